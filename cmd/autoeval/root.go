@@ -1,0 +1,62 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// globalOptions are flags shared by every command.
+type globalOptions struct {
+	db           string
+	model        string
+	captureModel string
+	baseURL      string
+	noCache      bool
+	prices       string
+	quiet        bool
+}
+
+var global globalOptions
+
+func newRootCmd() *cobra.Command {
+	global = globalOptions{}
+	root := &cobra.Command{
+		Use:   "autoeval",
+		Short: "Evaluate mobile GUI agents autonomously",
+		Long: `autoeval evaluates mobile GUI agents from a task description alone.
+
+  decompose   task text -> substates (the observable UI states a successful run passes)
+  observe     run an agent as a black box on an Android device and record its screens
+  judge       judge a recorded trace against the substates (Capturer -> Reasoner -> Checker)
+  groundtruth read the programmatic reward from the device's system state
+  eval        compare the judge with ground truth; score agents
+  report      one self-contained HTML (or JSON/CSV) report
+  run         observe, judge and check ground truth for every task of a suite
+  trace       inspect, validate and import traces from other tools
+
+Model access: --model provider:name (openai, anthropic, ollama); API keys come only from the
+environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
+transparent heuristic baseline and says so.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else ~/.local/share/autoeval/autoeval.db)")
+	pf.StringVar(&global.model, "model", "", "reasoning and decomposition model as provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest, ollama:qwen2.5 (default $AUTOEVAL_MODEL)")
+	pf.StringVar(&global.captureModel, "capture-model", "", "vision model that describes screenshots, provider:name (default: the --model)")
+	pf.StringVar(&global.baseURL, "base-url", "", "API base URL for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default Anthropic/Ollama endpoint")
+	pf.BoolVar(&global.noCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
+	pf.StringVar(&global.prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
+	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress output")
+
+	root.AddCommand(
+		newDecomposeCmd(),
+		newObserveCmd(),
+		newRunCmd(),
+		newJudgeCmd(),
+		newGroundtruthCmd(),
+		newEvalCmd(),
+		newReportCmd(),
+		newTraceCmd(),
+	)
+	return root
+}

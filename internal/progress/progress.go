@@ -1,0 +1,105 @@
+// Package progress prints progress of long batch work on stderr: a redrawn bar on a
+// terminal, one line per finished item otherwise (CI logs, pipes).
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// Bar is safe for concurrent use.
+type Bar struct {
+	mu      sync.Mutex
+	w       io.Writer
+	label   string
+	total   int
+	done    int
+	failed  int
+	tty     bool
+	start   time.Time
+	enabled bool
+}
+
+// New returns a bar over total items writing to stderr; quiet disables all output.
+func New(label string, total int, quiet bool) *Bar {
+	return NewWriter(os.Stderr, label, total, quiet, term.IsTerminal(int(os.Stderr.Fd())))
+}
+
+// NewWriter is New with an explicit writer and terminal mode (for tests).
+func NewWriter(w io.Writer, label string, total int, quiet, tty bool) *Bar {
+	return &Bar{w: w, label: label, total: total, tty: tty, start: time.Now(), enabled: !quiet}
+}
+
+// Skip counts an item finished in an earlier run (resumed), without a line of its own.
+func (b *Bar) Skip(n int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.done += n
+	if b.enabled && n > 0 {
+		if b.tty {
+			b.draw("")
+		} else {
+			fmt.Fprintf(b.w, "%s: %d/%d already done, resuming\n", b.label, b.done, b.total)
+		}
+	}
+}
+
+// Done marks one item finished; err marks it failed. name is shown beside the count.
+func (b *Bar) Done(name string, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.done++
+	status := "ok"
+	if err != nil {
+		b.failed++
+		status = "FAILED: " + err.Error()
+	}
+	if !b.enabled {
+		return
+	}
+	if b.tty {
+		b.draw(name)
+		if err != nil {
+			fmt.Fprintf(b.w, "\r\033[K%s: %s\n", name, status)
+			b.draw(name)
+		}
+		return
+	}
+	fmt.Fprintf(b.w, "%s: [%d/%d] %s %s\n", b.label, b.done, b.total, name, status)
+}
+
+func (b *Bar) draw(name string) {
+	const width = 24
+	filled := 0
+	if b.total > 0 {
+		filled = width * b.done / b.total
+	}
+	eta := ""
+	if b.done > 0 && b.done < b.total {
+		per := time.Since(b.start) / time.Duration(b.done)
+		eta = " eta " + (per * time.Duration(b.total-b.done)).Round(time.Second).String()
+	}
+	if len(name) > 40 {
+		name = "…" + name[len(name)-39:]
+	}
+	fmt.Fprintf(b.w, "\r\033[K%s [%s%s] %d/%d%s %s", b.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total, eta, name)
+}
+
+// Finish ends the bar with a summary line.
+func (b *Bar) Finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.enabled {
+		return
+	}
+	if b.tty {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+	fmt.Fprintf(b.w, "%s: %d/%d done, %d failed, %s\n", b.label, b.done, b.total, b.failed, time.Since(b.start).Round(time.Millisecond))
+}

@@ -1,0 +1,48 @@
+// Package llm is autoeval's only door to language models: provider selection over
+// langchaingo, image parts, structured output with repair, retries, the call cache,
+// and token and cost accounting. Callers see the small Model interface below.
+package llm
+
+import (
+	"context"
+)
+
+// Model answers one request. Implementations must be safe for concurrent use.
+type Model interface {
+	Generate(ctx context.Context, req Request) (*Response, error)
+	// Name is "provider:model", e.g. "openai:gpt-4o-mini"; it is recorded with every judgment.
+	Name() string
+}
+
+// Request is one text or image+text call.
+type Request struct {
+	// Purpose labels the call in the accounting: decompose, capture, reason, ...
+	Purpose string
+	// PromptVersion is recorded with the call (see package prompts).
+	PromptVersion string
+	System        string
+	Prompt        string
+	Images        []Image
+	// Schema, when set, is the JSON Schema of the expected answer; passed to providers that
+	// support structured output, and used to validate the answer.
+	Schema      []byte
+	Temperature float64
+	MaxTokens   int
+	// Scope attributes the call to a task or trace in the accounting.
+	Scope string
+}
+
+// Image is an image part of a request.
+type Image struct {
+	MIME string // image/png, image/jpeg
+	Data []byte
+}
+
+// Response is a model's answer and what it cost.
+type Response struct {
+	Text         string
+	InputTokens  int
+	OutputTokens int
+	CostUSD      float64
+	CacheHit     bool
+}

@@ -1,0 +1,115 @@
+package store
+
+// migrations are applied in order, each once. Append only: never edit a released entry.
+var migrations = []string{
+	// 1: the initial schema.
+	`
+CREATE TABLE runs (
+	id          TEXT PRIMARY KEY,           -- caller-chosen, stable across resumes (e.g. a hash of the suite and options)
+	kind        TEXT NOT NULL,              -- decompose-suite | judge-batch | run | eval
+	agent       TEXT NOT NULL DEFAULT '',
+	config      TEXT NOT NULL DEFAULT '{}', -- JSON of the options that define the run
+	status      TEXT NOT NULL DEFAULT 'running',
+	started_at  TEXT NOT NULL,
+	finished_at TEXT
+);
+
+-- run_items is per-task progress of a batch: a finished item is not redone on resume.
+CREATE TABLE run_items (
+	run_id      TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+	item        TEXT NOT NULL,              -- task key or trace path
+	status      TEXT NOT NULL,              -- pending | done | failed
+	result      TEXT NOT NULL DEFAULT '{}', -- JSON
+	error       TEXT NOT NULL DEFAULT '',
+	updated_at  TEXT NOT NULL,
+	PRIMARY KEY (run_id, item)
+);
+
+CREATE TABLE traces (
+	path        TEXT PRIMARY KEY,
+	task        TEXT NOT NULL,
+	task_name   TEXT NOT NULL DEFAULT '',
+	agent       TEXT NOT NULL DEFAULT '',
+	status      TEXT NOT NULL DEFAULT '',
+	frames      INTEGER NOT NULL DEFAULT 0,
+	reward      REAL,                       -- ground truth, when known
+	reward_source TEXT NOT NULL DEFAULT '',
+	run_id      TEXT,
+	updated_at  TEXT NOT NULL
+);
+
+-- substates caches decompositions: the same task, model and prompt version decompose once.
+CREATE TABLE substates (
+	key         TEXT PRIMARY KEY,           -- hash of task, app, knowledge, model, prompt version
+	task        TEXT NOT NULL,
+	model       TEXT NOT NULL,
+	prompt_version TEXT NOT NULL,
+	nodes       TEXT NOT NULL,              -- JSON of ssr.Substates
+	created_at  TEXT NOT NULL
+);
+
+-- judge_frames is the judge's resumable progress: one row per finished frame of one judging job.
+CREATE TABLE judge_frames (
+	job         TEXT NOT NULL,              -- hash of trace, substates, judge configuration
+	frame       INTEGER NOT NULL,
+	state       TEXT NOT NULL,              -- JSON: the frame result and the judge state after it
+	created_at  TEXT NOT NULL,
+	PRIMARY KEY (job, frame)
+);
+
+-- judgments: the final verdict per substate of each judged trace.
+CREATE TABLE judgments (
+	job         TEXT NOT NULL,
+	trace       TEXT NOT NULL,
+	judge       TEXT NOT NULL,              -- judge label (model, or heuristic)
+	substate_id INTEGER NOT NULL,
+	satisfied   INTEGER NOT NULL,
+	frame       INTEGER,
+	analysis    TEXT NOT NULL DEFAULT '',
+	created_at  TEXT NOT NULL,
+	PRIMARY KEY (job, substate_id)
+);
+CREATE INDEX judgments_trace ON judgments(trace);
+
+-- llm_cache is content-addressed: key = hash(provider, model, parameters, prompt, image bytes).
+CREATE TABLE llm_cache (
+	key         TEXT PRIMARY KEY,
+	provider    TEXT NOT NULL,
+	model       TEXT NOT NULL,
+	response    TEXT NOT NULL,
+	input_tokens  INTEGER NOT NULL DEFAULT 0,
+	output_tokens INTEGER NOT NULL DEFAULT 0,
+	created_at  TEXT NOT NULL
+);
+
+-- llm_calls is the accounting ledger: one row per call made or served from cache.
+CREATE TABLE llm_calls (
+	id          INTEGER PRIMARY KEY AUTOINCREMENT,
+	run_id      TEXT NOT NULL DEFAULT '',
+	scope       TEXT NOT NULL DEFAULT '',   -- task key or trace path the call was made for
+	purpose     TEXT NOT NULL DEFAULT '',   -- decompose | capture | reason | ...
+	cache_key   TEXT NOT NULL,
+	provider    TEXT NOT NULL,
+	model       TEXT NOT NULL,
+	prompt_version TEXT NOT NULL DEFAULT '',
+	input_tokens  INTEGER NOT NULL DEFAULT 0,
+	output_tokens INTEGER NOT NULL DEFAULT 0,
+	latency_ms  INTEGER NOT NULL DEFAULT 0,
+	cache_hit   INTEGER NOT NULL DEFAULT 0,
+	cost_usd    REAL NOT NULL DEFAULT 0,
+	error       TEXT NOT NULL DEFAULT '',
+	created_at  TEXT NOT NULL
+);
+CREATE INDEX llm_calls_run ON llm_calls(run_id);
+CREATE INDEX llm_calls_scope ON llm_calls(scope);
+
+-- kv holds small namespaced records that need no schema of their own.
+CREATE TABLE kv (
+	ns          TEXT NOT NULL,
+	key         TEXT NOT NULL,
+	value       TEXT NOT NULL,
+	updated_at  TEXT NOT NULL,
+	PRIMARY KEY (ns, key)
+);
+`,
+}

@@ -1,0 +1,126 @@
+// Package store keeps autoeval's durable state in one SQLite file: runs, traces,
+// decompositions, judgments with per-frame progress, and the model-call cache with
+// its accounting. Everything resumable goes through here.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// EnvDB names the environment variable that overrides the default database location.
+const EnvDB = "AUTOEVAL_DB"
+
+// DB is an open store.
+type DB struct {
+	*sql.DB
+	Path string
+}
+
+// DefaultPath resolves the database location: flag value, else $AUTOEVAL_DB, else
+// autoeval.db in the user's data directory ($XDG_DATA_HOME/autoeval or ~/.local/share/autoeval).
+func DefaultPath(flagValue string) (string, error) {
+	if flagValue != "" {
+		return flagValue, nil
+	}
+	if v := os.Getenv(EnvDB); v != "" {
+		return v, nil
+	}
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no --db, no %s and no home directory: %w", EnvDB, err)
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(base, "autoeval", "autoeval.db"), nil
+}
+
+// Open opens (creating if needed) the database at path and applies pending migrations.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("store %s: %w", path, err)
+		}
+	}
+	// WAL lets readers proceed while a writer commits; busy_timeout makes concurrent
+	// writers from goroutines (and from a second autoeval process) wait instead of failing.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	if path == ":memory:" {
+		db.SetMaxOpenConns(1) // each connection to :memory: would be a separate database
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	s := &DB{DB: db, Path: path}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// OpenDefault opens the database chosen by DefaultPath.
+func OpenDefault(ctx context.Context, flagValue string) (*DB, error) {
+	p, err := DefaultPath(flagValue)
+	if err != nil {
+		return nil, err
+	}
+	return Open(ctx, p)
+}
+
+func (s *DB) migrate(ctx context.Context) error {
+	if _, err := s.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return err
+	}
+	var current int
+	if err := s.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+		return err
+	}
+	if current > len(migrations) {
+		return fmt.Errorf("database schema version %d is newer than this build knows (%d): upgrade autoeval", current, len(migrations))
+	}
+	for v := current + 1; v <= len(migrations); v++ {
+		tx, err := s.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, now()); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return nil
+}
+
+// SchemaVersion reports the applied migration version.
+func (s *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
+
+func now() string { return time.Now().UTC().Format(time.RFC3339Nano) }
+
+// ErrNotFound is returned by lookups that find nothing.
+var ErrNotFound = errors.New("not found")

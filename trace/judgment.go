@@ -1,0 +1,136 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/autoeval/autoeval/ssr"
+)
+
+// JudgmentName is the default file name of a judgment inside a trace directory.
+const JudgmentName = "judgment.json"
+
+// Verdict values the reasoner may give.
+const (
+	VerdictTrue      = "true"
+	VerdictUncertain = "uncertain"
+)
+
+// Judge kinds.
+const (
+	JudgeLLM       = "llm"
+	JudgeHeuristic = "heuristic" // a transparent rule baseline, never the real judge
+)
+
+// Judgment is the judge's verdict on one trace: written as judgment.json and read by eval and report.
+type Judgment struct {
+	Version   int              `json:"version"`
+	Trace     string           `json:"trace"` // the trace directory as given
+	Task      string           `json:"task"`
+	TaskName  string           `json:"task_name,omitempty"`
+	Judge     JudgeInfo        `json:"judge"`
+	Substates []SubstateResult `json:"substates"`
+	Frames    []FrameResult    `json:"frames"`
+	// SCR is satisfied substates / all substates.
+	SCR float64 `json:"scr"`
+	// Complete: every substate satisfied. CompleteRequired: every non-optional substate satisfied.
+	Complete         bool      `json:"complete"`
+	CompleteRequired bool      `json:"complete_required"`
+	StoppedEarly     bool      `json:"stopped_early,omitempty"` // all satisfied before the last frame
+	Usage            Usage     `json:"usage"`
+	Started          time.Time `json:"started"`
+	Finished         time.Time `json:"finished"`
+}
+
+// JudgeInfo identifies what produced a judgment, so results can be compared per judge.
+type JudgeInfo struct {
+	Kind           string            `json:"kind"` // llm | heuristic
+	Model          string            `json:"model,omitempty"`
+	CaptureModel   string            `json:"capture_model,omitempty"`
+	Capture        string            `json:"capture,omitempty"` // xml | vision | both | auto
+	PromptVersions map[string]string `json:"prompt_versions,omitempty"`
+	Notice         string            `json:"notice,omitempty"` // e.g. "heuristic baseline: no model configured"
+}
+
+// Label is a short human name for the judge, used as a row key in comparisons.
+func (j JudgeInfo) Label() string {
+	if j.Kind == JudgeHeuristic {
+		return "heuristic (baseline)"
+	}
+	if j.Model != "" {
+		return j.Model
+	}
+	return j.Kind
+}
+
+// SubstateResult is the outcome for one substate.
+type SubstateResult struct {
+	ssr.Node
+	Satisfied bool   `json:"satisfied"`
+	Frame     *int   `json:"frame,omitempty"` // the frame index where it was reached
+	Analysis  string `json:"analysis,omitempty"`
+}
+
+// FrameResult records what happened on one frame.
+type FrameResult struct {
+	Index        int       `json:"index"`
+	Verdicts     []Verdict `json:"verdicts,omitempty"`
+	Retries      int       `json:"retries,omitempty"`
+	Skipped      bool      `json:"skipped,omitempty"`
+	SkipReason   string    `json:"skip_reason,omitempty"`
+	SameAs       *int      `json:"same_as,omitempty"` // description identical to this earlier frame: no reasoner call
+	CriticalInfo string    `json:"critical_info,omitempty"`
+	Thought      string    `json:"thought,omitempty"`
+}
+
+// Verdict is the reasoner's answer for one substate on one frame.
+type Verdict struct {
+	ID       int    `json:"id"`
+	Verdict  string `json:"verdict"`
+	Analysis string `json:"analysis,omitempty"`
+}
+
+// Usage sums model calls and their cost.
+type Usage struct {
+	Calls        int     `json:"calls"`
+	CacheHits    int     `json:"cache_hits"`
+	InputTokens  int     `json:"input_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CostUSD      float64 `json:"cost_usd"`
+}
+
+// Add accumulates another usage into u.
+func (u *Usage) Add(o Usage) {
+	u.Calls += o.Calls
+	u.CacheHits += o.CacheHits
+	u.InputTokens += o.InputTokens
+	u.OutputTokens += o.OutputTokens
+	u.CostUSD += o.CostUSD
+}
+
+// ReadJudgment reads a judgment file.
+func ReadJudgment(path string) (*Judgment, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var j Judgment
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
+	}
+	return &j, nil
+}
+
+// WriteJudgment writes a judgment atomically.
+func WriteJudgment(path string, j *Judgment) error {
+	if j.Version == 0 {
+		j.Version = 1
+	}
+	return WriteJSONAtomic(path, j)
+}
+
+// JudgmentPath is where a trace's judgment lives by default.
+func JudgmentPath(traceDir string) string { return filepath.Join(traceDir, JudgmentName) }

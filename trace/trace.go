@@ -1,0 +1,216 @@
+// Package trace owns the on-disk trace directory: trace.json, numbered frames, the
+// judgment written beside them, and importers from other tools' recordings.
+package trace
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// FormatVersion is the trace.json version this package writes.
+const FormatVersion = 1
+
+// ManifestName is the file that makes a directory a native trace.
+const ManifestName = "trace.json"
+
+// Status values: how the recording ended.
+const (
+	StatusCompleted  = "completed"
+	StatusTimeout    = "timeout"
+	StatusCrashed    = "crashed"
+	StatusDeviceLost = "device_lost"
+	StatusStopped    = "stopped" // interrupted by the user (Ctrl-C)
+	StatusUnknown    = "unknown" // imported from a tool that does not say
+)
+
+// Trace is one recorded run of an agent on one task.
+type Trace struct {
+	Version  int        `json:"version"`
+	Task     string     `json:"task"`
+	TaskName string     `json:"task_name,omitempty"` // catalogue name, e.g. AndroidWorld's "ContactsAddContact"
+	App      string     `json:"app,omitempty"`
+	Agent    string     `json:"agent,omitempty"`
+	Device   Device     `json:"device"`
+	Started  *time.Time `json:"started,omitempty"`
+	Ended    *time.Time `json:"ended,omitempty"`
+	Status   string     `json:"status"`
+	Frames   []Frame    `json:"frames"`
+	// DroppedFrames counts captured frames discarded as near-duplicates.
+	DroppedFrames int `json:"dropped_frames,omitempty"`
+	// Params are the task's parameters (for ground-truth checks), when known.
+	Params map[string]any `json:"params,omitempty"`
+	// AgentClaimedDone is the agent's own claim of success, when its harness recorded one.
+	AgentClaimedDone *bool        `json:"agent_claimed_done,omitempty"`
+	GroundTruth      *GroundTruth `json:"ground_truth,omitempty"`
+	// Source says where an imported trace came from.
+	Source   *Source        `json:"source,omitempty"`
+	Metadata map[string]any `json:"metadata,omitempty"`
+
+	// Dir is the directory the trace was read from or written to; frame paths are relative to it.
+	Dir string `json:"-"`
+}
+
+// Device describes the device the trace was recorded on.
+type Device struct {
+	Serial  string `json:"serial,omitempty"`
+	Width   int    `json:"width,omitempty"`
+	Height  int    `json:"height,omitempty"`
+	Android string `json:"android,omitempty"`
+}
+
+// Frame is one observed screen. File fields are paths relative to the trace directory.
+type Frame struct {
+	Index int        `json:"index"`
+	Time  *time.Time `json:"time,omitempty"`
+	Image string     `json:"image,omitempty"`
+	XML   string     `json:"xml,omitempty"`
+	// Elements is a JSON file holding the screen's accessibility elements (AndroidWorld UIElements).
+	Elements string  `json:"elements,omitempty"`
+	Activity string  `json:"activity,omitempty"`
+	Action   *Action `json:"action,omitempty"` // the action the agent took on this screen
+
+	// In-memory content of imported frames that have no file yet (episode JSON elements,
+	// screenshots decoded from a checkpoint). Writing the trace natively turns them into files.
+	ImageData    []byte      `json:"-"` // PNG bytes
+	ElementsData []UIElement `json:"-"`
+}
+
+// Action is what the agent did on a frame, normalised enough for reference-based metrics.
+type Action struct {
+	Type      string   `json:"type"`        // tap, long_press, type, scroll, swipe, key, open_app, wait, done, other
+	X         *float64 `json:"x,omitempty"` // pixels
+	Y         *float64 `json:"y,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	Direction string   `json:"direction,omitempty"` // up, down, left, right
+	Element   *int     `json:"element,omitempty"`   // index into the frame's elements, when the agent named one
+	Raw       string   `json:"raw,omitempty"`       // the tool's own rendering of the action
+}
+
+// GroundTruth is a programmatic reward for the run.
+type GroundTruth struct {
+	Reward  float64 `json:"reward"`            // in [0,1]; composite tasks give partial credit
+	Source  string  `json:"source"`            // e.g. "androidworld:task_actually_successful", "autoeval:groundtruth"
+	Details string  `json:"details,omitempty"` // readable explanation
+}
+
+// SuccessThreshold is the reward at or above which a run counts as successful.
+const SuccessThreshold = 1.0
+
+// Success reports whether the reward reaches the threshold.
+func (g *GroundTruth) Success() bool { return g != nil && g.Reward >= SuccessThreshold }
+
+// Source records the origin of an imported trace.
+type Source struct {
+	Format string `json:"format"` // folder, llamatouch, androidworld-checkpoint, androidworld-episode, androidlab, native
+	Path   string `json:"path"`
+	Entry  int    `json:"entry,omitempty"` // episode index inside a multi-episode file
+}
+
+// Path resolves a frame-relative path inside the trace directory, refusing any that escape it.
+func (t *Trace) Path(rel string) (string, error) {
+	return SafeJoin(t.Dir, rel)
+}
+
+// SafeJoin joins rel onto dir and fails when the result would leave dir.
+func SafeJoin(dir, rel string) (string, error) {
+	if rel == "" {
+		return "", errors.New("empty path")
+	}
+	if filepath.IsAbs(rel) || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, `\`) {
+		return "", fmt.Errorf("path %q is absolute; trace paths must be relative to the trace directory", rel)
+	}
+	clean := filepath.Clean(filepath.FromSlash(rel))
+	if clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("path %q escapes the trace directory", rel)
+	}
+	return filepath.Join(dir, clean), nil
+}
+
+// ReadManifest reads DIR/trace.json without checking frame files (see Validate).
+func ReadManifest(dir string) (*Trace, error) {
+	path := filepath.Join(dir, ManifestName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := DecodeManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	t.Dir = dir
+	return t, nil
+}
+
+// DecodeManifest parses trace.json bytes and checks the fields that need no files.
+func DecodeManifest(data []byte) (*Trace, error) {
+	var t Trace
+	if err := json.Unmarshal(data, &t); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	if t.Version < 1 || t.Version > FormatVersion {
+		return nil, fmt.Errorf("unsupported trace version %d (this build reads 1..%d)", t.Version, FormatVersion)
+	}
+	for i, f := range t.Frames {
+		for _, rel := range []string{f.Image, f.XML, f.Elements} {
+			if rel == "" {
+				continue
+			}
+			if _, err := SafeJoin(".", rel); err != nil {
+				return nil, fmt.Errorf("frame %d (position %d): %w", f.Index, i, err)
+			}
+		}
+		if i > 0 && f.Index <= t.Frames[i-1].Index {
+			return nil, fmt.Errorf("frame %d (position %d): frame indexes must increase", f.Index, i)
+		}
+	}
+	return &t, nil
+}
+
+// WriteManifest writes trace.json atomically into t.Dir (a temp file renamed into place,
+// so a crash never leaves a half-written manifest).
+func (t *Trace) WriteManifest() error {
+	if t.Dir == "" {
+		return errors.New("trace has no directory")
+	}
+	if t.Version == 0 {
+		t.Version = FormatVersion
+	}
+	if t.Frames == nil {
+		t.Frames = []Frame{}
+	}
+	return WriteJSONAtomic(filepath.Join(t.Dir, ManifestName), t)
+}
+
+// WriteJSONAtomic marshals v with indentation and renames it into place.
+func WriteJSONAtomic(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// FrameName is the base name used for frame files: 0001, 0002, ...
+func FrameName(index int) string { return fmt.Sprintf("%04d", index) }
