@@ -23,6 +23,7 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/tmc/langchaingo v0.1.14 // indirect
+	github.com/zach-klippenstein/goadb v0.0.0-20201208042340-620e0e950ed7 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/image v0.33.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
