@@ -1,0 +1,233 @@
+// Package prompts holds the texts autoeval sends to language models: the decomposer,
+// the capturer (screen description) and the reasoner (substate matching). They are
+// embedded text/templates written from the method's rules (DESIGN.md sections 3-4).
+// Each carries a version derived from its text, recorded with every call, so a changed
+// prompt never reuses cached answers of the old one.
+package prompts
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/autoeval/autoeval/ssr"
+)
+
+//go:embed templates/*.tmpl
+var files embed.FS
+
+// Prompt is one system+user template pair.
+type Prompt struct {
+	Name string
+	// Version is "name/v<generation>-<hash of the template text>".
+	Version string
+	system  *template.Template
+	user    *template.Template
+}
+
+// Rendered is a prompt ready to send.
+type Rendered struct {
+	System  string
+	Prompt  string
+	Version string
+}
+
+// generation is bumped by hand for changes that matter even if a hash collides in spirit
+// (e.g. a changed input struct); the hash catches every edit of the text.
+const generation = 1
+
+// The fence markers around untrusted screen text. Occurrences inside the text itself are
+// defused so a screen cannot close the fence and speak outside it.
+const (
+	FenceOpen  = "<<<SCREEN_DESCRIPTION"
+	FenceClose = "SCREEN_DESCRIPTION_END>>>"
+)
+
+var (
+	Decomposer = mustLoad("decomposer")
+	Capturer   = mustLoad("capturer")
+	Reasoner   = mustLoad("reasoner")
+)
+
+func mustLoad(name string) *Prompt {
+	sys, err := files.ReadFile("templates/" + name + ".system.tmpl")
+	if err != nil {
+		panic(err) // embedded at build time: a missing file is a build defect
+	}
+	usr, err := files.ReadFile("templates/" + name + ".user.tmpl")
+	if err != nil {
+		panic(err)
+	}
+	funcs := template.FuncMap{
+		"node":     NodeLine,
+		"fence":    func() string { return FenceOpen },
+		"endfence": func() string { return FenceClose },
+	}
+	h := sha256.New()
+	h.Write(sys)
+	h.Write([]byte{0})
+	h.Write(usr)
+	return &Prompt{
+		Name:    name,
+		Version: fmt.Sprintf("%s/v%d-%s", name, generation, hex.EncodeToString(h.Sum(nil))[:8]),
+		system:  template.Must(template.New(name + ".system").Option("missingkey=error").Funcs(funcs).Parse(string(sys))),
+		user:    template.Must(template.New(name + ".user").Option("missingkey=error").Funcs(funcs).Parse(string(usr))),
+	}
+}
+
+func (p *Prompt) render(data any) (Rendered, error) {
+	var s, u bytes.Buffer
+	if err := p.system.Execute(&s, data); err != nil {
+		return Rendered{}, fmt.Errorf("prompt %s: %w", p.Name, err)
+	}
+	if err := p.user.Execute(&u, data); err != nil {
+		return Rendered{}, fmt.Errorf("prompt %s: %w", p.Name, err)
+	}
+	return Rendered{System: strings.TrimSpace(s.String()), Prompt: strings.TrimSpace(u.String()), Version: p.Version}, nil
+}
+
+// NodeLine renders a substate for a prompt: id, kind, parent and content on one line.
+func NodeLine(n ssr.Node) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "id %d [%s", n.ID, n.Kind)
+	if n.Parent != nil {
+		if n.Kind == ssr.Unit {
+			fmt.Fprintf(&b, " on page %d", *n.Parent)
+		} else {
+			fmt.Fprintf(&b, " reached from page %d", *n.Parent)
+		}
+	}
+	if n.Optional {
+		b.WriteString(", optional")
+	}
+	fmt.Fprintf(&b, "] %q", n.Content)
+	return b.String()
+}
+
+// DecomposerInput fills the decomposer prompt.
+type DecomposerInput struct {
+	Task string
+	// App names the target app when known (e.g. from a suite).
+	App string
+	// Knowledge is optional free text about the app's pages and elements.
+	Knowledge string
+	// Repair, when set, carries the previous answer's problems for a repair round.
+	Repair string
+}
+
+// RenderDecomposer renders the decomposition prompt.
+func RenderDecomposer(in DecomposerInput) (Rendered, error) {
+	if strings.TrimSpace(in.Task) == "" {
+		return Rendered{}, fmt.Errorf("prompt decomposer: empty task")
+	}
+	return Decomposer.render(in)
+}
+
+// CapturerInput fills the capturer prompt; the screenshot itself goes as an image part.
+type CapturerInput struct {
+	// Task, when set, tells the describer which elements deserve precision.
+	Task string
+	// FrameIndex is the 1-based frame number, 0 to omit.
+	FrameIndex int
+	// Hints are known facts such as the foreground activity.
+	Hints string
+}
+
+// RenderCapturer renders the screen-description prompt.
+func RenderCapturer(in CapturerInput) (Rendered, error) { return Capturer.render(in) }
+
+// Satisfied is a substate already satisfied, with the frame that showed it.
+type Satisfied struct {
+	Node  ssr.Node
+	Frame int
+}
+
+// ReasonerInput fills the reasoner prompt for one frame.
+type ReasonerInput struct {
+	Task string
+	// Open are the substates still to be judged; each needs exactly one verdict.
+	Open []ssr.Node
+	// Context are satisfied parent PageNodes of open UnitNodes, shown so the model can
+	// check that the parent page is visible on this same screen.
+	Context []ssr.Node
+	// Memory holds critical_info noted on earlier frames.
+	Memory []string
+	// Satisfied lists substates already satisfied, with their frames.
+	Satisfied []Satisfied
+	// Description is the capturer's text for this frame: untrusted, fenced in the prompt.
+	Description string
+	// FrameIndex is the 1-based frame number, 0 to omit.
+	FrameIndex int
+	// Repair, when set, names the rule the previous answer broke.
+	Repair string
+}
+
+// RenderReasoner renders the reasoner prompt for one frame.
+func RenderReasoner(in ReasonerInput) (Rendered, error) {
+	if len(in.Open) == 0 {
+		return Rendered{}, fmt.Errorf("prompt reasoner: no open substates")
+	}
+	in.Description = Defuse(in.Description)
+	return Reasoner.render(in)
+}
+
+// Defuse breaks any fence marker inside untrusted text so it cannot end the fence early.
+func Defuse(s string) string {
+	s = strings.ReplaceAll(s, "<<<", "< < <")
+	return strings.ReplaceAll(s, ">>>", "> > >")
+}
+
+// Verdicts the reasoner may give.
+const (
+	VerdictTrue      = "true"
+	VerdictUncertain = "uncertain"
+)
+
+// ReasonerAnswer is the JSON the reasoner prompt asks for.
+type ReasonerAnswer struct {
+	Thought      string           `json:"thought"`
+	Substates    []SubstateAnswer `json:"substates"`
+	CriticalInfo Strings          `json:"critical_info,omitempty"`
+}
+
+// SubstateAnswer is one verdict.
+type SubstateAnswer struct {
+	ID       int    `json:"id"`
+	Analysis string `json:"analysis"`
+	Verdict  string `json:"verdict" jsonschema:"enum=true,enum=uncertain"`
+}
+
+// Strings accepts a JSON list of strings, a single string, or null: models vary.
+type Strings []string
+
+// UnmarshalJSON implements the tolerant decoding.
+func (s *Strings) UnmarshalJSON(b []byte) error {
+	t := bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(t, []byte("null")):
+		*s = nil
+		return nil
+	case len(t) > 0 && t[0] == '"':
+		var one string
+		if err := json.Unmarshal(t, &one); err != nil {
+			return err
+		}
+		if strings.TrimSpace(one) == "" {
+			*s = nil
+		} else {
+			*s = Strings{one}
+		}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(t, &many); err != nil {
+		return err
+	}
+	*s = many
+	return nil
+}
