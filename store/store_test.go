@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func openTemp(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "autoeval.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpenAppliesMigrationsOnceAndUsesWAL(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := db.SchemaVersion(ctx)
+	if err != nil || v != len(migrations) {
+		t.Fatalf("schema version = %d, %v; want %d", v, err, len(migrations))
+	}
+	var mode string
+	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	if err := db.PutKV(ctx, "ns", "k", map[string]int{"a": 1}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	// Reopening must not re-run migrations (they would fail on existing tables) and keeps data.
+	db, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	var got map[string]int
+	if err := db.GetKV(ctx, "ns", "k", &got); err != nil || got["a"] != 1 {
+		t.Fatalf("GetKV after reopen = %v, %v", got, err)
+	}
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO schema_migrations(version, applied_at) VALUES (999, 'x')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err = Open(ctx, path)
+	if err == nil || !strings.Contains(err.Error(), "newer") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("want an error naming the file and a newer schema, got %v", err)
+	}
+}
+
+func TestRunItemsResume(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	if err := db.BeginRun(ctx, "r1", "decompose-suite", "", map[string]string{"suite": "x"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.GetItem(ctx, "r1", "task-a", nil); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown item: want ErrNotFound, got %v", err)
+	}
+	if err := db.PutItem(ctx, "r1", "task-a", ItemFailed, nil, "boom"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutItem(ctx, "r1", "task-a", ItemDone, map[string]float64{"scr": 0.5}, ""); err != nil {
+		t.Fatal(err)
+	}
+	var res map[string]float64
+	st, err := db.GetItem(ctx, "r1", "task-a", &res)
+	if err != nil || st != ItemDone || res["scr"] != 0.5 {
+		t.Fatalf("GetItem = %q %v %v", st, res, err)
+	}
+	// Beginning the same run again is a resume, not an error.
+	if err := db.BeginRun(ctx, "r1", "decompose-suite", "", nil); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	if err := db.FinishRun(ctx, "r1", "done"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConcurrentWriters(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	if err := db.BeginRun(ctx, "r", "judge-batch", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for i := 0; i < 64; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			errs <- db.PutItem(ctx, "r", string(rune('a'+i%26))+strings.Repeat("x", i), ItemDone, i, "")
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("concurrent PutItem: %v", err)
+		}
+	}
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM run_items WHERE run_id='r'`).Scan(&n); err != nil || n != 64 {
+		t.Fatalf("rows = %d, %v", n, err)
+	}
+}
+
+func TestDefaultPath(t *testing.T) {
+	t.Setenv(EnvDB, "")
+	t.Setenv("XDG_DATA_HOME", "/data")
+	if p, _ := DefaultPath("flag.db"); p != "flag.db" {
+		t.Errorf("flag wins: got %q", p)
+	}
+	if p, _ := DefaultPath(""); p != filepath.Join("/data", "autoeval", "autoeval.db") {
+		t.Errorf("XDG default: got %q", p)
+	}
+	t.Setenv(EnvDB, "/env.db")
+	if p, _ := DefaultPath(""); p != "/env.db" {
+		t.Errorf("env: got %q", p)
+	}
+}
