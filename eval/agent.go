@@ -1,0 +1,94 @@
+package eval
+
+import (
+	"math"
+	"sort"
+)
+
+// AgentRow scores one agent over a suite as seen by one judge.
+type AgentRow struct {
+	Agent string `json:"agent"`
+	Judge string `json:"judge"`
+	Tasks int    `json:"tasks"`
+	// SCR is the mean substate completion rate; TCR the share of tasks judged complete,
+	// strictly (every substate) and over required substates only.
+	SCR         Stat `json:"scr"`
+	TCR         Stat `json:"tcr"`
+	TCRRequired Stat `json:"tcr_required"`
+	// TruthSuccess is the share of tasks ground truth calls successful (NaN without any).
+	TruthSuccess Stat `json:"truth_success"`
+	WithTruth    int  `json:"with_truth"`
+	// Cost of judging, per task.
+	CostPerTask   float64 `json:"cost_per_task_usd"`
+	CallsPerTask  float64 `json:"calls_per_task"`
+	TokensPerTask float64 `json:"tokens_per_task"`
+	TotalCost     float64 `json:"total_cost_usd"`
+}
+
+// AgentOf names the agent of a trace, "unknown" when the trace does not say.
+func AgentOf(it *Item) string {
+	if it.Trace.Agent != "" {
+		return it.Trace.Agent
+	}
+	return "unknown"
+}
+
+// ScoreAgents computes SCR/TCR and judging cost per agent and judge.
+func ScoreAgents(d *Dataset, o Options) []AgentRow {
+	type key struct{ agent, judge string }
+	groups := map[key][]*Item{}
+	for _, it := range d.Items {
+		for _, j := range it.Judgments {
+			k := key{AgentOf(it), j.Judge.Label()}
+			groups[k] = append(groups[k], it)
+		}
+	}
+	var rows []AgentRow
+	for k, items := range groups {
+		r := AgentRow{Agent: k.agent, Judge: k.judge, Tasks: len(items)}
+		var scr, tcr, tcrq, truth []float64
+		var calls, tokens int
+		for _, it := range items {
+			j := it.Judgment(k.judge)
+			scr = append(scr, j.SCR)
+			tcr = append(tcr, b2f(j.Complete))
+			tcrq = append(tcrq, b2f(j.CompleteRequired))
+			if it.Trace.GroundTruth != nil {
+				truth = append(truth, b2f(it.Trace.GroundTruth.Success()))
+			}
+			r.TotalCost += j.Usage.CostUSD
+			calls += j.Usage.Calls
+			tokens += j.Usage.InputTokens + j.Usage.OutputTokens
+		}
+		r.SCR = MeanStat(scr, rowSeed(o.Seed, k.agent, k.judge, "scr"), o.Resamples)
+		r.TCR = MeanStat(tcr, rowSeed(o.Seed, k.agent, k.judge, "tcr"), o.Resamples)
+		r.TCRRequired = MeanStat(tcrq, rowSeed(o.Seed, k.agent, k.judge, "tcrq"), o.Resamples)
+		r.TruthSuccess = MeanStat(truth, rowSeed(o.Seed, k.agent, k.judge, "truth"), o.Resamples)
+		r.WithTruth = len(truth)
+		n := float64(len(items))
+		r.CostPerTask, r.CallsPerTask, r.TokensPerTask = r.TotalCost/n, float64(calls)/n, float64(tokens)/n
+		rows = append(rows, r)
+	}
+	sort.Slice(rows, func(i, k int) bool {
+		if rows[i].Judge != rows[k].Judge {
+			return rows[i].Judge < rows[k].Judge
+		}
+		return rows[i].Agent < rows[k].Agent
+	})
+	return rows
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// finite returns f, or 0 when it is NaN or infinite (for sums).
+func finite(f float64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return f
+}

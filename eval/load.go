@@ -1,0 +1,229 @@
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Item is one trace with every judgment found for it.
+type Item struct {
+	// Name identifies the trace in tables and label files: its path relative to the root
+	// (the directory's base name when the root is the trace itself).
+	Name  string
+	Trace *trace.Trace
+	// Judgments holds one judgment per judge label, sorted by label.
+	Judgments []*trace.Judgment
+	// JudgmentFiles are the files the judgments came from, parallel to Judgments.
+	JudgmentFiles []string
+}
+
+// Judgment returns the item's judgment by judge label, or nil.
+func (it *Item) Judgment(label string) *trace.Judgment {
+	for _, j := range it.Judgments {
+		if j.Judge.Label() == label {
+			return j
+		}
+	}
+	return nil
+}
+
+// Dataset is every trace below a root, with its judgments.
+type Dataset struct {
+	Root  string
+	Items []*Item
+	// Warnings name files that were skipped and why; the rest is still evaluated.
+	Warnings []string
+}
+
+// JudgeLabels lists every judge present in the dataset, sorted.
+func (d *Dataset) JudgeLabels() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, it := range d.Items {
+		for _, j := range it.Judgments {
+			if l := j.Judge.Label(); !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isJudgmentFile reports whether a base name is a judgment: judgment.json or judgment.*.json
+// (several judges can write side by side, e.g. judgment.gpt-4o.json).
+func isJudgmentFile(name string) bool {
+	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
+}
+
+// Load finds every native trace directory (one holding trace.json) below root, reads its
+// judgments from the directory itself and, when judgmentsDir is set, from judgment files
+// below that directory (matched to traces by the judgment's "trace" field or by the name of
+// the folder holding it). A corrupt file becomes a warning, not a failure.
+func Load(root, judgmentsDir string) (*Dataset, error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		return nil, fmt.Errorf("traces %s: %w", root, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("traces %s: not a directory", root)
+	}
+	d := &Dataset{Root: root}
+	err = filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			d.Warnings = append(d.Warnings, err.Error())
+			return nil
+		}
+		if !e.IsDir() {
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(path, trace.ManifestName)); err != nil {
+			return nil
+		}
+		t, err := trace.ReadManifest(path)
+		if err != nil {
+			d.Warnings = append(d.Warnings, "skipped trace: "+err.Error())
+			return fs.SkipDir
+		}
+		name, _ := filepath.Rel(root, path)
+		if name == "." {
+			name = filepath.Base(filepath.Clean(path))
+		}
+		it := &Item{Name: filepath.ToSlash(name), Trace: t}
+		entries, _ := os.ReadDir(path)
+		for _, f := range entries {
+			if !f.IsDir() && isJudgmentFile(f.Name()) {
+				d.addJudgment(it, filepath.Join(path, f.Name()))
+			}
+		}
+		d.Items = append(d.Items, it)
+		return fs.SkipDir // a trace directory holds no further traces
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(d.Items) == 0 {
+		return nil, fmt.Errorf("traces %s: no trace directories (with %s) found", root, trace.ManifestName)
+	}
+	if judgmentsDir != "" {
+		if err := d.loadJudgmentsDir(judgmentsDir); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+func (d *Dataset) addJudgment(it *Item, path string) {
+	j, err := trace.ReadJudgment(path)
+	if err != nil {
+		d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
+		return
+	}
+	d.attach(it, path, j)
+}
+
+func (d *Dataset) attach(it *Item, path string, j *trace.Judgment) {
+	if j.Judge.Kind == "" {
+		d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path))
+		return
+	}
+	label := j.Judge.Label()
+	for i, old := range it.Judgments {
+		if old.Judge.Label() == label {
+			// Two files from the same judge: the later run wins, and the user hears about it.
+			d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
+				it.Name, label, it.JudgmentFiles[i], path))
+			if j.Finished.After(old.Finished) {
+				it.Judgments[i], it.JudgmentFiles[i] = j, path
+			}
+			return
+		}
+	}
+	it.Judgments = append(it.Judgments, j)
+	it.JudgmentFiles = append(it.JudgmentFiles, path)
+	sort.Sort(byLabel{it})
+}
+
+type byLabel struct{ it *Item }
+
+func (b byLabel) Len() int { return len(b.it.Judgments) }
+func (b byLabel) Less(i, k int) bool {
+	return b.it.Judgments[i].Judge.Label() < b.it.Judgments[k].Judge.Label()
+}
+func (b byLabel) Swap(i, k int) {
+	b.it.Judgments[i], b.it.Judgments[k] = b.it.Judgments[k], b.it.Judgments[i]
+	b.it.JudgmentFiles[i], b.it.JudgmentFiles[k] = b.it.JudgmentFiles[k], b.it.JudgmentFiles[i]
+}
+
+func absClean(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}
+
+// loadJudgmentsDir attaches judgment files kept outside the trace directories (judge --out).
+func (d *Dataset) loadJudgmentsDir(dir string) error {
+	if st, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("judgments %s: %w", dir, err)
+	} else if !st.IsDir() {
+		return fmt.Errorf("judgments %s: not a directory", dir)
+	}
+	byAbs := map[string]*Item{}
+	byBase := map[string][]*Item{}
+	byName := map[string]*Item{}
+	for _, it := range d.Items {
+		byAbs[absClean(it.Trace.Dir)] = it
+		b := filepath.Base(filepath.Clean(it.Trace.Dir))
+		byBase[b] = append(byBase[b], it)
+		byName[it.Name] = it
+	}
+	unique := func(base string) *Item {
+		if l := byBase[base]; len(l) == 1 {
+			return l[0]
+		}
+		return nil
+	}
+	return filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			d.Warnings = append(d.Warnings, err.Error())
+			return nil
+		}
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			return nil
+		}
+		if !isJudgmentFile(e.Name()) && !strings.HasPrefix(e.Name(), "judgment") {
+			return nil
+		}
+		j, err := trace.ReadJudgment(path)
+		if err != nil {
+			d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, filepath.Dir(path))
+		var it *Item
+		switch {
+		case j.Trace != "" && byAbs[absClean(j.Trace)] != nil:
+			it = byAbs[absClean(j.Trace)]
+		case byName[filepath.ToSlash(rel)] != nil:
+			it = byName[filepath.ToSlash(rel)]
+		case unique(filepath.Base(filepath.Dir(path))) != nil:
+			it = unique(filepath.Base(filepath.Dir(path)))
+		case j.Trace != "" && unique(filepath.Base(filepath.Clean(j.Trace))) != nil:
+			it = unique(filepath.Base(filepath.Clean(j.Trace)))
+		}
+		if it == nil {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: matches no trace below %s (trace field %q)", path, d.Root, j.Trace))
+			return nil
+		}
+		d.attach(it, path, j)
+		return nil
+	})
+}
