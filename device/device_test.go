@@ -1,0 +1,337 @@
+package device_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbtest"
+)
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func TestResolveAddr(t *testing.T) {
+	t.Setenv(device.EnvServerSocket, "")
+	if a, _ := device.ResolveAddr(""); a != device.DefaultAddr {
+		t.Fatalf("default = %q", a)
+	}
+	if a, _ := device.ResolveAddr("10.0.0.2:5555"); a != "10.0.0.2:5555" {
+		t.Fatalf("flag = %q", a)
+	}
+	if _, err := device.ResolveAddr("nonsense"); err == nil || !strings.Contains(err.Error(), "--adb") {
+		t.Fatalf("bad flag err = %v", err)
+	}
+	t.Setenv(device.EnvServerSocket, "tcp:127.0.0.1:6000")
+	if a, _ := device.ResolveAddr(""); a != "127.0.0.1:6000" {
+		t.Fatalf("env = %q", a)
+	}
+	t.Setenv(device.EnvServerSocket, "tcp:6001")
+	if a, _ := device.ResolveAddr(""); a != "localhost:6001" {
+		t.Fatalf("env port = %q", a)
+	}
+	t.Setenv(device.EnvServerSocket, "localabstract:adb")
+	if _, err := device.ResolveAddr(""); err == nil || !strings.Contains(err.Error(), device.EnvServerSocket) {
+		t.Fatalf("bad env err = %v", err)
+	}
+}
+
+func TestConnectErrors(t *testing.T) {
+	// A port nobody listens on: grab one and release it.
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := ln.Addr().String()
+	ln.Close()
+	_, err := device.Connect(ctx(t), device.Options{Addr: dead})
+	if !errors.Is(err, device.ErrNoServer) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("no server: %v", err)
+	}
+
+	srv := adbtest.New(t)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	if !errors.Is(err, device.ErrNoDevice) {
+		t.Fatalf("no device: %v", err)
+	}
+	srv.AddDevice("emu-1", adbtest.StateUnauthorized)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	if !errors.Is(err, device.ErrUnauthorized) || !strings.Contains(err.Error(), "emu-1") {
+		t.Fatalf("unauthorized: %v", err)
+	}
+	srv.SetState("emu-1", adbtest.StateOffline)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	if !errors.Is(err, device.ErrOffline) {
+		t.Fatalf("offline: %v", err)
+	}
+	srv.SetState("emu-1", adbtest.StateDevice)
+	srv.AddDevice("emu-2", adbtest.StateDevice)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	if !errors.Is(err, device.ErrMultipleDevices) || !strings.Contains(err.Error(), "--device") {
+		t.Fatalf("several: %v", err)
+	}
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "nope"})
+	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), "emu-1, emu-2") {
+		t.Fatalf("missing serial: %v", err)
+	}
+	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "emu-2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Serial() != "emu-2" {
+		t.Fatalf("serial %q", d.Serial())
+	}
+}
+
+func TestConnectWaits(t *testing.T) {
+	srv := adbtest.New(t)
+	go func() {
+		time.Sleep(400 * time.Millisecond)
+		srv.AddDevice("late", adbtest.StateOffline)
+		time.Sleep(300 * time.Millisecond)
+		srv.SetState("late", adbtest.StateDevice)
+	}()
+	start := time.Now()
+	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), WaitTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Serial() != "late" || time.Since(start) < 600*time.Millisecond {
+		t.Fatalf("got %q after %s", d.Serial(), time.Since(start))
+	}
+	// A bounded wait that runs out says how long it waited.
+	srv2 := adbtest.New(t)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv2.Addr(), WaitTimeout: 300 * time.Millisecond})
+	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), "waited") {
+		t.Fatalf("timeout: %v", err)
+	}
+}
+
+func connect(t *testing.T) (*adbtest.Server, *device.Device) {
+	t.Helper()
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, d
+}
+
+func TestInfoShellAndFiles(t *testing.T) {
+	srv, d := connect(t)
+	info := d.Info()
+	if info.Width != 1080 || info.Height != 2400 || info.Android != "13" || info.SDK != 33 || info.Model != "Pixel 6" {
+		t.Fatalf("info = %+v", info)
+	}
+	srv.HandleShell("emulator-5554", func(cmd string) (string, bool) {
+		if cmd == "settings get global wifi_on" {
+			return "1\n", true
+		}
+		return "", false
+	})
+	out, err := d.Shell(ctx(t), "settings get global wifi_on")
+	if err != nil || out != "1\n" {
+		t.Fatalf("shell = %q, %v", out, err)
+	}
+
+	big := bytes.Repeat([]byte("0123456789abcdef"), 20000) // several sync chunks
+	srv.PutFile("emulator-5554", "/data/data/app/databases/x.db", big)
+	got, err := d.Pull(ctx(t), "/data/data/app/databases/x.db")
+	if err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("pull: %d bytes, %v", len(got), err)
+	}
+	st, err := d.Stat(ctx(t), "/data/data/app/databases/x.db")
+	if err != nil || st.Size != int64(len(big)) || !st.Mode.IsRegular() {
+		t.Fatalf("stat = %+v, %v", st, err)
+	}
+	_, err = d.Pull(ctx(t), "/sdcard/missing.txt")
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing pull: %v", err)
+	}
+	_, err = d.Stat(ctx(t), "/sdcard/missing.txt")
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing stat: %v", err)
+	}
+	srv.DenyPath("emulator-5554", "/data/data/secret")
+	srv.PutFile("emulator-5554", "/data/data/secret/db", []byte("x"))
+	_, err = d.Pull(ctx(t), "/data/data/secret/db")
+	if !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("denied pull: %v", err)
+	}
+	list, err := d.List(ctx(t), "/data/data/app")
+	if err != nil || len(list) != 1 || list[0].Name != "databases" || !list[0].Mode.IsDir() {
+		t.Fatalf("list = %+v, %v", list, err)
+	}
+	if err := d.Push(ctx(t), "/sdcard/Documents/note.md", []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := srv.File("emulator-5554", "/sdcard/Documents/note.md"); !ok || string(b) != "hello" {
+		t.Fatalf("pushed %q %v", b, ok)
+	}
+}
+
+func testPNG(t testing.TB, w, h int, c color.Color) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, c)
+		}
+	}
+	img.Set(1, 2, color.RGBA{1, 2, 3, 255})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestScreens(t *testing.T) {
+	srv, d := connect(t)
+	a := testPNG(t, 20, 40, color.RGBA{200, 10, 10, 255})
+	b := testPNG(t, 20, 40, color.RGBA{10, 200, 10, 255})
+	srv.SetScreens("emulator-5554", []adbtest.Screen{
+		{PNG: a, XML: "<hierarchy>a</hierarchy>", Activity: "com.example/.Main"},
+		{PNG: b, XML: "<hierarchy>b</hierarchy>", Activity: "com.example/com.example.Detail"},
+	}, 1)
+	got, err := d.Screenshot(ctx(t))
+	if err != nil || !bytes.Equal(got, a) {
+		t.Fatalf("first screenshot: %v", err)
+	}
+	x, err := d.UIXML(ctx(t))
+	if err != nil || x != "<hierarchy>a</hierarchy>" {
+		t.Fatalf("xml = %q, %v", x, err)
+	}
+	act, err := d.ForegroundActivity(ctx(t))
+	if err != nil || act != "com.example/com.example.Main" {
+		t.Fatalf("activity = %q, %v", act, err)
+	}
+	raw, err := d.ScreenshotRaw(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw.Bounds().Dx() != 20 || raw.RGBAAt(5, 5) != (color.RGBA{10, 200, 10, 255}) || raw.RGBAAt(1, 2) != (color.RGBA{1, 2, 3, 255}) {
+		t.Fatalf("raw pixel = %v", raw.RGBAAt(5, 5))
+	}
+	if n := srv.CallCount("emulator-5554", "exec-out:screencap"); n != 2 {
+		t.Fatalf("screencap calls = %d", n)
+	}
+}
+
+func TestDeviceLost(t *testing.T) {
+	srv, d := connect(t)
+	srv.RemoveDevice("emulator-5554")
+	_, err := d.Screenshot(ctx(t))
+	if !errors.Is(err, device.ErrDeviceLost) {
+		t.Fatalf("after removal: %v", err)
+	}
+	_, err = d.Pull(ctx(t), "/sdcard/x")
+	if !errors.Is(err, device.ErrDeviceLost) {
+		t.Fatalf("pull after removal: %v", err)
+	}
+	srv.Close()
+	_, err = d.Shell(ctx(t), "echo hi")
+	if !errors.Is(err, device.ErrDeviceLost) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("after server stop: %v", err)
+	}
+}
+
+func TestContextCancelsSlowDevice(t *testing.T) {
+	srv, d := connect(t)
+	srv.SetDelay("emulator-5554", 5*time.Second)
+	c, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := d.Shell(c, "echo hi")
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second {
+		t.Fatalf("err=%v after %s", err, time.Since(start))
+	}
+}
+
+func TestParseActivity(t *testing.T) {
+	cases := map[string]string{
+		"  mResumedActivity: ActivityRecord{8c1d2e u0 com.android.settings/.Settings t42}":                                   "com.android.settings/com.android.settings.Settings",
+		"  topResumedActivity=ActivityRecord{a1 u0 org.tasks/com.todoroo.astrid.activity.MainActivity t7}":                   "org.tasks/com.todoroo.astrid.activity.MainActivity",
+		"  mCurrentFocus=Window{5f3a1b2 u0 com.google.android.apps.photos/com.google.android.apps.photos.home.HomeActivity}": "com.google.android.apps.photos/com.google.android.apps.photos.home.HomeActivity",
+		"  mCurrentFocus=Window{5f3a1b2 u0 StatusBar}":                                                                       "",
+		"nothing": "",
+	}
+	for in, want := range cases {
+		if got := device.ParseActivity(in); got != want {
+			t.Errorf("ParseActivity(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseDeviceListAndWMSize(t *testing.T) {
+	l := device.ParseDeviceList("emulator-5554          device product:sdk model:Pixel_6 device:emu transport_id:1\n0123 no permissions (user in plugdev); see [http://developer.android.com/tools/device.html]\nabc\tunauthorized\n")
+	if len(l) != 3 || l[0].Model != "Pixel_6" || l[1].State != "no permissions" || l[2].State != "unauthorized" {
+		t.Fatalf("list = %+v", l)
+	}
+	if w, h := device.ParseWMSize("Physical size: 1080x2400\nOverride size: 720x1600\n"); w != 720 || h != 1600 {
+		t.Fatalf("override %dx%d", w, h)
+	}
+	if w, h := device.ParseWMSize("Physical size: 1080x2400\n"); w != 1080 || h != 2400 {
+		t.Fatalf("physical %dx%d", w, h)
+	}
+}
+
+func TestDecodeRawFormats(t *testing.T) {
+	hdr := func(w, h, f uint32, extra bool) []byte {
+		b := []byte{}
+		for _, v := range []uint32{w, h, f} {
+			b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		if extra {
+			b = append(b, 1, 0, 0, 0)
+		}
+		return b
+	}
+	// BGRA, old 12-byte header.
+	img, err := device.DecodeRaw(append(hdr(1, 1, 5, false), 3, 2, 1, 255))
+	if err != nil || img.RGBAAt(0, 0) != (color.RGBA{1, 2, 3, 255}) {
+		t.Fatalf("bgra: %v %v", img, err)
+	}
+	// RGB565 white.
+	img, err = device.DecodeRaw(append(hdr(1, 1, 4, true), 0xff, 0xff))
+	if err != nil || img.RGBAAt(0, 0) != (color.RGBA{255, 255, 255, 255}) {
+		t.Fatalf("565: %v %v", img, err)
+	}
+	for _, bad := range [][]byte{nil, hdr(0, 1, 1, true), hdr(2, 2, 99, true), append(hdr(2, 2, 1, true), 1, 2, 3)} {
+		if _, err := device.DecodeRaw(bad); err == nil {
+			t.Errorf("DecodeRaw(%v) accepted", bad)
+		}
+	}
+}
+
+func FuzzDecodeRaw(f *testing.F) {
+	f.Add([]byte{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 9, 9, 9, 9})
+	f.Add([]byte{2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		img, err := device.DecodeRaw(data)
+		if err == nil && img.Bounds().Empty() {
+			t.Fatal("empty image without error")
+		}
+	})
+}
+
+func FuzzParseActivity(f *testing.F) {
+	f.Add("mResumedActivity: ActivityRecord{8c1d2e u0 com.a/.B t1}")
+	f.Add("mCurrentFocus=Window{1 u0 x/y}")
+	f.Fuzz(func(t *testing.T, s string) {
+		if a := device.ParseActivity(s); a != "" && !strings.Contains(a, "/") {
+			t.Fatalf("ParseActivity(%q) = %q", s, a)
+		}
+		device.ParseDeviceList(s)
+		device.ParseWMSize(s)
+	})
+}
