@@ -1,0 +1,289 @@
+package groundtruth
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/autoeval/autoeval/trace"
+)
+
+// AndroidWorldClient talks to AndroidWorld's HTTP server (server/android_server.py),
+// making AndroidWorld itself the ground-truth oracle: initialize a task instance
+// before the agent runs, score it after, tear it down.
+//
+// Scalar arguments travel as query parameters (FastAPI's default for plain
+// arguments); /execute_action takes the action as a JSON body.
+type AndroidWorldClient struct {
+	BaseURL string       // e.g. http://localhost:5000
+	HTTP    *http.Client // nil: a client with a 5-minute timeout (initialize can be slow)
+}
+
+// AndroidWorldSource marks ground truth that came from AndroidWorld's own scorer.
+const AndroidWorldSource = "androidworld:server"
+
+// NativeSource marks ground truth computed by this package's checks.
+const NativeSource = "autoeval:groundtruth"
+
+// AndroidWorldError is a non-2xx reply from the server.
+type AndroidWorldError struct {
+	Method, Path string
+	Status       int
+	Detail       string
+}
+
+func (e *AndroidWorldError) Error() string {
+	return fmt.Sprintf("androidworld %s %s: HTTP %d: %s", e.Method, e.Path, e.Status, e.Detail)
+}
+
+func (c *AndroidWorldClient) client() *http.Client {
+	if c.HTTP != nil {
+		return c.HTTP
+	}
+	return &http.Client{Timeout: 5 * time.Minute}
+}
+
+// do sends a request and decodes a JSON reply into out (when non-nil).
+func (c *AndroidWorldClient) do(ctx context.Context, method, path string, q url.Values, body any, out any) error {
+	if c.BaseURL == "" {
+		return fmt.Errorf("androidworld: no server URL")
+	}
+	u, err := url.Parse(strings.TrimRight(c.BaseURL, "/") + path)
+	if err != nil {
+		return fmt.Errorf("androidworld: bad server URL %q: %v", c.BaseURL, err)
+	}
+	if len(q) > 0 {
+		u.RawQuery = q.Encode()
+	}
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.client().Do(req)
+	if err != nil {
+		return fmt.Errorf("androidworld %s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 512<<20))
+	if err != nil {
+		return fmt.Errorf("androidworld %s %s: reading reply: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		detail := strings.TrimSpace(string(data))
+		var fe struct {
+			Detail any `json:"detail"`
+		}
+		if json.Unmarshal(data, &fe) == nil && fe.Detail != nil {
+			if s, ok := fe.Detail.(string); ok {
+				detail = s
+			} else {
+				b, _ := json.Marshal(fe.Detail)
+				detail = string(b)
+			}
+		}
+		return &AndroidWorldError{Method: method, Path: path, Status: resp.StatusCode, Detail: clip(detail, 300)}
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("androidworld %s %s: reply is not the expected JSON: %v (%q)", method, path, err, clip(string(data), 120))
+	}
+	return nil
+}
+
+func taskQuery(taskType string, idx int) url.Values {
+	return url.Values{"task_type": {taskType}, "task_idx": {strconv.Itoa(idx)}}
+}
+
+// Health checks that the server has an environment.
+func (c *AndroidWorldClient) Health(ctx context.Context) error {
+	return c.do(ctx, http.MethodGet, "/health", nil, nil, nil)
+}
+
+// Reset resets the environment, optionally going to the home screen.
+func (c *AndroidWorldClient) Reset(ctx context.Context, goHome bool) error {
+	return c.do(ctx, http.MethodPost, "/reset", url.Values{"go_home": {strconv.FormatBool(goHome)}}, nil, nil)
+}
+
+// TaskList returns the suite's task types; maxIndex < 0 means all.
+func (c *AndroidWorldClient) TaskList(ctx context.Context, maxIndex int) ([]string, error) {
+	var out struct {
+		TaskList []string `json:"task_list"`
+	}
+	err := c.do(ctx, http.MethodGet, "/suite/task_list", url.Values{"max_index": {strconv.Itoa(maxIndex)}}, nil, &out)
+	return out.TaskList, err
+}
+
+// TaskLength returns how many instances (parameter combinations) a task type has.
+func (c *AndroidWorldClient) TaskLength(ctx context.Context, taskType string) (int, error) {
+	var out struct {
+		Length *int `json:"length"`
+	}
+	if err := c.do(ctx, http.MethodGet, "/suite/task_length", url.Values{"task_type": {taskType}}, nil, &out); err != nil {
+		return 0, err
+	}
+	if out.Length == nil {
+		return 0, fmt.Errorf("androidworld /suite/task_length: reply has no length")
+	}
+	return *out.Length, nil
+}
+
+// Reinitialize rebuilds the suite with n combinations per task and a seed.
+func (c *AndroidWorldClient) Reinitialize(ctx context.Context, nCombinations, seed int, family string) error {
+	q := url.Values{"n_task_combinations": {strconv.Itoa(nCombinations)}, "seed": {strconv.Itoa(seed)}}
+	if family != "" {
+		q.Set("task_family", family)
+	}
+	return c.do(ctx, http.MethodGet, "/suite/reinitialize", q, nil, nil)
+}
+
+// InitializeTask sets the device up for instance idx of taskType (call before the agent runs).
+func (c *AndroidWorldClient) InitializeTask(ctx context.Context, taskType string, idx int) error {
+	return c.do(ctx, http.MethodPost, "/task/initialize", taskQuery(taskType, idx), nil, nil)
+}
+
+// Goal returns the instance's natural-language goal.
+func (c *AndroidWorldClient) Goal(ctx context.Context, taskType string, idx int) (string, error) {
+	var out struct {
+		Goal string `json:"goal"`
+	}
+	err := c.do(ctx, http.MethodGet, "/task/goal", taskQuery(taskType, idx), nil, &out)
+	return out.Goal, err
+}
+
+// Template returns the task type's goal template.
+func (c *AndroidWorldClient) Template(ctx context.Context, taskType string, idx int) (string, error) {
+	var out struct {
+		Template string `json:"template"`
+	}
+	err := c.do(ctx, http.MethodGet, "/task/template", taskQuery(taskType, idx), nil, &out)
+	return out.Template, err
+}
+
+// Score asks AndroidWorld for the instance's reward (call after the agent finished).
+func (c *AndroidWorldClient) Score(ctx context.Context, taskType string, idx int) (float64, error) {
+	var out struct {
+		Score *float64 `json:"score"`
+	}
+	if err := c.do(ctx, http.MethodGet, "/task/score", taskQuery(taskType, idx), nil, &out); err != nil {
+		return 0, err
+	}
+	if out.Score == nil {
+		return 0, fmt.Errorf("androidworld /task/score: reply has no score")
+	}
+	if *out.Score < 0 || *out.Score > 1 {
+		return 0, fmt.Errorf("androidworld /task/score: score %v is outside [0,1]", *out.Score)
+	}
+	return *out.Score, nil
+}
+
+// TearDown cleans the instance's state off the device.
+func (c *AndroidWorldClient) TearDown(ctx context.Context, taskType string, idx int) error {
+	return c.do(ctx, http.MethodPost, "/task/tear_down", taskQuery(taskType, idx), nil, nil)
+}
+
+// ExecuteAction performs one AndroidWorld JSONAction, e.g.
+// {"action_type": "click", "x": 100, "y": 200} or {"action_type": "status", "goal_status": "complete"}.
+func (c *AndroidWorldClient) ExecuteAction(ctx context.Context, action map[string]any) error {
+	if _, ok := action["action_type"]; !ok {
+		return fmt.Errorf("androidworld: action has no action_type")
+	}
+	return c.do(ctx, http.MethodPost, "/execute_action", nil, action, nil)
+}
+
+// Close asks the server to close its environment.
+func (c *AndroidWorldClient) Close(ctx context.Context) error {
+	return c.do(ctx, http.MethodPost, "/close", nil, nil, nil)
+}
+
+// Screenshot returns the current screen. The server sends pixels as nested
+// [row][column][r,g,b(,a)] lists.
+func (c *AndroidWorldClient) Screenshot(ctx context.Context, waitToStabilize bool) (*image.RGBA, error) {
+	var out struct {
+		Pixels [][][]int `json:"pixels"`
+	}
+	if err := c.do(ctx, http.MethodGet, "/screenshot", url.Values{"wait_to_stabilize": {strconv.FormatBool(waitToStabilize)}}, nil, &out); err != nil {
+		return nil, err
+	}
+	h := len(out.Pixels)
+	if h == 0 || len(out.Pixels[0]) == 0 {
+		return nil, fmt.Errorf("androidworld /screenshot: empty image")
+	}
+	w := len(out.Pixels[0])
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y, row := range out.Pixels {
+		if len(row) != w {
+			return nil, fmt.Errorf("androidworld /screenshot: row %d has %d pixels, want %d", y, len(row), w)
+		}
+		for x, px := range row {
+			if len(px) < 3 {
+				return nil, fmt.Errorf("androidworld /screenshot: pixel (%d,%d) has %d channels", x, y, len(px))
+			}
+			a := 255
+			if len(px) > 3 {
+				a = px[3]
+			}
+			img.SetRGBA(x, y, color.RGBA{R: uint8(px[0]), G: uint8(px[1]), B: uint8(px[2]), A: uint8(a)})
+		}
+	}
+	return img, nil
+}
+
+// Oracle runs one task instance through AndroidWorld: Begin initializes it (and
+// returns its goal); End scores it and tears it down, returning the ground truth.
+// TearDown runs even when scoring fails, so the device is left clean.
+type Oracle struct {
+	Client   *AndroidWorldClient
+	TaskType string
+	Index    int
+}
+
+// Begin initializes the task instance and returns its goal text.
+func (o *Oracle) Begin(ctx context.Context) (string, error) {
+	if err := o.Client.InitializeTask(ctx, o.TaskType, o.Index); err != nil {
+		return "", err
+	}
+	return o.Client.Goal(ctx, o.TaskType, o.Index)
+}
+
+// End scores the instance, then tears it down.
+func (o *Oracle) End(ctx context.Context) (*trace.GroundTruth, error) {
+	score, scoreErr := o.Client.Score(ctx, o.TaskType, o.Index)
+	tdErr := o.Client.TearDown(ctx, o.TaskType, o.Index)
+	if scoreErr != nil {
+		return nil, scoreErr
+	}
+	gt := &trace.GroundTruth{Reward: score, Source: AndroidWorldSource,
+		Details: fmt.Sprintf("AndroidWorld scored %s instance %d: %g", o.TaskType, o.Index, score)}
+	if tdErr != nil {
+		return gt, fmt.Errorf("scored %g, but tear-down failed: %w", score, tdErr)
+	}
+	return gt, nil
+}
+
+// GroundTruth converts a native result for trace.json.
+func (r *Result) GroundTruth() *trace.GroundTruth {
+	return &trace.GroundTruth{Reward: r.Reward, Source: NativeSource, Details: r.Explanation}
+}

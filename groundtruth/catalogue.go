@@ -1,0 +1,191 @@
+// Package groundtruth computes AndroidWorld-style programmatic rewards from a
+// device's system state (app SQLite databases, files, settings, content providers)
+// read over adb, and talks to AndroidWorld's own server when it should be the oracle.
+package groundtruth
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Family is one AndroidWorld task (by its registry name) with a native check.
+type Family struct {
+	Name   string   // AndroidWorld task name, e.g. "SimpleSmsSend"
+	App    string   // the app whose state is read
+	Checks string   // what the check looks at, one line
+	Params []string // parameters the check reads; "?" marks optional ones
+	// Diff is true when the check compares against a pre-task snapshot; without
+	// one it falls back to the after-state and says so.
+	Diff bool
+
+	tables   []tableRef // what a snapshot captures
+	check    func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error)
+	validate func(p Params) error // optional up-front parameter check
+}
+
+type tableRef struct{ DB, Table, Key string }
+
+var catalogue = map[string]*Family{}
+
+func register(f *Family) {
+	if _, dup := catalogue[f.Name]; dup {
+		panic("groundtruth: family registered twice: " + f.Name)
+	}
+	catalogue[f.Name] = f
+}
+
+// Known reports whether taskName has a native check.
+func Known(taskName string) bool { _, ok := catalogue[taskName]; return ok }
+
+// Families lists the catalogue sorted by name.
+func Families() []Family {
+	out := make([]Family, 0, len(catalogue))
+	for _, f := range catalogue {
+		out = append(out, *f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the family for a task name.
+func Lookup(taskName string) (*Family, error) {
+	f, ok := catalogue[taskName]
+	if !ok {
+		return nil, fmt.Errorf("no ground-truth check for task %q (see `autoeval groundtruth --list`)", taskName)
+	}
+	return f, nil
+}
+
+// Check computes the task's reward from the device's current state. before is the
+// pre-task snapshot for diff-based families (nil when none was taken). Failure to
+// read state (missing or corrupt database, adb errors) is an error, never reward 0.
+func Check(ctx context.Context, dev Device, taskName string, params Params, before *Snapshot) (*Result, error) {
+	f, err := Lookup(taskName)
+	if err != nil {
+		return nil, err
+	}
+	if params == nil {
+		params = Params{}
+	}
+	if before != nil && before.Task != "" && before.Task != taskName {
+		return nil, fmt.Errorf("before snapshot was taken for task %q, not %q", before.Task, taskName)
+	}
+	if f.validate != nil {
+		if err := f.validate(params); err != nil {
+			return nil, fmt.Errorf("%s: %w", taskName, err)
+		}
+	}
+	r, err := f.check(ctx, dev, params, before)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", taskName, err)
+	}
+	r.Task = taskName
+	if f.Diff && before == nil {
+		r.Explanation += "\n(no before snapshot: rows other than the targets were not checked for side effects)"
+	}
+	return r, nil
+}
+
+// Snapshot is the pre-task state a diff-based check compares against.
+type Snapshot struct {
+	Task   string           `json:"task"`
+	Taken  time.Time        `json:"taken"`
+	Tables map[string][]Row `json:"tables"` // key: "DBPATH#TABLE"
+}
+
+// SnapshotFile is the file a snapshot is saved as inside its directory.
+const SnapshotFile = "groundtruth-before.json"
+
+func tableKey(db, table string) string { return db + "#" + table }
+
+// TakeSnapshot captures what taskName's check will diff against. Families that do
+// not diff get an empty snapshot (nothing to read, nothing to fail).
+func TakeSnapshot(ctx context.Context, dev Device, taskName string, params Params) (*Snapshot, error) {
+	f, err := Lookup(taskName)
+	if err != nil {
+		return nil, err
+	}
+	s := &Snapshot{Task: taskName, Taken: time.Now().UTC(), Tables: map[string][]Row{}}
+	for _, t := range f.tables {
+		rows, err := ReadTable(ctx, dev, t.DB, t.Table)
+		if err != nil {
+			return nil, fmt.Errorf("%s: snapshot: %w", taskName, err)
+		}
+		if rows == nil {
+			rows = []Row{}
+		}
+		s.Tables[tableKey(t.DB, t.Table)] = rows
+	}
+	return s, nil
+}
+
+// rows returns a captured table, or nil when the snapshot (or table) is absent.
+func (s *Snapshot) rows(db, table string) ([]Row, bool) {
+	if s == nil {
+		return nil, false
+	}
+	r, ok := s.Tables[tableKey(db, table)]
+	return r, ok
+}
+
+// Save writes the snapshot as DIR/groundtruth-before.json.
+func (s *Snapshot) Save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, "."+SnapshotFile+".tmp")
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, SnapshotFile))
+}
+
+// LoadSnapshot reads DIR/groundtruth-before.json. Numbers come back as int64 when
+// integral, so a loaded snapshot compares equal to the rows it was taken from.
+func LoadSnapshot(dir string) (*Snapshot, error) {
+	path := filepath.Join(dir, SnapshotFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber()
+	var s Snapshot
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("%s: not a ground-truth snapshot: %v", path, err)
+	}
+	for k, rows := range s.Tables {
+		for i, r := range rows {
+			if r == nil {
+				return nil, fmt.Errorf("%s: table %s row %d is null", path, k, i)
+			}
+			for c, v := range r {
+				if n, ok := v.(json.Number); ok {
+					if iv, err := n.Int64(); err == nil {
+						r[c] = iv
+					} else if fv, err := n.Float64(); err == nil {
+						r[c] = fv
+					} else {
+						return nil, fmt.Errorf("%s: table %s row %d column %s: bad number %s", path, k, i, c, n)
+					}
+				} else {
+					r[c] = normValue(v)
+				}
+			}
+		}
+	}
+	if s.Tables == nil {
+		s.Tables = map[string][]Row{}
+	}
+	return &s, nil
+}

@@ -1,0 +1,221 @@
+package groundtruth
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// These are the AndroidWorld row validators, written as parts so an explanation can
+// say which condition failed: rows added without side effects, rows removed without
+// side effects, and exact duplicates reduced to one.
+
+// addedRowsParts: each expectation matches a row after the task; with a before
+// state, exactly len(want) rows were added and no earlier row changed or vanished.
+func addedRowsParts(noun string, before []Row, haveBefore bool, after []Row, key string, want [][]Field, label func(i int) string) []Part {
+	var parts []Part
+	for i, fields := range want {
+		found := FindRows(after, fields)
+		p := Part{Name: fmt.Sprintf("%s %s present", noun, label(i))}
+		if len(found) > 0 {
+			p.Pass = true
+			p.Detail = fmt.Sprintf("%s %s matches", key, Str(found[0][key]))
+		} else {
+			p.Detail = fmt.Sprintf("no row with %s among %d rows%s", describeFields(fields), len(after), nearest(after, fields))
+		}
+		parts = append(parts, p)
+	}
+	if haveBefore {
+		d := DiffRows(before, after, key)
+		ok := len(d.Added) == len(want) && len(d.Removed) == 0 && len(d.Changed) == 0
+		parts = append(parts, Part{
+			Name:   fmt.Sprintf("exactly %d %s added, nothing else touched", len(want), noun),
+			Pass:   ok,
+			Detail: d.Summary(),
+		})
+	}
+	return parts
+}
+
+// removedRowsParts: targets (rows of before, or a predicate on after rows when no
+// before exists) are gone; with before, nothing else was removed, changed or added.
+func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, key string, target func(Row) bool, what string) []Part {
+	if !haveBefore {
+		left := 0
+		var names []string
+		for _, r := range after {
+			if target(r) {
+				left++
+				names = append(names, rowLabel(r))
+			}
+		}
+		p := Part{Name: fmt.Sprintf("no %s %s remains", noun, what), Pass: left == 0}
+		if left > 0 {
+			p.Detail = fmt.Sprintf("%d remain: %s", left, strings.Join(names, "; "))
+		} else {
+			p.Detail = fmt.Sprintf("%d rows remain, none match", len(after))
+		}
+		return []Part{p}
+	}
+	targets := map[string]bool{}
+	for _, r := range before {
+		if target(r) {
+			targets[Str(r[key])] = true
+		}
+	}
+	d := DiffRows(before, after, key)
+	removed := map[string]bool{}
+	for _, r := range d.Removed {
+		removed[Str(r[key])] = true
+	}
+	var kept []string
+	for id := range targets {
+		if !removed[id] {
+			kept = append(kept, id)
+		}
+	}
+	p1 := Part{Name: fmt.Sprintf("every %s %s deleted", noun, what), Pass: len(targets) > 0 && len(kept) == 0}
+	switch {
+	case len(targets) == 0:
+		p1.Detail = "no such row existed before the task (check the parameters)"
+	case len(kept) > 0:
+		p1.Detail = fmt.Sprintf("%d of %d still present (%s %s)", len(kept), len(targets), key, strings.Join(kept, ", "))
+	default:
+		p1.Detail = fmt.Sprintf("%d deleted", len(targets))
+	}
+	extra := 0
+	for id := range removed {
+		if !targets[id] {
+			extra++
+		}
+	}
+	p2 := Part{
+		Name:   fmt.Sprintf("no other %s deleted, changed or added", noun),
+		Pass:   extra == 0 && len(d.Changed) == 0 && len(d.Added) == 0,
+		Detail: fmt.Sprintf("%s; %d deleted that were not targets", d.Summary(), extra),
+	}
+	return []Part{p1, p2}
+}
+
+// dedupParts: every group of rows identical except for the key keeps exactly one
+// member; with before, nothing else is touched.
+func dedupParts(noun string, before []Row, haveBefore bool, after []Row, key string) []Part {
+	sig := func(r Row) string {
+		var b strings.Builder
+		for _, c := range sortedColumns(r) {
+			if c == key {
+				continue
+			}
+			fmt.Fprintf(&b, "%s=%q;", c, Str(r[c]))
+		}
+		return b.String()
+	}
+	count := func(rows []Row) map[string]int {
+		m := map[string]int{}
+		for _, r := range rows {
+			m[sig(r)]++
+		}
+		return m
+	}
+	ac := count(after)
+	dups := 0
+	for _, n := range ac {
+		if n > 1 {
+			dups += n - 1
+		}
+	}
+	if !haveBefore {
+		return []Part{{Name: "no exact duplicate " + noun + " remain", Pass: dups == 0, Detail: fmt.Sprintf("%d surplus copies among %d rows", dups, len(after))}}
+	}
+	bc := count(before)
+	groups, fixed := 0, 0
+	for s, n := range bc {
+		if n > 1 {
+			groups++
+			if ac[s] == 1 {
+				fixed++
+			}
+		}
+	}
+	p1 := Part{Name: "one copy of each duplicated " + noun + " kept", Pass: groups > 0 && fixed == groups,
+		Detail: fmt.Sprintf("%d of %d duplicate groups reduced to one", fixed, groups)}
+	if groups == 0 {
+		p1.Detail = "no duplicates existed before the task"
+	}
+	// Everything that was not a surplus copy must be untouched.
+	lost := 0
+	for s, n := range bc {
+		want := n
+		if n > 1 {
+			want = 1
+		}
+		if ac[s] < want {
+			lost += want - ac[s]
+		}
+	}
+	added := 0
+	for s, n := range ac {
+		if n > bc[s] {
+			added += n - bc[s]
+		}
+	}
+	p2 := Part{Name: "no other " + noun + " deleted, changed or added", Pass: lost == 0 && added == 0,
+		Detail: fmt.Sprintf("%d unique rows lost, %d new or changed rows", lost, added)}
+	return []Part{p1, p2}
+}
+
+func sortedColumns(r Row) []string {
+	cols := make([]string, 0, len(r))
+	for c := range r {
+		cols = append(cols, c)
+	}
+	sort.Strings(cols)
+	return cols
+}
+
+// rowLabel names a row for explanations by its most telling text column.
+func rowLabel(r Row) string {
+	for _, c := range []string{"title", "name", "display_name", "filename", "address"} {
+		if v, ok := r[c]; ok && v != nil {
+			return fmt.Sprintf("%s=%q", c, clip(Str(v), 60))
+		}
+	}
+	return fmt.Sprint(map[string]any(r))
+}
+
+// nearest points at the closest candidate row, so a near miss is visible.
+func nearest(rows []Row, fields []Field) string {
+	best, bestN := Row(nil), 0
+	for _, r := range rows {
+		n := 0
+		for _, f := range fields {
+			if f.Match(r) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = r, n
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	var miss []string
+	for _, f := range fields {
+		if !f.Match(best) {
+			miss = append(miss, fmt.Sprintf("%s is %q", f.Column, clip(Str(best[f.Column]), 60)))
+		}
+	}
+	return fmt.Sprintf("; closest: %s (%d/%d fields; %s)", rowLabel(best), bestN, len(fields), strings.Join(miss, ", "))
+}
+
+// tableBeforeAfter reads a table now and fetches its snapshot copy, if any.
+func tableBeforeAfter(ctx context.Context, dev Device, before *Snapshot, db, table string) (after, prior []Row, havePrior bool, err error) {
+	after, err = ReadTable(ctx, dev, db, table)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	prior, havePrior = before.rows(db, table)
+	return after, prior, havePrior, nil
+}

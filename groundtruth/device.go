@@ -1,0 +1,234 @@
+package groundtruth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Device is what the checks need from an Android device. *device.Device (adb over
+// goadb) satisfies it; Pull must return an error wrapping fs.ErrNotExist for a
+// missing file.
+type Device interface {
+	Shell(ctx context.Context, cmd string) (string, error)
+	Pull(ctx context.Context, path string) ([]byte, error)
+}
+
+// ErrCorruptDB, ErrLockedDB and ErrMissingDB classify database failures. They are
+// errors, never a zero reward: a check that cannot read state knows nothing.
+var (
+	ErrMissingDB = errors.New("database not found on the device")
+	ErrCorruptDB = errors.New("database is not a readable SQLite file")
+	ErrLockedDB  = errors.New("database is locked or mid-transaction")
+)
+
+// PullFile reads a file from the device; ok is false when it does not exist.
+func PullFile(ctx context.Context, dev Device, p string) (data []byte, ok bool, err error) {
+	data, err = dev.Pull(ctx, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("pull %s: %w", p, err)
+	}
+	return data, true, nil
+}
+
+// DB is an app database pulled off the device and opened read-only.
+type DB struct {
+	Remote string // path on the device
+	db     *sql.DB
+	dir    string
+}
+
+// dbRetries bounds re-pulls of a database caught mid-write (AndroidWorld retries too).
+var dbRetries = 3
+var dbRetryDelay = 500 * time.Millisecond
+
+// OpenDB pulls remote (plus its -wal, -shm and -journal companions, written side by
+// side so SQLite sees uncommitted WAL pages and hot journals) into a temp dir and
+// opens it read-only. Close removes the copy.
+func OpenDB(ctx context.Context, dev Device, remote string) (*DB, error) {
+	var last error
+	for attempt := 0; attempt < dbRetries; attempt++ {
+		if attempt > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(dbRetryDelay):
+			}
+		}
+		db, err := openOnce(ctx, dev, remote)
+		if err == nil || !errors.Is(err, ErrLockedDB) {
+			return db, err
+		}
+		last = err
+	}
+	return nil, last
+}
+
+func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
+	main, ok, err := PullFile(ctx, dev, remote)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", remote, ErrMissingDB)
+	}
+	dir, err := os.MkdirTemp("", "autoeval-gt-*")
+	if err != nil {
+		return nil, err
+	}
+	d := &DB{Remote: remote, dir: dir}
+	local := filepath.Join(dir, path.Base(remote))
+	if err := os.WriteFile(local, main, 0o600); err != nil {
+		d.Close()
+		return nil, err
+	}
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		data, ok, err := PullFile(ctx, dev, remote+suffix)
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		if ok {
+			if err := os.WriteFile(local+suffix, data, 0o600); err != nil {
+				d.Close()
+				return nil, err
+			}
+		}
+	}
+	// mode=ro: never modify the evidence. A hot journal cannot be rolled back
+	// read-only, which surfaces as a locked database rather than stale rows.
+	dsn := "file:" + filepath.ToSlash(local) + "?mode=ro&_pragma=busy_timeout(200)"
+	d.db, err = sql.Open("sqlite", dsn)
+	if err != nil {
+		d.Close()
+		return nil, fmt.Errorf("%s: %w: %v", remote, ErrCorruptDB, err)
+	}
+	d.db.SetMaxOpenConns(1)
+	var n int
+	if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&n); err != nil {
+		d.Close()
+		return nil, classifyDBError(remote, err)
+	}
+	return d, nil
+}
+
+func classifyDBError(remote string, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "locked") || strings.Contains(msg, "busy") || strings.Contains(msg, "BUSY") ||
+		strings.Contains(msg, "READONLY_ROLLBACK") || strings.Contains(msg, "readonly database"):
+		return fmt.Errorf("%s: %w (%v); retry when the app is idle", remote, ErrLockedDB, err)
+	case strings.Contains(msg, "not a database") || strings.Contains(msg, "malformed") || strings.Contains(msg, "corrupt") ||
+		strings.Contains(msg, "NOTADB") || strings.Contains(msg, "CORRUPT"):
+		return fmt.Errorf("%s: %w (%v)", remote, ErrCorruptDB, err)
+	}
+	return fmt.Errorf("%s: %w", remote, err)
+}
+
+// Close releases the connection and deletes the local copy.
+func (d *DB) Close() error {
+	var err error
+	if d.db != nil {
+		err = d.db.Close()
+	}
+	if d.dir != "" {
+		os.RemoveAll(d.dir)
+	}
+	return err
+}
+
+// Query runs a read-only query and returns normalised rows.
+func (d *DB) Query(ctx context.Context, query string, args ...any) ([]Row, error) {
+	rs, err := d.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, classifyDBError(d.Remote, err)
+	}
+	defer rs.Close()
+	cols, err := rs.Columns()
+	if err != nil {
+		return nil, classifyDBError(d.Remote, err)
+	}
+	var out []Row
+	for rs.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rs.Scan(ptrs...); err != nil {
+			return nil, classifyDBError(d.Remote, err)
+		}
+		r := make(Row, len(cols))
+		for i, c := range cols {
+			r[c] = normValue(vals[i])
+		}
+		out = append(out, r)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, classifyDBError(d.Remote, err)
+	}
+	return out, nil
+}
+
+// Table returns all rows of a table. A missing table is an error naming it.
+func (d *DB) Table(ctx context.Context, table string) ([]Row, error) {
+	var n int
+	if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n); err != nil {
+		return nil, classifyDBError(d.Remote, err)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("%s: no table %q (is this the app's database?)", d.Remote, table)
+	}
+	return d.Query(ctx, `SELECT * FROM "`+strings.ReplaceAll(table, `"`, `""`)+`"`)
+}
+
+// ReadTable pulls remote, reads one table and cleans up.
+func ReadTable(ctx context.Context, dev Device, remote, table string) ([]Row, error) {
+	db, err := OpenDB(ctx, dev, remote)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return db.Table(ctx, table)
+}
+
+// Setting reads `settings get NAMESPACE KEY`, trimmed ("null" when unset).
+func Setting(ctx context.Context, dev Device, namespace, key string) (string, error) {
+	out, err := dev.Shell(ctx, "settings get "+namespace+" "+key)
+	if err != nil {
+		return "", fmt.Errorf("settings get %s %s: %w", namespace, key, err)
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// ContentQuery runs `content query --uri URI [--projection a:b]` and parses the rows.
+func ContentQuery(ctx context.Context, dev Device, uri string, projection ...string) ([]Row, error) {
+	cmd := "content query --uri " + uri
+	if len(projection) > 0 {
+		cmd += " --projection " + strings.Join(projection, ":")
+	}
+	out, err := dev.Shell(ctx, cmd)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	if strings.Contains(out, "Error while accessing provider") || strings.Contains(out, "java.lang.") {
+		return nil, fmt.Errorf("%s: %s", cmd, clip(strings.TrimSpace(out), 200))
+	}
+	rows, err := ParseContentQuery(out, projection...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	return rows, nil
+}

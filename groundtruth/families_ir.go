@@ -1,0 +1,333 @@
+package groundtruth
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Information-retrieval tasks (Tasks, Joplin, OpenTracks): the reward depends on the
+// agent's answer, compared with what the app's database says. The answer comes from
+// the "answer" parameter (the agent's final reply).
+
+func init() {
+	tasksFamilies()
+	joplinFamilies()
+	tracksFamilies()
+}
+
+// parseDay reads a day the way the task texts write it ("October 15 2023",
+// "2023-10-15", "today", "tomorrow").
+func parseDay(s string) (time.Time, error) {
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "on "))
+	today := time.Date(DeviceNow.Year(), DeviceNow.Month(), DeviceNow.Day(), 0, 0, 0, 0, time.UTC)
+	switch strings.ToLower(t) {
+	case "today":
+		return today, nil
+	case "tomorrow":
+		return today.AddDate(0, 0, 1), nil
+	case "yesterday":
+		return today.AddDate(0, 0, -1), nil
+	}
+	for _, layout := range []string{"January 2 2006", "January 2, 2006", "2006-01-02", "Jan 2 2006", "Jan 2, 2006"} {
+		if d, err := time.Parse(layout, t); err == nil {
+			return d, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date (want e.g. \"October 15 2023\")", s)
+}
+
+func dayParam(p Params, key string) (time.Time, error) {
+	s, err := p.String(key)
+	if err != nil {
+		return time.Time{}, err
+	}
+	d, err := parseDay(s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("parameter %s: %w", key, err)
+	}
+	return d, nil
+}
+
+func msDay(v any) (time.Time, bool) {
+	ms, ok := Num(v)
+	if !ok || ms <= 0 {
+		return time.Time{}, false
+	}
+	t := time.UnixMilli(int64(ms)).UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), true
+}
+
+var answerSplit = regexp.MustCompile(`\s*(?:,|;|\n|\band\b)\s*`)
+
+// listAnswerPart: the answer's comma-separated items equal the expected set (each
+// item fuzzy-matched, case ignored, order free).
+func listAnswerPart(p Params, expected []string) (Part, error) {
+	ans, err := p.String("answer")
+	if err != nil {
+		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
+	}
+	var items []string
+	for _, it := range answerSplit.Split(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ans), ".")), -1) {
+		if it = strings.TrimSpace(it); it != "" {
+			items = append(items, it)
+		}
+	}
+	exp := dedupeFold(expected)
+	part := Part{Name: fmt.Sprintf("answer lists exactly %s", quoteList(exp))}
+	if len(exp) == 0 {
+		part.Name = "answer says there are none"
+	}
+	used := make([]bool, len(items))
+	matched := 0
+	for _, e := range exp {
+		for i, it := range items {
+			if !used[i] && FuzzyEqual(it, e) {
+				used[i] = true
+				matched++
+				break
+			}
+		}
+	}
+	if len(exp) == 0 {
+		low := strings.ToLower(ans)
+		part.Pass = len(items) == 0 || strings.Contains(low, "no ") || strings.Contains(low, "none")
+	} else {
+		part.Pass = matched == len(exp) && len(dedupeFold(items)) == len(exp)
+	}
+	part.Detail = fmt.Sprintf("answer %q: %d of %d expected items, %d items given", clip(ans, 120), matched, len(exp), len(items))
+	return part, nil
+}
+
+func dedupeFold(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		k := strings.ToLower(strings.TrimSpace(x))
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+var numberRe = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
+
+// numberAnswerPart: the first number in the answer equals want within tol.
+func numberAnswerPart(p Params, want, tol float64, what string) (Part, error) {
+	ans, err := p.String("answer")
+	if err != nil {
+		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
+	}
+	part := Part{Name: fmt.Sprintf("answer gives %s = %s", what, strconv.FormatFloat(want, 'f', -1, 64))}
+	m := numberRe.FindString(strings.ReplaceAll(ans, ",", ""))
+	if m == "" {
+		part.Detail = fmt.Sprintf("answer %q holds no number", clip(ans, 80))
+		return part, nil
+	}
+	got, _ := strconv.ParseFloat(m, 64)
+	part.Pass = math.Abs(got-want) <= tol
+	part.Detail = fmt.Sprintf("answer %q reads as %s", clip(ans, 80), m)
+	return part, nil
+}
+
+func irFamily(name, app, checks string, params []string, db, table string,
+	expect func(rows []Row, p Params) (Part, error)) *Family {
+	return &Family{Name: name, App: app, Checks: checks, Params: append(params, "answer"),
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			if !p.has("answer") {
+				return nil, fmt.Errorf("missing parameter \"answer\" (the agent's final answer, which this task scores)")
+			}
+			rows, err := ReadTable(ctx, dev, db, table)
+			if err != nil {
+				return nil, err
+			}
+			part, err := expect(rows, p)
+			if err != nil {
+				return nil, err
+			}
+			return allOf(name, part), nil
+		}}
+}
+
+func titles(rows []Row, keep func(Row) bool) []string {
+	var out []string
+	for _, r := range rows {
+		if keep(r) {
+			out = append(out, Str(r["title"]))
+		}
+	}
+	return out
+}
+
+// ---- Tasks (org.tasks) -------------------------------------------------------
+
+func tasksFamilies() {
+	live := func(r Row) bool { d, _ := Num(r["deleted"]); return d == 0 }
+	high := func(r Row) bool { i, ok := Num(r["importance"]); return ok && i == 0 } // 0 is high in Tasks
+	done := func(r Row) bool { c, _ := Num(r["completed"]); return c > 0 }
+	dueOn := func(d time.Time) func(Row) bool {
+		return func(r Row) bool { t, ok := msDay(r["dueDate"]); return ok && t.Equal(d) }
+	}
+	const app = "Tasks"
+	register(irFamily("TasksHighPriorityTasks", app, "tasks: titles with importance 0 (high), not deleted", nil, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && high(r) }))
+		}))
+	register(irFamily("TasksDueOnDate", app, "tasks: titles due on the date", []string{"date"}, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && dueOn(d)(r) }))
+		}))
+	register(irFamily("TasksHighPriorityTasksDueOnDate", app, "tasks: high-priority titles due on the date", []string{"date"}, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && high(r) && dueOn(d)(r) }))
+		}))
+	register(irFamily("TasksCompletedTasksForDate", app, "tasks: completed titles due on the date", []string{"date"}, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && done(r) && dueOn(d)(r) }))
+		}))
+	register(irFamily("TasksIncompleteTasksOnDate", app, "tasks: incomplete titles due on or before the date", []string{"date"}, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool {
+				t, ok := msDay(r["dueDate"])
+				return live(r) && !done(r) && ok && !t.After(d)
+			}))
+		}))
+	register(irFamily("TasksDueNextWeek", app, "tasks: how many are due Monday Oct 16 to Sunday Oct 22 2023", nil, TasksDB, "tasks",
+		func(rows []Row, p Params) (Part, error) {
+			from := time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
+			n := 0
+			for _, r := range rows {
+				if t, ok := msDay(r["dueDate"]); ok && live(r) && !t.Before(from) && t.Before(from.AddDate(0, 0, 7)) {
+					n++
+				}
+			}
+			return numberAnswerPart(p, float64(n), 0, "tasks due next week")
+		}))
+}
+
+// ---- Joplin -------------------------------------------------------------------
+
+func joplinFamilies() {
+	register(irFamily("NotesIsTodo", "Joplin", "joplin notes: is_todo of the note with the title", []string{"title"}, JoplinDB, "notes",
+		func(rows []Row, p Params) (Part, error) {
+			title, err := p.String("title")
+			if err != nil {
+				return Part{}, err
+			}
+			var note Row
+			for _, r := range rows {
+				if strings.EqualFold(strings.TrimSpace(Str(r["title"])), strings.TrimSpace(title)) {
+					note = r
+					break
+				}
+			}
+			if note == nil {
+				return Part{}, fmt.Errorf("%s: no note titled %q, so there is no true answer", JoplinDB, title)
+			}
+			todo, _ := Num(note["is_todo"])
+			want := "false"
+			if todo == 1 {
+				want = "true"
+			}
+			ans := strings.ToLower(strings.Trim(strings.TrimSpace(p.StringOr("answer", "")), ".!"))
+			got := map[string]string{"true": "true", "yes": "true", "false": "false", "no": "false"}[ans]
+			return Part{Name: fmt.Sprintf("answer is %s", want), Pass: got == want, Detail: fmt.Sprintf("note %q has is_todo=%s; answer %q", title, Str(note["is_todo"]), clip(p.StringOr("answer", ""), 60))}, nil
+		}))
+	// Counting to-dos needs the folder id, so this family reads two tables.
+	register(&Family{Name: "NotesTodoItemCount", App: "Joplin", Checks: "joplin notes: how many to-dos (is_todo=1) sit in the folder with the title",
+		Params: []string{"folder", "answer"},
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			folder, err := p.String("folder")
+			if err != nil {
+				return nil, err
+			}
+			if !p.has("answer") {
+				return nil, fmt.Errorf("missing parameter \"answer\" (the agent's final answer, which this task scores)")
+			}
+			db, err := OpenDB(ctx, dev, JoplinDB)
+			if err != nil {
+				return nil, err
+			}
+			defer db.Close()
+			if _, err := db.Table(ctx, "folders"); err != nil {
+				return nil, err
+			}
+			rows, err := db.Query(ctx, `SELECT count(*) AS n FROM notes JOIN folders ON notes.parent_id = folders.id
+				WHERE notes.is_todo = 1 AND lower(trim(folders.title)) = lower(trim(?))`, folder)
+			if err != nil {
+				return nil, err
+			}
+			n, _ := Num(rows[0]["n"])
+			part, err := numberAnswerPart(p, n, 0, fmt.Sprintf("to-dos in %q", folder))
+			if err != nil {
+				return nil, err
+			}
+			return allOf("NotesTodoItemCount", part), nil
+		}})
+}
+
+// ---- OpenTracks -----------------------------------------------------------------
+
+func tracksFamilies() {
+	register(irFamily("SportsTrackerActivitiesOnDate", "OpenTracks", "tracks: categories of activities started on the date", []string{"date"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			var cats []string
+			for _, r := range rows {
+				if t, ok := msDay(r["starttime"]); ok && t.Equal(d) {
+					cats = append(cats, Str(r["category"]))
+				}
+			}
+			return listAnswerPart(p, cats)
+		}))
+	register(irFamily("SportsTrackerLongestDistanceActivity", "OpenTracks",
+		"tracks: the longest totaldistance (m, rounded) of the category this week (Mon Oct 9 to Sun Oct 15 2023)", []string{"category"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			cat, err := p.String("category")
+			if err != nil {
+				return Part{}, err
+			}
+			from, to := time.Date(2023, 10, 9, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
+			best, found := 0.0, false
+			for _, r := range rows {
+				t, ok := msDay(r["starttime"])
+				dist, okd := Num(r["totaldistance"])
+				if ok && okd && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
+					if !found || dist > best {
+						best, found = dist, true
+					}
+				}
+			}
+			if !found {
+				return Part{}, fmt.Errorf("%s: no %q activity this week, so there is no true answer", TracksDB, cat)
+			}
+			return numberAnswerPart(p, math.Round(best), 0.5, "longest "+cat+" distance in m")
+		}))
+}

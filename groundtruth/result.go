@@ -1,0 +1,99 @@
+package groundtruth
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Part is one checked condition.
+type Part struct {
+	Name   string `json:"name"`
+	Pass   bool   `json:"pass"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Result is a task's reward with the evidence behind it.
+type Result struct {
+	Task        string  `json:"task"`
+	Reward      float64 `json:"reward"`
+	Parts       []Part  `json:"parts"`
+	Explanation string  `json:"explanation"`
+}
+
+// Success reports whether the reward is full credit.
+func (r *Result) Success() bool { return r != nil && r.Reward >= 1 }
+
+// allOf scores like an AndroidWorld single task: 1 when every part passes, else 0.
+func allOf(task string, parts ...Part) *Result {
+	reward := 1.0
+	for _, p := range parts {
+		if !p.Pass {
+			reward = 0
+		}
+	}
+	r := &Result{Task: task, Reward: reward, Parts: parts}
+	r.Explanation = explain(r)
+	return r
+}
+
+// Composite scores a multi-goal task as the mean of its sub-results (AndroidWorld's
+// partial credit). Parts are prefixed with their sub-result's name.
+func Composite(task string, subs ...*Result) *Result {
+	r := &Result{Task: task}
+	if len(subs) == 0 {
+		r.Explanation = "no parts"
+		return r
+	}
+	sum := 0.0
+	for _, s := range subs {
+		sum += s.Reward
+		for _, p := range s.Parts {
+			p.Name = s.Task + ": " + p.Name
+			r.Parts = append(r.Parts, p)
+		}
+	}
+	r.Reward = sum / float64(len(subs))
+	var b strings.Builder
+	fmt.Fprintf(&b, "reward %.2f = mean of %d goals", r.Reward, len(subs))
+	for _, s := range subs {
+		fmt.Fprintf(&b, "\n[%s %.2f] %s", s.Task, s.Reward, strings.ReplaceAll(s.Explanation, "\n", "\n  "))
+	}
+	r.Explanation = b.String()
+	return r
+}
+
+// Mean is the plain mean of part outcomes, for callers composing their own checks.
+func Mean(parts []Part) float64 {
+	if len(parts) == 0 {
+		return 0
+	}
+	n := 0
+	for _, p := range parts {
+		if p.Pass {
+			n++
+		}
+	}
+	return float64(n) / float64(len(parts))
+}
+
+func explain(r *Result) string {
+	var b strings.Builder
+	passed := 0
+	for _, p := range r.Parts {
+		if p.Pass {
+			passed++
+		}
+	}
+	fmt.Fprintf(&b, "reward %.2f: %d of %d conditions hold", r.Reward, passed, len(r.Parts))
+	for _, p := range r.Parts {
+		mark := "FAIL"
+		if p.Pass {
+			mark = "ok"
+		}
+		fmt.Fprintf(&b, "\n- [%s] %s", mark, p.Name)
+		if p.Detail != "" {
+			fmt.Fprintf(&b, ": %s", p.Detail)
+		}
+	}
+	return b.String()
+}
