@@ -1,0 +1,202 @@
+package judge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Capture modes.
+const (
+	CaptureXML    = "xml"    // the UI hierarchy (uiautomator XML or AndroidWorld elements) only
+	CaptureVision = "vision" // a vision model's description of the screenshot only
+	CaptureBoth   = "both"   // both, one after the other
+	CaptureAuto   = "auto"   // the best the frame has: the hierarchy when present, else vision
+)
+
+// CaptureModes lists the accepted --capture values.
+var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth}
+
+// captured is one frame's description.
+type captured struct {
+	Desc   string
+	Screen *screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
+	Usage  trace.Usage
+	// Skip is set when the frame cannot be described (bad or missing data): the frame is
+	// skipped and the reason recorded, the run goes on.
+	Skip string
+}
+
+// capturer turns frames into descriptions.
+type capturer struct {
+	mode  string
+	model llm.Model // vision model; nil when none is configured
+	task  string
+	scope string
+}
+
+func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
+	hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
+	hasImage := f.Image != "" || f.ImageData != nil
+	useHier, useVision := false, false
+	switch c.mode {
+	case CaptureXML:
+		useHier = true
+	case CaptureVision:
+		useVision = true
+	case CaptureBoth:
+		useHier, useVision = hasHier, hasImage
+		if !hasHier && !hasImage {
+			useHier = true // produces the "no hierarchy" skip reason below
+		}
+	default: // auto
+		useHier = hasHier
+		useVision = !hasHier && hasImage && c.model != nil
+		if !useHier && !useVision {
+			useHier = true
+		}
+	}
+	var out captured
+	var parts []string
+	if useHier {
+		if !hasHier {
+			return captured{Skip: fmt.Sprintf("frame %d has no UI XML or elements to describe (try --capture vision)", f.Index)}, nil
+		}
+		sc, err := readScreen(t, f)
+		if err != nil {
+			return captured{Skip: err.Error()}, nil
+		}
+		out.Screen = sc
+		parts = append(parts, sc.render())
+	}
+	if useVision {
+		if !hasImage {
+			return captured{Skip: fmt.Sprintf("frame %d has no screenshot to describe", f.Index)}, nil
+		}
+		if c.model == nil {
+			return captured{}, fmt.Errorf("--capture %s needs a vision model (--capture-model or --model)", c.mode)
+		}
+		data, mime, err := readImage(t, f)
+		if err != nil {
+			return captured{Skip: err.Error()}, nil
+		}
+		desc, u, err := c.vision(ctx, f, data, mime)
+		if err != nil {
+			return captured{}, err
+		}
+		out.Usage.Add(u)
+		if desc == "" {
+			return captured{Usage: out.Usage, Skip: fmt.Sprintf("frame %d: the vision model returned an empty description", f.Index)}, nil
+		}
+		if len(parts) > 0 {
+			parts[0] = "From the UI hierarchy:\n" + parts[0]
+			desc = "From the screenshot:\n" + desc
+		}
+		parts = append(parts, desc)
+	}
+	out.Desc = strings.Join(parts, "\n")
+	return out, nil
+}
+
+// vision asks the capture model to describe the screenshot. The llm cache keys on the image
+// bytes, so an identical screenshot is described once.
+func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime string) (string, trace.Usage, error) {
+	hints := ""
+	if f.Activity != "" {
+		hints = "the foreground activity is " + f.Activity
+	}
+	rendered, err := prompts.RenderCapturer(prompts.CapturerInput{Task: c.task, FrameIndex: f.Index, Hints: hints})
+	if err != nil {
+		return "", trace.Usage{}, err
+	}
+	resp, err := c.model.Generate(ctx, llm.Request{
+		Purpose:       "capture",
+		PromptVersion: rendered.Version,
+		System:        rendered.System,
+		Prompt:        rendered.Prompt,
+		Images:        []llm.Image{{MIME: mime, Data: data}},
+		MaxTokens:     1500,
+		Scope:         c.scope,
+	})
+	if err != nil {
+		return "", trace.Usage{}, fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
+	}
+	return strings.TrimSpace(resp.Text), usageOf(resp), nil
+}
+
+func usageOf(r *llm.Response) trace.Usage {
+	u := trace.Usage{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
+	if r.CacheHit {
+		u.CacheHits = 1
+		u.CostUSD = 0 // a cache hit costs nothing now
+	} else {
+		u.Calls = 1
+	}
+	return u
+}
+
+// readScreen parses the frame's hierarchy: XML first (it carries exact flags), else elements.
+func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
+	var sc *screen
+	if f.XML != "" {
+		p, err := t.Path(f.XML)
+		if err != nil {
+			return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+		}
+		sc, err = parseUIXML(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p, err)
+		}
+	} else {
+		els := f.ElementsData
+		if els == nil {
+			p, err := t.Path(f.Elements)
+			if err != nil {
+				return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+			}
+			if err := json.Unmarshal(data, &els); err != nil {
+				return nil, fmt.Errorf("%s: invalid elements JSON: %v", p, err)
+			}
+		}
+		sc = fromElements(els)
+	}
+	sc.Activity = f.Activity
+	return sc, nil
+}
+
+func readImage(t *trace.Trace, f *trace.Frame) ([]byte, string, error) {
+	if f.ImageData != nil {
+		return f.ImageData, "image/png", nil
+	}
+	p, err := t.Path(f.Image)
+	if err != nil {
+		return nil, "", fmt.Errorf("frame %d: %v", f.Index, err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, "", fmt.Errorf("frame %d: %v", f.Index, err)
+	}
+	mime := "image/png"
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".jpg", ".jpeg":
+		mime = "image/jpeg"
+	case ".webp":
+		mime = "image/webp"
+	}
+	return data, mime, nil
+}

@@ -1,0 +1,410 @@
+// Package judge decides which substates a recorded trace reached: a Capturer describes
+// each frame, a Reasoner matches the description against the open substates with a
+// memory, and a Checker enforces the method's rules (DESIGN.md section 4). Captures run
+// ahead in parallel; reasoning is strictly in frame order and stops once nothing is
+// open. Every finished frame is persisted, so a killed run resumes without new calls.
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Config selects and tunes a judge.
+type Config struct {
+	// Kind is trace.JudgeLLM or trace.JudgeHeuristic.
+	Kind string
+	// Model is the reasoner; required for the LLM judge.
+	Model llm.Model
+	// CaptureModel describes screenshots; nil disables vision capture.
+	CaptureModel llm.Model
+	// Capture is one of CaptureModes; empty means auto.
+	Capture string
+	// CaptureConcurrency bounds parallel captures (default 4).
+	CaptureConcurrency int
+	// Lookahead bounds how many frames capture may run ahead of the reasoner, so an early
+	// stop wastes few vision calls (default 2 x CaptureConcurrency).
+	Lookahead int
+	// Retries is how often a frame whose answer breaks a rule is asked again before it is
+	// skipped (default 2).
+	Retries int
+	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
+	Store *store.DB
+	// Fresh discards saved progress of this exact job and judges from the first frame.
+	Fresh bool
+	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
+	Notice string
+	// OnFrame, when set, is called after each frame is finished and saved.
+	OnFrame func(trace.FrameResult)
+}
+
+const (
+	defaultConcurrency = 4
+	defaultRetries     = 2
+)
+
+func (c *Config) normalize() error {
+	if c.Kind == "" {
+		c.Kind = trace.JudgeLLM
+	}
+	if c.Capture == "" {
+		c.Capture = CaptureAuto
+	}
+	ok := false
+	for _, m := range CaptureModes {
+		ok = ok || m == c.Capture
+	}
+	if !ok {
+		return fmt.Errorf("capture mode %q: want one of %s", c.Capture, strings.Join(CaptureModes, ", "))
+	}
+	switch c.Kind {
+	case trace.JudgeLLM:
+		if c.Model == nil {
+			return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
+		}
+	case trace.JudgeHeuristic:
+		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
+			return fmt.Errorf("the heuristic judge reads only UI XML / elements; --capture %s needs the LLM judge", c.Capture)
+		}
+		c.Capture = CaptureXML
+		c.CaptureModel = nil
+	default:
+		return fmt.Errorf("judge kind %q: want llm or heuristic", c.Kind)
+	}
+	if c.CaptureConcurrency <= 0 {
+		c.CaptureConcurrency = defaultConcurrency
+	}
+	if c.Lookahead <= 0 {
+		c.Lookahead = 2 * c.CaptureConcurrency
+	}
+	if c.Retries < 0 {
+		c.Retries = 0
+	} else if c.Retries == 0 {
+		c.Retries = defaultRetries
+	}
+	return nil
+}
+
+// Info describes the judge for the judgment file.
+func (c *Config) info() trace.JudgeInfo {
+	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
+	if c.Kind == trace.JudgeHeuristic {
+		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
+		if ji.Notice == "" {
+			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy, not the model judge"
+		}
+		return ji
+	}
+	ji.Model = c.Model.Name()
+	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
+	if c.CaptureModel != nil && c.Capture != CaptureXML {
+		ji.CaptureModel = c.CaptureModel.Name()
+		ji.PromptVersions["capturer"] = prompts.Capturer.Version
+	}
+	return ji
+}
+
+// Run judges one trace against its substates.
+func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (*trace.Judgment, error) {
+	if err := cfg.normalize(); err != nil {
+		return nil, err
+	}
+	if err := subs.Validate(); err != nil {
+		return nil, err
+	}
+	if len(t.Frames) == 0 {
+		return nil, fmt.Errorf("%s: the trace has no frames to judge", traceName(t))
+	}
+	info := cfg.info()
+	scope := traceName(t)
+	task := subs.Task
+	if t.Task != "" {
+		task = t.Task
+	}
+	var rs reasoner
+	if cfg.Kind == trace.JudgeHeuristic {
+		rs = heuristicReasoner{task: task, app: t.App}
+	} else {
+		rs = &llmReasoner{model: cfg.Model, scope: scope}
+	}
+	job, err := jobKey(t, subs, info, cfg.Retries)
+	if err != nil {
+		return nil, err
+	}
+	st := newState()
+	started := time.Now().UTC()
+	if cfg.Store != nil {
+		if cfg.Fresh {
+			if err := clearJob(ctx, cfg.Store, job); err != nil {
+				return nil, err
+			}
+		}
+		if err := st.load(ctx, cfg.Store, job); err != nil {
+			return nil, err
+		}
+		if !st.Started.IsZero() {
+			started = st.Started
+		}
+	}
+	st.Started = started
+
+	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
+		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
+	extra, err := l.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	j := l.judgment(info)
+	j.Usage.Add(extra)
+	j.Started = started
+	j.Finished = time.Now().UTC()
+	if cfg.Store != nil {
+		if err := saveJudgments(ctx, cfg.Store, job, traceName(t), info.Label(), j); err != nil {
+			return nil, err
+		}
+	}
+	return j, nil
+}
+
+// loop is one judging job in progress.
+type loop struct {
+	cfg  Config
+	t    *trace.Trace
+	subs *ssr.Substates
+	task string
+	rs   reasoner
+	cap  *capturer
+	st   *state
+	job  string
+}
+
+// capSlot is one frame's capture, filled by a worker and awaited by the reasoner.
+type capSlot struct {
+	done     chan struct{}
+	res      captured
+	err      error
+	consumed bool // touched only by the reasoning goroutine
+}
+
+// run reasons over the frames not yet finished. It returns the usage of captures that ran
+// ahead but were never reasoned over (an early stop), so the accounting stays honest.
+func (l *loop) run(ctx context.Context) (trace.Usage, error) {
+	var extra trace.Usage
+	start := l.st.Next
+	if start >= len(l.t.Frames) || l.allSatisfied() {
+		return extra, nil
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	n := len(l.t.Frames)
+	slots := make([]*capSlot, n)
+	for i := start; i < n; i++ {
+		slots[i] = &capSlot{done: make(chan struct{})}
+	}
+	// tokens bound the lookahead: the launcher takes one per frame, the reasoner returns
+	// one per frame it consumes.
+	tokens := make(chan struct{}, l.cfg.Lookahead)
+	g, gctx := errgroup.WithContext(cctx)
+	g.SetLimit(l.cfg.CaptureConcurrency)
+	launched := make(chan struct{})
+	go func() {
+		defer close(launched)
+		for i := start; i < n; i++ {
+			select {
+			case tokens <- struct{}{}:
+			case <-gctx.Done():
+				for k := i; k < n; k++ {
+					slots[k].err = gctx.Err()
+					close(slots[k].done)
+				}
+				return
+			}
+			i := i
+			g.Go(func() error {
+				s := slots[i]
+				s.res, s.err = l.cap.capture(gctx, l.t, &l.t.Frames[i])
+				close(s.done)
+				return nil // errors travel through the slot, in frame order
+			})
+		}
+	}()
+	finish := func() {
+		cancel()
+		<-launched
+		_ = g.Wait()
+		for i := start; i < n; i++ {
+			select {
+			case <-slots[i].done:
+				if !slots[i].consumed {
+					extra.Add(slots[i].res.Usage)
+				}
+			default:
+			}
+		}
+	}
+	for i := start; i < n; i++ {
+		s := slots[i]
+		select {
+		case <-s.done:
+		case <-ctx.Done():
+			finish()
+			return extra, ctx.Err()
+		}
+		s.consumed = true
+		<-tokens
+		if err := ctx.Err(); err != nil {
+			finish()
+			return extra, err
+		}
+		if s.err != nil {
+			finish()
+			return extra, s.err
+		}
+		if err := l.frame(ctx, i, s.res); err != nil {
+			finish()
+			return extra, err
+		}
+		if l.allSatisfied() {
+			break
+		}
+	}
+	finish()
+	return extra, nil
+}
+
+func (l *loop) allSatisfied() bool { return len(l.st.Satisfied) == len(l.subs.Nodes) }
+
+// frame reasons over one captured frame, applies the Checker, updates and saves the state.
+func (l *loop) frame(ctx context.Context, pos int, c captured) error {
+	f := &l.t.Frames[pos]
+	fr := trace.FrameResult{Index: f.Index}
+	usage := c.Usage
+	switch {
+	case c.Skip != "":
+		fr.Skipped, fr.SkipReason = true, c.Skip
+	case l.st.HasLast && c.Desc == l.st.LastDesc:
+		// The same screen as the previous frame: nothing new to see, no reasoner call.
+		prev := l.st.LastIndex
+		fr.SameAs = &prev
+	default:
+		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
+			return err
+		}
+	}
+	if c.Skip == "" {
+		l.st.HasLast, l.st.LastDesc, l.st.LastIndex = true, c.Desc, f.Index
+	}
+	l.st.Usage.Add(usage)
+	l.st.Frames = append(l.st.Frames, fr)
+	l.st.Next = pos + 1
+	if l.cfg.Store != nil {
+		if err := l.st.save(ctx, l.cfg.Store, l.job, f.Index); err != nil {
+			return err
+		}
+	}
+	if l.cfg.OnFrame != nil {
+		l.cfg.OnFrame(fr)
+	}
+	return nil
+}
+
+// reason asks the reasoner, retrying answers that break a rule, and applies the verdicts.
+func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
+	q := buildQuery(l.subs, l.st.satisfiedSet())
+	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
+		Frame: frame, Description: c.Desc, Screen: c.Screen}
+	var problems []string
+	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
+		if attempt > 0 {
+			fr.Retries++
+			// The attempt number keeps a retry's prompt distinct from the last one, so the
+			// call cache cannot hand back the same rejected answer.
+			in.Repair = fmt.Sprintf("(attempt %d of %d) %s", attempt+1, l.cfg.Retries+1, strings.Join(problems, "; "))
+		}
+		out, u, err := l.rs.reason(ctx, in)
+		usage.Add(u)
+		var bad *errAnswer
+		if errors.As(err, &bad) {
+			problems = []string{bad.msg}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		verdicts, probs := check(l.subs, q, out)
+		if len(probs) > 0 {
+			problems = probs
+			continue
+		}
+		fr.Verdicts = verdicts
+		fr.Thought = out.Thought
+		fr.CriticalInfo = out.CriticalInfo.String()
+		for _, v := range verdicts {
+			if v.Verdict != trace.VerdictTrue {
+				continue
+			}
+			if _, done := l.st.Satisfied[v.ID]; !done {
+				l.st.Satisfied[v.ID] = hit{Frame: frame, Analysis: v.Analysis}
+			}
+		}
+		for _, s := range out.CriticalInfo {
+			l.st.Facts = append(l.st.Facts, fact{Frame: frame, Text: s})
+		}
+		return nil
+	}
+	fr.Skipped = true
+	fr.SkipReason = fmt.Sprintf("answer rejected after %d attempts: %s", l.cfg.Retries+1, strings.Join(problems, "; "))
+	return nil
+}
+
+// judgment assembles the output from the state.
+func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
+	j := &trace.Judgment{Version: 1, Trace: traceName(l.t), Task: l.task, TaskName: l.t.TaskName, Judge: info,
+		Frames: append([]trace.FrameResult{}, l.st.Frames...), Usage: l.st.Usage}
+	sat, req, reqSat := 0, 0, 0
+	for _, n := range l.subs.Nodes {
+		r := trace.SubstateResult{Node: n}
+		if h, ok := l.st.Satisfied[n.ID]; ok {
+			fr := h.Frame
+			r.Satisfied, r.Frame, r.Analysis = true, &fr, h.Analysis
+			sat++
+		}
+		if !n.Optional {
+			req++
+			if r.Satisfied {
+				reqSat++
+			}
+		}
+		j.Substates = append(j.Substates, r)
+	}
+	if len(l.subs.Nodes) > 0 {
+		j.SCR = float64(sat) / float64(len(l.subs.Nodes))
+	}
+	j.Complete = sat == len(l.subs.Nodes)
+	j.CompleteRequired = reqSat == req
+	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
+	return j
+}
+
+// traceName is a stable human name for a trace: its label from the trace package when it
+// has a source, else its directory.
+func traceName(t *trace.Trace) string {
+	if t.Source != nil && t.Source.Path != "" {
+		if t.Source.Entry > 0 {
+			return fmt.Sprintf("%s#%d", t.Source.Path, t.Source.Entry)
+		}
+		return t.Source.Path
+	}
+	return t.Dir
+}

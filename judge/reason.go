@@ -1,0 +1,124 @@
+package judge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// fact is a critical_info note and the frame it came from.
+type fact struct {
+	Frame int    `json:"frame"`
+	Text  string `json:"text"`
+}
+
+// hit is a satisfied substate with its evidence.
+type hit struct {
+	Frame    int    `json:"frame"`
+	Analysis string `json:"analysis,omitempty"`
+}
+
+// reasonInput is everything the reasoner sees for one frame.
+type reasonInput struct {
+	Task        string
+	Subs        *ssr.Substates
+	Query       query
+	Satisfied   map[int]hit
+	Facts       []fact
+	Frame       int
+	Description string
+	Screen      *screen
+	Repair      string
+}
+
+// reasoner judges one frame. The LLM reasoner and the heuristic baseline share the loop
+// and the Checker, so both are held to the same rules.
+type reasoner interface {
+	reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error)
+}
+
+// errAnswer marks an answer that could not be read at all; the loop treats it like a rule
+// violation (retry, then skip) rather than a failure of the run.
+type errAnswer struct{ msg string }
+
+func (e *errAnswer) Error() string { return e.msg }
+
+type llmReasoner struct {
+	model llm.Model
+	scope string
+}
+
+func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
+	rendered, err := renderReasoner(in)
+	if err != nil {
+		return nil, trace.Usage{}, err
+	}
+	resp, err := r.model.Generate(ctx, llm.Request{
+		Purpose:       "reason",
+		PromptVersion: rendered.Version,
+		System:        rendered.System,
+		Prompt:        rendered.Prompt,
+		Schema:        reasonerSchema,
+		MaxTokens:     2000,
+		Scope:         r.scope,
+	})
+	if err != nil {
+		return nil, trace.Usage{}, fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
+	}
+	u := usageOf(resp)
+	out, perr := parseAnswer(resp.Text)
+	if perr != nil {
+		return nil, u, &errAnswer{msg: perr.Error()}
+	}
+	return out, u, nil
+}
+
+// renderReasoner fills the shared reasoner prompt. Context parents are listed among the
+// substates to answer as well: the parent rule needs their verdict on this very frame.
+func renderReasoner(in reasonInput) (prompts.Rendered, error) {
+	pin := prompts.ReasonerInput{
+		Task:        in.Task,
+		Open:        in.Query.Asked(),
+		Context:     in.Query.Context,
+		Description: in.Description,
+		FrameIndex:  in.Frame,
+		Repair:      in.Repair,
+	}
+	for _, f := range in.Facts {
+		pin.Memory = append(pin.Memory, fmt.Sprintf("(frame %d) %s", f.Frame, f.Text))
+	}
+	for _, n := range in.Subs.Nodes {
+		if h, ok := in.Satisfied[n.ID]; ok {
+			pin.Satisfied = append(pin.Satisfied, prompts.Satisfied{Node: n, Frame: h.Frame})
+		}
+	}
+	return prompts.RenderReasoner(pin)
+}
+
+// parseAnswer reads the model's JSON, tolerating code fences and prose around it.
+func parseAnswer(text string) (*reasonOutput, error) {
+	s := strings.TrimSpace(text)
+	start, end := strings.Index(s, "{"), strings.LastIndex(s, "}")
+	if start < 0 || end < start {
+		return nil, errors.New("the answer contains no JSON object")
+	}
+	var out reasonOutput
+	dec := json.NewDecoder(strings.NewReader(s[start : end+1]))
+	if err := dec.Decode(&out); err != nil {
+		return nil, fmt.Errorf("the answer is not valid JSON of the required shape: %v", err)
+	}
+	if out.Substates == nil {
+		return nil, errors.New(`the answer has no "substates" list`)
+	}
+	return &out, nil
+}
+
+// reasonerSchema is computed once: the shape the prompt asks for, for structured output.
+var reasonerSchema = prompts.ReasonerSchema()
