@@ -1,0 +1,152 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// alStep is one line of AndroidLab's traces/trace.jsonl (recorder/json_recorder.py):
+// paths are absolute on the machine that recorded the run, so only their base names are
+// trusted and looked up in the run's Screen/ and xml/ folders.
+type alStep struct {
+	TraceID         any             `json:"trace_id"`
+	Index           int             `json:"index"`
+	Image           string          `json:"image"`
+	XML             *string         `json:"xml"`
+	ACXML           *string         `json:"ac_xml"`
+	CurrentActivity string          `json:"current_activity"`
+	Window          []int           `json:"window"`
+	Target          string          `json:"target"`
+	ParsedAction    json.RawMessage `json:"parsed_action"`
+	CurrentResponse string          `json:"current_response"`
+	CurrentApp      string          `json:"current_app"`
+}
+
+type alAction struct {
+	Operation string         `json:"operation"`
+	Action    string         `json:"action"`
+	Kwargs    map[string]any `json:"kwargs"`
+}
+
+// openAndroidLab imports an AndroidLab run directory: traces/trace.jsonl with the
+// screenshots in Screen/ and UI dumps in xml/ beside it.
+func openAndroidLab(dir string) (*Trace, error) {
+	path := filepath.Join(dir, "traces", "trace.jsonl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	t := &Trace{Version: FormatVersion, Status: StatusUnknown, Dir: dir,
+		Source: &Source{Format: FormatAndroidLab, Path: dir}}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	lineNo := 0
+	for sc.Scan() {
+		lineNo++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var st alStep
+		if err := json.Unmarshal(line, &st); err != nil {
+			return nil, fmt.Errorf("%s: line %d: invalid JSON: %s", path, lineNo, oneLine(err.Error()))
+		}
+		if t.Task == "" {
+			t.Task = strings.TrimSpace(st.Target)
+		}
+		if t.TaskName == "" && st.TraceID != nil {
+			t.TaskName = strings.TrimSpace(fmt.Sprint(st.TraceID))
+		}
+		if len(st.Window) == 2 && t.Device.Width == 0 {
+			t.Device.Width, t.Device.Height = st.Window[0], st.Window[1]
+		}
+		f := Frame{Index: len(t.Frames) + 1, Activity: st.CurrentActivity}
+		f.Image = localFile(dir, "Screen", st.Image)
+		for _, x := range []*string{st.XML, st.ACXML} {
+			if f.XML == "" && x != nil && *x != "" && *x != "ERROR" {
+				f.XML = localFile(dir, "xml", *x)
+			}
+		}
+		if len(st.ParsedAction) > 0 && string(st.ParsedAction) != "null" {
+			f.Action = parseALAction(st.ParsedAction)
+			if f.Action != nil && f.Action.Type == "done" {
+				t.Status = StatusCompleted
+			}
+		}
+		t.Frames = append(t.Frames, f)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(t.Frames) == 0 {
+		return nil, fmt.Errorf("%s: no steps", path)
+	}
+	if t.Task == "" {
+		return nil, fmt.Errorf("%s: no task (\"target\") in any step", path)
+	}
+	return t, nil
+}
+
+// localFile maps a recorded path to sub/<base name> inside the run directory when that
+// file exists there, else the recorded relative path (Validate reports it if missing).
+func localFile(dir, sub, recorded string) string {
+	if recorded == "" {
+		return ""
+	}
+	base := filepath.Base(filepath.FromSlash(strings.ReplaceAll(recorded, `\`, "/")))
+	rel := filepath.ToSlash(filepath.Join(sub, base))
+	if isFile(filepath.Join(dir, rel)) {
+		return rel
+	}
+	if !filepath.IsAbs(recorded) {
+		return filepath.ToSlash(recorded)
+	}
+	return rel
+}
+
+func parseALAction(raw json.RawMessage) *Action {
+	a := &Action{Type: "other", Raw: string(raw)}
+	var pa alAction
+	if err := json.Unmarshal(raw, &pa); err != nil {
+		return a
+	}
+	if strings.EqualFold(pa.Operation, "finish") {
+		a.Type = "done"
+		return a
+	}
+	kw := pa.Kwargs
+	switch strings.ToLower(pa.Action) {
+	case "tap":
+		a.Type = "tap"
+	case "long press", "long_press":
+		a.Type = "long_press"
+	case "type":
+		a.Type, a.Text = "type", str(kw["text"])
+	case "swipe":
+		a.Type, a.Direction = "swipe", str(kw["direction"])
+	case "back", "press back":
+		a.Type, a.Text = "key", "back"
+	case "home", "press home":
+		a.Type, a.Text = "key", "home"
+	case "enter", "press enter":
+		a.Type, a.Text = "key", "enter"
+	case "launch":
+		a.Type, a.Text = "open_app", str(kw["app"])
+	case "wait":
+		a.Type = "wait"
+	}
+	if el, ok := kw["element"].([]any); ok && len(el) == 4 {
+		var b [4]float64
+		for i, v := range el {
+			b[i], _ = num(v)
+		}
+		x, y := (b[0]+b[2])/2, (b[1]+b[3])/2
+		a.X, a.Y = &x, &y
+	}
+	return a
+}

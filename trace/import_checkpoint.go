@@ -1,0 +1,283 @@
+package trace
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Keys of AndroidWorld's per-step episode_data that may carry a screenshot or the UI
+// elements, best first (agents differ in what they save).
+var (
+	ckptImageKeys    = []string{"raw_screenshot", "before_screenshot", "screenshot", "pixels", "screenshot_raw"}
+	ckptElementsKeys = []string{"ui_elements", "before_element_list", "element_list"}
+	ckptActionKeys   = []string{"action_output", "action", "agent_output", "summary"}
+)
+
+func dirOf(path string) string { return filepath.Dir(path) }
+
+// readCheckpoint decompresses (when gzip'd) and unpickles a checkpoint file.
+func readCheckpoint(path string) (any, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	defer fh.Close()
+	var r io.Reader = fh
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		zr, err := gzip.NewReader(fh)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not gzip data: %v", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxPickleBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt gzip data: %v", path, err)
+	}
+	if len(data) > maxPickleBytes {
+		return nil, fmt.Errorf("%s: decompressed checkpoint exceeds %d MiB", path, maxPickleBytes>>20)
+	}
+	v, err := unpickle(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", path, oneLine(err.Error()))
+	}
+	return v, nil
+}
+
+// openCheckpoint imports an AndroidWorld checkpoint: a gzip'd pickle of a list of episode
+// dicts (goal, task_template, episode_data, is_successful, finish_dtime, ...), as written
+// by AndroidWorld's checkpointer. A single dict is accepted too.
+func openCheckpoint(path string, firstOnly bool) ([]*Trace, error) {
+	v, err := readCheckpoint(path)
+	if err != nil {
+		return nil, err
+	}
+	var episodes []any
+	switch x := v.(type) {
+	case []any:
+		episodes = x
+	case map[string]any:
+		episodes = []any{x}
+	default:
+		return nil, fmt.Errorf("%s: checkpoint holds a %s, want a list of episode dicts", path, describeValue(v))
+	}
+	if len(episodes) == 0 {
+		return nil, fmt.Errorf("%s: checkpoint holds no episodes", path)
+	}
+	var out []*Trace
+	for i, e := range episodes {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: episode %d is a %s, want a dict", path, i, describeValue(e))
+		}
+		t, err := checkpointEpisode(path, i, m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: episode %d: %w", path, i, err)
+		}
+		out = append(out, t)
+		if firstOnly {
+			break
+		}
+	}
+	return out, nil
+}
+
+func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error) {
+	goal, _ := m["goal"].(string)
+	if strings.TrimSpace(goal) == "" {
+		return nil, errors.New("no goal")
+	}
+	t := &Trace{
+		Version:  FormatVersion,
+		Task:     strings.TrimSpace(goal),
+		TaskName: str(m["task_template"]),
+		Agent:    str(m["agent_name"]),
+		Status:   StatusCompleted,
+		Dir:      dirOf(path),
+		Source:   &Source{Format: FormatAWCkpt, Path: path, Entry: entry},
+		Metadata: map[string]any{},
+	}
+	if ts, ok := m["finish_dtime"].(time.Time); ok {
+		t.Ended = &ts
+		if rt, ok := num(m["run_time"]); ok && rt > 0 {
+			st := ts.Add(-time.Duration(rt * float64(time.Second)))
+			t.Started = &st
+		}
+	}
+	if sc, ok := m["screen_config"].(map[string]any); ok {
+		if w, ok := num(sc["width"]); ok {
+			t.Device.Width = int(w)
+		}
+		if h, ok := num(sc["height"]); ok {
+			t.Device.Height = int(h)
+		}
+	}
+	for _, k := range []string{"run_time", "seed", "instance_id", "episode_length"} {
+		if v, ok := num(m[k]); ok {
+			t.Metadata[k] = v
+		}
+	}
+	if ex := m["exception_info"]; ex != nil {
+		t.Status = StatusCrashed
+		t.Metadata["exception_info"] = fmt.Sprint(ex)
+	}
+	if r, ok := num(m["is_successful"]); ok {
+		if r >= 0 && r <= 1 {
+			t.GroundTruth = &GroundTruth{Reward: r, Source: "androidworld:is_successful",
+				Details: fmt.Sprintf("AndroidWorld checkpoint is_successful=%v", r)}
+		} else {
+			// AndroidWorld writes -1 (or NaN) when the task could not be scored.
+			t.Metadata["is_successful"] = r
+		}
+	}
+	if p, ok := m["params"].(map[string]any); ok {
+		t.Params = p
+	}
+	ed, _ := m["episode_data"].(map[string]any)
+	frames, err := checkpointFrames(ed)
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := num(m["episode_length"]); ok && len(frames) == 0 && n > 0 && n < 10000 {
+		// No per-step data at all: still say how many steps there were.
+		for i := 0; i < int(n); i++ {
+			frames = append(frames, Frame{Index: i + 1})
+		}
+	}
+	t.Frames = frames
+	if t.Device.Width == 0 {
+		for _, f := range frames {
+			if len(f.ElementsData) > 0 {
+				t.Device.Width, t.Device.Height = screenFromElements(f.ElementsData)
+				break
+			}
+		}
+	}
+	return t, nil
+}
+
+// checkpointFrames turns episode_data (a dict of per-step lists) into frames.
+func checkpointFrames(ed map[string]any) ([]Frame, error) {
+	if ed == nil {
+		return nil, nil
+	}
+	steps := 0
+	keys := make([]string, 0, len(ed))
+	for k, v := range ed {
+		keys = append(keys, k)
+		if l, ok := v.([]any); ok && len(l) > steps {
+			steps = len(l)
+		}
+	}
+	sort.Strings(keys)
+	at := func(key string, i int) any {
+		l, ok := ed[key].([]any)
+		if !ok || i >= len(l) {
+			return nil
+		}
+		return l[i]
+	}
+	var frames []Frame
+	for i := 0; i < steps; i++ {
+		f := Frame{Index: i + 1}
+		for _, k := range ckptImageKeys {
+			if arr, ok := at(k, i).(*ndarray); ok {
+				png, err := screenshotPNG(arr)
+				if err != nil {
+					return nil, fmt.Errorf("step %d %s: %w", i, k, err)
+				}
+				f.ImageData = png
+				break
+			}
+		}
+		for _, k := range ckptElementsKeys {
+			if l, ok := at(k, i).([]any); ok {
+				els, err := elementsFromPickle(l)
+				if err != nil {
+					return nil, fmt.Errorf("step %d %s: %w", i, k, err)
+				}
+				f.ElementsData = els
+				break
+			}
+		}
+		for _, k := range ckptActionKeys {
+			switch v := at(k, i).(type) {
+			case string:
+				if strings.TrimSpace(v) != "" {
+					f.Action = parseAWAction(v, f.ElementsData)
+				}
+			case map[string]any: // a JSONAction object
+				b, _ := json.Marshal(v)
+				f.Action = parseAWAction(string(b), f.ElementsData)
+			}
+			if f.Action != nil {
+				break
+			}
+		}
+		frames = append(frames, f)
+	}
+	return frames, nil
+}
+
+// elementsFromPickle converts pickled UIElement objects (or plain dicts) by round-tripping
+// their attributes through JSON, whose field names UIElement shares.
+func elementsFromPickle(l []any) ([]UIElement, error) {
+	out := make([]UIElement, 0, len(l))
+	for j, e := range l {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("element %d is a %s, want a UIElement", j, describeValue(e))
+		}
+		if bb, ok := m["bbox_pixels"].(map[string]any); ok {
+			m["bbox_pixels"] = bb
+		}
+		clean := map[string]any{}
+		for k, v := range m {
+			switch v.(type) {
+			case string, bool, float64, int, nil:
+				clean[k] = v
+			case map[string]any:
+				clean[k] = v
+			}
+		}
+		b, err := json.Marshal(clean)
+		if err != nil {
+			return nil, fmt.Errorf("element %d: %v", j, err)
+		}
+		var el UIElement
+		if err := json.Unmarshal(b, &el); err != nil {
+			return nil, fmt.Errorf("element %d: %v", j, oneLine(err.Error()))
+		}
+		out = append(out, el)
+	}
+	return out, nil
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func num(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	}
+	return 0, false
+}

@@ -1,0 +1,251 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+)
+
+// awEpisode is the episode JSON written by android_world_agents-style harnesses:
+// AndroidWorld UIElements per step, the programmatic reward and the agent's own claim.
+type awEpisode struct {
+	TaskName               string          `json:"task_name"`
+	Goal                   *string         `json:"goal"`
+	ModelName              string          `json:"model_name"`
+	PromptVariant          string          `json:"prompt_variant"`
+	MaxSteps               int             `json:"max_steps"`
+	StepsTaken             int             `json:"steps_taken"`
+	Actions                []string        `json:"actions"`
+	StepRecords            []awStepRecord  `json:"step_records"`
+	FinalState             *awState        `json:"final_state"`
+	EvaluationTimestamp    float64         `json:"evaluation_timestamp"`
+	EpisodeTerminatedEarly bool            `json:"episode_terminated_early"`
+	AgentClaimedDone       *bool           `json:"agent_claimed_done"`
+	TaskActuallySuccessful *bool           `json:"task_actually_successful"`
+	TaskComplexity         *float64        `json:"task_complexity"`
+	Params                 map[string]any  `json:"params"`
+	Success                json.RawMessage `json:"success"`
+}
+
+type awStepRecord struct {
+	StepNum   int      `json:"step_num"`
+	State     *awState `json:"state"`
+	Action    string   `json:"action"`
+	Timestamp float64  `json:"timestamp"`
+}
+
+type awState struct {
+	UIElements []UIElement `json:"ui_elements"`
+}
+
+// looksLikeEpisode peeks at a JSON file's start for the keys every episode has, so
+// Discover can skip unrelated JSON without decoding it.
+func looksLikeEpisode(path string) bool {
+	fh, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	head := make([]byte, 1<<20)
+	n, _ := io.ReadFull(fh, head)
+	head = head[:n]
+	return bytes.Contains(head, []byte(`"goal"`)) &&
+		(bytes.Contains(head, []byte(`"step_records"`)) || bytes.Contains(head, []byte(`"task_name"`)) ||
+			bytes.Contains(head, []byte(`"task_actually_successful"`)))
+}
+
+// openEpisode imports an AndroidWorld episode JSON file. Each step record becomes a frame
+// carrying that step's UI elements and the action the agent then took; the final state,
+// when recorded, is one more frame (the screen the run ended on). Screenshots were not
+// saved by that harness, so frames have elements but no image.
+func openEpisode(path string) (*Trace, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	var ep awEpisode
+	if err := json.Unmarshal(data, &ep); err != nil {
+		return nil, fmt.Errorf("%s: invalid episode JSON: %s", path, oneLine(err.Error()))
+	}
+	if ep.Goal == nil || strings.TrimSpace(*ep.Goal) == "" {
+		return nil, fmt.Errorf("%s: not an AndroidWorld episode (no \"goal\")", path)
+	}
+	t := &Trace{
+		Version:  FormatVersion,
+		Task:     strings.TrimSpace(*ep.Goal),
+		TaskName: ep.TaskName,
+		Agent:    ep.ModelName,
+		Status:   StatusUnknown,
+		Dir:      dirOf(path),
+		Source:   &Source{Format: FormatAWEpisode, Path: path},
+		Params:   ep.Params,
+		Metadata: map[string]any{},
+	}
+	if ep.PromptVariant != "" {
+		t.Metadata["prompt_variant"] = ep.PromptVariant
+	}
+	if ep.TaskComplexity != nil {
+		t.Metadata["task_complexity"] = *ep.TaskComplexity
+	}
+	t.Metadata["steps_taken"] = ep.StepsTaken
+	t.Metadata["episode_terminated_early"] = ep.EpisodeTerminatedEarly
+	if ep.TaskActuallySuccessful != nil {
+		r := 0.0
+		if *ep.TaskActuallySuccessful {
+			r = 1
+		}
+		t.GroundTruth = &GroundTruth{Reward: r, Source: "androidworld:task_actually_successful",
+			Details: fmt.Sprintf("AndroidWorld's programmatic check recorded by the harness: task_actually_successful=%v", *ep.TaskActuallySuccessful)}
+	}
+	t.AgentClaimedDone = ep.AgentClaimedDone
+	switch {
+	case ep.AgentClaimedDone != nil && *ep.AgentClaimedDone:
+		t.Status = StatusCompleted
+	case ep.MaxSteps > 0 && ep.StepsTaken >= ep.MaxSteps:
+		t.Status = StatusTimeout
+	}
+	for i, sr := range ep.StepRecords {
+		f := Frame{Index: i + 1}
+		if sr.State != nil {
+			f.ElementsData = nonNilElements(sr.State.UIElements)
+		}
+		if sr.Timestamp > 0 {
+			tm := unixFloat(sr.Timestamp)
+			f.Time = &tm
+		}
+		raw := sr.Action
+		if raw == "" && i < len(ep.Actions) {
+			raw = ep.Actions[i]
+		}
+		if raw != "" {
+			f.Action = parseAWAction(raw, f.ElementsData)
+		}
+		t.Frames = append(t.Frames, f)
+	}
+	if ep.FinalState != nil && len(ep.FinalState.UIElements) > 0 {
+		f := Frame{Index: len(t.Frames) + 1, ElementsData: ep.FinalState.UIElements}
+		if ep.EvaluationTimestamp > 0 {
+			tm := unixFloat(ep.EvaluationTimestamp)
+			f.Time = &tm
+		}
+		t.Frames = append(t.Frames, f)
+	}
+	if len(t.Frames) > 0 {
+		if first := t.Frames[0].Time; first != nil {
+			t.Started = first
+		}
+		t.Device.Width, t.Device.Height = screenFromElements(t.Frames[0].ElementsData)
+	}
+	if ep.EvaluationTimestamp > 0 {
+		tm := unixFloat(ep.EvaluationTimestamp)
+		t.Ended = &tm
+	}
+	return t, nil
+}
+
+func nonNilElements(e []UIElement) []UIElement {
+	if e == nil {
+		return []UIElement{}
+	}
+	return e
+}
+
+func unixFloat(f float64) time.Time {
+	sec, frac := math.Modf(f)
+	return time.Unix(int64(sec), int64(frac*1e9)).UTC()
+}
+
+// screenFromElements estimates the screen size from the widest element boxes.
+func screenFromElements(els []UIElement) (int, int) {
+	var w, h float64
+	for _, e := range els {
+		if e.BBoxPixels != nil {
+			w = math.Max(w, e.BBoxPixels.XMax)
+			h = math.Max(h, e.BBoxPixels.YMax)
+		}
+	}
+	return int(w), int(h)
+}
+
+// awJSONAction is AndroidWorld's JSONAction.
+type awJSONAction struct {
+	ActionType string   `json:"action_type"`
+	Index      *int     `json:"index"`
+	X          *float64 `json:"x"`
+	Y          *float64 `json:"y"`
+	Text       string   `json:"text"`
+	Direction  string   `json:"direction"`
+	AppName    string   `json:"app_name"`
+	GoalStatus string   `json:"goal_status"`
+}
+
+// parseAWAction reads "Reason: ...\nAction: {...json...}" (or bare JSON) into an Action;
+// an element index is also turned into the element's centre so tap positions are known.
+func parseAWAction(raw string, els []UIElement) *Action {
+	a := &Action{Type: "other", Raw: raw}
+	js := raw
+	if i := strings.LastIndex(raw, "Action:"); i >= 0 {
+		js = raw[i+len("Action:"):]
+	}
+	start, end := strings.IndexByte(js, '{'), strings.LastIndexByte(js, '}')
+	if start < 0 || end <= start {
+		return a
+	}
+	var ja awJSONAction
+	if err := json.Unmarshal([]byte(js[start:end+1]), &ja); err != nil {
+		return a
+	}
+	a.Raw = strings.TrimSpace(js[start : end+1])
+	switch ja.ActionType {
+	case "click", "tap":
+		a.Type = "tap"
+	case "long_press":
+		a.Type = "long_press"
+	case "input_text", "type":
+		a.Type, a.Text = "type", ja.Text
+	case "scroll":
+		a.Type, a.Direction = "scroll", ja.Direction
+	case "swipe":
+		a.Type, a.Direction = "swipe", ja.Direction
+	case "navigate_home":
+		a.Type, a.Text = "key", "home"
+	case "navigate_back":
+		a.Type, a.Text = "key", "back"
+	case "keyboard_enter":
+		a.Type, a.Text = "key", "enter"
+	case "open_app":
+		a.Type, a.Text = "open_app", ja.AppName
+	case "wait":
+		a.Type = "wait"
+	case "status":
+		if ja.GoalStatus == "complete" {
+			a.Type = "done"
+		}
+		a.Text = ja.GoalStatus
+	case "answer":
+		a.Text = ja.Text
+	}
+	if ja.Index != nil {
+		idx := *ja.Index
+		a.Element = &idx
+		if ja.X == nil && idx >= 0 && idx < len(els) && els[idx].BBoxPixels != nil {
+			b := els[idx].BBoxPixels
+			x, y := (b.XMin+b.XMax)/2, (b.YMin+b.YMax)/2
+			a.X, a.Y = &x, &y
+		}
+	}
+	if ja.X != nil && ja.Y != nil {
+		a.X, a.Y = ja.X, ja.Y
+	}
+	return a
+}
+
+// oneLine keeps error messages to a single line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,111 @@
+package trace
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+type numberedFile struct {
+	n    int
+	name string
+}
+
+// listNumberedImages returns the numbered images of dir in numeric order, refusing two
+// images with the same number (the order would be ambiguous).
+func listNumberedImages(dir string) ([]numberedFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, unwrapPathErr(err))
+	}
+	var imgs []numberedFile
+	seen := map[int]string{}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		n, ok := numberedImage(e.Name())
+		if !ok {
+			continue
+		}
+		if prev, dup := seen[n]; dup {
+			return nil, fmt.Errorf("%s: images %s and %s have the same number %d", dir, prev, e.Name(), n)
+		}
+		seen[n] = e.Name()
+		imgs = append(imgs, numberedFile{n, e.Name()})
+	}
+	if len(imgs) == 0 {
+		return nil, fmt.Errorf("%s: no numbered images (.png, .jpg) found", dir)
+	}
+	sort.Slice(imgs, func(i, j int) bool { return imgs[i].n < imgs[j].n })
+	return imgs, nil
+}
+
+// readTaskFile reads a task text. A LlamaTouch-style instruction.txt (an id on line 1,
+// the task on line 2) is recognised and the id returned separately.
+func readTaskFile(path string) (task, id string, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	text := strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	lines := strings.SplitN(text, "\n", 2)
+	if len(lines) == 2 && isDigits(strings.TrimSpace(lines[0])) {
+		id, text = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
+	}
+	if text == "" {
+		return "", "", fmt.Errorf("%s: the task text is empty", path)
+	}
+	return text, id, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// openFolder imports a plain folder of numbered screenshots plus a task text file.
+// A same-numbered .xml beside an image is taken as that frame's UI dump.
+func openFolder(dir string) (*Trace, error) {
+	var task string
+	var err error
+	found := false
+	for _, n := range taskFiles {
+		p := filepath.Join(dir, n)
+		if isFile(p) {
+			task, _, err = readTaskFile(p)
+			if err != nil {
+				return nil, err
+			}
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("%s: no task file (%s)", dir, strings.Join(taskFiles, ", "))
+	}
+	imgs, err := listNumberedImages(dir)
+	if err != nil {
+		return nil, err
+	}
+	t := &Trace{Version: FormatVersion, Task: task, Status: StatusUnknown, Dir: dir,
+		Source: &Source{Format: FormatFolder, Path: dir}}
+	for i, im := range imgs {
+		f := Frame{Index: i + 1, Image: im.name}
+		stem := strings.TrimSuffix(im.name, filepath.Ext(im.name))
+		if isFile(filepath.Join(dir, stem+".xml")) {
+			f.XML = stem + ".xml"
+		}
+		t.Frames = append(t.Frames, f)
+	}
+	return t, nil
+}

@@ -1,0 +1,109 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+)
+
+// HasImage reports whether the frame has a screenshot (a file reference or decoded data).
+func (t *Trace) HasImage(f *Frame) bool { return f.Image != "" || len(f.ImageData) > 0 }
+
+// HasXML reports whether the frame references a UI hierarchy dump.
+func (t *Trace) HasXML(f *Frame) bool { return f.XML != "" }
+
+// HasElements reports whether the frame carries accessibility elements.
+func (t *Trace) HasElements(f *Frame) bool { return f.Elements != "" || f.ElementsData != nil }
+
+// ReadImage returns the frame's screenshot bytes and MIME type (image/png or image/jpeg).
+func (t *Trace) ReadImage(f *Frame) ([]byte, string, error) {
+	if f.Image == "" {
+		if len(f.ImageData) > 0 {
+			return f.ImageData, http.DetectContentType(f.ImageData), nil
+		}
+		return nil, "", fmt.Errorf("frame %d has no image", f.Index)
+	}
+	data, err := t.readFrameFile(f, f.Image)
+	if err != nil {
+		return nil, "", err
+	}
+	mime := http.DetectContentType(data)
+	if mime != "image/png" && mime != "image/jpeg" {
+		return nil, "", fmt.Errorf("%s (frame %d): not a PNG or JPEG image (%s)", t.display(f.Image), f.Index, mime)
+	}
+	return data, mime, nil
+}
+
+// ReadXML returns the frame's UI hierarchy dump.
+func (t *Trace) ReadXML(f *Frame) ([]byte, error) {
+	if f.XML == "" {
+		return nil, fmt.Errorf("frame %d has no UI XML", f.Index)
+	}
+	return t.readFrameFile(f, f.XML)
+}
+
+// ReadElements returns the frame's accessibility elements, from its elements file
+// (a JSON array, or an object with an "elements" array) or from memory.
+func (t *Trace) ReadElements(f *Frame) ([]UIElement, error) {
+	if f.Elements == "" {
+		if f.ElementsData != nil {
+			return f.ElementsData, nil
+		}
+		return nil, fmt.Errorf("frame %d has no UI elements", f.Index)
+	}
+	data, err := t.readFrameFile(f, f.Elements)
+	if err != nil {
+		return nil, err
+	}
+	els, err := decodeElements(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s (frame %d): %w", t.display(f.Elements), f.Index, err)
+	}
+	return els, nil
+}
+
+func decodeElements(data []byte) ([]UIElement, error) {
+	data = bytes.TrimSpace(data)
+	var els []UIElement
+	if len(data) > 0 && data[0] == '{' {
+		var wrap struct {
+			Elements []UIElement `json:"elements"`
+		}
+		if err := json.Unmarshal(data, &wrap); err != nil {
+			return nil, fmt.Errorf("invalid elements JSON: %s", oneLine(err.Error()))
+		}
+		els = wrap.Elements
+	} else if err := json.Unmarshal(data, &els); err != nil {
+		return nil, fmt.Errorf("invalid elements JSON: %s", oneLine(err.Error()))
+	}
+	if els == nil {
+		els = []UIElement{}
+	}
+	return els, nil
+}
+
+func (t *Trace) readFrameFile(f *Frame, rel string) ([]byte, error) {
+	p, err := t.Path(rel)
+	if err != nil {
+		return nil, fmt.Errorf("frame %d: %w", f.Index, err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s (frame %d): file is missing", p, f.Index)
+		}
+		return nil, fmt.Errorf("%s (frame %d): %w", p, f.Index, unwrapPathErr(err))
+	}
+	return data, nil
+}
+
+// display is the path shown in messages: joined onto the trace directory when possible.
+func (t *Trace) display(rel string) string {
+	if p, err := t.Path(rel); err == nil {
+		return p
+	}
+	return rel
+}

@@ -1,0 +1,89 @@
+package trace
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// ErrExists is returned by WriteNative when the target already holds a trace.
+var ErrExists = errors.New("already holds a trace.json")
+
+// WriteNative writes a native copy of t into dir: each frame's screenshot as NNNN.png
+// (or .jpg when the source is JPEG), UI dump as NNNN.xml, elements as NNNN.elements.json,
+// and trace.json last, so a crash never leaves a directory that looks complete.
+// NNNN is the frame index. It refuses a dir that already holds a trace.json.
+func WriteNative(t *Trace, dir string) (*Trace, error) {
+	if isFile(filepath.Join(dir, ManifestName)) {
+		return nil, fmt.Errorf("%s: %w", dir, ErrExists)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	out := *t
+	out.Dir = dir
+	out.Version = FormatVersion
+	if out.Status == "" {
+		out.Status = StatusUnknown
+	}
+	if out.Source == nil {
+		out.Source = &Source{Format: FormatNative, Path: t.Dir}
+	}
+	out.Frames = make([]Frame, len(t.Frames))
+	for i := range t.Frames {
+		src := &t.Frames[i]
+		f := *src
+		f.Image, f.XML, f.Elements = "", "", ""
+		f.ImageData, f.ElementsData = nil, nil
+		name := FrameName(src.Index)
+		if t.HasImage(src) {
+			data, mime, err := t.ReadImage(src)
+			if err != nil {
+				return nil, err
+			}
+			ext := ".png"
+			if mime == "image/jpeg" {
+				ext = ".jpg"
+			}
+			f.Image = name + ext
+			if err := writeFile(dir, f.Image, data); err != nil {
+				return nil, err
+			}
+		}
+		if t.HasXML(src) {
+			data, err := t.ReadXML(src)
+			if err != nil {
+				return nil, err
+			}
+			f.XML = name + ".xml"
+			if err := writeFile(dir, f.XML, data); err != nil {
+				return nil, err
+			}
+		}
+		if t.HasElements(src) {
+			els, err := t.ReadElements(src)
+			if err != nil {
+				return nil, err
+			}
+			f.Elements = name + ".elements.json"
+			if err := WriteJSONAtomic(filepath.Join(dir, f.Elements), els); err != nil {
+				return nil, err
+			}
+		}
+		out.Frames[i] = f
+	}
+	if err := out.WriteManifest(); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func writeFile(dir, name string, data []byte) error {
+	p := filepath.Join(dir, name)
+	tmp := p + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}
