@@ -1,0 +1,498 @@
+// Package llmtest provides local stand-ins for model providers in tests: httptest servers
+// that speak the OpenAI chat-completions and the Anthropic messages APIs, answer from a
+// script (or a handler), record every request, and reject what the real APIs reject
+// (unknown content part types, bad image blocks, missing keys or max_tokens).
+//
+//	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 1"), llmtest.Reply(`{"ok":true}`))
+//	m, _ := llm.Open(ctx, llm.Config{Spec: "openai:gpt-4o-mini", BaseURL: srv.URL})
+//	... srv.Count() == 2, srv.Requests()[1].Text ...
+//
+// Test code only: nothing in the product imports it.
+package llmtest
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Answer is one scripted response. Build it with Reply, Status, Raw or Hang.
+type Answer struct {
+	Text         string
+	InputTokens  int // 0: estimated from the request size
+	OutputTokens int // 0: estimated from the text
+	status       int
+	headers      []string
+	body         string
+	hang         bool
+	delay        time.Duration
+}
+
+// Reply answers with text as the assistant's message.
+func Reply(text string) Answer { return Answer{Text: text} }
+
+// ReplyUsage answers with text and explicit token counts.
+func ReplyUsage(text string, in, out int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out}
+}
+
+// Status answers with an HTTP error status in the provider's error format; headers are
+// "Name: value" strings, e.g. Status(429, "Retry-After: 1").
+func Status(code int, headers ...string) Answer { return Answer{status: code, headers: headers} }
+
+// Raw answers with a literal body and status (e.g. a truncated JSON body).
+func Raw(code int, body string) Answer { return Answer{status: code, body: body} }
+
+// Hang never answers: the request blocks until the client gives up or the test ends.
+func Hang() Answer { return Answer{hang: true} }
+
+// Delayed answers a after d.
+func Delayed(d time.Duration, a Answer) Answer { a.delay = d; return a }
+
+// Request is what the fake server received.
+type Request struct {
+	Path   string
+	Header http.Header
+	Body   []byte
+	Model  string
+	// System and Text are the concatenated system and user/assistant text parts.
+	System string
+	Text   string
+	Images []Image
+	// Rejected is the 400 message when the request was invalid, else "".
+	Rejected string
+}
+
+// Image is an image part found in a request, decoded.
+type Image struct {
+	MIME string
+	Data []byte
+}
+
+// HandlerFunc computes an answer from the request; used once the script is exhausted.
+type HandlerFunc func(r Request) Answer
+
+// Option configures a server: an Answer (appended to the script), a Handler, or a Key.
+type Option interface{ apply(*Server) }
+
+func (a Answer) apply(s *Server) { s.script = append(s.script, a) }
+
+type optionFunc func(*Server)
+
+func (f optionFunc) apply(s *Server) { f(s) }
+
+// Handler answers every request after the script runs out.
+func Handler(fn HandlerFunc) Option { return optionFunc(func(s *Server) { s.handler = fn }) }
+
+// Key makes the server require exactly this API key.
+func Key(k string) Option { return optionFunc(func(s *Server) { s.key = k }) }
+
+// Server is a running fake provider.
+type Server struct {
+	// URL is the base URL to configure: for OpenAI it ends in /v1, for Anthropic too
+	// (langchaingo appends /chat/completions and /messages).
+	URL  string
+	t    testing.TB
+	kind string
+	key  string
+
+	mu       sync.Mutex
+	script   []Answer
+	handler  HandlerFunc
+	requests []Request
+	done     chan struct{}
+}
+
+// NewOpenAI starts a fake OpenAI-compatible chat-completions server.
+func NewOpenAI(t testing.TB, opts ...Option) *Server { return start(t, "openai", opts) }
+
+// NewAnthropic starts a fake Anthropic messages server.
+func NewAnthropic(t testing.TB, opts ...Option) *Server { return start(t, "anthropic", opts) }
+
+func start(t testing.TB, kind string, opts []Option) *Server {
+	t.Helper()
+	s := &Server{t: t, kind: kind, done: make(chan struct{})}
+	for _, o := range opts {
+		o.apply(s)
+	}
+	hs := httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(hs.Close)
+	// Registered after Close, so it runs first: releases hanging handlers.
+	t.Cleanup(func() { close(s.done) })
+	s.URL = hs.URL + "/v1"
+	return s
+}
+
+// Requests returns copies of all requests received so far.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// Count is the number of requests received so far.
+func (s *Server) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.requests)
+}
+
+// Push appends answers to the script while the server runs.
+func (s *Server) Push(a ...Answer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.script = append(s.script, a...)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	req := Request{Path: r.URL.Path, Header: r.Header.Clone(), Body: body}
+	var rejected string
+	switch s.kind {
+	case "openai":
+		rejected = s.checkOpenAI(r, &req)
+	default:
+		rejected = s.checkAnthropic(r, &req)
+	}
+	req.Rejected = rejected
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	var a Answer
+	var have bool
+	if rejected == "" {
+		if len(s.script) > 0 {
+			a, s.script = s.script[0], s.script[1:]
+			have = true
+		} else if s.handler != nil {
+			h := s.handler
+			s.mu.Unlock()
+			a, have = h(req), true
+			s.mu.Lock()
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case rejected != "":
+		s.writeError(w, http.StatusBadRequest, rejected)
+		return
+	case !have:
+		s.t.Errorf("llmtest: unexpected request %d to %s: the script is exhausted and no Handler is set", len(s.Requests()), r.URL.Path)
+		s.writeError(w, http.StatusInternalServerError, "llmtest: script exhausted")
+		return
+	}
+	if a.delay > 0 {
+		select {
+		case <-time.After(a.delay):
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		}
+	}
+	if a.hang {
+		select {
+		case <-r.Context().Done():
+		case <-s.done:
+		}
+		return
+	}
+	for _, h := range a.headers {
+		k, v, _ := strings.Cut(h, ":")
+		w.Header().Set(strings.TrimSpace(k), strings.TrimSpace(v))
+	}
+	if a.body != "" {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(a.status)
+		io.WriteString(w, a.body)
+		return
+	}
+	if a.status != 0 && a.status != http.StatusOK {
+		s.writeError(w, a.status, fmt.Sprintf("scripted status %d", a.status))
+		return
+	}
+	in := a.InputTokens
+	if in == 0 {
+		in = len(body)/4 + 1
+	}
+	out := a.OutputTokens
+	if out == 0 {
+		out = len(a.Text)/4 + 1
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if s.kind == "openai" {
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": a.Text}}},
+			"usage": map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
+		})
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{
+		"id": "msg_fake", "type": "message", "role": "assistant", "model": req.Model,
+		"content":     []any{map[string]any{"type": "text", "text": a.Text}},
+		"stop_reason": "end_turn", "stop_sequence": nil,
+		"usage": map[string]any{"input_tokens": in, "output_tokens": out},
+	})
+}
+
+func (s *Server) writeError(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	typ := "invalid_request_error"
+	switch {
+	case code == http.StatusTooManyRequests:
+		typ = "rate_limit_error"
+	case code == http.StatusUnauthorized:
+		typ = "authentication_error"
+	case code >= 500:
+		typ = "api_error"
+	}
+	if s.kind == "openai" {
+		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": nil}})
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}})
+}
+
+var imageMIMEs = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// checkOpenAI validates a chat-completions request the way the real endpoint does, as far
+// as the fields we use go, and fills req. It returns the rejection message or "".
+func (s *Server) checkOpenAI(r *http.Request, req *Request) string {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+		return fmt.Sprintf("unknown endpoint %s %s", r.Method, r.URL.Path)
+	}
+	auth := r.Header.Get("Authorization")
+	if !strings.HasPrefix(auth, "Bearer ") || strings.TrimPrefix(auth, "Bearer ") == "" {
+		return "missing bearer API key"
+	}
+	if s.key != "" && auth != "Bearer "+s.key {
+		return "incorrect API key"
+	}
+	var b struct {
+		Model          string            `json:"model"`
+		Messages       []json.RawMessage `json:"messages"`
+		ResponseFormat *struct {
+			Type       string `json:"type"`
+			JSONSchema *struct {
+				Name   string          `json:"name"`
+				Schema json.RawMessage `json:"schema"`
+			} `json:"json_schema"`
+		} `json:"response_format"`
+	}
+	if err := json.Unmarshal(req.Body, &b); err != nil {
+		return "request body is not valid JSON: " + err.Error()
+	}
+	req.Model = b.Model
+	if b.Model == "" {
+		return "you must provide a model parameter"
+	}
+	if len(b.Messages) == 0 {
+		return "'messages' must contain at least one message"
+	}
+	if rf := b.ResponseFormat; rf != nil {
+		switch rf.Type {
+		case "text", "json_object":
+		case "json_schema":
+			if rf.JSONSchema == nil || rf.JSONSchema.Name == "" || len(rf.JSONSchema.Schema) == 0 {
+				return "response_format json_schema needs json_schema.name and json_schema.schema"
+			}
+		default:
+			return fmt.Sprintf("Invalid value for 'response_format.type': %q", rf.Type)
+		}
+	}
+	for i, raw := range b.Messages {
+		var m struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		}
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return fmt.Sprintf("messages[%d]: %v", i, err)
+		}
+		switch m.Role {
+		case "system", "developer", "user", "assistant", "tool":
+		default:
+			return fmt.Sprintf("Invalid value for 'messages[%d].role': %q", i, m.Role)
+		}
+		var text string
+		if err := json.Unmarshal(m.Content, &text); err == nil {
+			s.addText(req, m.Role, text)
+			continue
+		}
+		var parts []map[string]json.RawMessage
+		if err := json.Unmarshal(m.Content, &parts); err != nil {
+			return fmt.Sprintf("messages[%d].content must be a string or an array of parts", i)
+		}
+		for j, p := range parts {
+			var typ string
+			json.Unmarshal(p["type"], &typ)
+			where := fmt.Sprintf("messages[%d].content[%d]", i, j)
+			switch typ {
+			case "text":
+				var t string
+				if err := json.Unmarshal(p["text"], &t); err != nil {
+					return where + ".text must be a string"
+				}
+				s.addText(req, m.Role, t)
+			case "image_url":
+				var iu struct {
+					URL string `json:"url"`
+				}
+				if err := json.Unmarshal(p["image_url"], &iu); err != nil || iu.URL == "" {
+					return where + ".image_url.url is required"
+				}
+				if strings.HasPrefix(iu.URL, "http://") || strings.HasPrefix(iu.URL, "https://") {
+					continue
+				}
+				head, data, ok := strings.Cut(strings.TrimPrefix(iu.URL, "data:"), ";base64,")
+				if !strings.HasPrefix(iu.URL, "data:") || !ok || !imageMIMEs[head] {
+					return where + ": invalid image URL; expected a URL or a data:image/{png,jpeg,gif,webp};base64, URL"
+				}
+				dec, err := base64.StdEncoding.DecodeString(data)
+				if err != nil {
+					return where + ": invalid base64 image data"
+				}
+				req.Images = append(req.Images, Image{MIME: head, Data: dec})
+			default:
+				return fmt.Sprintf("Invalid value: %q. Supported values are: 'text', 'image_url', 'input_audio', 'refusal', 'audio', and 'file'. (param %s.type)", typ, where)
+			}
+		}
+	}
+	return ""
+}
+
+// checkAnthropic validates a messages request like the real endpoint and fills req.
+func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/messages") {
+		return fmt.Sprintf("unknown endpoint %s %s", r.Method, r.URL.Path)
+	}
+	key := r.Header.Get("X-Api-Key")
+	if key == "" {
+		return "x-api-key header is required"
+	}
+	if s.key != "" && key != s.key {
+		return "invalid x-api-key"
+	}
+	if r.Header.Get("Anthropic-Version") == "" {
+		return "anthropic-version header is required"
+	}
+	var b struct {
+		Model     string          `json:"model"`
+		MaxTokens int             `json:"max_tokens"`
+		System    json.RawMessage `json:"system"`
+		Messages  []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(req.Body, &b); err != nil {
+		return "request body is not valid JSON: " + err.Error()
+	}
+	req.Model = b.Model
+	if b.Model == "" {
+		return "model: field required"
+	}
+	if b.MaxTokens <= 0 {
+		return "max_tokens: field required"
+	}
+	if len(b.System) > 0 && string(b.System) != "null" {
+		var sys string
+		if err := json.Unmarshal(b.System, &sys); err == nil {
+			req.System = sys
+		} else {
+			var blocks []struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			}
+			if err := json.Unmarshal(b.System, &blocks); err != nil {
+				return "system: must be a string or a list of text blocks"
+			}
+			for _, bl := range blocks {
+				if bl.Type != "text" {
+					return "system: only text blocks are allowed"
+				}
+				req.System += bl.Text
+			}
+		}
+	}
+	if len(b.Messages) == 0 {
+		return "messages: at least one message is required"
+	}
+	for i, m := range b.Messages {
+		want := "user"
+		if i%2 == 1 {
+			want = "assistant"
+		}
+		if m.Role != want {
+			return fmt.Sprintf("messages.%d.role: roles must alternate between \"user\" and \"assistant\", starting with \"user\"", i)
+		}
+		var text string
+		if err := json.Unmarshal(m.Content, &text); err == nil {
+			req.Text += text
+			continue
+		}
+		var blocks []map[string]json.RawMessage
+		if err := json.Unmarshal(m.Content, &blocks); err != nil {
+			return fmt.Sprintf("messages.%d.content: must be a string or a list of content blocks", i)
+		}
+		for j, bl := range blocks {
+			var typ string
+			json.Unmarshal(bl["type"], &typ)
+			where := fmt.Sprintf("messages.%d.content.%d", i, j)
+			switch typ {
+			case "text":
+				var t string
+				if err := json.Unmarshal(bl["text"], &t); err != nil {
+					return where + ".text: field required"
+				}
+				req.Text += t
+			case "image":
+				var src struct {
+					Type      string `json:"type"`
+					MediaType string `json:"media_type"`
+					Data      string `json:"data"`
+					URL       string `json:"url"`
+				}
+				if err := json.Unmarshal(bl["source"], &src); err != nil {
+					return where + ".source: field required"
+				}
+				switch src.Type {
+				case "url":
+					if src.URL == "" {
+						return where + ".source.url: field required"
+					}
+				case "base64":
+					if !imageMIMEs[src.MediaType] {
+						return fmt.Sprintf("%s.source.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'", where)
+					}
+					dec, err := base64.StdEncoding.DecodeString(src.Data)
+					if err != nil || len(dec) == 0 {
+						return where + ".source.data: invalid base64 data"
+					}
+					req.Images = append(req.Images, Image{MIME: src.MediaType, Data: dec})
+				default:
+					return where + ".source.type: Input tag '" + src.Type + "' does not match 'base64' or 'url'"
+				}
+			default:
+				return fmt.Sprintf("%s.type: Input tag %q found using 'type' does not match any of the expected tags", where, typ)
+			}
+		}
+	}
+	return ""
+}
+
+func (s *Server) addText(req *Request, role, text string) {
+	if role == "system" || role == "developer" {
+		req.System += text
+		return
+	}
+	req.Text += text
+}

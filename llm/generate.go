@@ -1,0 +1,364 @@
+package llm
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tmc/langchaingo/llms"
+	"github.com/tmc/langchaingo/llms/openai"
+)
+
+// defaultMaxTokens applies when a request sets none: Anthropic requires a value and a
+// bounded answer keeps a runaway model from costing much.
+const defaultMaxTokens = 4096
+
+// Generate answers req: from the cache when an identical call was made before, else from
+// the provider with retries. Every call leaves a row in the ledger when a store is set.
+func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
+	key := c.cacheKey(req)
+	if c.cfg.Store == nil || c.cfg.NoCache {
+		return c.call(ctx, req, key)
+	}
+	if resp, ok := c.cached(ctx, req, key); ok {
+		return resp, nil
+	}
+	// Identical concurrent calls wait for one provider call; the followers are booked as
+	// cache hits, since they cost nothing.
+	var leader bool
+	ch := c.flight.DoChan(key, func() (any, error) {
+		leader = true
+		if resp, ok := c.cached(ctx, req, key); ok {
+			return resp, nil
+		}
+		return c.call(ctx, req, key)
+	})
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case r := <-ch:
+		if leader {
+			if r.Err != nil {
+				return nil, r.Err
+			}
+			return r.Val.(*Response), nil
+		}
+		if r.Err != nil {
+			if errors.Is(r.Err, context.Canceled) && ctx.Err() == nil {
+				// The leader's caller gave up, not us: make the call ourselves.
+				return c.call(ctx, req, key)
+			}
+			return nil, r.Err
+		}
+		c.book(ctx, req, key, 0, 0, 0, true, 0, "")
+		return &Response{Text: r.Val.(*Response).Text, CacheHit: true}, nil
+	}
+}
+
+// cacheKey hashes everything that shapes the answer. The base URL is left out on purpose:
+// the same model behind a moved endpoint gives the same answers.
+func (c *client) cacheKey(req Request) string {
+	h := sha256.New()
+	imgs := make([]string, len(req.Images))
+	for i, im := range req.Images {
+		s := sha256.Sum256(im.Data)
+		imgs[i] = im.MIME + ":" + hex.EncodeToString(s[:])
+	}
+	b, _ := json.Marshal(struct {
+		P, M, V, S, U string
+		T             float64
+		N             int
+		Sch           string
+		I             []string
+	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs})
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (c *client) cached(ctx context.Context, req Request, key string) (*Response, bool) {
+	var text string
+	err := c.cfg.Store.QueryRowContext(ctx, `SELECT response FROM llm_cache WHERE key=?`, key).Scan(&text)
+	if err != nil {
+		return nil, false
+	}
+	c.book(ctx, req, key, 0, 0, 0, true, 0, "")
+	return &Response{Text: text, CacheHit: true}, true
+}
+
+// call makes the provider call with retries and books each attempt.
+func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
+	var lastErr error
+	for attempt := 0; ; attempt++ {
+		resp, st, err := c.attempt(ctx, req)
+		if err == nil {
+			if c.cfg.Store != nil && !c.cfg.NoCache {
+				_, _ = c.cfg.Store.ExecContext(ctx, `INSERT INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
+					VALUES (?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET response=excluded.response`,
+					key, c.provider, c.model, resp.Text, resp.InputTokens, resp.OutputTokens, time.Now().UTC().Format(time.RFC3339Nano))
+			}
+			c.book(ctx, req, key, resp.InputTokens, resp.OutputTokens, st.latency, false, resp.CostUSD, "")
+			return resp, nil
+		}
+		lastErr = err
+		c.book(ctx, req, key, 0, 0, st.latency, false, 0, err.Error())
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !st.retryable || attempt >= c.cfg.MaxRetries {
+			if st.retryable {
+				return nil, fmt.Errorf("%s: giving up after %d attempts: %w", c.Name(), attempt+1, lastErr)
+			}
+			return nil, fmt.Errorf("%s: %w", c.Name(), lastErr)
+		}
+		if err := sleep(ctx, c.delay(attempt, st.retryAfter)); err != nil {
+			return nil, err
+		}
+	}
+}
+
+type attemptState struct {
+	retryable  bool
+	retryAfter time.Duration // 0 when the server gave none
+	latency    time.Duration
+}
+
+// delay is exponential backoff with full jitter, or the server's Retry-After when given.
+func (c *client) delay(attempt int, retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return min(retryAfter, c.cfg.MaxDelay)
+	}
+	d := c.cfg.BaseDelay << min(attempt, 16)
+	d = min(d, c.cfg.MaxDelay)
+	return d/2 + rand.N(d/2+1)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, error) {
+	var st attemptState
+	if err := c.sem.Acquire(ctx, 1); err != nil {
+		return nil, st, err
+	}
+	defer c.sem.Release(1)
+	rec := &httpRecord{}
+	actx, cancel := context.WithTimeout(context.WithValue(ctx, recordKey{}, rec), c.cfg.Timeout)
+	defer cancel()
+	start := time.Now()
+	model, opts, err := c.prepare(req)
+	if err != nil {
+		return nil, st, err
+	}
+	out, err := model.GenerateContent(actx, messages(c.provider, req), opts...)
+	st.latency = time.Since(start)
+	status, retryAfter := rec.get()
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+		case errors.Is(actx.Err(), context.DeadlineExceeded):
+			st.retryable = true
+			err = fmt.Errorf("no answer within %s", c.cfg.Timeout)
+		case status == http.StatusTooManyRequests || status >= 500:
+			st.retryable = true
+			st.retryAfter = parseRetryAfter(retryAfter)
+		case status == 0 && isNetErr(err):
+			st.retryable = true
+		}
+		return nil, st, errors.New(c.redact(oneLine(err.Error())))
+	}
+	if len(out.Choices) == 0 {
+		return nil, st, errors.New("provider returned no choices")
+	}
+	ch := out.Choices[0]
+	in, outTok := tokens(ch.GenerationInfo)
+	return &Response{
+		Text:         ch.Content,
+		InputTokens:  in,
+		OutputTokens: outTok,
+		CostUSD:      c.prices.Cost(c.provider, c.model, in, outTok),
+	}, st, nil
+}
+
+// prepare picks the langchaingo model and call options for req. OpenAI-compatible servers
+// get the schema as response_format json_schema when it fits langchaingo's schema type,
+// else JSON mode; Ollama gets JSON mode; Anthropic has no JSON mode, the prompt carries it.
+func (c *client) prepare(req Request) (llms.Model, []llms.CallOption, error) {
+	maxTok := req.MaxTokens
+	if maxTok <= 0 {
+		maxTok = defaultMaxTokens
+	}
+	opts := []llms.CallOption{llms.WithTemperature(req.Temperature), llms.WithMaxTokens(maxTok)}
+	model := c.llm
+	if len(req.Schema) == 0 {
+		return model, opts, nil
+	}
+	switch c.provider {
+	case OpenAI:
+		var prop openai.ResponseFormatJSONSchemaProperty
+		if err := json.Unmarshal(req.Schema, &prop); err != nil || prop.Type != "object" {
+			return model, append(opts, llms.WithJSONMode()), nil
+		}
+		sum := sha256.Sum256(req.Schema)
+		h := hex.EncodeToString(sum[:])
+		if m, ok := c.schemaLLMs.Load(h); ok {
+			return m.(llms.Model), opts, nil
+		}
+		name := strings.NewReplacer("/", "_", " ", "_").Replace(req.Purpose)
+		if name == "" {
+			name = "answer"
+		}
+		m, err := c.newOpenAI(&openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.ResponseFormatJSONSchema{Name: name, Schema: &prop}})
+		if err != nil {
+			return nil, nil, err
+		}
+		c.schemaLLMs.Store(h, m)
+		return m, opts, nil
+	case Ollama:
+		return model, append(opts, llms.WithJSONMode()), nil
+	}
+	return model, opts, nil
+}
+
+// messages builds the system and user turns. Images go as ImageURLContent with a base64
+// data: URL for OpenAI-compatible servers (langchaingo sends BinaryContent there as a
+// "binary" part, which real servers reject) and as BinaryContent for Anthropic and Ollama,
+// which langchaingo turns into their native base64 image blocks.
+func messages(provider string, req Request) []llms.MessageContent {
+	var msgs []llms.MessageContent
+	if req.System != "" {
+		msgs = append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeSystem, Parts: []llms.ContentPart{llms.TextContent{Text: req.System}}})
+	}
+	var parts []llms.ContentPart
+	for _, im := range req.Images {
+		mime := im.MIME
+		if mime == "" {
+			mime = http.DetectContentType(im.Data)
+		}
+		if provider == OpenAI {
+			parts = append(parts, llms.ImageURLContent{URL: "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(im.Data)})
+		} else {
+			parts = append(parts, llms.BinaryContent{MIMEType: mime, Data: im.Data})
+		}
+	}
+	parts = append(parts, llms.TextContent{Text: req.Prompt})
+	return append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeHuman, Parts: parts})
+}
+
+// tokens reads usage from langchaingo's per-provider GenerationInfo keys.
+func tokens(info map[string]any) (in, out int) {
+	get := func(keys ...string) int {
+		for _, k := range keys {
+			switch v := info[k].(type) {
+			case int:
+				return v
+			case int64:
+				return int(v)
+			case float64:
+				return int(v)
+			}
+		}
+		return 0
+	}
+	return get("PromptTokens", "InputTokens"), get("CompletionTokens", "OutputTokens")
+}
+
+func isNetErr(err error) bool {
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	s := strings.ToLower(err.Error())
+	return strings.Contains(s, "connection refused") || strings.Contains(s, "connection reset") || strings.Contains(s, "eof") || strings.Contains(s, "timeout")
+}
+
+func parseRetryAfter(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 500 {
+		s = s[:500] + "…"
+	}
+	return s
+}
+
+// recordKey carries an httpRecord through the request context to the transport, because
+// langchaingo flattens HTTP errors to text and drops the status and headers we need.
+type recordKey struct{}
+
+type httpRecord struct {
+	mu         sync.Mutex
+	status     int
+	retryAfter string
+}
+
+func (r *httpRecord) get() (int, string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.status, r.retryAfter
+}
+
+type recordingTransport struct{ base http.RoundTripper }
+
+func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if rec, ok := req.Context().Value(recordKey{}).(*httpRecord); ok && resp != nil {
+		rec.mu.Lock()
+		rec.status = resp.StatusCode
+		rec.retryAfter = resp.Header.Get("Retry-After")
+		rec.mu.Unlock()
+	}
+	return resp, err
+}
+
+// book writes one ledger row; accounting must never fail a call, so errors are dropped.
+func (c *client) book(ctx context.Context, req Request, key string, in, out int, latency time.Duration, hit bool, cost float64, errText string) {
+	if c.cfg.Store == nil {
+		return
+	}
+	// A cancelled caller still gets its spend recorded.
+	ctx = context.WithoutCancel(ctx)
+	_, _ = c.cfg.Store.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
+		input_tokens, output_tokens, latency_ms, cache_hit, cost_usd, error, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		c.cfg.RunID, req.Scope, req.Purpose, key, c.provider, c.model, req.PromptVersion, in, out, latency.Milliseconds(),
+		boolInt(hit), cost, c.redact(errText), time.Now().UTC().Format(time.RFC3339Nano))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

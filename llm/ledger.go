@@ -1,0 +1,53 @@
+package llm
+
+import (
+	"context"
+
+	"github.com/autoeval/autoeval/store"
+)
+
+// Usage sums model calls and their cost. It has the fields of trace.Usage, so callers
+// convert with trace.Usage(u); llm does not import trace to stay below it.
+type Usage struct {
+	Calls        int     `json:"calls"`
+	CacheHits    int     `json:"cache_hits"`
+	InputTokens  int     `json:"input_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CostUSD      float64 `json:"cost_usd"`
+}
+
+// Add accumulates o into u.
+func (u *Usage) Add(o Usage) {
+	u.Calls += o.Calls
+	u.CacheHits += o.CacheHits
+	u.InputTokens += o.InputTokens
+	u.OutputTokens += o.OutputTokens
+	u.CostUSD += o.CostUSD
+}
+
+// Filter selects ledger rows; empty fields match everything.
+type Filter struct {
+	RunID   string
+	Scope   string
+	Purpose string
+}
+
+// Summarize sums the ledger: Calls counts answered calls (cache hits included), tokens
+// and cost count only what providers were paid for. Failed attempts are not calls.
+func Summarize(ctx context.Context, db *store.DB, f Filter) (Usage, error) {
+	var u Usage
+	err := db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
+		COALESCE(SUM(output_tokens),0), COALESCE(SUM(cost_usd),0) FROM llm_calls
+		WHERE error='' AND (?='' OR run_id=?) AND (?='' OR scope=?) AND (?='' OR purpose=?)`,
+		f.RunID, f.RunID, f.Scope, f.Scope, f.Purpose, f.Purpose).Scan(&u.Calls, &u.CacheHits, &u.InputTokens, &u.OutputTokens, &u.CostUSD)
+	return u, err
+}
+
+// Usage converts one response into the summable form.
+func (r *Response) Usage() Usage {
+	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
+	if r.CacheHit {
+		u.CacheHits = 1
+	}
+	return u
+}

@@ -1,0 +1,409 @@
+package llm_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/store"
+	"github.com/tmc/langchaingo/llms"
+	"github.com/tmc/langchaingo/llms/openai"
+)
+
+const secret = "sk-test-SECRET-0123456789abcdef"
+
+var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDRfake-image-bytes")
+
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func open(t *testing.T, spec, url string, db *store.DB, mod ...func(*llm.Config)) llm.Model {
+	t.Helper()
+	cfg := llm.Config{Spec: spec, BaseURL: url, Store: db, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second}
+	for _, f := range mod {
+		f(&cfg)
+	}
+	m, err := llm.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestOpenAIHappyPathWithImage(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Key(secret), llmtest.ReplyUsage("a clock app", 1000, 20))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	resp, err := m.Generate(context.Background(), llm.Request{System: "describe", Prompt: "what is shown?", Images: []llm.Image{{MIME: "image/png", Data: pngBytes}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Text != "a clock app" || resp.InputTokens != 1000 || resp.OutputTokens != 20 {
+		t.Fatalf("response %+v", resp)
+	}
+	if want := (1000*0.15 + 20*0.60) / 1e6; resp.CostUSD < want*0.999 || resp.CostUSD > want*1.001 {
+		t.Errorf("cost %v, want %v", resp.CostUSD, want)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 1 || reqs[0].Rejected != "" {
+		t.Fatalf("requests %+v", reqs)
+	}
+	r := reqs[0]
+	if len(r.Images) != 1 || r.Images[0].MIME != "image/png" || !bytes.Equal(r.Images[0].Data, pngBytes) {
+		t.Errorf("image not sent as an image_url data URL: %s", r.Body)
+	}
+	if !strings.Contains(string(r.Body), `"type":"image_url"`) || strings.Contains(string(r.Body), `"binary"`) {
+		t.Errorf("body: %s", r.Body)
+	}
+	if r.System != "describe" || r.Text != "what is shown?" || r.Model != "gpt-4o-mini" {
+		t.Errorf("request %+v", r)
+	}
+}
+
+// The fake rejects what OpenAI rejects: langchaingo's BinaryContent goes out as a
+// "binary" part, which is why llm sends ImageURLContent.
+func TestFakeOpenAIRejectsBinaryParts(t *testing.T) {
+	srv := llmtest.NewOpenAI(t)
+	c, err := openai.New(openai.WithToken("x"), openai.WithBaseURL(srv.URL), openai.WithModel("gpt-4o-mini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.GenerateContent(context.Background(), []llms.MessageContent{{Role: llms.ChatMessageTypeHuman,
+		Parts: []llms.ContentPart{llms.BinaryContent{MIMEType: "image/png", Data: pngBytes}, llms.TextContent{Text: "hi"}}}})
+	if err == nil || !strings.Contains(err.Error(), "400") {
+		t.Fatalf("want a 400 rejection, got %v", err)
+	}
+	if r := srv.Requests(); len(r) != 1 || !strings.Contains(r[0].Rejected, `"binary"`) {
+		t.Fatalf("requests %+v", r)
+	}
+}
+
+func TestAnthropicHappyPathWithImage(t *testing.T) {
+	t.Setenv("ANTHROPIC_API_KEY", secret)
+	srv := llmtest.NewAnthropic(t, llmtest.Key(secret), llmtest.ReplyUsage("settings page", 500, 7))
+	m := open(t, "anthropic:claude-3-5-haiku-latest", srv.URL, nil)
+	resp, err := m.Generate(context.Background(), llm.Request{System: "sys", Prompt: "look", Images: []llm.Image{{MIME: "image/png", Data: pngBytes}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Text != "settings page" || resp.InputTokens != 500 || resp.OutputTokens != 7 || resp.CostUSD <= 0 {
+		t.Fatalf("response %+v", resp)
+	}
+	r := srv.Requests()[0]
+	if r.Rejected != "" || len(r.Images) != 1 || !bytes.Equal(r.Images[0].Data, pngBytes) || r.System != "sys" || r.Text != "look" {
+		t.Fatalf("request %+v body %s", r, r.Body)
+	}
+	if !strings.Contains(string(r.Body), `"source":{"type":"base64","media_type":"image/png"`) {
+		t.Errorf("image block not in Anthropic's base64 form: %s", r.Body)
+	}
+}
+
+func TestRetryAfter429(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 1"), llmtest.Reply("ok"))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db, func(c *llm.Config) { c.BaseDelay = time.Millisecond })
+	start := time.Now()
+	resp, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+	if err != nil || resp.Text != "ok" {
+		t.Fatal(resp, err)
+	}
+	if d := time.Since(start); d < 900*time.Millisecond {
+		t.Errorf("Retry-After: 1 not honoured, retried after %s", d)
+	}
+	if srv.Count() != 2 {
+		t.Errorf("requests %d, want 2", srv.Count())
+	}
+	var failed int
+	db.QueryRow(`SELECT COUNT(*) FROM llm_calls WHERE error != ''`).Scan(&failed)
+	if failed != 1 {
+		t.Errorf("failed attempts booked %d, want 1", failed)
+	}
+}
+
+func TestServerErrorsRetriedThenGiveUp(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Status(500), llmtest.Status(503), llmtest.Reply("fine"))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	if resp, err := m.Generate(context.Background(), llm.Request{Prompt: "p"}); err != nil || resp.Text != "fine" {
+		t.Fatal(resp, err)
+	}
+	if srv.Count() != 3 {
+		t.Errorf("requests %d, want 3", srv.Count())
+	}
+
+	srv2 := llmtest.NewOpenAI(t, llmtest.Status(500), llmtest.Status(500), llmtest.Status(500))
+	m2 := open(t, "openai:gpt-4o-mini", srv2.URL, nil, func(c *llm.Config) { c.MaxRetries = 2 })
+	_, err := m2.Generate(context.Background(), llm.Request{Prompt: "p"})
+	if err == nil || !strings.Contains(err.Error(), "giving up after 3 attempts") {
+		t.Fatalf("err %v", err)
+	}
+	if srv2.Count() != 3 {
+		t.Errorf("requests %d, want 3", srv2.Count())
+	}
+}
+
+func TestClientErrorNotRetried(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	if _, err := m.Generate(context.Background(), llm.Request{Prompt: "p"}); err == nil {
+		t.Fatal("401 accepted")
+	}
+	if srv.Count() != 1 {
+		t.Errorf("requests %d, want 1", srv.Count())
+	}
+}
+
+func TestHangingRequestTimesOutAndRetries(t *testing.T) {
+	t.Setenv("ANTHROPIC_API_KEY", secret)
+	srv := llmtest.NewAnthropic(t, llmtest.Hang(), llmtest.Reply("late but fine"))
+	m := open(t, "anthropic:claude-3-5-haiku-latest", srv.URL, nil, func(c *llm.Config) { c.Timeout = 200 * time.Millisecond })
+	start := time.Now()
+	resp, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+	if err != nil || resp.Text != "late but fine" {
+		t.Fatal(resp, err)
+	}
+	if srv.Count() != 2 {
+		t.Errorf("requests %d, want 2", srv.Count())
+	}
+	if d := time.Since(start); d < 200*time.Millisecond || d > 3*time.Second {
+		t.Errorf("took %s", d)
+	}
+}
+
+func TestCacheAndSingleflight(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Delayed(200*time.Millisecond, llmtest.Reply("once")))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db, func(c *llm.Config) { c.RunID = "r1" })
+	req := llm.Request{Prompt: "same", Scope: "task-a", Purpose: "decompose", Images: []llm.Image{{MIME: "image/png", Data: pngBytes}}}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	hits := 0
+	for range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := m.Generate(context.Background(), req)
+			if err != nil || r.Text != "once" {
+				t.Error(r, err)
+				return
+			}
+			if r.CacheHit {
+				mu.Lock()
+				hits++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if srv.Count() != 1 || hits != 4 {
+		t.Fatalf("requests %d hits %d, want 1 and 4", srv.Count(), hits)
+	}
+	// A fresh model on the same store: zero provider calls.
+	m2 := open(t, "openai:gpt-4o-mini", srv.URL, db)
+	if r, err := m2.Generate(context.Background(), req); err != nil || !r.CacheHit || r.CostUSD != 0 {
+		t.Fatal(r, err)
+	}
+	if srv.Count() != 1 {
+		t.Fatalf("rerun made %d requests", srv.Count()-1)
+	}
+	// A different image is a different call.
+	srv.Push(llmtest.Reply("other"))
+	req2 := req
+	req2.Images = []llm.Image{{MIME: "image/png", Data: append([]byte{}, append(pngBytes, 'x')...)}}
+	if r, _ := m2.Generate(context.Background(), req2); r == nil || r.Text != "other" {
+		t.Fatal("image bytes not in the cache key")
+	}
+	// --no-cache bypasses.
+	srv.Push(llmtest.Reply("fresh"))
+	m3 := open(t, "openai:gpt-4o-mini", srv.URL, db, func(c *llm.Config) { c.NoCache = true })
+	if r, _ := m3.Generate(context.Background(), req); r == nil || r.Text != "fresh" || r.CacheHit {
+		t.Fatal("no-cache served from cache")
+	}
+	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: "r1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Calls != 5 || u.CacheHits != 4 || u.InputTokens == 0 || u.CostUSD <= 0 {
+		t.Errorf("run summary %+v", u)
+	}
+	all, _ := llm.Summarize(context.Background(), db, llm.Filter{Scope: "task-a"})
+	if all.Calls != 8 || all.CacheHits != 5 {
+		t.Errorf("scope summary %+v", all)
+	}
+}
+
+func TestGenerateJSONRepairs(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	type answer struct {
+		Verdict string `json:"verdict"`
+	}
+	srv := llmtest.NewOpenAI(t,
+		llmtest.Reply("Sure! Here it is: {\"verdict\": "),       // truncated
+		llmtest.Reply("```json\n{\"verdict\": \"maybe\"}\n```"), // invalid value
+		llmtest.Reply("Thinking done.\n```json\n{\"verdict\": \"true\"}\n```\nHope that helps."),
+	)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	var out answer
+	validate := func(v any) error {
+		if a := v.(*answer); a.Verdict != "true" && a.Verdict != "uncertain" {
+			return errors.New(`verdict must be "true" or "uncertain", got "` + a.Verdict + `"`)
+		}
+		return nil
+	}
+	resp, err := llm.GenerateJSON(context.Background(), m, llm.Request{Prompt: "judge"}, &out, validate, 2)
+	if err != nil || out.Verdict != "true" {
+		t.Fatal(out, err)
+	}
+	if srv.Count() != 3 || resp.InputTokens == 0 {
+		t.Fatalf("requests %d resp %+v", srv.Count(), resp)
+	}
+	reqs := srv.Requests()
+	if !strings.Contains(reqs[1].Text, "no complete JSON") || !strings.Contains(reqs[2].Text, `got "maybe"`) {
+		t.Errorf("repair prompts lack the problems:\n%s\n---\n%s", reqs[1].Text, reqs[2].Text)
+	}
+	if !strings.Contains(string(reqs[0].Body), `"response_format":{"type":"json_schema"`) {
+		t.Errorf("schema not passed: %s", reqs[0].Body)
+	}
+
+	srv2 := llmtest.NewOpenAI(t, llmtest.Reply("nope"), llmtest.Reply("still nope"))
+	m2 := open(t, "openai:gpt-4o-mini", srv2.URL, nil)
+	_, err = llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1)
+	var je *llm.JSONError
+	if !errors.As(err, &je) || je.Attempts != 2 || srv2.Count() != 2 {
+		t.Fatalf("err %v count %d", err, srv2.Count())
+	}
+}
+
+func TestExtractJSON(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1}`:                             `{"a":1}`,
+		"text before {\"a\":[1,2]} after":     `{"a":[1,2]}`,
+		"```json\n[1,2]\n```":                 `[1,2]`,
+		"<think>{not json}</think> {\"b\":2}": `{"b":2}`,
+		"a {broken then {\"c\":3}":            `{"c":3}`,
+	} {
+		got, err := llm.ExtractJSON(in)
+		if err != nil || string(got) != want {
+			t.Errorf("%q: got %q %v, want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "no json here", "{\"a\":"} {
+		if _, err := llm.ExtractJSON(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func FuzzExtractJSON(f *testing.F) {
+	f.Add("```json\n{\"a\":1}\n```")
+	f.Add("x {\"a\": [1, {\"b\": null}]} y")
+	f.Add("<think>{</think>[")
+	f.Fuzz(func(t *testing.T, s string) {
+		if v, err := llm.ExtractJSON(s); err == nil && len(v) == 0 {
+			t.Fatal("empty value without error")
+		}
+	})
+}
+
+func TestConfiguredAndSpecs(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	t.Setenv(llm.EnvModel, "")
+	if llm.Configured("", "") {
+		t.Error("nothing configured but Configured")
+	}
+	if llm.Configured("openai:gpt-4o-mini", "") {
+		t.Error("openai without key configured")
+	}
+	if !llm.Configured("openai:qwen", "http://localhost:8000/v1") || !llm.Configured("ollama:qwen2.5", "") {
+		t.Error("local servers need no key")
+	}
+	t.Setenv(llm.EnvModel, "anthropic:claude-3-5-haiku-latest")
+	t.Setenv("ANTHROPIC_API_KEY", secret)
+	if !llm.Configured("", "") {
+		t.Error("$AUTOEVAL_MODEL ignored")
+	}
+	_, err := llm.Open(context.Background(), llm.Config{Spec: "googleai:gemini"})
+	if err == nil || !strings.Contains(err.Error(), "unknown provider") {
+		t.Error(err)
+	}
+	t.Setenv(llm.EnvModel, "")
+	_, err = llm.Open(context.Background(), llm.Config{})
+	if !errors.Is(err, llm.ErrNotConfigured) || !strings.Contains(err.Error(), "--model") || !strings.Contains(err.Error(), "OPENAI_API_KEY") {
+		t.Errorf("unclear error: %v", err)
+	}
+}
+
+func TestPrices(t *testing.T) {
+	p, _ := llm.LoadPrices("")
+	if v, ok := p.Lookup("anthropic", "claude-3-5-haiku-20241022"); !ok || v.Input != 0.80 {
+		t.Errorf("prefix lookup: %v %v", v, ok)
+	}
+	if _, ok := p.Lookup("ollama", "qwen2.5"); ok {
+		t.Error("unknown local model priced")
+	}
+	f := filepath.Join(t.TempDir(), "p.json")
+	os.WriteFile(f, []byte(`{"ollama:qwen2.5":{"input":1,"output":2},"gpt-4o-mini":{"input":9,"output":9}}`), 0o644)
+	p, err := llm.LoadPrices(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := p.Cost("ollama", "qwen2.5", 1e6, 1e6); c != 3 {
+		t.Errorf("cost %v", c)
+	}
+	if v, _ := p.Lookup("openai", "gpt-4o-mini"); v.Input != 9 {
+		t.Error("override ignored")
+	}
+	os.WriteFile(f, []byte(`{"x": 3}`), 0o644)
+	if _, err := llm.LoadPrices(f); err == nil || !strings.Contains(err.Error(), f) {
+		t.Errorf("bad price file: %v", err)
+	}
+}
+
+// The key goes to the server and nowhere else: not the store, not errors.
+func TestKeyNeverStored(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if strings.Contains(r.Text, "fail") {
+			return llmtest.Raw(401, `{"error":{"message":"Incorrect API key provided: `+secret+`"}}`)
+		}
+		return llmtest.Reply("fine")
+	}))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db)
+	if _, err := m.Generate(context.Background(), llm.Request{Prompt: "ok"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := m.Generate(context.Background(), llm.Request{Prompt: "fail"})
+	if err == nil || strings.Contains(err.Error(), secret) {
+		t.Fatalf("error leaks the key or is nil: %v", err)
+	}
+	if got := srv.Requests()[0].Header.Get("Authorization"); got != "Bearer "+secret {
+		t.Fatalf("key not sent: %q", got)
+	}
+	db.Close()
+	for _, p := range []string{db.Path, db.Path + "-wal"} {
+		data, _ := os.ReadFile(p)
+		if bytes.Contains(data, []byte(secret)) {
+			t.Errorf("%s contains the API key", p)
+		}
+	}
+}

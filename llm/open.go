@@ -1,0 +1,231 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/autoeval/autoeval/store"
+	"github.com/tmc/langchaingo/llms"
+	"github.com/tmc/langchaingo/llms/anthropic"
+	"github.com/tmc/langchaingo/llms/ollama"
+	"github.com/tmc/langchaingo/llms/openai"
+	"golang.org/x/sync/semaphore"
+	"golang.org/x/sync/singleflight"
+)
+
+// EnvModel names the environment variable that supplies the default --model.
+const EnvModel = "AUTOEVAL_MODEL"
+
+// Provider names accepted in a spec "provider:model".
+const (
+	OpenAI    = "openai"
+	Anthropic = "anthropic"
+	Ollama    = "ollama"
+)
+
+// keyEnv maps a provider to the environment variable holding its API key.
+var keyEnv = map[string]string{OpenAI: "OPENAI_API_KEY", Anthropic: "ANTHROPIC_API_KEY"}
+
+// Config selects and tunes a model. Zero values mean sensible defaults.
+type Config struct {
+	// Spec is "provider:model"; empty means $AUTOEVAL_MODEL.
+	Spec string
+	// BaseURL overrides the provider's endpoint (OpenAI-compatible servers, a local Ollama).
+	BaseURL string
+	// Store, when set, holds the cache and the accounting ledger.
+	Store   *store.DB
+	NoCache bool
+	// Prices is an optional JSON price file overriding the built-in table.
+	Prices string
+	// RunID attributes calls to a run in the ledger.
+	RunID string
+	// Concurrency bounds in-flight calls per provider endpoint (default 4).
+	Concurrency int
+	// Timeout bounds one HTTP attempt (default 120s).
+	Timeout time.Duration
+	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
+	MaxRetries int
+	// BaseDelay and MaxDelay shape the exponential backoff (defaults 1s and 60s);
+	// a Retry-After longer than MaxDelay is clipped to it.
+	BaseDelay, MaxDelay time.Duration
+	// HTTPClient replaces the transport (tests, proxies); the recording wrapper still applies.
+	HTTPClient *http.Client
+}
+
+// ParseSpec splits "provider:model" and checks the provider.
+func ParseSpec(spec string) (provider, model string, err error) {
+	p, m, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	if !ok || p == "" || m == "" {
+		return "", "", fmt.Errorf("model %q: want provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest or ollama:qwen2.5", spec)
+	}
+	p = strings.ToLower(p)
+	switch p {
+	case OpenAI, Anthropic, Ollama:
+	default:
+		return "", "", fmt.Errorf("model %q: unknown provider %q (known: openai, anthropic, ollama)", spec, p)
+	}
+	return p, m, nil
+}
+
+// ResolveSpec returns the flag value, else $AUTOEVAL_MODEL.
+func ResolveSpec(flagValue string) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	return os.Getenv(EnvModel)
+}
+
+// ErrNotConfigured is returned by Open when no usable model is configured.
+var ErrNotConfigured = errors.New("no model configured: pass --model provider:name (or set " + EnvModel +
+	"), e.g. --model openai:gpt-4o-mini with OPENAI_API_KEY set, --model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY set, " +
+	"or --model ollama:qwen2.5 / --base-url for a local server")
+
+// Configured reports whether spec (or $AUTOEVAL_MODEL when empty) names a provider that can be
+// used as is: a valid spec, and an API key in the environment unless none is needed (ollama, or
+// openai with a base URL: local vLLM/Ollama servers take any key).
+func Configured(spec, baseURL string) bool {
+	_, _, err := check(ResolveSpec(spec), baseURL)
+	return err == nil
+}
+
+func check(spec, baseURL string) (provider, model string, err error) {
+	if strings.TrimSpace(spec) == "" {
+		return "", "", ErrNotConfigured
+	}
+	provider, model, err = ParseSpec(spec)
+	if err != nil {
+		return "", "", err
+	}
+	if env, ok := keyEnv[provider]; ok && os.Getenv(env) == "" && !(provider == OpenAI && baseURL != "") {
+		return "", "", fmt.Errorf("model %s: %s is not set (API keys come only from the environment)", spec, env)
+	}
+	return provider, model, nil
+}
+
+// Open builds the model named by cfg.Spec over langchaingo, wrapped with retries, the
+// cache, the concurrency limit and accounting.
+func Open(ctx context.Context, cfg Config) (Model, error) {
+	spec := ResolveSpec(cfg.Spec)
+	provider, model, err := check(spec, cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	prices, err := LoadPrices(cfg.Prices)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 4
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 120 * time.Second
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = 4
+	} else if cfg.MaxRetries < 0 {
+		cfg.MaxRetries = 0
+	}
+	if cfg.BaseDelay <= 0 {
+		cfg.BaseDelay = time.Second
+	}
+	if cfg.MaxDelay <= 0 {
+		cfg.MaxDelay = 60 * time.Second
+	}
+	base := cfg.HTTPClient
+	if base == nil {
+		base = &http.Client{}
+	}
+	rt := base.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	hc := &http.Client{Transport: recordingTransport{base: rt}, Jar: base.Jar, CheckRedirect: base.CheckRedirect}
+
+	c := &client{
+		provider: provider, model: model, cfg: cfg, prices: prices,
+		key: os.Getenv(keyEnv[provider]),
+		sem: providerSemaphore(provider+"|"+cfg.BaseURL, cfg.Concurrency),
+	}
+	switch provider {
+	case OpenAI:
+		if c.key == "" {
+			// Local OpenAI-compatible servers (vLLM, Ollama's /v1) ignore the key but
+			// langchaingo insists on one.
+			c.key = "unused"
+		}
+		c.newOpenAI = func(rf *openai.ResponseFormat) (llms.Model, error) {
+			opts := []openai.Option{openai.WithToken(c.key), openai.WithModel(model), openai.WithHTTPClient(hc)}
+			if cfg.BaseURL != "" {
+				opts = append(opts, openai.WithBaseURL(cfg.BaseURL))
+			}
+			if rf != nil {
+				opts = append(opts, openai.WithResponseFormat(rf))
+			}
+			return openai.New(opts...)
+		}
+		c.llm, err = c.newOpenAI(nil)
+	case Anthropic:
+		opts := []anthropic.Option{anthropic.WithToken(c.key), anthropic.WithModel(model), anthropic.WithHTTPClient(hc)}
+		if cfg.BaseURL != "" {
+			opts = append(opts, anthropic.WithBaseURL(cfg.BaseURL))
+		}
+		c.llm, err = anthropic.New(opts...)
+	case Ollama:
+		opts := []ollama.Option{ollama.WithModel(model), ollama.WithHTTPClient(hc)}
+		if cfg.BaseURL != "" {
+			opts = append(opts, ollama.WithServerURL(cfg.BaseURL))
+		}
+		c.llm, err = ollama.New(opts...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("model %s: %s", spec, c.redact(err.Error()))
+	}
+	return c, nil
+}
+
+var (
+	semMu sync.Mutex
+	sems  = map[string]*semaphore.Weighted{}
+)
+
+// providerSemaphore shares one limit among all models opened against the same endpoint,
+// so --model and --capture-model on one provider do not double its load.
+func providerSemaphore(key string, n int) *semaphore.Weighted {
+	semMu.Lock()
+	defer semMu.Unlock()
+	if s, ok := sems[key]; ok {
+		return s
+	}
+	s := semaphore.NewWeighted(int64(n))
+	sems[key] = s
+	return s
+}
+
+// client is the Model behind Open.
+type client struct {
+	provider, model string
+	cfg             Config
+	prices          Prices
+	key             string
+	sem             *semaphore.Weighted
+	llm             llms.Model
+	newOpenAI       func(*openai.ResponseFormat) (llms.Model, error)
+	schemaLLMs      sync.Map // schema hash -> llms.Model with that response_format
+	flight          singleflight.Group
+}
+
+func (c *client) Name() string { return c.provider + ":" + c.model }
+
+// redact removes the API key from text that may reach logs, errors or the store.
+func (c *client) redact(s string) string {
+	if len(c.key) >= 4 && c.key != "unused" {
+		s = strings.ReplaceAll(s, c.key, "[redacted]")
+	}
+	return s
+}
