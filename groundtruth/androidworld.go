@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/autoeval/autoeval/trace"
 )
 
 // AndroidWorldClient talks to AndroidWorld's HTTP server (server/android_server.py),
@@ -268,22 +266,23 @@ func (o *Oracle) Begin(ctx context.Context) (string, error) {
 	return o.Client.Goal(ctx, o.TaskType, o.Index)
 }
 
-// End scores the instance, then tears it down.
-func (o *Oracle) End(ctx context.Context) (*trace.GroundTruth, error) {
+// End scores the instance, then tears it down. The result carries the score as its
+// reward (Source AndroidWorldSource in trace.GroundTruth). When scoring succeeded but
+// tear-down failed, both the result and the error are returned.
+func (o *Oracle) End(ctx context.Context) (*Result, error) {
 	score, scoreErr := o.Client.Score(ctx, o.TaskType, o.Index)
 	tdErr := o.Client.TearDown(ctx, o.TaskType, o.Index)
 	if scoreErr != nil {
+		if tdErr != nil {
+			return nil, fmt.Errorf("%w (tear-down also failed: %v)", scoreErr, tdErr)
+		}
 		return nil, scoreErr
 	}
-	gt := &trace.GroundTruth{Reward: score, Source: AndroidWorldSource,
-		Details: fmt.Sprintf("AndroidWorld scored %s instance %d: %g", o.TaskType, o.Index, score)}
+	r := &Result{Task: o.TaskType, Reward: score,
+		Parts:       []Part{{Name: "AndroidWorld is_successful", Pass: score >= 1, Detail: fmt.Sprintf("score %g", score)}},
+		Explanation: fmt.Sprintf("AndroidWorld scored %s instance %d: %g", o.TaskType, o.Index, score)}
 	if tdErr != nil {
-		return gt, fmt.Errorf("scored %g, but tear-down failed: %w", score, tdErr)
+		return r, fmt.Errorf("scored %g, but tear-down failed: %w", score, tdErr)
 	}
-	return gt, nil
-}
-
-// GroundTruth converts a native result for trace.json.
-func (r *Result) GroundTruth() *trace.GroundTruth {
-	return &trace.GroundTruth{Reward: r.Reward, Source: NativeSource, Details: r.Explanation}
+	return r, nil
 }

@@ -1,0 +1,280 @@
+package groundtruth
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// scenario is one task instance played through the fake adb server: device state
+// before (snapshotted when given), state after, shell answers, expected reward.
+type scenario struct {
+	name   string
+	task   string
+	params Params
+	before map[string][]byte
+	after  map[string][]byte
+	shell  map[string]string
+	reward float64
+	detail string // a substring the explanation must contain
+}
+
+func (sc scenario) run(t *testing.T) {
+	t.Helper()
+	s, dev := fakeDevice(t)
+	if sc.shell != nil {
+		s.HandleShell(serial, shellMap(sc.shell))
+	}
+	var snap *Snapshot
+	if sc.before != nil {
+		for p, data := range sc.before {
+			s.PutFile(serial, p, data)
+		}
+		var err error
+		snap, err = TakeSnapshot(ctxT(t), dev, sc.task, sc.params)
+		if err != nil {
+			t.Fatalf("snapshot: %v", err)
+		}
+		// Round-trip through disk, as `--before DIR` does.
+		dir := t.TempDir()
+		if err := snap.Save(dir); err != nil {
+			t.Fatal(err)
+		}
+		if snap, err = LoadSnapshot(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, data := range sc.after {
+		s.PutFile(serial, p, data)
+	}
+	r := mustCheck(t, dev, sc.task, sc.params, snap)
+	wantReward(t, r, sc.reward)
+	if sc.detail != "" && !strings.Contains(r.Explanation, sc.detail) {
+		t.Fatalf("explanation lacks %q:\n%s", sc.detail, r.Explanation)
+	}
+	if s.CallCount(serial, "sync:") == 0 && s.CallCount(serial, "shell:") == 0 {
+		t.Fatalf("no adb traffic: the check did not go through the device")
+	}
+}
+
+func calendarScenarios(t *testing.T) []scenario {
+	base := []string{ev(1, oct(3, 9), 30, "Team lunch", "noise"), ev(2, oct(20, 14), 60, "Board meeting", "noise")}
+	withNew := append(append([]string{}, base...), ev(3, oct(18, 10), 45, "Dentist visit", "Bring the insurance card"))
+	wrongHour := append(append([]string{}, base...), ev(3, oct(18, 11), 45, "Dentist visit", "Bring the insurance card"))
+	before := makeDB(t, schemaEvents, base...)
+	addP := Params{"year": 2023.0, "month": 10.0, "day": 18.0, "hour": 10.0, "duration_mins": 45.0,
+		"event_title": "Dentist Visit", "event_description": "Bring the insurance card."}
+	delBase := append(append([]string{}, base...), ev(3, oct(22, 9), 30, "Trivia Night", ""), ev(4, oct(22, 17), 60, "Movie night", ""))
+	delP := Params{"year": 2023, "month": 10, "day": 22}
+	return []scenario{
+		{name: "add ok", task: "SimpleCalendarAddOneEvent", params: addP,
+			before: map[string][]byte{CalendarDB: before}, after: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, withNew...)}, reward: 1},
+		{name: "add wrong hour", task: "SimpleCalendarAddOneEvent", params: addP,
+			before: map[string][]byte{CalendarDB: before}, after: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, wrongHour...)}, reward: 0,
+			detail: "start_ts is"},
+		{name: "add side effect", task: "SimpleCalendarAddOneEvent", params: addP,
+			before: map[string][]byte{CalendarDB: before}, after: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, withNew[1:]...)}, reward: 0,
+			detail: "1 removed"},
+		{name: "tomorrow without snapshot", task: "SimpleCalendarAddOneEventTomorrow",
+			params: Params{"hour": 9, "duration_mins": 30, "event_title": "Standup", "event_description": "daily sync"},
+			after:  map[string][]byte{CalendarDB: makeDB(t, schemaEvents, ev(1, oct(16, 9), 30, "Standup", "daily sync"))}, reward: 1,
+			detail: "no before snapshot"},
+		{name: "delete day ok", task: "SimpleCalendarDeleteEvents", params: delP,
+			before: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase...)}, after: map[string][]byte{CalendarDB: before}, reward: 1},
+		{name: "delete day one left", task: "SimpleCalendarDeleteEvents", params: delP,
+			before: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase...)},
+			after:  map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase[:3]...)}, reward: 0, detail: "1 of 2 still present"},
+		{name: "delete one, others gone too", task: "SimpleCalendarDeleteOneEvent",
+			params: Params{"year": 2023, "month": 10, "day": 22, "hour": 9, "event_title": "Trivia Night"},
+			before: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase...)}, after: map[string][]byte{CalendarDB: before}, reward: 0,
+			detail: "1 deleted that were not targets"},
+	}
+}
+
+func expense(id int, name string, cents, cat int, note string) string {
+	return fmt.Sprintf("INSERT INTO expense (expense_id, name, amount, category, note, created_date, modified_date) VALUES (%d, '%s', %d, %d, '%s', 1697000000000, 1697000000000)",
+		id, name, cents, cat, note)
+}
+
+func recipe(id int, title, prep, directions string) string {
+	return fmt.Sprintf("INSERT INTO recipes (recipeId, title, description, servings, preparationTime, ingredients, directions) VALUES (%d, '%s', 'A quick dish', '2 servings', '%s', 'eggs, salt', '%s')",
+		id, title, prep, directions)
+}
+
+func appScenarios(t *testing.T) []scenario {
+	e0 := []string{expense(1, "Groceries", 4250, 3, "weekly shop"), expense(2, "Taxi Fare", 1800, 7, "airport")}
+	e1 := append(append([]string{}, e0...), expense(3, "Concert Tickets", 12000, 6, "front row seats"))
+	addP := Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount": 12000.0, "category": "Entertainment", "note": "Front row seats"}}}
+	dups := append(append([]string{}, e0...), expense(3, "Groceries", 4250, 3, "weekly shop"))
+	r0 := []string{recipe(1, "Avocado Toast with Egg", "10 mins", "Toast the bread, add avocado."), recipe(2, "Pasta Carbonara", "25 mins", "Boil pasta, mix eggs and bacon.")}
+	r1 := append(append([]string{}, r0...), recipe(3, "Greek Salad", "15 mins", "Chop vegetables, add feta."))
+	recP := Params{"recipes": []any{map[string]any{"title": "Greek Salad", "description": "A quick dish", "servings": "2 servings",
+		"preparationTime": "15 mins", "ingredients": "eggs, salt", "directions": "Chop vegetables, add feta."}}}
+	return []scenario{
+		{name: "expense add ok", task: "ExpenseAddSingle", params: addP,
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e1...)}, reward: 1},
+		{name: "expense add wrong amount", task: "ExpenseAddSingle",
+			params: Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount_dollars": "$120.50", "category": 6.0}}},
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e1...)}, reward: 0,
+			detail: `amount is "12000"`},
+		{name: "expense delete ok", task: "ExpenseDeleteSingle", params: Params{"expenses": "Taxi Fare"},
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0[0])}, reward: 1},
+		{name: "expense delete not done", task: "ExpenseDeleteMultiple", params: Params{"expenses": []any{"Taxi Fare", "Groceries"}},
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0[0])}, reward: 0},
+		{name: "expense dedup ok", task: "ExpenseDeleteDuplicates",
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, dups...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0...)}, reward: 1},
+		{name: "expense dedup both deleted", task: "ExpenseDeleteDuplicates",
+			before: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, dups...)}, after: map[string][]byte{ExpenseDB: makeDB(t, schemaExpense, e0[1])}, reward: 0},
+		{name: "recipe add ok", task: "RecipeAddSingleRecipe", params: recP,
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r1...)}, reward: 1},
+		{name: "recipe add missing", task: "RecipeAddSingleRecipe", params: recP,
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, reward: 0},
+		{name: "recipe delete ok", task: "RecipeDeleteSingleRecipe", params: Params{"titles": "Pasta Carbonara"},
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[0])}, reward: 1},
+		{name: "recipe delete wrong one", task: "RecipeDeleteSingleRecipe", params: Params{"titles": "Pasta Carbonara"},
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[1])}, reward: 0},
+		{name: "recipe constraint ok", task: "RecipeDeleteMultipleRecipesWithConstraint", params: Params{"ingredient": "eggs"},
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[0])}, reward: 1},
+		{name: "vlc ok", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
+			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 1},
+		{name: "vlc wrong order", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
+			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "scene_7_.mp4", "clip_3_HD.mp4")}, reward: 0, detail: "playlist has"},
+		{name: "vlc two playlists half", task: "VlcCreateTwoPlaylists",
+			params: Params{"playlist_name1": "Road Trips Favorites", "files1": []any{"clip_3_HD.mp4", "scene_7_.mp4"},
+				"playlist_name2": "Comedy Marathon", "files2": []any{"moment_9_raw.mp4"}},
+			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 0.5},
+	}
+}
+
+func vlcDB(t *testing.T, playlist string, files ...string) []byte {
+	stmts := []string{fmt.Sprintf("INSERT INTO Playlist (id_playlist, name) VALUES (1, '%s')", playlist),
+		"INSERT INTO Media (id_media, type, filename) VALUES (99, 1, 'noise_1.mp4')"}
+	for i, f := range files {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO Media (id_media, type, filename) VALUES (%d, 1, '%s')", i+1, f),
+			fmt.Sprintf("INSERT INTO PlaylistMediaRelation (media_id, playlist_id, position) VALUES (%d, 1, %d)", i+1, i))
+	}
+	return makeDB(t, schemaVLC, stmts...)
+}
+
+// Real `content query` shapes: NULLs, commas inside bodies, multi-line bodies.
+const smsSent = `Row: 0 _id=7, thread_id=3, address=+1 (555) 010-4477, person=NULL, date=1697383900000, date_sent=0, protocol=NULL, read=1, status=-1, type=2, reply_path_present=NULL, subject=NULL, body=Running late, see you at 5, ok?, service_center=NULL, locked=0, sub_id=1, error_code=0, creator=com.simplemobiletools.smsmessenger, seen=1
+Row: 1 _id=6, thread_id=2, address=+15550109999, person=NULL, date=1697300000000, date_sent=0, protocol=NULL, read=1, status=-1, type=2, reply_path_present=NULL, subject=NULL, body=Old message
+with two lines, service_center=NULL, locked=0, sub_id=1, error_code=0, creator=com.simplemobiletools.smsmessenger, seen=1
+`
+
+func deviceScenarios() []scenario {
+	sms := func(now string) map[string]string {
+		return map[string]string{"content query --uri content://sms/sent": smsSent, "date +%s": now + "\n"}
+	}
+	contacts := map[string]string{"content query --uri content://contacts/phones/ --projection display_name:number": "Row: 0 display_name=Jane Doe, number=(555) 123-4567\nRow: 1 display_name=Li, Wei, number=+86 10 1234 5678\n"}
+	settings := func(wifi, bt, br string) map[string]string {
+		return map[string]string{"settings get global wifi_on": wifi + "\n", "settings get global bluetooth_on": bt + "\n", "settings get system screen_brightness": br + "\n"}
+	}
+	note := MarkorData + "/groceries.md"
+	return []scenario{
+		{name: "sms ok", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697384040"), reward: 1},
+		{name: "sms too old", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697394040"), reward: 0, detail: "sent 10140s"},
+		{name: "sms wrong body", task: "SimpleSmsReply", params: Params{"number": "+15550104477", "message": "I am on my way home now"}, shell: sms("1697384040"), reward: 0},
+		{name: "sms multiline body", task: "SimpleSmsSend", params: Params{"number": "+15550109999", "message": "Old message\nwith two lines"}, shell: sms("1697300010"), reward: 1},
+		{name: "contact ok", task: "ContactsAddContact", params: Params{"name": "Li, Wei", "number": "+86 10 1234 5678"}, shell: contacts, reward: 1},
+		{name: "contact wrong number", task: "ContactsAddContact", params: Params{"name": "Jane Doe", "number": "555-123-0000"}, shell: contacts, reward: 0, detail: "closest"},
+		{name: "wifi on ok (airplane)", task: "SystemWifiTurnOn", shell: settings("2", "0", "100"), reward: 1},
+		{name: "wifi off fail", task: "SystemWifiTurnOff", shell: settings("1", "0", "100"), reward: 0},
+		{name: "bluetooth on ok", task: "SystemBluetoothTurnOn", shell: settings("0", "1", "100"), reward: 1},
+		{name: "bluetooth off fail", task: "SystemBluetoothTurnOffVerify", shell: settings("0", "1", "100"), reward: 0},
+		{name: "brightness max ok", task: "SystemBrightnessMax", shell: settings("0", "0", "255"), reward: 1},
+		{name: "brightness min fail", task: "SystemBrightnessMin", params: Params{"max_or_min": "min"}, shell: settings("0", "0", "2"), reward: 0},
+		{name: "composite full", task: "TurnOffWifiAndTurnOnBluetooth", shell: settings("0", "1", "1"), reward: 1},
+		{name: "composite partial", task: "TurnOffWifiAndTurnOnBluetooth", shell: settings("1", "1", "1"), reward: 0.5, detail: "mean of 2 goals"},
+		{name: "markor create ok", task: "MarkorCreateNote", params: Params{"file_name": "groceries.md", "text": "milk, eggs, bread"},
+			after: map[string][]byte{note: []byte("milk, eggs, bread\r\n")}, reward: 1},
+		{name: "markor create wrong text", task: "MarkorCreateNote", params: Params{"file_name": "groceries.md", "text": "milk, eggs, bread"},
+			after: map[string][]byte{note: []byte("call the plumber")}, reward: 0, detail: "similarity"},
+		{name: "markor create missing", task: "MarkorCreateNote", params: Params{"file_name": "groceries.md", "text": "milk"},
+			after: map[string][]byte{MarkorData + "/other.md": []byte("x")}, reward: 0, detail: "absent"},
+		{name: "markor move ok", task: "MarkorMoveNote", params: Params{"file_name": "plan.md", "source_folder": "Work", "destination_folder": "Archive"},
+			after: map[string][]byte{MarkorData + "/Archive/plan.md": []byte("p")}, reward: 1},
+		{name: "markor move copied", task: "MarkorMoveNote", params: Params{"file_name": "plan.md", "source_folder": "Work", "destination_folder": "Archive"},
+			after: map[string][]byte{MarkorData + "/Archive/plan.md": []byte("p"), MarkorData + "/Work/plan.md": []byte("p")}, reward: 0},
+		{name: "markor delete ok", task: "MarkorDeleteNote", params: Params{"file_name": "plan.md"},
+			after: map[string][]byte{MarkorData + "/keep.md": []byte("k")}, reward: 1},
+		{name: "markor delete fail", task: "MarkorDeleteNote", params: Params{"file_name": "plan.md"},
+			after: map[string][]byte{MarkorData + "/plan.md": []byte("k")}, reward: 0},
+		{name: "markor+sms partial", task: "MarkorCreateNoteAndSms",
+			params: Params{"file_name": "groceries.md", "text": "milk, eggs, bread", "number": "+15550104477"},
+			after:  map[string][]byte{note: []byte("milk, eggs, bread")}, shell: sms("1697384040"), reward: 0.5},
+		{name: "markor+sms full", task: "MarkorCreateNoteAndSms",
+			params: Params{"file_name": "groceries.md", "text": "milk, eggs, bread", "number": "555 010 4477"},
+			after:  map[string][]byte{note: []byte("milk, eggs, bread")},
+			shell: map[string]string{"date +%s": "1697384040", "content query --uri content://sms/sent": "Row: 0 _id=1, address=5550104477, date=1697384000000, body=milk, eggs, bread, read=1\n"},
+			reward: 1},
+		{name: "files delete ok", task: "FilesDeleteFile", params: Params{"file_name": "report.pdf", "subfolder": "Download"},
+			after: map[string][]byte{EmulatorData + "/Download/other.pdf": []byte("x")}, reward: 1},
+		{name: "files delete fail", task: "FilesDeleteFile", params: Params{"file_name": "report.pdf", "subfolder": "Download"},
+			after: map[string][]byte{EmulatorData + "/Download/report.pdf": []byte("x")}, reward: 0},
+		{name: "files move ok", task: "FilesMoveFile", params: Params{"file_name": "a.jpg", "source_folder": "DCIM", "destination_folder": "Pictures"},
+			after: map[string][]byte{EmulatorData + "/Pictures/a.jpg": []byte("x")}, reward: 1},
+	}
+}
+
+func irScenarios(t *testing.T) []scenario {
+	ms := func(day, hour int) int64 { return oct(day, hour).UnixMilli() }
+	tasks := makeDB(t, schemaTasks,
+		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate) VALUES ('File taxes', 0, %d)", ms(18, 12)),
+		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate) VALUES ('Buy milk', 2, %d)", ms(18, 9)),
+		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate, completed) VALUES ('Call mom', 0, %d, %d)", ms(17, 9), ms(16, 8)),
+		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate, deleted) VALUES ('Old thing', 0, %d, 1)", ms(18, 9)))
+	joplin := makeDB(t, schemaJoplin,
+		"INSERT INTO folders (id, title) VALUES ('f1', 'Work'), ('f2', 'Home')",
+		"INSERT INTO notes (id, parent_id, title, is_todo) VALUES ('n1', 'f1', 'Ship release', 1), ('n2', 'f1', 'Retro', 1), ('n3', 'f1', 'Minutes', 0), ('n4', 'f2', 'Laundry', 1)")
+	tracks := makeDB(t, schemaTracks,
+		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Morning run', 'running', %d, 5123.4, x'0102')", ms(12, 7)),
+		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Long run', 'running', %d, 10050.6, x'0304')", ms(14, 7)),
+		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Ride', 'biking', %d, 30000, x'0506')", ms(14, 15)))
+	return []scenario{
+		{name: "high priority ok", task: "TasksHighPriorityTasks", params: Params{"answer": "call mom, File Taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "high priority extra", task: "TasksHighPriorityTasks", params: Params{"answer": "File taxes, Call mom, Old thing"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
+		{name: "due on date ok", task: "TasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk and File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "due on date missing one", task: "TasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
+		{name: "due next week", task: "TasksDueNextWeek", params: Params{"answer": "3"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "is todo ok", task: "NotesIsTodo", params: Params{"title": "Ship release", "answer": "True"}, after: map[string][]byte{JoplinDB: joplin}, reward: 1},
+		{name: "is todo wrong", task: "NotesIsTodo", params: Params{"title": "Minutes", "answer": "True"}, after: map[string][]byte{JoplinDB: joplin}, reward: 0},
+		{name: "todo count ok", task: "NotesTodoItemCount", params: Params{"folder": "work", "answer": "2"}, after: map[string][]byte{JoplinDB: joplin}, reward: 1},
+		{name: "todo count wrong", task: "NotesTodoItemCount", params: Params{"folder": "Work", "answer": "3 to-dos"}, after: map[string][]byte{JoplinDB: joplin}, reward: 0},
+		{name: "activities on date", task: "SportsTrackerActivitiesOnDate", params: Params{"date": "October 14 2023", "answer": "Running, Biking"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "longest distance ok", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "10051"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "longest distance wrong", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "5123"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
+	}
+}
+
+// Every family's success and failure case runs through goadb and the adb protocol.
+func TestFamiliesThroughADB(t *testing.T) {
+	var all []scenario
+	all = append(all, calendarScenarios(t)...)
+	all = append(all, appScenarios(t)...)
+	all = append(all, deviceScenarios()...)
+	all = append(all, irScenarios(t)...)
+	covered := map[string][2]bool{}
+	for _, sc := range all {
+		t.Run(sc.task+"/"+sc.name, sc.run)
+		c := covered[sc.task]
+		if sc.reward >= 1 {
+			c[0] = true
+		} else {
+			c[1] = true
+		}
+		covered[sc.task] = c
+	}
+	// Each app family has at least one passing and one failing case.
+	apps := map[string][2]bool{}
+	for task, c := range covered {
+		f, _ := Lookup(task)
+		a := apps[f.App]
+		apps[f.App] = [2]bool{a[0] || c[0], a[1] || c[1]}
+	}
+	for _, f := range Families() {
+		if c, ok := apps[f.App]; !ok || !c[0] || !c[1] {
+			t.Errorf("app %s (e.g. %s) lacks a success or a failure scenario: %v", f.App, f.Name, c)
+		}
+	}
+}
