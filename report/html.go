@@ -1,0 +1,110 @@
+package report
+
+import (
+	"embed"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/autoeval/autoeval/eval"
+)
+
+//go:embed report.html.tmpl
+var templates embed.FS
+
+var funcs = template.FuncMap{
+	"pct": eval.FormatPct,
+	"stat": func(s eval.Stat) string {
+		if !s.Defined() {
+			return "-"
+		}
+		if math.IsNaN(s.Low) {
+			return eval.FormatPct(s.Value)
+		}
+		return fmt.Sprintf("%s%% [%s, %s]", eval.FormatPct(s.Value), eval.FormatPct(s.Low), eval.FormatPct(s.High))
+	},
+	"kappa": func(s eval.Stat) string {
+		if !s.Defined() {
+			return "-"
+		}
+		if math.IsNaN(s.Low) {
+			return eval.FormatNum(s.Value)
+		}
+		return fmt.Sprintf("%s [%s, %s]", eval.FormatNum(s.Value), eval.FormatNum(s.Low), eval.FormatNum(s.High))
+	},
+	"usd": func(f float64) string { return fmt.Sprintf("$%.4f", f) },
+	"mark": func(b bool) string {
+		if b {
+			return "✓"
+		}
+		return "✗"
+	},
+	// img marks a data: URI we built ourselves from decoded pixels as safe for src.
+	"img":   func(s string) template.URL { return template.URL(s) },
+	"slug":  slug,
+	"deref": func(p *int) int { return *p },
+}
+
+var page = template.Must(template.New("report.html.tmpl").Funcs(funcs).ParseFS(templates, "report.html.tmpl"))
+
+// slug turns any text into a safe class/attribute token.
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// WriteHTML renders the report as one self-contained HTML page: inline CSS, frames as data:
+// URIs, no scripts, and a content security policy that forbids every network fetch. All
+// trace text goes through html/template's contextual escaping.
+func (r *Report) WriteHTML(w io.Writer) error {
+	return page.Execute(w, r)
+}
+
+// WriteJSON writes the report model (without thumbnails) as indented JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// CSVHeader is the per-trace-and-judge CSV header.
+var CSVHeader = []string{"trace", "task_name", "task", "app", "agent", "status", "frames", "reward", "truth", "agent_claim",
+	"judge", "complete", "complete_required", "scr", "satisfied", "substates", "agreement", "calls", "input_tokens", "output_tokens", "cost_usd"}
+
+// WriteCSV writes one row per trace and judge (one row with empty judge fields for an unjudged trace).
+func (r *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(CSVHeader)
+	for _, t := range r.Traces {
+		reward := ""
+		if t.GroundTruth != nil {
+			reward = strconv.FormatFloat(t.GroundTruth.Reward, 'f', -1, 64)
+		}
+		base := []string{t.Name, t.TaskName, t.Task, t.App, t.Agent, t.Status, strconv.Itoa(len(t.Frames)), reward, t.Truth, t.Claim}
+		if len(t.Judgments) == 0 {
+			cw.Write(append(base, make([]string, len(CSVHeader)-len(base))...))
+			continue
+		}
+		for _, j := range t.Judgments {
+			cw.Write(append(append([]string{}, base...), j.Judge, strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
+				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), j.Agreement,
+				strconv.Itoa(j.Usage.Calls), strconv.Itoa(j.Usage.InputTokens), strconv.Itoa(j.Usage.OutputTokens),
+				strconv.FormatFloat(j.Usage.CostUSD, 'f', -1, 64)))
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,329 @@
+// Package report renders an evaluated run for people (one self-contained HTML file that
+// needs no network) and for machines (JSON, CSV).
+package report
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Report is everything a rendering shows.
+type Report struct {
+	Title     string       `json:"title"`
+	Generated time.Time    `json:"generated"`
+	Root      string       `json:"root"`
+	Summary   Summary      `json:"summary"`
+	Eval      *eval.Result `json:"eval"`
+	Traces    []*TraceView `json:"traces"`
+}
+
+// Summary totals the run.
+type Summary struct {
+	Traces       int      `json:"traces"`
+	Frames       int      `json:"frames"`
+	WithTruth    int      `json:"with_ground_truth"`
+	TruthSuccess int      `json:"ground_truth_successes"`
+	Judges       []string `json:"judges"`
+	Judgments    int      `json:"judgments"`
+	Calls        int      `json:"calls"`
+	InputTokens  int      `json:"input_tokens"`
+	OutputTokens int      `json:"output_tokens"`
+	CostUSD      float64  `json:"cost_usd"`
+}
+
+// TraceView is one trace as the report shows it.
+type TraceView struct {
+	Anchor      string             `json:"-"`
+	Name        string             `json:"name"`
+	Task        string             `json:"task"`
+	TaskName    string             `json:"task_name,omitempty"`
+	App         string             `json:"app"`
+	Agent       string             `json:"agent"`
+	Status      string             `json:"status"`
+	GroundTruth *trace.GroundTruth `json:"ground_truth,omitempty"`
+	Truth       string             `json:"truth"`       // success | failure | unknown
+	Claim       string             `json:"agent_claim"` // done | not done | unknown
+	Frames      []FrameView        `json:"frames"`
+	Judgments   []JudgmentView     `json:"judgments"`
+	// Problems lists frames that could not be shown (missing or corrupt images).
+	Problems []string `json:"problems,omitempty"`
+}
+
+// FrameView is one filmstrip frame.
+type FrameView struct {
+	Index   int    `json:"index"`
+	Image   string `json:"image,omitempty"` // path relative to the trace directory
+	Thumb   string `json:"-"`               // data: URI, empty when the frame has no image
+	Action  string `json:"action,omitempty"`
+	Reached []int  `json:"reached,omitempty"` // substates first reached here (first judgment)
+}
+
+// JudgmentView is one judge's verdict on the trace.
+type JudgmentView struct {
+	Judge            string          `json:"judge"`
+	Kind             string          `json:"kind"`
+	Notice           string          `json:"notice,omitempty"`
+	File             string          `json:"file"`
+	SCR              float64         `json:"scr"`
+	Satisfied        int             `json:"satisfied"`
+	Total            int             `json:"total"`
+	Complete         bool            `json:"complete"`
+	CompleteRequired bool            `json:"complete_required"`
+	Verdict          string          `json:"verdict"`   // success | failure
+	Agreement        string          `json:"agreement"` // agrees | false positive | false negative | no ground truth
+	Substates        []SubstateView  `json:"substates"`
+	Notes            []FrameNoteView `json:"frames,omitempty"`
+	Usage            trace.Usage     `json:"usage"`
+}
+
+// SubstateView is one node of the substate tree.
+type SubstateView struct {
+	ID        int    `json:"id"`
+	Kind      string `json:"kind"`
+	Content   string `json:"content"`
+	Parent    *int   `json:"parent,omitempty"`
+	Depth     int    `json:"depth"`
+	Optional  bool   `json:"optional,omitempty"`
+	Satisfied bool   `json:"satisfied"`
+	Frame     *int   `json:"frame,omitempty"`
+	Analysis  string `json:"analysis,omitempty"`
+}
+
+// FrameNoteView is the reasoner's record of one frame.
+type FrameNoteView struct {
+	Index        int             `json:"index"`
+	Thought      string          `json:"thought,omitempty"`
+	CriticalInfo string          `json:"critical_info,omitempty"`
+	Skipped      bool            `json:"skipped,omitempty"`
+	SkipReason   string          `json:"skip_reason,omitempty"`
+	SameAs       *int            `json:"same_as,omitempty"`
+	Retries      int             `json:"retries,omitempty"`
+	Verdicts     []trace.Verdict `json:"verdicts,omitempty"`
+}
+
+// Options tune Build.
+type Options struct {
+	Title      string
+	ThumbWidth int // 0: DefaultThumbWidth; negative: no images
+	Quality    int // JPEG quality, 0: 70
+	Eval       eval.Options
+	Now        time.Time // zero: time.Now()
+	// Progress is called once per finished trace (from one goroutine at a time).
+	Progress func(name string, err error)
+}
+
+// Build makes the report model: metrics over the whole dataset and a view per trace.
+// Thumbnails are made in parallel across traces.
+func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
+	if o.ThumbWidth == 0 {
+		o.ThumbWidth = DefaultThumbWidth
+	}
+	if o.Quality <= 0 {
+		o.Quality = 70
+	}
+	if o.Now.IsZero() {
+		o.Now = time.Now().UTC()
+	}
+	if o.Title == "" {
+		o.Title = "autoeval report"
+	}
+	r := &Report{Title: o.Title, Generated: o.Now, Root: d.Root, Eval: eval.Evaluate(d, eval.Inputs{}, o.Eval)}
+	r.Traces = make([]*TraceView, len(d.Items))
+	var mu sync.Mutex
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, runtime.NumCPU()); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				tv := buildTrace(d.Items[i], i, o)
+				r.Traces[i] = tv
+				if o.Progress != nil {
+					mu.Lock()
+					var err error
+					if len(tv.Problems) > 0 {
+						err = fmt.Errorf("%s", strings.Join(tv.Problems, "; "))
+					}
+					o.Progress(tv.Name, err)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	var err error
+feed:
+	for i := range d.Items {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	s := &r.Summary
+	s.Traces = len(d.Items)
+	s.Judges = d.JudgeLabels()
+	for _, it := range d.Items {
+		s.Frames += len(it.Trace.Frames)
+		if it.Trace.GroundTruth != nil {
+			s.WithTruth++
+			if it.Trace.GroundTruth.Success() {
+				s.TruthSuccess++
+			}
+		}
+		for _, j := range it.Judgments {
+			s.Judgments++
+			s.Calls += j.Usage.Calls
+			s.InputTokens += j.Usage.InputTokens
+			s.OutputTokens += j.Usage.OutputTokens
+			s.CostUSD += j.Usage.CostUSD
+		}
+	}
+	return r, nil
+}
+
+func buildTrace(it *eval.Item, i int, o Options) *TraceView {
+	t := it.Trace
+	tv := &TraceView{Anchor: fmt.Sprintf("trace-%d", i+1), Name: it.Name, Task: t.Task, TaskName: t.TaskName,
+		App: eval.AppOf(t), Agent: eval.AgentOf(it), Status: t.Status, GroundTruth: t.GroundTruth,
+		Truth: "unknown", Claim: "unknown", Frames: []FrameView{}, Judgments: []JudgmentView{}}
+	if t.GroundTruth != nil {
+		tv.Truth = "failure"
+		if t.GroundTruth.Success() {
+			tv.Truth = "success"
+		}
+	}
+	if t.AgentClaimedDone != nil {
+		tv.Claim = "not done"
+		if *t.AgentClaimedDone {
+			tv.Claim = "done"
+		}
+	}
+	reachedAt := map[int][]int{}
+	for k, j := range it.Judgments {
+		jv := judgmentView(j, it.JudgmentFiles[k], t.GroundTruth)
+		tv.Judgments = append(tv.Judgments, jv)
+		if k == 0 {
+			for _, s := range jv.Substates {
+				if s.Satisfied && s.Frame != nil {
+					reachedAt[*s.Frame] = append(reachedAt[*s.Frame], s.ID)
+				}
+			}
+		}
+	}
+	for fi := range t.Frames {
+		f := &t.Frames[fi]
+		fv := FrameView{Index: f.Index, Image: f.Image, Action: actionText(f.Action), Reached: reachedAt[f.Index]}
+		if o.ThumbWidth > 0 {
+			data, err := frameImage(t, f)
+			switch {
+			case err != nil:
+				tv.Problems = append(tv.Problems, err.Error())
+			case data != nil:
+				th, err := Thumbnail(data, o.ThumbWidth, o.Quality)
+				if err != nil {
+					tv.Problems = append(tv.Problems, fmt.Sprintf("frame %d (%s): %v", f.Index, f.Image, err))
+				} else {
+					fv.Thumb = DataURI(th)
+				}
+			}
+		}
+		tv.Frames = append(tv.Frames, fv)
+	}
+	return tv
+}
+
+// frameImage returns the frame's image bytes, nil when it has none.
+func frameImage(t *trace.Trace, f *trace.Frame) ([]byte, error) {
+	if len(f.ImageData) > 0 {
+		return f.ImageData, nil
+	}
+	if f.Image == "" {
+		return nil, nil
+	}
+	p, err := t.Path(f.Image)
+	if err != nil {
+		return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+	}
+	return data, nil
+}
+
+func actionText(a *trace.Action) string {
+	if a == nil {
+		return ""
+	}
+	parts := []string{a.Type}
+	if a.X != nil && a.Y != nil {
+		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
+	}
+	if a.Element != nil {
+		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
+	}
+	if a.Direction != "" {
+		parts = append(parts, a.Direction)
+	}
+	if a.Text != "" {
+		parts = append(parts, fmt.Sprintf("%q", a.Text))
+	}
+	return strings.Join(parts, " ")
+}
+
+func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
+	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
+		Complete: j.Complete, CompleteRequired: j.CompleteRequired, Verdict: "failure", Usage: j.Usage, Substates: []SubstateView{}}
+	if j.Complete {
+		jv.Verdict = "success"
+	}
+	switch {
+	case gt == nil:
+		jv.Agreement = "no ground truth"
+	case j.Complete == gt.Success():
+		jv.Agreement = "agrees"
+	case j.Complete:
+		jv.Agreement = "false positive"
+	default:
+		jv.Agreement = "false negative"
+	}
+	depth := map[int]int{}
+	for _, s := range j.Substates {
+		d := 0
+		if s.Parent != nil {
+			d = depth[*s.Parent] + 1
+		}
+		depth[s.ID] = d
+		jv.Total++
+		if s.Satisfied {
+			jv.Satisfied++
+		}
+		jv.Substates = append(jv.Substates, SubstateView{ID: s.ID, Kind: string(s.Kind), Content: s.Content, Parent: s.Parent,
+			Depth: min(d, 6), Optional: s.Optional, Satisfied: s.Satisfied, Frame: s.Frame, Analysis: s.Analysis})
+	}
+	for _, f := range j.Frames {
+		if f.Thought == "" && f.CriticalInfo == "" && !f.Skipped && f.SameAs == nil && len(f.Verdicts) == 0 {
+			continue
+		}
+		jv.Notes = append(jv.Notes, FrameNoteView{Index: f.Index, Thought: f.Thought, CriticalInfo: f.CriticalInfo, Skipped: f.Skipped,
+			SkipReason: f.SkipReason, SameAs: f.SameAs, Retries: f.Retries, Verdicts: f.Verdicts})
+	}
+	sort.SliceStable(jv.Notes, func(a, b int) bool { return jv.Notes[a].Index < jv.Notes[b].Index })
+	return jv
+}

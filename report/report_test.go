@@ -1,0 +1,237 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`
+
+// fixture writes the standard cases with frames, then plants markup in every piece of
+// trace text a report shows (screens can contain anything).
+func fixture(t *testing.T) *eval.Dataset {
+	t.Helper()
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	dir := filepath.Join(root, "t1")
+	tr, err := trace.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Task = "Add contact " + evil
+	tr.GroundTruth.Details = evil
+	tr.Frames[0].Action.Text = evil
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	jp := trace.JudgmentPath(dir)
+	j, err := trace.ReadJudgment(jp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Substates[0].Content = "screen shows " + evil
+	j.Substates[0].Analysis = evil
+	j.Frames[0].Thought = evil
+	j.Frames[0].CriticalInfo = evil
+	j.Judge.Notice = evil
+	if err := trace.WriteJudgment(jp, j); err != nil {
+		t.Fatal(err)
+	}
+	d, err := eval.Load(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func build(t *testing.T, d *eval.Dataset) *Report {
+	t.Helper()
+	r, err := Build(context.Background(), d, Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Eval: eval.Options{Seed: 1, Resamples: 200}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestHTMLEscapesTraceText(t *testing.T) {
+	r := build(t, fixture(t))
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	if strings.Contains(strings.ToLower(html), "<script") {
+		t.Error("a <script> tag survived into the HTML")
+	}
+	if strings.Contains(html, "onerror=alert") && !strings.Contains(html, "&lt;img src=x onerror=alert(1)&gt;") {
+		t.Error("markup from a trace was not escaped")
+	}
+	if !strings.Contains(html, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;") {
+		t.Error("escaped markup is not shown as text")
+	}
+	for _, c := range evaltest.Cases {
+		if !strings.Contains(html, `data-trace="`+c.Name+`"`) {
+			t.Errorf("trace %s missing from the HTML", c.Name)
+		}
+	}
+	// Self-contained: nothing fetched from anywhere.
+	for _, bad := range []string{"http://", "https://", "<link rel=\"stylesheet\"", "src=\"0001.png\""} {
+		if strings.Contains(html, bad) {
+			t.Errorf("HTML refers outside itself: %q", bad)
+		}
+	}
+	if n := strings.Count(html, `src="data:image/jpeg;base64,`); n != 18 {
+		t.Errorf("%d inline frames, want 18 (6 traces x 3 frames)", n)
+	}
+}
+
+func TestVerdictsAndAgreement(t *testing.T) {
+	r := build(t, fixture(t))
+	want := map[string]string{"t1": "agrees", "t2": "agrees", "t3": "false positive", "t4": "false negative", "t5": "agrees", "t6": "false negative"}
+	for _, tv := range r.Traces {
+		if len(tv.Judgments) != 1 {
+			t.Fatalf("%s: %d judgments", tv.Name, len(tv.Judgments))
+		}
+		if got := tv.Judgments[0].Agreement; got != want[tv.Name] {
+			t.Errorf("%s agreement %q, want %q", tv.Name, got, want[tv.Name])
+		}
+	}
+	if r.Summary.Traces != 6 || r.Summary.Frames != 18 || r.Summary.TruthSuccess != 3 || r.Summary.Calls != 12 {
+		t.Errorf("summary %+v", r.Summary)
+	}
+	// Substate 2 of t4 was reached at frame 2 and is shown on that frame of the filmstrip.
+	for _, tv := range r.Traces {
+		if tv.Name == "t4" && (len(tv.Frames[1].Reached) != 1 || tv.Frames[1].Reached[0] != 2 || tv.Frames[2].Reached != nil) {
+			t.Errorf("t4 reached marks %+v", tv.Frames)
+		}
+	}
+}
+
+func TestMachineFormats(t *testing.T) {
+	r := build(t, fixture(t))
+	var js bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Traces []struct {
+			Name      string `json:"name"`
+			Judgments []struct {
+				Agreement string `json:"agreement"`
+			} `json:"judgments"`
+		} `json:"traces"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Traces) != 6 || back.Traces[2].Judgments[0].Agreement != "false positive" {
+		t.Errorf("JSON traces %+v", back.Traces)
+	}
+	if strings.Contains(js.String(), "base64") {
+		t.Error("JSON should not carry thumbnails")
+	}
+	var cs bytes.Buffer
+	if err := r.WriteCSV(&cs); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&cs).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 7 || len(recs[0]) != len(CSVHeader) || recs[4][0] != "t4" || recs[4][16] != "false negative" {
+		t.Errorf("CSV %v", recs)
+	}
+}
+
+func TestMissingAndCorruptFrames(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], true)
+	os.Remove(filepath.Join(root, "t1", "0002.png"))
+	os.WriteFile(filepath.Join(root, "t1", "0003.png"), []byte("\x89PNG\r\n\x1a\nbroken"), 0o644)
+	d, err := eval.Load(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := build(t, d)
+	p := r.Traces[0].Problems
+	if len(p) != 2 || !strings.Contains(p[0], "frame 2") || !strings.Contains(p[1], "frame 3") || !strings.Contains(p[1], "0003.png") {
+		t.Errorf("problems %q", p)
+	}
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Frames not shown") {
+		t.Error("the HTML does not say frames are missing")
+	}
+}
+
+func TestThumbnail(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 1080, 2400))
+	for y := 0; y < 2400; y++ {
+		for x := 0; x < 1080; x++ {
+			c := color.RGBA{0, 0, 0, 255}
+			if x < 540 {
+				c = color.RGBA{255, 255, 255, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var src bytes.Buffer
+	jpeg.Encode(&src, img, nil)
+	th, err := Thumbnail(src.Bytes(), 270, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jpeg.Decode(bytes.NewReader(th))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Bounds().Dx() != 270 || out.Bounds().Dy() != 600 {
+		t.Errorf("thumbnail size %v", out.Bounds())
+	}
+	l, _, _, _ := out.At(10, 300).RGBA()
+	rr, _, _, _ := out.At(260, 300).RGBA()
+	if l>>8 < 200 || rr>>8 > 60 {
+		t.Errorf("thumbnail lost the picture: left %d right %d", l>>8, rr>>8)
+	}
+	if _, err := Thumbnail([]byte("nope"), 270, 80); err == nil {
+		t.Error("garbage decoded")
+	}
+	// Small images are not scaled up.
+	small, _ := Thumbnail(evaltest.PNG(t, 100, 50, color.White), 270, 80)
+	if im, _ := jpeg.Decode(bytes.NewReader(small)); im.Bounds().Dx() != 100 {
+		t.Errorf("small image resized to %v", im.Bounds())
+	}
+}
+
+func BenchmarkThumbnail(b *testing.B) {
+	img := image.NewRGBA(image.Rect(0, 0, 1080, 2400))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
+	}
+	var src bytes.Buffer
+	if err := png.Encode(&src, img); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(src.Len()))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Thumbnail(src.Bytes(), DefaultThumbWidth, 70); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
