@@ -86,8 +86,8 @@ func open(path string, firstOnly bool) ([]*Trace, error) {
 	switch kind {
 	case FormatNative:
 		t, err = ReadManifest(path)
-		if err == nil && t.Source == nil {
-			t.Source = &Source{Format: FormatNative, Path: path}
+		if err == nil {
+			t.native = true
 		}
 	case FormatAndroidLab:
 		t, err = openAndroidLab(path)
@@ -257,6 +257,8 @@ func openFileKind(p string) (string, error) {
 func Label(t *Trace) string {
 	var name string
 	switch {
+	case t.native && t.Dir != "":
+		name = filepath.Base(filepath.Clean(t.Dir))
 	case t.Source != nil && t.Source.Path != "":
 		name = filepath.Base(filepath.Clean(t.Source.Path))
 		if t.Source.Format == FormatAndroidLab && name == "trace.jsonl" {
@@ -273,7 +275,7 @@ func Label(t *Trace) string {
 			break
 		}
 	}
-	if t.Source != nil && t.Source.Entry > 0 {
+	if !t.native && t.Source != nil && t.Source.Entry > 0 {
 		name += "#" + strconv.Itoa(t.Source.Entry)
 	}
 	if name == "" || name == "." || name == string(filepath.Separator) {

@@ -53,6 +53,10 @@ type Trace struct {
 
 	// Dir is the directory the trace was read from or written to; frame paths are relative to it.
 	Dir string `json:"-"`
+
+	// native is set when the trace was read from or written as a native directory, so
+	// Label names it after that directory rather than its original source.
+	native bool
 }
 
 // Device describes the device the trace was recorded on.

@@ -23,6 +23,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 	}
 	out := *t
 	out.Dir = dir
+	out.native = true
 	out.Version = FormatVersion
 	if out.Status == "" {
 		out.Status = StatusUnknown
