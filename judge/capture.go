@@ -2,10 +2,7 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/autoeval/autoeval/llm"
@@ -83,7 +80,7 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		if c.model == nil {
 			return captured{}, fmt.Errorf("--capture %s needs a vision model (--capture-model or --model)", c.mode)
 		}
-		data, mime, err := readImage(t, f)
+		data, mime, err := t.ReadImage(f)
 		if err != nil {
 			return captured{Skip: err.Error()}, nil
 		}
@@ -146,57 +143,22 @@ func usageOf(r *llm.Response) trace.Usage {
 func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
 	var sc *screen
 	if f.XML != "" {
-		p, err := t.Path(f.XML)
+		data, err := t.ReadXML(f)
 		if err != nil {
-			return nil, fmt.Errorf("frame %d: %v", f.Index, err)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("frame %d: %v", f.Index, err)
+			return nil, err
 		}
 		sc, err = parseUIXML(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p, err)
+			p, _ := t.Path(f.XML)
+			return nil, fmt.Errorf("%s (frame %d): %v", p, f.Index, err)
 		}
 	} else {
-		els := f.ElementsData
-		if els == nil {
-			p, err := t.Path(f.Elements)
-			if err != nil {
-				return nil, fmt.Errorf("frame %d: %v", f.Index, err)
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return nil, fmt.Errorf("frame %d: %v", f.Index, err)
-			}
-			if err := json.Unmarshal(data, &els); err != nil {
-				return nil, fmt.Errorf("%s: invalid elements JSON: %v", p, err)
-			}
+		els, err := t.ReadElements(f)
+		if err != nil {
+			return nil, err
 		}
 		sc = fromElements(els)
 	}
 	sc.Activity = f.Activity
 	return sc, nil
-}
-
-func readImage(t *trace.Trace, f *trace.Frame) ([]byte, string, error) {
-	if f.ImageData != nil {
-		return f.ImageData, "image/png", nil
-	}
-	p, err := t.Path(f.Image)
-	if err != nil {
-		return nil, "", fmt.Errorf("frame %d: %v", f.Index, err)
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, "", fmt.Errorf("frame %d: %v", f.Index, err)
-	}
-	mime := "image/png"
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".jpg", ".jpeg":
-		mime = "image/jpeg"
-	case ".webp":
-		mime = "image/webp"
-	}
-	return data, mime, nil
 }

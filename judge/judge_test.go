@@ -1,8 +1,12 @@
 package judge
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/color"
+	"image/png"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -278,15 +282,15 @@ func TestHeuristicOnClockScreens(t *testing.T) {
 func TestVisionCapture(t *testing.T) {
 	dir := t.TempDir()
 	tr := &trace.Trace{Version: 1, Task: "Open the Clock app", Dir: dir, Frames: []trace.Frame{
-		{Index: 1, ImageData: []byte("\x89PNG fake one")},
-		{Index: 2, ImageData: []byte("\x89PNG fake two")},
+		{Index: 1, ImageData: tinyPNG(t, 1)},
+		{Index: 2, ImageData: tinyPNG(t, 2)},
 	}}
 	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) {
 		if req.Purpose == "capture" {
 			if len(req.Images) != 1 || req.Images[0].MIME != "image/png" {
 				t.Errorf("capture request without the PNG image part: %+v", req.Images)
 			}
-			if string(req.Images[0].Data) == "\x89PNG fake two" {
+			if bytes.Equal(req.Images[0].Data, tinyPNG(t, 2)) {
 				return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
 			}
 			return "The home screen launcher.", nil
@@ -332,4 +336,15 @@ func TestMalformedXMLFrameIsSkippedAndNamed(t *testing.T) {
 	if satisfiedAt(j)[0] != 2 {
 		t.Fatal("the good frame after the bad one was not judged")
 	}
+}
+
+// tinyPNG is a real PNG whose pixel depends on n, so different n give different bytes.
+func tinyPNG(t testing.TB, n int) []byte {
+	img := image.NewGray(image.Rect(0, 0, 2, 2))
+	img.Set(0, 0, color.Gray{Y: uint8(n)})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

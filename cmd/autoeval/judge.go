@@ -1,13 +1,208 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/trace"
+)
+
+type judgeOptions struct {
+	trace, traces, substates, out string
+	capture, kind                 string
+	concurrency, captureConc      int
+	retries                       int
+	fresh, jsonOut                bool
+}
 
 func newJudgeCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "judge",
-		Short: "(not built yet: issue 4)",
+	var o judgeOptions
+	cmd := &cobra.Command{
+		Use:   "judge (--trace PATH | --traces ROOT)",
+		Short: "Judge recorded traces against their substates (Capturer -> Reasoner -> Checker)",
+		Long: `Judge a recorded run: for each frame in order, describe the screen (Capturer), match the
+description against the substates not yet reached (Reasoner), and enforce the rules (Checker: one
+verdict "true" or "uncertain" per substate; a unit only with its page visible on the same frame).
+Writes judgment.json and prints the substates as a tree with the frame that reached each.
+
+Substates come from --substates FILE, else substates.json in the trace directory, else the task
+is decomposed by the model (cached). With no model configured (--model / $AUTOEVAL_MODEL) the
+transparent heuristic baseline judges instead, says so, and derives substates from the task
+text by fixed rules.
+
+Progress is saved after every frame in the database (--db): an interrupted run continues where
+it stopped without repeating model calls. Traces: native trace directories, folders of
+numbered screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and
+checkpoints (*.pkl.gz), AndroidLab runs.`,
+		Example: `  autoeval judge --trace examples/clock-alarm
+  autoeval judge --trace run1 --model openai:gpt-4o-mini --substates subs.json --out run1.judgment.json
+  autoeval judge --traces ../shared/data/episodes/androidworld-json --out judged/`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(4, "autoeval judge")
+			return runJudge(cmd.Context(), o)
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")
+	f.StringVar(&o.traces, "traces", "", "judge every trace found below this directory")
+	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
+	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/")
+	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else vision), xml, vision (screenshot through the capture model), both")
+	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
+	f.IntVar(&o.concurrency, "concurrency", 2, "traces judged at once with --traces (model calls are further bounded per provider)")
+	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
+	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before it is skipped (0 = default 2, negative = none)")
+	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
+	f.BoolVar(&o.jsonOut, "json", false, "print the judgment JSON (one trace) instead of the tree")
+	return cmd
+}
+
+func runJudge(ctx context.Context, o judgeOptions) error {
+	if (o.trace == "") == (o.traces == "") {
+		return &exitError{code: 2, msg: "judge: give exactly one of --trace PATH or --traces ROOT"}
+	}
+	if o.kind != "" && o.kind != trace.JudgeLLM && o.kind != trace.JudgeHeuristic {
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
+	}
+	db, err := store.OpenDefault(ctx, global.db)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, Source: judge.SubstateSource{File: o.substates}}
+	cfg := judge.Config{Kind: o.kind, Capture: o.capture, CaptureConcurrency: o.captureConc, Retries: o.retries,
+		Store: db, Fresh: o.fresh}
+	spec := llm.ResolveSpec(global.model)
+	switch {
+	case spec == "" && o.kind == trace.JudgeLLM:
+		return llm.ErrNotConfigured
+	case spec == "" || o.kind == trace.JudgeHeuristic:
+		cfg.Kind = trace.JudgeHeuristic
+		if o.kind == "" {
+			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
+			fmt.Fprintln(os.Stderr, "autoeval: notice: "+cfg.Notice)
+		}
+		if o.capture == judge.CaptureAuto {
+			cfg.Capture = judge.CaptureXML
+		}
+	default:
+		cfg.Kind = trace.JudgeLLM
+		m, err := llm.Open(ctx, llm.Config{Spec: spec, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+		if err != nil {
+			return err
+		}
+		cfg.Model, cfg.CaptureModel = m, m
+		if global.captureModel != "" {
+			cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+			if err != nil {
+				return err
+			}
+			cfg.CaptureModel = cm
+		}
+		opts.Source.Decompose = decomposeFunc(m, db)
+	}
+	opts.Judge = cfg
+
+	if o.trace != "" {
+		return judgeOne(ctx, opts, o)
+	}
+	return judgeMany(ctx, opts, o)
+}
+
+func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
+	t, err := trace.Open(o.trace)
+	if err != nil {
+		return err
+	}
+	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
+	if r.Err != nil {
+		return r.Err
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintln(os.Stderr, "autoeval: "+n)
+	}
+	if o.jsonOut {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r.Judgment)
+	}
+	judge.WriteTree(os.Stdout, r.Judgment)
+	fmt.Printf("Judgment written to %s\n", r.Out)
+	return nil
+}
+
+func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
+	paths, err := trace.Discover(o.traces)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		return fmt.Errorf("%s: no traces found", o.traces)
+	}
+	var targets []judge.Target
+	var openErrs []judge.Result
+	for _, p := range paths {
+		ts, err := trace.OpenAll(p)
+		if err != nil {
+			openErrs = append(openErrs, judge.Result{Label: p, Err: err})
+			continue
+		}
+		for _, t := range ts {
+			targets = append(targets, judge.Target{Label: trace.Label(t), Trace: t})
+		}
+	}
+	dedupeLabels(targets)
+	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
+	for _, r := range openErrs {
+		bar.Done(r.Label, r.Err)
+	}
+	opts.Bar = bar
+	results := judge.Batch(ctx, opts, targets)
+	bar.Finish()
+	results = append(results, openErrs...)
+	judge.WriteTable(os.Stdout, results)
+	if err := ctx.Err(); err != nil {
+		return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
+	}
+	failed := 0
+	for _, r := range results {
+		if r.Err != nil {
+			failed++
+		}
+	}
+	if opts.Judge.Kind == trace.JudgeHeuristic {
+		fmt.Println("(heuristic baseline: rules over the UI hierarchy, not the model judge)")
+	}
+	if failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces failed", failed, len(results))}
+	}
+	return nil
+}
+
+// dedupeLabels makes labels unique (two traces named "trace_1" in different folders) so
+// their judgments do not overwrite each other under --out.
+func dedupeLabels(ts []judge.Target) {
+	seen := map[string]int{}
+	for i := range ts {
+		l := ts[i].Label
+		seen[l]++
+		if seen[l] > 1 {
+			ts[i].Label = fmt.Sprintf("%s-%d", l, seen[l])
+		}
+	}
+}
+
+// decomposeFunc adapts the decomposer for the judge; nil until the decomposer is built.
+func decomposeFunc(m llm.Model, db *store.DB) func(ctx context.Context, task, app string) (*ssr.Substates, error) {
+	return nil
 }

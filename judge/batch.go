@@ -1,0 +1,159 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Target is one trace to judge, with the label it is shown and filed under.
+type Target struct {
+	Label string
+	Trace *trace.Trace
+}
+
+// Options drive JudgeTrace and Batch: the judge, where substates come from, and --out.
+type Options struct {
+	Judge  Config
+	Source SubstateSource
+	// Out is --out: a file for a single trace, a directory for a batch; empty for the default.
+	Out string
+	// Concurrency bounds traces judged at once in a batch (default 2). The provider's own
+	// concurrency limit (llm) bounds the calls underneath.
+	Concurrency int
+	// Bar shows batch progress; nil for none.
+	Bar *progress.Bar
+}
+
+// Result is the outcome for one trace.
+type Result struct {
+	Label    string
+	Out      string // where the judgment was written
+	Notes    []string
+	Judgment *trace.Judgment
+	Err      error
+}
+
+// JudgeTrace resolves the substates of one trace, judges it and writes judgment.json.
+func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
+	r := Result{Label: tg.Label}
+	subs, note, err := ResolveSubstates(ctx, tg.Trace, o.Source)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	r.Notes = append(r.Notes, note)
+	cfg := o.Judge
+	if subs.Task == "" {
+		subs.Task = tg.Trace.Task
+	}
+	if o.Source.File == "" && o.Source.Decompose == nil && note != "" && strings.HasPrefix(note, "no model") {
+		cfg.Notice = joinNotice(cfg.Notice, "substates derived from the task text by fixed rules (no model to decompose)")
+	}
+	j, err := Run(ctx, cfg, tg.Trace, subs)
+	if err != nil {
+		r.Err = fmt.Errorf("%s: %w", tg.Label, err)
+		return r
+	}
+	path, why := OutputPath(tg.Trace, tg.Label, o.Out, batch)
+	if why != "" {
+		r.Notes = append(r.Notes, why)
+	}
+	if err := trace.WriteJudgment(path, j); err != nil {
+		r.Err = fmt.Errorf("%s: writing the judgment: %w", tg.Label, err)
+		return r
+	}
+	r.Out, r.Judgment = path, j
+	return r
+}
+
+func joinNotice(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// Batch judges many traces with bounded concurrency. Each trace resumes from its own saved
+// progress, so a killed batch continues without repeating calls. Results keep input order.
+func Batch(ctx context.Context, o Options, targets []Target) []Result {
+	if o.Concurrency <= 0 {
+		o.Concurrency = 2
+	}
+	res := make([]Result, len(targets))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(o.Concurrency)
+	for i, tg := range targets {
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				res[i] = Result{Label: tg.Label, Err: err}
+				return nil
+			}
+			res[i] = JudgeTrace(gctx, o, tg, true)
+			if o.Bar != nil {
+				o.Bar.Done(tg.Label, res[i].Err)
+			}
+			return nil // one trace failing does not stop the others
+		})
+	}
+	_ = g.Wait()
+	return res
+}
+
+// WriteTable prints SCR and completion per trace and overall: mean SCR, and the task
+// completion rate strictly and over required substates.
+func WriteTable(w io.Writer, results []Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tcalls\tcost $\t")
+	var n, complete, required, failed int
+	var scr, cost float64
+	var calls int
+	for _, r := range results {
+		if r.Err != nil {
+			failed++
+			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
+			continue
+		}
+		j := r.Judgment
+		sat := 0
+		for _, s := range j.Substates {
+			if s.Satisfied {
+				sat++
+			}
+		}
+		n++
+		scr += j.SCR
+		cost += j.Usage.CostUSD
+		calls += j.Usage.Calls
+		if j.Complete {
+			complete++
+		}
+		if j.CompleteRequired {
+			required++
+		}
+		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%.4f\t\n", r.Label, sat, len(j.Substates), j.SCR,
+			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), j.Usage.Calls, j.Usage.CostUSD)
+	}
+	if n > 0 {
+		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t%d\t%.4f\t\n", n, scr/float64(n),
+			float64(complete)/float64(n), float64(required)/float64(n), calls, cost)
+	}
+	tw.Flush()
+	if failed > 0 {
+		fmt.Fprintf(w, "%d trace(s) failed\n", failed)
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,73 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// SubstatesName is the file a trace directory may carry with its hand-written substates.
+const SubstatesName = "substates.json"
+
+// SubstateSource says where a trace's substates come from, in order of preference.
+type SubstateSource struct {
+	// File is --substates: one decomposition used for every trace.
+	File string
+	// Decompose turns a task into substates through a model (cached by the decomposer);
+	// nil when no model is configured.
+	Decompose func(ctx context.Context, task, app string) (*ssr.Substates, error)
+}
+
+// ResolveSubstates finds the substates for t: the given file, else substates.json in the
+// trace's own directory, else the decomposer, else (no model) substates derived from the
+// task by DeriveSubstates. The note says which, so the output can be honest about it.
+func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*ssr.Substates, string, error) {
+	if src.File != "" {
+		s, err := readSubstates(src.File)
+		if err != nil {
+			return nil, "", err
+		}
+		return s, "substates from " + src.File, nil
+	}
+	if ownDir(t) && t.Dir != "" {
+		p := filepath.Join(t.Dir, SubstatesName)
+		if _, err := os.Stat(p); err == nil {
+			s, err := readSubstates(p)
+			if err != nil {
+				return nil, "", err
+			}
+			return s, "substates from " + p, nil
+		}
+	}
+	if t.Task == "" {
+		return nil, "", fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", traceName(t))
+	}
+	if src.Decompose != nil {
+		s, err := src.Decompose(ctx, t.Task, t.App)
+		if err != nil {
+			return nil, "", fmt.Errorf("decomposing the task of %s: %w", traceName(t), err)
+		}
+		return s, "substates decomposed from the task by the model", nil
+	}
+	s := DeriveSubstates(t.Task, t.App)
+	if err := s.Validate(); err != nil {
+		return nil, "", err
+	}
+	return s, "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)", nil
+}
+
+func readSubstates(path string) (*ssr.Substates, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ssr.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return s, nil
+}
