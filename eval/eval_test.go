@@ -223,7 +223,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("missing root: %v", err)
 	}
 	empty := t.TempDir()
-	if _, err := Load(empty, ""); err == nil || !strings.Contains(err.Error(), "no trace directories") {
+	if _, err := Load(empty, ""); err == nil || !strings.Contains(err.Error(), "no traces found") {
 		t.Errorf("empty root: %v", err)
 	}
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], false)

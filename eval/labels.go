@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/autoeval/autoeval/trace"
 	"io"
 	"os"
 	"path/filepath"
@@ -169,7 +170,7 @@ func findItem(d *Dataset, name string) *Item {
 	}
 	var hit *Item
 	for _, it := range d.Items {
-		if filepath.Base(filepath.Clean(it.Trace.Dir)) == name || filepath.Base(it.Name) == name {
+		if trace.Label(it.Trace) == name || filepath.Base(it.Name) == name {
 			if hit != nil {
 				return nil // ambiguous
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/autoeval/autoeval/trace"
@@ -21,6 +22,8 @@ type Item struct {
 	Judgments []*trace.Judgment
 	// JudgmentFiles are the files the judgments came from, parallel to Judgments.
 	JudgmentFiles []string
+
+	path string // what trace.Discover found: a directory or a file
 }
 
 // Judgment returns the item's judgment by judge label, or nil.
@@ -63,10 +66,12 @@ func isJudgmentFile(name string) bool {
 	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
-// Load finds every native trace directory (one holding trace.json) below root, reads its
-// judgments from the directory itself and, when judgmentsDir is set, from judgment files
-// below that directory (matched to traces by the judgment's "trace" field or by the name of
-// the folder holding it). A corrupt file becomes a warning, not a failure.
+// Load finds every trace below root (trace.Discover: native directories and the formats
+// trace imports), reads the judgments kept in a trace's own directory (judgment.json and
+// judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
+// matched to traces by the judgment's "trace" field or by the name of the folder holding
+// it (judge --out writes DIR/<trace label>/judgment.json). A trace or judgment that cannot
+// be read becomes a warning naming the file; the rest is still evaluated.
 func Load(root, judgmentsDir string) (*Dataset, error) {
 	st, err := os.Stat(root)
 	if err != nil {
@@ -76,41 +81,37 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 		return nil, fmt.Errorf("traces %s: not a directory", root)
 	}
 	d := &Dataset{Root: root}
-	err = filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
-		if err != nil {
-			d.Warnings = append(d.Warnings, err.Error())
-			return nil
-		}
-		if !e.IsDir() {
-			return nil
-		}
-		if _, err := os.Stat(filepath.Join(path, trace.ManifestName)); err != nil {
-			return nil
-		}
-		t, err := trace.ReadManifest(path)
-		if err != nil {
-			d.Warnings = append(d.Warnings, "skipped trace: "+err.Error())
-			return fs.SkipDir
-		}
-		name, _ := filepath.Rel(root, path)
-		if name == "." {
-			name = filepath.Base(filepath.Clean(path))
-		}
-		it := &Item{Name: filepath.ToSlash(name), Trace: t}
-		entries, _ := os.ReadDir(path)
-		for _, f := range entries {
-			if !f.IsDir() && isJudgmentFile(f.Name()) {
-				d.addJudgment(it, filepath.Join(path, f.Name()))
-			}
-		}
-		d.Items = append(d.Items, it)
-		return fs.SkipDir // a trace directory holds no further traces
-	})
+	paths, err := trace.Discover(root)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("traces %s: %w", root, err)
+	}
+	names := map[string]bool{}
+	for _, p := range paths {
+		ts, err := trace.OpenAll(p)
+		if err != nil {
+			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
+			continue
+		}
+		pst, _ := os.Stat(p)
+		for _, t := range ts {
+			it := &Item{Name: itemName(root, p, t), Trace: t, path: p}
+			for base, n := it.Name, 2; names[it.Name]; n++ {
+				it.Name = fmt.Sprintf("%s~%d", base, n)
+			}
+			names[it.Name] = true
+			if pst != nil && pst.IsDir() {
+				entries, _ := os.ReadDir(p)
+				for _, f := range entries {
+					if !f.IsDir() && isJudgmentFile(f.Name()) {
+						d.addJudgment(it, filepath.Join(p, f.Name()))
+					}
+				}
+			}
+			d.Items = append(d.Items, it)
+		}
 	}
 	if len(d.Items) == 0 {
-		return nil, fmt.Errorf("traces %s: no trace directories (with %s) found", root, trace.ManifestName)
+		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", root)
 	}
 	if judgmentsDir != "" {
 		if err := d.loadJudgmentsDir(judgmentsDir); err != nil {
@@ -118,6 +119,28 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	return d, nil
+}
+
+func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+// itemName is the trace's path below root without a file extension (plus "#N" for later
+// episodes of a multi-episode file), or its label when it is the root itself.
+func itemName(root, p string, t *trace.Trace) string {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == "." {
+		return trace.Label(t)
+	}
+	rel = filepath.ToSlash(rel)
+	for _, ext := range []string{".pkl.gz", ".pkl", ".json"} {
+		if strings.HasSuffix(strings.ToLower(rel), ext) && len(rel) > len(ext) {
+			rel = rel[:len(rel)-len(ext)]
+			break
+		}
+	}
+	if t.Source != nil && t.Source.Entry > 0 && t.Source.Format != trace.FormatNative {
+		rel += "#" + strconv.Itoa(t.Source.Entry)
+	}
+	return rel
 }
 
 func (d *Dataset) addJudgment(it *Item, path string) {
@@ -180,9 +203,14 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 	byBase := map[string][]*Item{}
 	byName := map[string]*Item{}
 	for _, it := range d.Items {
-		byAbs[absClean(it.Trace.Dir)] = it
-		b := filepath.Base(filepath.Clean(it.Trace.Dir))
-		byBase[b] = append(byBase[b], it)
+		byAbs[absClean(it.path)] = it
+		seen := map[string]bool{}
+		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace)} {
+			if !seen[b] {
+				seen[b] = true
+				byBase[b] = append(byBase[b], it)
+			}
+		}
 		byName[it.Name] = it
 	}
 	unique := func(base string) *Item {

@@ -1,0 +1,54 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// sharedData returns ../shared/data/<rel> beside the repository root, skipping when absent.
+func sharedData(t *testing.T, rel string) string {
+	t.Helper()
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+	p := filepath.Join(dir, "..", "shared", "data", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("real data %s absent: %v", p, err)
+	}
+	return p
+}
+
+// The 12 AndroidWorld episodes: 4 succeeded, 8 failed, and the agent claimed done in all 4
+// successes and in 6 of the 8 failures (../shared/data/README.md). The claim baseline is
+// therefore TP 4, FP 6, FN 0, TN 2.
+func TestEpisodesClaimBaseline(t *testing.T) {
+	root := sharedData(t, "episodes/androidworld-json")
+	d, err := Load(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 12 {
+		t.Fatalf("%d traces, want 12 (warnings %q)", len(d.Items), d.Warnings)
+	}
+	rep := CompareJudges(d, Options{Seed: 1, Resamples: 500})
+	if len(rep.Rows) != 1 {
+		t.Fatalf("rows %+v, want only the claim baseline (no judgments)", rep.Rows)
+	}
+	r := rep.Rows[0]
+	if r.Judge != ClaimLabel || r.Confusion != (Confusion{TP: 4, FP: 6, FN: 0, TN: 2}) {
+		t.Fatalf("claim row %+v", r)
+	}
+	if !near(r.Metrics.Accuracy.Value, 0.5) || !near(r.Metrics.Precision.Value, 0.4) || !near(r.Metrics.FPR.Value, 0.75) ||
+		!near(r.Metrics.Kappa.Value, (0.5-56.0/144)/(1-56.0/144)) {
+		t.Errorf("claim metrics %+v", r.Metrics)
+	}
+}
