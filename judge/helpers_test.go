@@ -12,8 +12,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -195,4 +197,74 @@ func satisfiedAt(j *trace.Judgment) map[int]int {
 		}
 	}
 	return m
+}
+
+// scripted is a model whose answers come from a test script and whose requests are recorded.
+type scripted interface {
+	llm.Model
+	requests() []llm.Request
+}
+
+// maker builds a scripted model from a handler.
+type maker func(h func(n int, req llm.Request) (string, error)) scripted
+
+// bothModels runs a test body against the in-process fake and against the real llm client
+// talking to the fake OpenAI server over a socket (cache off: every answer is a real request).
+func bothModels(t *testing.T, body func(t *testing.T, mk maker)) {
+	t.Run("inproc", func(t *testing.T) {
+		body(t, func(h func(int, llm.Request) (string, error)) scripted { return &fakeModel{handler: h} })
+	})
+	t.Run("openai-http", func(t *testing.T) {
+		body(t, func(h func(int, llm.Request) (string, error)) scripted { return newHTTPModel(t, h, true) })
+	})
+}
+
+// httpModel is llm.Open against an llmtest server; requests() reads what the server saw.
+type httpModel struct {
+	llm.Model
+	srv *llmtest.Server
+}
+
+func newHTTPModel(t testing.TB, h func(int, llm.Request) (string, error), noCache bool) *httpModel {
+	t.Helper()
+	var mu sync.Mutex
+	n := 0
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		mu.Lock()
+		i := n
+		n++
+		mu.Unlock()
+		text, err := h(i, fromWire(r))
+		if err != nil {
+			return llmtest.Status(500)
+		}
+		return llmtest.Reply(text)
+	}))
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "llm.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:test-model", BaseURL: srv.URL, Store: db, NoCache: noCache, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &httpModel{Model: m, srv: srv}
+}
+
+func fromWire(r llmtest.Request) llm.Request {
+	req := llm.Request{System: r.System, Prompt: r.Text, Purpose: "reason"}
+	for _, im := range r.Images {
+		req.Images = append(req.Images, llm.Image{MIME: im.MIME, Data: im.Data})
+		req.Purpose = "capture"
+	}
+	return req
+}
+
+func (m *httpModel) requests() []llm.Request {
+	var out []llm.Request
+	for _, r := range m.srv.Requests() {
+		out = append(out, fromWire(r))
+	}
+	return out
 }
