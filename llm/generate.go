@@ -213,8 +213,8 @@ func (c *client) prepare(req Request) (llms.Model, []llms.CallOption, error) {
 	}
 	switch c.provider {
 	case OpenAI:
-		var prop openai.ResponseFormatJSONSchemaProperty
-		if err := json.Unmarshal(req.Schema, &prop); err != nil || prop.Type != "object" {
+		prop, ok := openAISchema(req.Schema)
+		if !ok {
 			return model, append(opts, llms.WithJSONMode()), nil
 		}
 		sum := sha256.Sum256(req.Schema)
@@ -226,7 +226,7 @@ func (c *client) prepare(req Request) (llms.Model, []llms.CallOption, error) {
 		if name == "" {
 			name = "answer"
 		}
-		m, err := c.newOpenAI(&openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.ResponseFormatJSONSchema{Name: name, Schema: &prop}})
+		m, err := c.newOpenAI(&openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.ResponseFormatJSONSchema{Name: name, Schema: prop}})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -361,4 +361,61 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// openAISchema converts a JSON Schema to langchaingo's restricted schema type, but only
+// when nothing that changes its meaning would be lost (anyOf, type lists, $defs, ...);
+// otherwise the caller falls back to plain JSON mode rather than send a wrong schema.
+func openAISchema(raw []byte) (*openai.ResponseFormatJSONSchemaProperty, bool) {
+	var generic map[string]any
+	if err := json.Unmarshal(raw, &generic); err != nil || generic["type"] != "object" || !representable(generic) {
+		return nil, false
+	}
+	var prop openai.ResponseFormatJSONSchemaProperty
+	if err := json.Unmarshal(raw, &prop); err != nil {
+		return nil, false
+	}
+	return &prop, true
+}
+
+// Keywords the restricted type keeps, and annotations it may drop without harm.
+var (
+	keptKeywords    = map[string]bool{"type": true, "description": true, "enum": true, "items": true, "properties": true, "additionalProperties": true, "required": true}
+	droppedKeywords = map[string]bool{"title": true, "$schema": true, "$id": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
+)
+
+func representable(s map[string]any) bool {
+	for k, v := range s {
+		switch {
+		case k == "type":
+			if t, ok := v.(string); !ok || t == "" {
+				return false
+			}
+		case k == "additionalProperties":
+			if _, ok := v.(bool); !ok {
+				return false
+			}
+		case k == "items":
+			sub, ok := v.(map[string]any)
+			if !ok || !representable(sub) {
+				return false
+			}
+		case k == "properties":
+			props, ok := v.(map[string]any)
+			if !ok {
+				return false
+			}
+			for _, pv := range props {
+				sub, ok := pv.(map[string]any)
+				if !ok || !representable(sub) {
+					return false
+				}
+			}
+		case keptKeywords[k], droppedKeywords[k]:
+		default:
+			return false
+		}
+	}
+	_, typed := s["type"]
+	return typed
 }

@@ -407,3 +407,18 @@ func TestKeyNeverStored(t *testing.T) {
 		}
 	}
 }
+
+// A schema the restricted type cannot carry (ssr's nullable parent uses anyOf) goes as
+// JSON mode rather than a mangled json_schema.
+func TestSchemaFallsBackToJSONMode(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Reply("{}"))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	schema := `{"type":"object","properties":{"parent":{"anyOf":[{"type":"integer"},{"type":"null"}]}}}`
+	if _, err := m.Generate(context.Background(), llm.Request{Prompt: "answer in JSON", Schema: []byte(schema)}); err != nil {
+		t.Fatal(err)
+	}
+	if body := string(srv.Requests()[0].Body); !strings.Contains(body, `"response_format":{"type":"json_object"}`) {
+		t.Errorf("body %s", body)
+	}
+}

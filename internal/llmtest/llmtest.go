@@ -366,6 +366,9 @@ func (s *Server) checkOpenAI(r *http.Request, req *Request) string {
 			}
 		}
 	}
+	if rf := b.ResponseFormat; rf != nil && rf.Type == "json_object" && !strings.Contains(strings.ToLower(req.System+req.Text), "json") {
+		return "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
+	}
 	return ""
 }
 
