@@ -1,0 +1,502 @@
+// Package observer runs a GUI agent as a black box and records what it does on an Android
+// device: screenshots (plus, when asked, the UI hierarchy and the foreground activity) at
+// an interval, near-duplicates dropped, written as a native trace directory that is valid
+// after every frame, so a crash of either side keeps what was seen.
+package observer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Device is what the observer needs from a device; *device.Device provides it.
+type Device interface {
+	Serial() string
+	Addr() string
+	Info() device.Info
+	Screenshot(ctx context.Context) ([]byte, error)
+	ScreenshotRaw(ctx context.Context) (*image.RGBA, error)
+	UIXML(ctx context.Context) (string, error)
+	ForegroundActivity(ctx context.Context) (string, error)
+}
+
+// Capture modes.
+const (
+	CaptureAuto = "auto" // measure both once, use the faster
+	CapturePNG  = "png"  // screencap -p: the device encodes PNG
+	CaptureRaw  = "raw"  // raw framebuffer, converted to PNG on the host
+)
+
+// File names inside the trace directory.
+const (
+	StdoutLog = "agent.stdout.log"
+	StderrLog = "agent.stderr.log"
+)
+
+// EnvTask carries the task text to the agent.
+const EnvTask = "AUTOEVAL_TASK"
+
+// Options configure one observation.
+type Options struct {
+	Task      string
+	TaskName  string
+	App       string
+	Agent     []string // command and arguments; "{task}" in any argument is replaced by the task
+	AgentName string   // label for the trace (default: the command's base name)
+	Dir       string   // trace directory to create
+	Timeout   time.Duration
+	Interval  time.Duration // between capture starts (default 500ms)
+	XML       bool          // capture uiautomator dumps
+	Activity  bool          // capture the foreground activity
+	Capture   string        // auto, png or raw (default auto)
+	Threshold float64       // dedup threshold (default DefaultThreshold; < 0 keeps every frame)
+	StopGrace time.Duration // SIGTERM to SIGKILL (default 3s)
+	Params    map[string]any
+	// Logf, when set, receives one line per kept frame and per notable event.
+	Logf func(format string, args ...any)
+}
+
+// Result summarises an observation.
+type Result struct {
+	Trace       *trace.Trace
+	Status      string
+	Captured    int // screenshots taken (kept + dropped)
+	Dropped     int
+	ExitCode    int // agent's exit status; -1 when it was stopped or never ran
+	CaptureMode string
+}
+
+func (o *Options) defaults() {
+	if o.Interval <= 0 {
+		o.Interval = 500 * time.Millisecond
+	}
+	if o.Capture == "" {
+		o.Capture = CaptureAuto
+	}
+	if o.Threshold == 0 {
+		o.Threshold = DefaultThreshold
+	}
+	if o.StopGrace <= 0 {
+		o.StopGrace = 3 * time.Second
+	}
+	if o.AgentName == "" && len(o.Agent) > 0 {
+		o.AgentName = filepath.Base(o.Agent[0])
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+}
+
+// Observe runs the agent and records the device until the agent exits, the timeout, ctx is
+// cancelled (status stopped) or the device is lost. The trace is returned and written even
+// when err is non-nil, as long as its directory could be created.
+func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
+	opts.defaults()
+	if len(opts.Agent) == 0 {
+		return nil, errors.New("no agent command given")
+	}
+	switch opts.Capture {
+	case CaptureAuto, CapturePNG, CaptureRaw:
+	default:
+		return nil, fmt.Errorf("capture mode %q: want auto, png or raw", opts.Capture)
+	}
+	if err := prepareDir(opts.Dir); err != nil {
+		return nil, err
+	}
+	info := dev.Info()
+	now := time.Now().UTC()
+	tr := &trace.Trace{
+		Version: trace.FormatVersion, Task: opts.Task, TaskName: opts.TaskName, App: opts.App,
+		Agent:  opts.AgentName,
+		Device: trace.Device{Serial: dev.Serial(), Width: info.Width, Height: info.Height, Android: info.Android},
+		// Until the run ends the status says nothing is known: a trace left behind by a
+		// crash of autoeval itself is honest about it.
+		Started: &now, Status: trace.StatusUnknown, Frames: []trace.Frame{}, Params: opts.Params,
+		Metadata: map[string]any{"agent_command": opts.Agent, "agent_stdout": StdoutLog, "agent_stderr": StderrLog},
+		Dir:      opts.Dir,
+	}
+	res := &Result{Trace: tr, ExitCode: -1}
+	if err := tr.WriteManifest(); err != nil {
+		return nil, fmt.Errorf("%s: %w", opts.Dir, err)
+	}
+	r := &recorder{dev: dev, opts: opts, tr: tr, res: res}
+
+	mode, probe, err := r.chooseMode(ctx)
+	res.CaptureMode = mode
+	tr.Metadata["capture_mode"] = mode
+	if probe != nil {
+		tr.Metadata["capture_probe_ms"] = probe
+	}
+	if err != nil {
+		return r.finish(statusForErr(ctx, err), err)
+	}
+
+	agent, err := startAgent(opts, dev)
+	if err != nil {
+		r.opts.Logf("agent did not start: %v", err)
+		tr.Metadata["error"] = err.Error()
+		return r.finish(trace.StatusCrashed, err)
+	}
+	var timeoutC <-chan time.Time
+	if opts.Timeout > 0 {
+		t := time.NewTimer(opts.Timeout)
+		defer t.Stop()
+		timeoutC = t.C
+	}
+	next := time.Now()
+	for {
+		// Capture first, then look at why we might stop: the first frame is the screen
+		// the agent starts from.
+		if err := r.captureOnce(ctx); err != nil {
+			if errors.Is(err, device.ErrDeviceLost) || ctx.Err() != nil {
+				agent.stop(opts.StopGrace)
+				return r.finishAgent(agent, statusForErr(ctx, err), err)
+			}
+			r.opts.Logf("capture failed, continuing: %v", err)
+		}
+		next = next.Add(opts.Interval)
+		wait := time.Until(next)
+		if wait < 0 {
+			// Capture is slower than the interval: start the next one now, do not queue up.
+			next, wait = time.Now(), 0
+		}
+		select {
+		case <-agent.done:
+			// The agent's last action deserves a frame of its own.
+			r.settleAndCapture(ctx)
+			st := trace.StatusCompleted
+			if agent.exitCode != 0 {
+				st = trace.StatusCrashed
+			}
+			return r.finishAgent(agent, st, nil)
+		case <-timeoutC:
+			r.opts.Logf("timeout after %s: stopping the agent", opts.Timeout)
+			agent.stop(opts.StopGrace)
+			r.settleAndCapture(ctx)
+			return r.finishAgent(agent, trace.StatusTimeout, nil)
+		case <-ctx.Done():
+			r.opts.Logf("interrupted: stopping the agent")
+			agent.stop(opts.StopGrace)
+			r.settleAndCapture(context.Background())
+			return r.finishAgent(agent, trace.StatusStopped, nil)
+		case <-time.After(wait):
+		}
+	}
+}
+
+func statusForErr(ctx context.Context, err error) string {
+	switch {
+	case errors.Is(err, device.ErrDeviceLost):
+		return trace.StatusDeviceLost
+	case ctx.Err() != nil:
+		return trace.StatusStopped
+	}
+	return trace.StatusCrashed
+}
+
+// prepareDir creates dir, refusing to overwrite an existing trace.
+func prepareDir(dir string) error {
+	if dir == "" {
+		return errors.New("no output directory given")
+	}
+	if _, err := os.Stat(filepath.Join(dir, trace.ManifestName)); err == nil {
+		return fmt.Errorf("%s already holds a trace; choose another --out or remove it", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	return nil
+}
+
+type recorder struct {
+	dev      Device
+	opts     Options
+	tr       *trace.Trace
+	res      *Result
+	mode     string
+	last     *Signature
+	captures int
+	failures int
+}
+
+// chooseMode settles the capture mode; in auto it times one full capture each way
+// (device work, transfer, host decode and encode) and keeps the faster.
+func (r *recorder) chooseMode(ctx context.Context) (string, map[string]int64, error) {
+	if r.opts.Capture != CaptureAuto {
+		r.mode = r.opts.Capture
+		return r.mode, nil, nil
+	}
+	probe := map[string]int64{}
+	var best string
+	var bestD time.Duration
+	var firstErr error
+	for _, m := range []string{CapturePNG, CaptureRaw} {
+		start := time.Now()
+		_, err := r.grab(ctx, m, true)
+		d := time.Since(start)
+		if err != nil {
+			if errors.Is(err, device.ErrDeviceLost) || ctx.Err() != nil {
+				return m, nil, err
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		probe[m] = d.Milliseconds()
+		if best == "" || d < bestD {
+			best, bestD = m, d
+		}
+	}
+	if best == "" {
+		return CapturePNG, probe, fmt.Errorf("no way to take a screenshot: %w", firstErr)
+	}
+	r.mode = best
+	r.opts.Logf("capture mode %s (png %d ms, raw %d ms per frame)", best, probe[CapturePNG], probe[CaptureRaw])
+	return best, probe, nil
+}
+
+// shot is one screenshot: the PNG to store and the decoded image for the signature.
+type shot struct {
+	png []byte
+	img image.Image
+}
+
+// grab takes a screenshot in the given mode; encode says whether raw frames need a PNG now.
+func (r *recorder) grab(ctx context.Context, mode string, encode bool) (shot, error) {
+	cctx, cancel := context.WithTimeout(ctx, captureTimeout(r.opts.Interval))
+	defer cancel()
+	if mode == CaptureRaw {
+		img, err := r.dev.ScreenshotRaw(cctx)
+		if err != nil {
+			return shot{}, err
+		}
+		s := shot{img: img}
+		if encode {
+			s.png, err = encodePNG(img)
+		}
+		return s, err
+	}
+	data, err := r.dev.Screenshot(cctx)
+	if err != nil {
+		return shot{}, err
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return shot{}, fmt.Errorf("screenshot from %s is not a readable PNG: %v", r.dev.Serial(), err)
+	}
+	return shot{png: data, img: img}, nil
+}
+
+func captureTimeout(interval time.Duration) time.Duration {
+	return max(15*time.Second, 4*interval)
+}
+
+// fastPNG trades file size for speed: raw frames are encoded on the host every frame.
+var fastPNG = png.Encoder{CompressionLevel: png.BestSpeed}
+
+func encodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := fastPNG.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// captureOnce takes a screenshot and keeps it unless it is a near-duplicate of the last
+// kept frame; a kept frame gets its UI dump and activity and is on disk before it returns.
+func (r *recorder) captureOnce(ctx context.Context) error {
+	at := time.Now().UTC()
+	s, err := r.grab(ctx, r.mode, false)
+	if err != nil {
+		r.failures++
+		r.tr.Metadata["capture_errors"] = r.failures
+		return err
+	}
+	r.captures++
+	r.res.Captured = r.captures
+	return r.keep(ctx, at, s)
+}
+
+func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
+	sig := Sign(s.img)
+	if r.last != nil && r.opts.Threshold >= 0 && Distance(*r.last, sig) <= r.opts.Threshold {
+		r.tr.DroppedFrames++
+		r.res.Dropped = r.tr.DroppedFrames
+		return nil
+	}
+	if s.png == nil {
+		var err error
+		if s.png, err = encodePNG(s.img); err != nil {
+			return err
+		}
+	}
+	index := len(r.tr.Frames) + 1
+	name := trace.FrameName(index)
+	f := trace.Frame{Index: index, Time: &at, Image: name + ".png"}
+	if err := os.WriteFile(filepath.Join(r.tr.Dir, f.Image), s.png, 0o644); err != nil {
+		return fmt.Errorf("%s: %w", r.tr.Dir, err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, captureTimeout(r.opts.Interval))
+	defer cancel()
+	var extraErr error
+	if r.opts.XML {
+		x, err := r.dev.UIXML(cctx)
+		if err == nil {
+			f.XML = name + ".xml"
+			if err := os.WriteFile(filepath.Join(r.tr.Dir, f.XML), []byte(x), 0o644); err != nil {
+				return fmt.Errorf("%s: %w", r.tr.Dir, err)
+			}
+		} else {
+			extraErr = err
+		}
+	}
+	if r.opts.Activity && extraErr == nil {
+		if a, err := r.dev.ForegroundActivity(cctx); err == nil {
+			f.Activity = a
+		} else {
+			extraErr = err
+		}
+	}
+	b := s.img.Bounds()
+	if r.tr.Device.Width == 0 || r.tr.Device.Width != b.Dx() {
+		// Screenshots are the truth about the frame size (rotation, overrides).
+		r.tr.Device.Width, r.tr.Device.Height = b.Dx(), b.Dy()
+	}
+	r.tr.Frames = append(r.tr.Frames, f)
+	sig2 := sig
+	r.last = &sig2
+	if err := r.tr.WriteManifest(); err != nil {
+		return fmt.Errorf("%s: %w", r.tr.Dir, err)
+	}
+	act := ""
+	if f.Activity != "" {
+		act = " " + f.Activity
+	}
+	r.opts.Logf("frame %d kept (%d captured, %d dropped)%s", index, r.captures, r.tr.DroppedFrames, act)
+	if extraErr != nil && (errors.Is(extraErr, device.ErrDeviceLost) || ctx.Err() != nil) {
+		return extraErr
+	}
+	if extraErr != nil {
+		r.opts.Logf("frame %d: %v", index, extraErr)
+	}
+	return nil
+}
+
+// settleAndCapture takes the closing frame; failures only leave it out.
+func (r *recorder) settleAndCapture(ctx context.Context) {
+	cctx, cancel := context.WithTimeout(ctx, captureTimeout(r.opts.Interval))
+	defer cancel()
+	if err := r.captureOnce(cctx); err != nil {
+		r.opts.Logf("closing capture failed: %v", err)
+	}
+}
+
+func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result, error) {
+	<-a.done
+	r.res.ExitCode = a.exitCode
+	r.tr.Metadata["agent_exit_code"] = a.exitCode
+	if a.signal != "" {
+		r.tr.Metadata["agent_signal"] = a.signal
+	}
+	return r.finish(status, err)
+}
+
+func (r *recorder) finish(status string, err error) (*Result, error) {
+	end := time.Now().UTC()
+	r.tr.Ended = &end
+	r.tr.Status = status
+	r.res.Status = status
+	r.tr.Metadata["captured"] = r.captures
+	if err != nil {
+		r.tr.Metadata["error"] = err.Error()
+	}
+	if werr := r.tr.WriteManifest(); werr != nil && err == nil {
+		err = fmt.Errorf("%s: %w", r.tr.Dir, werr)
+	}
+	r.opts.Logf("%s: %d frames kept, %d dropped (%s)", status, len(r.tr.Frames), r.tr.DroppedFrames, r.tr.Dir)
+	return r.res, err
+}
+
+// agentProc is the running agent.
+type agentProc struct {
+	cmd      *exec.Cmd
+	done     chan struct{}
+	exitCode int
+	signal   string
+	stopped  bool
+}
+
+// startAgent starts the agent with the task in its arguments, environment and stdin, its
+// output going to files in the trace directory, in a process group of its own so that
+// stopping it also stops what it spawned.
+func startAgent(opts Options, dev Device) (*agentProc, error) {
+	args := make([]string, len(opts.Agent))
+	for i, a := range opts.Agent {
+		args[i] = strings.ReplaceAll(a, "{task}", opts.Task)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = append(os.Environ(),
+		EnvTask+"="+opts.Task,
+		"ANDROID_SERIAL="+dev.Serial(),
+		device.EnvServerSocket+"=tcp:"+dev.Addr(),
+		"AUTOEVAL_TRACE_DIR="+opts.Dir,
+	)
+	cmd.Stdin = strings.NewReader(opts.Task + "\n")
+	stdout, err := os.Create(filepath.Join(opts.Dir, StdoutLog))
+	if err != nil {
+		return nil, err
+	}
+	stderr, err := os.Create(filepath.Join(opts.Dir, StderrLog))
+	if err != nil {
+		stdout.Close()
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	setProcessGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		stdout.Close()
+		stderr.Close()
+		return nil, fmt.Errorf("agent command %q: %w", args[0], err)
+	}
+	a := &agentProc{cmd: cmd, done: make(chan struct{}), exitCode: -1}
+	go func() {
+		err := cmd.Wait()
+		stdout.Close()
+		stderr.Close()
+		a.exitCode = cmd.ProcessState.ExitCode()
+		if err != nil && a.exitCode == -1 {
+			a.signal = exitSignal(cmd.ProcessState)
+		}
+		close(a.done)
+	}()
+	return a, nil
+}
+
+// stop asks the agent to end (SIGTERM to its group), then kills it after grace.
+func (a *agentProc) stop(grace time.Duration) {
+	select {
+	case <-a.done:
+		return
+	default:
+	}
+	a.stopped = true
+	terminate(a.cmd)
+	select {
+	case <-a.done:
+	case <-time.After(grace):
+		kill(a.cmd)
+	}
+}

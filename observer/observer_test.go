@@ -1,0 +1,325 @@
+package observer_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/trace"
+)
+
+const serial = "emulator-5554"
+
+// screenPNG draws a phone-shaped screen: a status bar showing clock, and a body with a
+// block at row `block` (so screens differ below the status bar).
+func screenPNG(t testing.TB, w, h, clock, block int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{240, 240, 240, 255})
+		}
+	}
+	bar := h * 3 / 100
+	for y := 0; y < bar; y++ {
+		for x := clock * 3 % (w / 2); x < clock*3%(w/2)+w/4; x++ {
+			img.Set(x, y, color.RGBA{0, 0, 0, 255})
+		}
+	}
+	if block >= 0 {
+		for y := h/10 + block*h/10; y < h/10+block*h/10+h/12; y++ {
+			for x := w / 10; x < w*9/10; x++ {
+				img.Set(x, y, color.RGBA{20, 90, 200, 255})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// fixture is a fake device showing three distinct screens, each for hold screenshots,
+// with the clock ticking on every screenshot.
+func fixture(t *testing.T, hold int) (*adbtest.Server, *device.Device) {
+	t.Helper()
+	srv := adbtest.New(t)
+	srv.AddDevice(serial, adbtest.StateDevice)
+	var screens []adbtest.Screen
+	for i := 0; i < 3; i++ {
+		for j := 0; j < hold; j++ {
+			screens = append(screens, adbtest.Screen{
+				PNG:      screenPNG(t, 108, 240, i*hold+j, i),
+				XML:      `<?xml version="1.0"?><hierarchy><node text="screen ` + string(rune('A'+i)) + `" bounds="[0,0][108,240]"/></hierarchy>`,
+				Activity: "com.example.app/.Screen" + string(rune('A'+i)),
+			})
+		}
+	}
+	srv.SetScreens(serial, screens, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, d
+}
+
+func script(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "agent.sh")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func opts(t *testing.T, agent ...string) observer.Options {
+	return observer.Options{
+		Task:     "Turn on the alarm at 10:30 AM",
+		Agent:    agent,
+		Dir:      filepath.Join(t.TempDir(), "trace"),
+		Interval: 40 * time.Millisecond,
+		Capture:  observer.CapturePNG,
+		XML:      true,
+		Activity: true,
+		Logf:     t.Logf,
+	}
+}
+
+func validTrace(t *testing.T, dir string) *trace.Trace {
+	t.Helper()
+	tr, err := trace.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := trace.Validate(tr); err != nil {
+		t.Fatalf("trace does not validate: %v", err)
+	}
+	return tr
+}
+
+func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
+	_, d := fixture(t, 4)
+	agent := script(t, `read line; echo "arg=$1 env=$AUTOEVAL_TASK stdin=$line serial=$ANDROID_SERIAL"; echo oops >&2; sleep 1`)
+	o := opts(t, agent, "{task}")
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != trace.StatusCompleted || res.ExitCode != 0 {
+		t.Fatalf("status %s exit %d", res.Status, res.ExitCode)
+	}
+	tr := validTrace(t, o.Dir)
+	if tr.Status != trace.StatusCompleted || tr.Ended == nil || tr.Device.Serial != serial {
+		t.Fatalf("manifest %+v", tr)
+	}
+	// Three distinct screens; the clock ticking in the status bar alone never adds a frame.
+	if len(tr.Frames) != 3 {
+		t.Fatalf("kept %d frames, want 3 (captured %d, dropped %d)", len(tr.Frames), res.Captured, tr.DroppedFrames)
+	}
+	if tr.DroppedFrames == 0 || tr.DroppedFrames != res.Captured-3 {
+		t.Fatalf("dropped %d of %d", tr.DroppedFrames, res.Captured)
+	}
+	for i, f := range tr.Frames {
+		want := "com.example.app/com.example.app.Screen" + string(rune('A'+i))
+		if f.Activity != want || f.XML == "" || f.Time == nil {
+			t.Fatalf("frame %d: %+v", i, f)
+		}
+		x, _ := os.ReadFile(filepath.Join(o.Dir, f.XML))
+		if !strings.Contains(string(x), "screen "+string(rune('A'+i))) {
+			t.Fatalf("frame %d xml %s", i, x)
+		}
+	}
+	out, _ := os.ReadFile(filepath.Join(o.Dir, observer.StdoutLog))
+	want := "arg=Turn on the alarm at 10:30 AM env=Turn on the alarm at 10:30 AM stdin=Turn on the alarm at 10:30 AM serial=" + serial
+	if strings.TrimSpace(string(out)) != want {
+		t.Fatalf("agent stdout %q", out)
+	}
+	if e, _ := os.ReadFile(filepath.Join(o.Dir, observer.StderrLog)); string(e) != "oops\n" {
+		t.Fatalf("agent stderr %q", e)
+	}
+	// The directory now holds a trace: observing into it again is refused.
+	if _, err := observer.Observe(context.Background(), d, o); err == nil || !strings.Contains(err.Error(), "already holds a trace") {
+		t.Fatalf("second run: %v", err)
+	}
+}
+
+func TestAgentCrash(t *testing.T) {
+	_, d := fixture(t, 1)
+	o := opts(t, script(t, "sleep 0.2; echo dying >&2; exit 3"))
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := validTrace(t, o.Dir)
+	if res.Status != trace.StatusCrashed || tr.Status != trace.StatusCrashed || res.ExitCode != 3 {
+		t.Fatalf("status %s exit %d", res.Status, res.ExitCode)
+	}
+	if tr.Metadata["agent_exit_code"] != float64(3) {
+		t.Fatalf("metadata %v", tr.Metadata)
+	}
+}
+
+func TestAgentMissing(t *testing.T) {
+	_, d := fixture(t, 1)
+	o := opts(t, filepath.Join(t.TempDir(), "no-such-agent"))
+	_, err := observer.Observe(context.Background(), d, o)
+	if err == nil || !strings.Contains(err.Error(), "no-such-agent") {
+		t.Fatalf("err %v", err)
+	}
+	tr, rerr := trace.ReadManifest(o.Dir)
+	if rerr != nil || tr.Status != trace.StatusCrashed {
+		t.Fatalf("manifest %v %v", tr, rerr)
+	}
+}
+
+func TestTimeoutStopsStubbornAgent(t *testing.T) {
+	_, d := fixture(t, 1)
+	// The agent ignores SIGTERM; the observer must still end it.
+	o := opts(t, script(t, "trap '' TERM; i=0; while [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done"))
+	o.Timeout = 400 * time.Millisecond
+	o.StopGrace = 300 * time.Millisecond
+	start := time.Now()
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != trace.StatusTimeout || time.Since(start) > 5*time.Second {
+		t.Fatalf("status %s after %s", res.Status, time.Since(start))
+	}
+	tr := validTrace(t, o.Dir)
+	if tr.Status != trace.StatusTimeout || tr.Metadata["agent_signal"] != "killed" {
+		t.Fatalf("manifest status %s metadata %v", tr.Status, tr.Metadata)
+	}
+}
+
+func TestInterruptMarksStopped(t *testing.T) {
+	_, d := fixture(t, 1)
+	o := opts(t, script(t, "sleep 30"))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	res, err := observer.Observe(ctx, d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := validTrace(t, o.Dir)
+	if res.Status != trace.StatusStopped || tr.Status != trace.StatusStopped {
+		t.Fatalf("status %s", res.Status)
+	}
+}
+
+func TestDeviceLostMidRun(t *testing.T) {
+	srv, d := fixture(t, 2)
+	o := opts(t, script(t, "sleep 30"))
+	time.AfterFunc(400*time.Millisecond, func() { srv.RemoveDevice(serial) })
+	start := time.Now()
+	res, err := observer.Observe(context.Background(), d, o)
+	if !errors.Is(err, device.ErrDeviceLost) {
+		t.Fatalf("err %v", err)
+	}
+	if res.Status != trace.StatusDeviceLost || time.Since(start) > 10*time.Second {
+		t.Fatalf("status %s after %s", res.Status, time.Since(start))
+	}
+	tr := validTrace(t, o.Dir)
+	if tr.Status != trace.StatusDeviceLost || len(tr.Frames) == 0 {
+		t.Fatalf("manifest %s with %d frames", tr.Status, len(tr.Frames))
+	}
+}
+
+func TestAutoCaptureModeAndRawFrames(t *testing.T) {
+	_, d := fixture(t, 1)
+	o := opts(t, script(t, "sleep 0.3"))
+	o.Capture = observer.CaptureAuto
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.CaptureMode != observer.CapturePNG && res.CaptureMode != observer.CaptureRaw {
+		t.Fatalf("mode %q", res.CaptureMode)
+	}
+	tr := validTrace(t, o.Dir)
+	if _, ok := tr.Metadata["capture_probe_ms"]; !ok {
+		t.Fatalf("no probe timings: %v", tr.Metadata)
+	}
+	// Forced raw: frames are PNG files encoded on the host, identical in pixels.
+	o2 := opts(t, script(t, "sleep 0.3"))
+	o2.Capture = observer.CaptureRaw
+	if _, err := observer.Observe(context.Background(), d, o2); err != nil {
+		t.Fatal(err)
+	}
+	tr2 := validTrace(t, o2.Dir)
+	if len(tr2.Frames) == 0 || tr2.Device.Width != 108 {
+		t.Fatalf("raw trace %d frames width %d", len(tr2.Frames), tr2.Device.Width)
+	}
+}
+
+func TestLlamaTouchScreens(t *testing.T) {
+	if raceEnabled {
+		t.Skip("real-size screenshots are too slow under -race; covered by the plain run")
+	}
+	dir := filepath.Join(repoRoot(t), "..", "shared", "data", "traces", "llamatouch", "trace_7")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("real data not present at %s", dir)
+	}
+	screens, err := adbtest.LoadLlamaTouch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := adbtest.New(t)
+	srv.AddDevice(serial, adbtest.StateDevice)
+	srv.SetScreens(serial, screens, 3) // each real screen is seen three times
+	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := opts(t, script(t, "sleep 30"))
+	o.Interval = 10 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Stop once the last screen has been served three times.
+	go func() {
+		for srv.Screencaps(serial) < 3*len(screens)+2 {
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+	}()
+	res, err := observer.Observe(ctx, d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := validTrace(t, o.Dir)
+	// Real consecutive steps can be near-identical, but most survive and repeats never do.
+	if len(tr.Frames) < len(screens)/2 || len(tr.Frames) > len(screens) {
+		t.Fatalf("kept %d of %d real screens (dropped %d of %d)", len(tr.Frames), len(screens), tr.DroppedFrames, res.Captured)
+	}
+	if tr.DroppedFrames < 2*len(screens)-2 {
+		t.Fatalf("dropped only %d", tr.DroppedFrames)
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}

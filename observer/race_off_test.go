@@ -1,0 +1,5 @@
+//go:build !race
+
+package observer_test
+
+const raceEnabled = false
