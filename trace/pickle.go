@@ -503,9 +503,15 @@ func scanPickle(data []byte) error {
 		case 'J', 'j', 'r', 0x84:
 			err = need(4)
 			i += 4
-		case 'G', 0x95:
+		case 'G':
 			err = need(8)
 			i += 8
+		case 0x95: // FRAME: the reader allocates the announced size up front
+			if err = need(8); err == nil {
+				n := binary.LittleEndian.Uint64(data[i:])
+				i += 8
+				err = need(n)
+			}
 		case 'U', 0x8c, 'C', 0x8a: // one-byte length prefix
 			if err = need(1); err == nil {
 				n := uint64(data[i])

@@ -1,0 +1,264 @@
+package trace
+
+import (
+	"bytes"
+	"errors"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// oneLineErr asserts err is a single line mentioning every want substring.
+func oneLineErr(t *testing.T, err error, want ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("want an error mentioning %q, got nil", want)
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error spans several lines: %q", msg)
+	}
+	for _, w := range want {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error %q does not mention %q", msg, w)
+		}
+	}
+}
+
+func nativeDir(t *testing.T, manifest string, files map[string][]byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	files[ManifestName] = []byte(manifest)
+	writeFiles(t, dir, files)
+	return dir
+}
+
+func TestBadInput(t *testing.T) {
+	good := pngBytes(t, 8, 8, color.White)
+	t.Run("truncated PNG", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png"},{"index":2,"image":"0002.png"}]}`,
+			map[string][]byte{"0001.png": good, "0002.png": good[:len(good)-20]})
+		tr, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oneLineErr(t, Validate(tr), filepath.Join(dir, "0002.png"), "frame 2", "truncated")
+	})
+	t.Run("not an image", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`,
+			map[string][]byte{"0001.png": []byte("hello")})
+		tr, _ := Open(dir)
+		oneLineErr(t, Validate(tr), "0001.png", "frame 1", "not a PNG or JPEG")
+		if _, _, err := tr.ReadImage(&tr.Frames[0]); err == nil {
+			t.Error("ReadImage accepted text")
+		}
+	})
+	t.Run("missing frames and bad XML, all reported", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png","xml":"0001.xml","elements":"0001.elements.json"},{"index":2,"image":"0002.png"}]}`,
+			map[string][]byte{"0001.png": good, "0001.xml": []byte("<hierarchy><node></hierarchy>"), "0001.elements.json": []byte("[{]")})
+		tr, _ := Open(dir)
+		err := Validate(tr)
+		oneLineErr(t, err, "0002.png", "frame 2", "missing", "0001.xml", "malformed XML", "0001.elements.json", "invalid elements JSON")
+		var ve *ValidationError
+		if !errors.As(err, &ve) || len(ve.Problems) != 3 {
+			t.Errorf("want 3 problems, got %v", err)
+		}
+		if _, err := tr.ReadXML(&tr.Frames[1]); err == nil {
+			t.Error("ReadXML of a frame without XML must fail")
+		}
+		if _, err := tr.ReadElements(&tr.Frames[0]); err == nil {
+			t.Error("ReadElements of invalid JSON must fail")
+		}
+	})
+	t.Run("invalid trace.json", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"x",`, nil)
+		_, err := Open(dir)
+		oneLineErr(t, err, filepath.Join(dir, ManifestName), "invalid JSON")
+	})
+	t.Run("invalid episode JSON", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "ep.json")
+		os.WriteFile(p, []byte(`{"goal": "x", "step_records": [}`), 0o644)
+		_, err := Open(p)
+		oneLineErr(t, err, p, "invalid episode JSON")
+		os.WriteFile(p, []byte(`{"task_name": "x"}`), 0o644)
+		_, err = Open(p)
+		oneLineErr(t, err, p, "goal")
+	})
+	t.Run("path escaping the trace", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"../../etc/passwd"}]}`, nil)
+		_, err := Open(dir)
+		oneLineErr(t, err, ManifestName, "escapes the trace directory")
+		dir = nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"/etc/passwd"}]}`, nil)
+		_, err = Open(dir)
+		oneLineErr(t, err, "absolute")
+	})
+	t.Run("symlink escaping the trace", func(t *testing.T) {
+		outside := filepath.Join(t.TempDir(), "secret.png")
+		os.WriteFile(outside, good, 0o644)
+		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`, nil)
+		if err := os.Symlink(outside, filepath.Join(dir, "0001.png")); err != nil {
+			t.Skip(err)
+		}
+		tr, _ := Open(dir)
+		oneLineErr(t, Validate(tr), "0001.png", "outside the trace directory")
+	})
+	t.Run("empty folder", func(t *testing.T) {
+		dir := t.TempDir()
+		_, err := Open(dir)
+		oneLineErr(t, err, dir, "not a trace")
+		if _, err := OpenAll(dir); err == nil {
+			t.Error("OpenAll of an empty folder must fail")
+		}
+	})
+	t.Run("images without a task", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string][]byte{"1.png": good})
+		_, err := Open(dir)
+		oneLineErr(t, err, dir, "no task file")
+	})
+	t.Run("empty task file", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string][]byte{"1.png": good, "task.txt": []byte("  \n")})
+		_, err := Open(dir)
+		oneLineErr(t, err, "task.txt", "empty")
+	})
+	t.Run("duplicate frame numbers", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string][]byte{"1.png": good, "01.png": good, "task.txt": []byte("x")})
+		_, err := Open(dir)
+		oneLineErr(t, err, "same number 1")
+	})
+	t.Run("no frames", func(t *testing.T) {
+		dir := nativeDir(t, `{"version":1,"task":"","status":"completed","frames":[]}`, nil)
+		tr, _ := Open(dir)
+		oneLineErr(t, Validate(tr), "no frames", "no task")
+	})
+	t.Run("missing path", func(t *testing.T) {
+		_, err := Open(filepath.Join(t.TempDir(), "nope"))
+		oneLineErr(t, err, "nope", "no such file")
+	})
+	t.Run("androidlab bad line", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string][]byte{"traces/trace.jsonl": []byte("{\"target\":\"x\"}\n{oops\n")})
+		_, err := Open(dir)
+		oneLineErr(t, err, "trace.jsonl", "line 2", "invalid JSON")
+	})
+}
+
+func TestBadCheckpoints(t *testing.T) {
+	write := func(t *testing.T, data []byte, gz bool) string {
+		dir := t.TempDir()
+		if gz {
+			p := filepath.Join(dir, "x.pkl.gz")
+			writeGz(t, p, data)
+			return p
+		}
+		p := filepath.Join(dir, "x.pkl.gz")
+		os.WriteFile(p, data, 0o644)
+		return p
+	}
+	cases := []struct {
+		name string
+		data []byte
+		gz   bool
+		want []string
+	}{
+		{"unknown class", newPK().global("os", "system").str("rm -rf /").tuple1().reduce().stop(), true, []string{"os.system", "allow-list"}},
+		{"unknown class via STACK_GLOBAL", newPK().str("subprocess").str("call").op(0x93).stop(), true, []string{"subprocess.call", "allow-list"}},
+		{"unknown opcode", append(newPK().list().Bytes(), 0xff, '.'), true, []string{"unknown opcode 0xff"}},
+		{"hostile length", append(newPK().Bytes(), 0x8e, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f), true, []string{"truncated"}},
+		{"no STOP", newPK().list().Bytes(), true, []string{"no STOP"}},
+		{"not gzip", []byte("plain text"), false, []string{"not gzip"}},
+		{"truncated gzip", nil, false, []string{"corrupt gzip"}},
+		{"not a list of dicts", newPK().str("hello").stop(), true, []string{"holds a str"}},
+		{"episode without goal", newPK().list().mark().dict().appends().stop(), true, []string{"episode 0", "no goal"}},
+		{"empty list", newPK().list().stop(), true, []string{"no episodes"}},
+		{"stack underflow", newPK().op('R').stop(), true, []string{"x.pkl.gz"}},
+		{"self-referencing list", newPK().list().op('q', 0).op('h', 0).op('a').stop(), true, []string{"nests too deeply"}},
+		{"object array", newPK().global("numpy.core.multiarray", "_reconstruct").global("numpy", "ndarray").int(0).tuple1().bytes([]byte("b")).tuple3().reduce().
+			mark().int(1).mark().int(1).tuple().global("numpy", "dtype").str("O8").boolean(false).boolean(true).tuple3().reduce().boolean(false).list().tuple().build().stop(), true, []string{"not supported"}},
+	}
+	// A valid gzip stream cut short.
+	var full bytes.Buffer
+	{
+		p := filepath.Join(t.TempDir(), "full.gz")
+		writeGz(t, p, newPK().ckptEpisode("g", 1, shotBytes()).stop())
+		b, _ := os.ReadFile(p)
+		full.Write(b[:len(b)/2])
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			data := tc.data
+			if tc.name == "truncated gzip" {
+				data = full.Bytes()
+			}
+			p := write(t, data, tc.gz)
+			_, err := Open(p)
+			oneLineErr(t, err, append([]string{p}, tc.want...)...)
+		})
+	}
+	t.Run("screenshot with wrong size", func(t *testing.T) {
+		p := write(t, newPK().list().mark().ckptEpisode("g", 1, []byte{1, 2, 3}).appends().stop(), true)
+		_, err := Open(p)
+		oneLineErr(t, err, p, "does not match")
+	})
+}
+
+func FuzzDecodeManifest(f *testing.F) {
+	f.Add([]byte(`{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png","xml":"0001.xml"}]}`))
+	f.Add([]byte(`{"version":1,"frames":[{"index":2},{"index":1}]}`))
+	f.Add([]byte(`{"version":1,"frames":[{"index":1,"image":"../x"}]}`))
+	f.Add([]byte(`{"version":1,"frames":[{"index":1,"action":{"type":"tap","x":1e400}}]}`))
+	f.Add([]byte(`{"version":99}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := DecodeManifest(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		// Whatever decodes must not reference files outside the trace.
+		for _, fr := range tr.Frames {
+			for _, rel := range []string{fr.Image, fr.XML, fr.Elements} {
+				if rel == "" {
+					continue
+				}
+				p, err := SafeJoin("/trace", rel)
+				if err != nil || (p != "/trace" && !strings.HasPrefix(p, "/trace/")) {
+					t.Fatalf("accepted escaping path %q", rel)
+				}
+			}
+		}
+	})
+}
+
+func FuzzUnpickle(f *testing.F) {
+	f.Add(newPK().list().mark().ckptEpisode("g", 1, shotBytes()).appends().stop())
+	f.Add(newPK().datetime([]byte{7, 233, 1, 2, 3, 4, 5, 0, 0, 1}).stop())
+	f.Add(newPK().global("os", "system").stop())
+	f.Add([]byte{0x80, 4, 0x95, 0, 0, 0, 0, 0, 0, 0, 0, '.'})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := unpickle(data)
+		if err != nil {
+			return
+		}
+		// Whatever loads must convert into traces without panicking.
+		if m, ok := v.(map[string]any); ok {
+			_, _ = checkpointEpisode("f.pkl", 0, m)
+		}
+		if l, ok := v.([]any); ok {
+			for _, e := range l {
+				if m, ok := e.(map[string]any); ok {
+					_, _ = checkpointEpisode("f.pkl", 0, m)
+				}
+			}
+		}
+	})
+}
