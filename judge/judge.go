@@ -187,6 +187,16 @@ type loop struct {
 	cap  *capturer
 	st   *state
 	job  string
+	// dirty is set while the in-memory state is ahead of the saved one.
+	dirty bool
+}
+
+func (l *loop) save(ctx context.Context) error {
+	if l.cfg.Store == nil || !l.dirty || len(l.st.Frames) == 0 {
+		return nil
+	}
+	l.dirty = false
+	return l.st.save(ctx, l.cfg.Store, l.job, l.st.Frames[len(l.st.Frames)-1].Index)
 }
 
 // capSlot is one frame's capture, filled by a worker and awaited by the reasoner.
@@ -280,7 +290,7 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 		}
 	}
 	finish()
-	return extra, nil
+	return extra, l.save(ctx)
 }
 
 func (l *loop) allSatisfied() bool { return len(l.st.Satisfied) == len(l.subs.Nodes) }
@@ -308,8 +318,11 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	l.st.Usage.Add(usage)
 	l.st.Frames = append(l.st.Frames, fr)
 	l.st.Next = pos + 1
-	if l.cfg.Store != nil {
-		if err := l.st.save(ctx, l.cfg.Store, l.job, f.Index); err != nil {
+	// Only frames that cost model calls need saving: the rest are recomputed for free and
+	// identically on resume, and skipping them keeps heuristic batches off the disk.
+	l.dirty = true
+	if l.cfg.Store != nil && usage.Calls+usage.CacheHits > 0 {
+		if err := l.save(ctx); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// judgeRepoRoot is the directory holding go.mod, found from the package directory.
+func judgeRepoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+// judgeSharedData returns ../shared/data/<rel> from the repo root, skipping when absent.
+func judgeSharedData(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join(judgeRepoRoot(t), "..", "shared", "data", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("real data not present at %s", p)
+	}
+	return p
+}
+
+// judgeEnv isolates a judge run: no model in the environment, a temp database and a temp
+// working directory (default outputs land in ./autoeval-out there, never in the repo).
+func judgeEnv(t *testing.T) (db string) {
+	t.Helper()
+	t.Setenv("AUTOEVAL_MODEL", "")
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Chdir(t.TempDir())
+	return filepath.Join(t.TempDir(), "autoeval.db")
+}
+
+func judgeRead(t *testing.T, path string) *trace.Judgment {
+	t.Helper()
+	j, err := trace.ReadJudgment(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
+	root := judgeSharedData(t, "traces/llamatouch")
+	db := judgeEnv(t)
+	for _, name := range []string{"trace_7", "trace_18"} {
+		dir := filepath.Join(root, name)
+		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", dir}); code != 0 {
+			t.Fatalf("%s: exit %d", name, code)
+		}
+		// ../shared is read-only: the judgment goes to ./autoeval-out/<label>/.
+		j := judgeRead(t, filepath.Join("autoeval-out", name, trace.JudgmentName))
+		if j.Judge.Kind != trace.JudgeHeuristic || !strings.Contains(j.Judge.Notice, "no model configured") {
+			t.Fatalf("%s: judge %+v, want the heuristic baseline with a notice", name, j.Judge)
+		}
+		if len(j.Substates) < 2 || len(j.Frames) == 0 || !j.Substates[0].Satisfied {
+			t.Fatalf("%s: %+v", name, j.Substates)
+		}
+		if _, err := os.Stat(filepath.Join(dir, trace.JudgmentName)); err == nil {
+			t.Fatalf("%s: wrote into the read-only data directory", name)
+		}
+	}
+}
+
+func TestJudgeEachEpisodeHeuristic(t *testing.T) {
+	root := judgeSharedData(t, "episodes/androidworld-json")
+	db := judgeEnv(t)
+	files, _ := filepath.Glob(filepath.Join(root, "*.json"))
+	if len(files) == 0 {
+		t.Skipf("no episodes in %s", root)
+	}
+	for _, f := range files {
+		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", f}); code != 0 {
+			t.Fatalf("%s: exit %d", f, code)
+		}
+	}
+	outs, _ := filepath.Glob(filepath.Join("autoeval-out", "*", trace.JudgmentName))
+	if len(outs) != len(files) {
+		t.Fatalf("%d judgments for %d episodes", len(outs), len(files))
+	}
+	for _, o := range outs {
+		j := judgeRead(t, o)
+		if j.Judge.Kind != trace.JudgeHeuristic || j.Task == "" || len(j.Frames) == 0 {
+			t.Fatalf("%s: %+v", o, j)
+		}
+	}
+}
+
+func TestJudgeBundledExample(t *testing.T) {
+	ex := filepath.Join(judgeRepoRoot(t), "examples", "clock-alarm")
+	if _, err := os.Stat(filepath.Join(ex, trace.ManifestName)); err != nil {
+		t.Skipf("bundled example not present at %s", ex)
+	}
+	db := judgeEnv(t)
+	out := filepath.Join(t.TempDir(), "j.json")
+	if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", ex, "--out", out}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	j := judgeRead(t, out)
+	if !j.Complete || j.SCR != 1 {
+		t.Fatalf("the example should be judged complete by the baseline: %+v", j.Substates)
+	}
+}
+
+func TestJudgeBatchTracesWithTable(t *testing.T) {
+	root := judgeSharedData(t, "episodes/androidworld-json")
+	db := judgeEnv(t)
+	out := filepath.Join(t.TempDir(), "judged")
+	stdout := judgeStdout(t, func() {
+		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--traces", root, "--out", out, "--concurrency", "3"}); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+	})
+	if !strings.Contains(stdout, "overall (12 traces)") || !strings.Contains(stdout, "heuristic baseline") {
+		t.Fatalf("closing table missing:\n%s", stdout)
+	}
+	outs, _ := filepath.Glob(filepath.Join(out, "*", trace.JudgmentName))
+	if len(outs) != 12 {
+		t.Fatalf("%d judgments under %s, want 12", len(outs), out)
+	}
+}
+
+func TestJudgeAgainstFakeProvider(t *testing.T) {
+	db := judgeEnv(t)
+	dir := t.TempDir()
+	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.apps.nexuslauncher", "Clock"))
+	judgeWriteFile(t, filepath.Join(dir, "0002.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm", "7:30 AM"))
+	judgeWriteFile(t, filepath.Join(dir, "0003.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm", "7:30 AM"))
+	manifest := `{"version":1,"task":"Open the Clock app and set an alarm for 7:30 AM","status":"completed",
+	  "frames":[{"index":1,"xml":"0001.xml"},{"index":2,"xml":"0002.xml"},{"index":3,"xml":"0003.xml"}]}`
+	judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), manifest)
+	judgeWriteFile(t, filepath.Join(dir, "substates.json"), `{"substates":[
+	  {"id":0,"kind":"page","content":"The Clock app is open","parent":null},
+	  {"id":1,"kind":"unit","content":"An alarm for 7:30 AM is listed","parent":0}]}`)
+	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		clock := strings.Contains(r.Text, "deskclock")
+		var parts []string
+		for _, m := range ids.FindAllStringSubmatch(r.Text[strings.Index(r.Text, "Open substates"):], -1) {
+			v := "uncertain"
+			if clock {
+				v = "true"
+			}
+			parts = append(parts, `{"id":`+m[1]+`,"analysis":"seen","verdict":"`+v+`"}`)
+		}
+		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
+	}))
+	out := filepath.Join(t.TempDir(), "j.json")
+	stdout := judgeStdout(t, func() {
+		code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL,
+			"judge", "--trace", dir, "--out", out})
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+	})
+	j := judgeRead(t, out)
+	if j.Judge.Kind != trace.JudgeLLM || j.Judge.Model != "openai:test-model" || !j.Complete || *j.Substates[1].Frame != 2 {
+		t.Fatalf("judgment %+v / %+v", j.Judge, j.Substates)
+	}
+	if srv.Count() != 2 || !j.StoppedEarly {
+		t.Fatalf("%d requests, stopped early %v; want 2 and an early stop", srv.Count(), j.StoppedEarly)
+	}
+	if !strings.Contains(stdout, "✓ 0 page") || !strings.Contains(stdout, "✓ 1 unit") || !strings.Contains(stdout, "Model calls 2") {
+		t.Fatalf("terminal tree:\n%s", stdout)
+	}
+	// Judging again costs nothing: the job is finished.
+	judgeStdout(t, func() {
+		run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out})
+	})
+	if srv.Count() != 2 {
+		t.Fatalf("rerun made %d new requests", srv.Count()-2)
+	}
+}
+
+func TestJudgeFlagErrors(t *testing.T) {
+	db := judgeEnv(t)
+	for _, args := range [][]string{
+		{"judge"},
+		{"judge", "--trace", "a", "--traces", "b"},
+		{"judge", "--trace", "a", "--judge", "oracle"},
+		{"judge", "--trace", "a", "--judge", "llm"},
+		{"judge", "--trace", filepath.Join(t.TempDir(), "missing")},
+	} {
+		if code := run(context.Background(), append([]string{"--db", db, "-q"}, args...)); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
+
+func judgeWriteFile(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func judgeXMLScreen(pkg string, texts ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="` + pkg + `" text="" bounds="[0,0][1080,1920]">`)
+	for i, s := range texts {
+		y := strconv.Itoa(100 + 150*i)
+		b.WriteString(`<node class="android.widget.TextView" package="` + pkg + `" text="` + s + `" bounds="[0,` + y + `][1080,` + y + `]"/>`)
+	}
+	b.WriteString(`</node></hierarchy>`)
+	return b.String()
+}
+
+// judgeStdout runs fn with os.Stdout redirected and returns what it printed.
+func judgeStdout(t *testing.T, fn func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := r.Read(buf)
+			b.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		done <- b.String()
+	}()
+	defer func() { os.Stdout = old }()
+	fn()
+	w.Close()
+	os.Stdout = old
+	return <-done
+}
