@@ -1,13 +1,103 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"os"
+
+	"github.com/autoeval/autoeval/eval"
+	"github.com/spf13/cobra"
+)
+
+type evalOptions struct {
+	traces, judgments, labels, decomp, reference, format string
+	seed                                                 uint64
+	resamples                                            int
+}
 
 func newEvalCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "eval",
-		Short: "(not built yet: issue 7)",
+	var o evalOptions
+	cmd := &cobra.Command{
+		Use:   "eval --traces ROOT",
+		Short: "Compare judges with ground truth and human labels; score agents",
+		Long: `eval reads every trace below --traces (native trace directories and the formats "trace import"
+reads) with the judgments found beside them (judgment.json and judgment.*.json, one per judge) and
+in --judgments, then reports:
+
+  - judge vs ground truth, one row per judge (strict: every substate reached; required: every
+    non-optional substate reached) plus the agent's own claim of being done, the baseline a judge
+    must beat: confusion matrix, accuracy, precision, recall, F1, false-positive and false-negative
+    rates and Cohen's kappa, each with a bootstrap 95% interval; a breakdown per app and per task;
+    the disagreements with the substates that decided them. A run succeeded when its reward >= 1.
+  - with --labels: substate-level agreement with human labels (success, FP and FN rates).
+  - with --decomp-labels: decomposer vs human substates (cover, redundant, optional, incorrect rates).
+  - agents: SCR, TCR (strict and required), ground-truth success and judging cost per task.
+  - with --reference: AITW action matching (partial, complete) and AndroidArena's LCS metrics
+    (task reward = LCS / reference length, task completion ratio = position of the last
+    reference action in the LCS / reference length, reversed redundancy ratio = reference
+    length / agent length when the whole reference was matched).
+
+` + eval.LabelsHelp + "\n\n" + eval.DecompHelp + "\n\n" + eval.ReferenceHelp,
+		Example: `  autoeval eval --traces runs/
+  autoeval eval --traces imported/ --judgments autoeval-out/ --format json > eval.json
+  autoeval eval --traces runs/ --labels labels.csv --reference reference.json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(7, "autoeval eval")
+			return runEval(cmd, o)
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.traces, "traces", "", "root folder of the traces to evaluate (required)")
+	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
+	f.StringVar(&o.labels, "labels", "", "human substate labels file, JSON or CSV (format below)")
+	f.StringVar(&o.decomp, "decomp-labels", "", "human mapping of generated substates onto human ones, JSON or CSV (format below)")
+	f.StringVar(&o.reference, "reference", "", "reference action sequences per task, JSON (format below)")
+	f.StringVar(&o.format, "format", "text", "output format: text (tables), json or csv (long format: one figure per line)")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap resampling; the same seed gives the same intervals")
+	f.IntVar(&o.resamples, "resamples", eval.DefaultResamples, "bootstrap resamples per interval")
+	cmd.MarkFlagRequired("traces")
+	return cmd
+}
+
+func runEval(cmd *cobra.Command, o evalOptions) error {
+	switch o.format {
+	case "text", "json", "csv":
+	default:
+		return &exitError{code: 2, msg: fmt.Sprintf("--format %q: want text, json or csv", o.format)}
+	}
+	if o.resamples < 1 {
+		return &exitError{code: 2, msg: fmt.Sprintf("--resamples %d: want at least 1", o.resamples)}
+	}
+	d, err := eval.Load(o.traces, o.judgments)
+	if err != nil {
+		return err
+	}
+	var in eval.Inputs
+	if o.labels != "" {
+		if in.Labels, err = eval.ReadLabels(o.labels); err != nil {
+			return err
+		}
+	}
+	if o.decomp != "" {
+		if in.Decomp, err = eval.ReadDecompLabels(o.decomp); err != nil {
+			return err
+		}
+	}
+	if o.reference != "" {
+		if in.Reference, err = eval.ReadReference(o.reference); err != nil {
+			return err
+		}
+	}
+	res := eval.Evaluate(d, in, eval.Options{Seed: o.seed, Resamples: o.resamples})
+	out := cmd.OutOrStdout()
+	switch o.format {
+	case "json":
+		return res.WriteJSON(out)
+	case "csv":
+		// Warnings still reach the user, on stderr, without breaking the CSV.
+		for _, w := range res.Warnings {
+			fmt.Fprintln(os.Stderr, "autoeval: warning:", w)
+		}
+		return res.WriteCSV(out)
+	}
+	return res.WriteText(out)
 }

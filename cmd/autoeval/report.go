@@ -1,13 +1,133 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/report"
+	"github.com/spf13/cobra"
+)
+
+type reportOptions struct {
+	traces, judgments, out, format, title string
+	thumbWidth                            int
+	seed                                  uint64
+}
 
 func newReportCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "report",
-		Short: "(not built yet: issue 7)",
+	var o reportOptions
+	cmd := &cobra.Command{
+		Use:   "report --traces ROOT",
+		Short: "Write one self-contained HTML (or JSON/CSV) report of judged traces",
+		Long: `report reads every trace below --traces with its judgments (as eval does) and writes:
+
+  html  one self-contained page that needs no network: the run summary (judge vs ground truth with
+        the agent-claim baseline, agents' SCR/TCR and cost), then per trace the filmstrip of frames
+        (JPEG thumbnails embedded as data: URIs), each judge's substate tree with ✓/✗ and the frame
+        where each substate was reached, the reasoner's analysis, ground truth, agreement and cost.
+        All text from traces is escaped, and the page runs no scripts.
+  json  the same content for machines (without the thumbnails).
+  csv   one row per trace and judge.`,
+		Example: `  autoeval report --traces runs/ --out report.html
+  autoeval report --traces imported/ --judgments autoeval-out/ --format csv --out -`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(7, "autoeval report")
+			return runReport(cmd, o)
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.traces, "traces", "", "root folder of the traces to report on (required)")
+	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
+	f.StringVar(&o.out, "out", "", "output file, - for standard output (default report.html, report.json or report.csv by --format)")
+	f.StringVar(&o.format, "format", "html", "output format: html, json or csv")
+	f.StringVar(&o.title, "title", "", "page title (default: autoeval report: ROOT)")
+	f.IntVar(&o.thumbWidth, "thumb-width", report.DefaultThumbWidth, "width in pixels of the embedded frame thumbnails; 0 leaves frames out (smaller file)")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap intervals in the summary")
+	cmd.MarkFlagRequired("traces")
+	return cmd
+}
+
+func runReport(cmd *cobra.Command, o reportOptions) error {
+	switch o.format {
+	case "html", "json", "csv":
+	default:
+		return &exitError{code: 2, msg: fmt.Sprintf("--format %q: want html, json or csv", o.format)}
+	}
+	if o.thumbWidth < 0 {
+		return &exitError{code: 2, msg: fmt.Sprintf("--thumb-width %d: want 0 or more", o.thumbWidth)}
+	}
+	if o.out == "" {
+		o.out = "report." + o.format
+	}
+	d, err := eval.Load(o.traces, o.judgments)
+	if err != nil {
+		return err
+	}
+	for _, w := range d.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "autoeval: warning:", w)
+	}
+	title := o.title
+	if title == "" {
+		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces))
+	}
+	width := o.thumbWidth
+	if width == 0 || o.format != "html" {
+		width = -1 // no thumbnails
+	}
+	bar := progress.New("report", len(d.Items), global.quiet || o.out == "-")
+	r, err := report.Build(cmd.Context(), d, report.Options{Title: title, ThumbWidth: width, Eval: eval.Options{Seed: o.seed},
+		Progress: bar.Done})
+	bar.Finish()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	switch o.format {
+	case "html":
+		err = r.WriteHTML(&buf)
+	case "json":
+		err = r.WriteJSON(&buf)
+	case "csv":
+		err = r.WriteCSV(&buf)
+	}
+	if err != nil {
+		return err
+	}
+	if o.out == "-" {
+		_, err = io.Copy(cmd.OutOrStdout(), &buf)
+		return err
+	}
+	// Written whole and renamed, so a browser never opens half a report.
+	if err := writeFileAtomic(o.out, buf.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", o.out, err)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%d traces, %d bytes)\n", o.out, len(r.Traces), buf.Len())
+	return nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
