@@ -1,0 +1,239 @@
+package decomposer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+	"golang.org/x/sync/errgroup"
+)
+
+// BatchOptions configure Batch.
+type BatchOptions struct {
+	// OutDir receives one <task id>.json per task and summary.json.
+	OutDir string
+	// Concurrency bounds tasks decomposed at once (default 4).
+	Concurrency int
+	// Knowledge returns optional app knowledge for a task (nil: none).
+	Knowledge func(suite.Task) string
+	// Suite names the task list in the summary and the run id.
+	Suite string
+	// Progress, when set, is advanced per task.
+	Progress *progress.Bar
+}
+
+// TaskResult is one line of the summary.
+type TaskResult struct {
+	ID        string    `json:"id"`
+	Task      string    `json:"task"`
+	App       string    `json:"app,omitempty"`
+	Status    string    `json:"status"` // done | failed
+	File      string    `json:"file,omitempty"`
+	Substates int       `json:"substates,omitempty"`
+	Optional  int       `json:"optional,omitempty"`
+	Merged    int       `json:"merged,omitempty"`
+	Rounds    int       `json:"rounds,omitempty"`
+	Cached    bool      `json:"cached,omitempty"`
+	Error     string    `json:"error,omitempty"`
+	Usage     llm.Usage `json:"usage"`
+}
+
+// Summary is what Batch writes to summary.json.
+type Summary struct {
+	RunID         string       `json:"run_id"`
+	Suite         string       `json:"suite,omitempty"`
+	Model         string       `json:"model"`
+	PromptVersion string       `json:"prompt_version"`
+	Tasks         int          `json:"tasks"`
+	Done          int          `json:"done"`
+	Failed        int          `json:"failed"`
+	Resumed       int          `json:"resumed"` // finished in an earlier, interrupted run
+	Usage         llm.Usage    `json:"usage"`
+	Finished      time.Time    `json:"finished"`
+	Results       []TaskResult `json:"results"`
+}
+
+// RunID names a batch: the same tasks, model, prompt and knowledge resume the same run.
+func (d *Decomposer) RunID(tasks []suite.Task, opts BatchOptions) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", d.model.Name(), prompts.Decomposer.Version, opts.OutDir)
+	for _, t := range tasks {
+		k := ""
+		if opts.Knowledge != nil {
+			k = opts.Knowledge(t)
+		}
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", t.ID, t.Instruction(), t.App, k)
+	}
+	return "decompose-" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Batch decomposes every task with bounded concurrency. Tasks finished by an earlier run
+// with the same run id are not redone (their files are rewritten if missing). A task that
+// fails is recorded and retried by the next run. On cancellation the work done so far is
+// kept and ctx's error returned; the summary is written either way.
+func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOptions) (*Summary, error) {
+	if d.db == nil {
+		return nil, errors.New("decompose batch: a store is needed to resume")
+	}
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = 4
+	}
+	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+		return nil, fmt.Errorf("decompose batch: %w", err)
+	}
+	runID := d.RunID(tasks, opts)
+	if err := d.db.BeginRun(ctx, runID, "decompose-suite", "", map[string]any{
+		"suite": opts.Suite, "model": d.model.Name(), "prompt_version": prompts.Decomposer.Version, "out": opts.OutDir, "tasks": len(tasks),
+	}); err != nil {
+		return nil, fmt.Errorf("decompose batch: store: %w", err)
+	}
+	files := fileNames(tasks)
+	results := make([]TaskResult, len(tasks))
+	var todo []int
+	resumed := 0
+	for i, t := range tasks {
+		var prev struct {
+			TaskResult
+			Nodes *ssr.Substates `json:"nodes"`
+		}
+		status, err := d.db.GetItem(ctx, runID, t.ID, &prev)
+		if err == nil && status == store.ItemDone && prev.Nodes != nil {
+			results[i] = prev.TaskResult
+			path := filepath.Join(opts.OutDir, files[i])
+			if _, err := os.Stat(path); err != nil {
+				if err := writeJSON(path, prev.Nodes); err != nil {
+					return nil, err
+				}
+			}
+			resumed++
+			continue
+		}
+		todo = append(todo, i)
+	}
+	if opts.Progress != nil {
+		opts.Progress.Skip(resumed)
+	}
+
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(opts.Concurrency)
+	var mu sync.Mutex
+	for _, i := range todo {
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			t := tasks[i]
+			r := TaskResult{ID: t.ID, Task: t.Instruction(), App: t.App}
+			k := ""
+			if opts.Knowledge != nil {
+				k = opts.Knowledge(t)
+			}
+			res, err := d.Run(gctx, Input{Task: r.Task, App: t.App, Knowledge: k, Scope: t.ID})
+			if err != nil && gctx.Err() != nil {
+				return gctx.Err() // interrupted: leave the item for the next run
+			}
+			var nodes *ssr.Substates
+			if err != nil {
+				r.Status, r.Error = store.ItemFailed, err.Error()
+			} else {
+				nodes = res.Substates
+				r.Status, r.File = store.ItemDone, files[i]
+				r.Substates, r.Optional = len(nodes.Nodes), len(nodes.Nodes)-nodes.Required()
+				r.Merged, r.Rounds, r.Cached, r.Usage = len(res.Merged), res.Rounds, res.Cached, res.Usage
+				if werr := writeJSON(filepath.Join(opts.OutDir, files[i]), nodes); werr != nil {
+					return werr
+				}
+			}
+			item := struct {
+				TaskResult
+				Nodes *ssr.Substates `json:"nodes,omitempty"`
+			}{r, nodes}
+			if perr := d.db.PutItem(context.WithoutCancel(gctx), runID, t.ID, r.Status, item, r.Error); perr != nil {
+				return fmt.Errorf("decompose batch: store: %w", perr)
+			}
+			mu.Lock()
+			results[i] = r
+			mu.Unlock()
+			if opts.Progress != nil {
+				opts.Progress.Done(t.ID, err)
+			}
+			return nil
+		})
+	}
+	werr := g.Wait()
+	if werr == nil {
+		werr = ctx.Err()
+	}
+	sum := &Summary{RunID: runID, Suite: opts.Suite, Model: d.model.Name(), PromptVersion: prompts.Decomposer.Version,
+		Tasks: len(tasks), Resumed: resumed, Finished: time.Now().UTC()}
+	for _, r := range results {
+		if r.ID == "" {
+			continue // not reached before an interruption
+		}
+		switch r.Status {
+		case store.ItemDone:
+			sum.Done++
+		case store.ItemFailed:
+			sum.Failed++
+		}
+		sum.Usage.Add(r.Usage)
+		sum.Results = append(sum.Results, r)
+	}
+	if err := writeJSON(filepath.Join(opts.OutDir, "summary.json"), sum); err != nil && werr == nil {
+		werr = err
+	}
+	status := "finished"
+	if werr != nil {
+		status = "interrupted"
+	}
+	_ = d.db.FinishRun(context.WithoutCancel(ctx), runID, status)
+	return sum, werr
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// fileNames gives each task a distinct, filesystem-safe file name from its id.
+func fileNames(tasks []suite.Task) []string {
+	out := make([]string, len(tasks))
+	used := map[string]bool{"summary.json": true}
+	for i, t := range tasks {
+		base := unsafeChars.ReplaceAllString(t.ID, "_")
+		if len(base) > 100 {
+			base = base[:100]
+		}
+		name := base + ".json"
+		for n := 2; used[name]; n++ {
+			name = fmt.Sprintf("%s-%d.json", base, n)
+		}
+		used[name] = true
+		out[i] = name
+	}
+	return out
+}
+
+// writeJSON writes through a temporary file so an interruption never leaves half a file.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

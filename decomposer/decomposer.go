@@ -1,0 +1,213 @@
+// Package decomposer turns a task description into substates (ssr): it prompts a model,
+// parses and validates the answer, sends rule violations back for a bounded number of
+// repairs, merges near-duplicate substates, and caches the result in the store.
+package decomposer
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
+)
+
+// Options tune a Decomposer; zero values are sensible defaults.
+type Options struct {
+	// Repairs bounds the repair rounds after an unusable answer (default 2; negative: none).
+	Repairs int
+	// MergeThreshold is the word-overlap (Jaccard) at or above which two substates of the
+	// same kind and parent count as duplicates (default 0.8; 1 merges only equal wording;
+	// above 1 disables merging).
+	MergeThreshold float64
+	// NoCache ignores decompositions stored earlier (new ones are still stored).
+	NoCache bool
+}
+
+// Decomposer is safe for concurrent use.
+type Decomposer struct {
+	model llm.Model
+	db    *store.DB
+	opts  Options
+}
+
+// New returns a decomposer over model; db (may be nil) caches decompositions.
+func New(model llm.Model, db *store.DB, opts Options) *Decomposer {
+	if opts.Repairs == 0 {
+		opts.Repairs = 2
+	} else if opts.Repairs < 0 {
+		opts.Repairs = 0
+	}
+	if opts.MergeThreshold == 0 {
+		opts.MergeThreshold = 0.8
+	}
+	return &Decomposer{model: model, db: db, opts: opts}
+}
+
+// Result is a decomposition with what it took.
+type Result struct {
+	Substates *ssr.Substates
+	// Cached is true when the decomposition came from the store without any model call.
+	Cached bool
+	// Rounds is the number of model answers used (1 + repairs).
+	Rounds int
+	// Merged describes each near-duplicate removed.
+	Merged []string
+	Usage  llm.Usage
+}
+
+// Decompose returns the substates of task. app and knowledge are optional context.
+func (d *Decomposer) Decompose(ctx context.Context, task, app, knowledge string) (*ssr.Substates, error) {
+	r, err := d.Run(ctx, Input{Task: task, App: app, Knowledge: knowledge})
+	if err != nil {
+		return nil, err
+	}
+	return r.Substates, nil
+}
+
+// Input is one decomposition request.
+type Input struct {
+	Task, App, Knowledge string
+	// Scope attributes the model calls in the ledger (default: the task text).
+	Scope string
+}
+
+// Run decomposes in.Task and reports the details.
+func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
+	if strings.TrimSpace(in.Task) == "" {
+		return nil, errors.New("decompose: the task text is empty")
+	}
+	if d.model == nil {
+		return nil, llm.ErrNotConfigured
+	}
+	key := d.key(in)
+	if !d.opts.NoCache {
+		if s, ok := d.lookup(ctx, key); ok {
+			return &Result{Substates: s, Cached: true}, nil
+		}
+	}
+	if in.Scope == "" {
+		in.Scope = in.Task
+	}
+	res := &Result{}
+	var repair string
+	var lastErr error
+	for round := 0; round <= d.opts.Repairs; round++ {
+		p, err := prompts.RenderDecomposer(prompts.DecomposerInput{Task: in.Task, App: in.App, Knowledge: in.Knowledge, Repair: repair})
+		if err != nil {
+			return nil, err
+		}
+		resp, err := d.model.Generate(ctx, llm.Request{
+			Purpose: "decompose", PromptVersion: p.Version, System: p.System, Prompt: p.Prompt,
+			Schema: ssr.Schema(), Temperature: 0, Scope: in.Scope,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("decompose %q: %w", short(in.Task), err)
+		}
+		res.Rounds++
+		res.Usage.Add(usageOf(resp))
+		s, err := parse(resp.Text)
+		if err == nil {
+			s.Task = in.Task
+			res.Merged = Merge(s, d.opts.MergeThreshold)
+			res.Substates = s
+			d.save(ctx, key, in.Task, s)
+			return res, nil
+		}
+		lastErr = err
+		repair = repairText(resp.Text, err)
+	}
+	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", short(in.Task), d.model.Name(), res.Rounds, lastErr)
+}
+
+// parse reads and validates a model's answer, adding the method's rules that the
+// structural validator leaves to us.
+func parse(text string) (*ssr.Substates, error) {
+	s, err := ssr.Parse([]byte(text))
+	if err != nil {
+		return nil, err
+	}
+	var p []string
+	if s.Nodes[0].Kind != ssr.Page {
+		p = append(p, fmt.Sprintf("substate %d: the first substate must be a page showing the target app open", s.Nodes[0].ID))
+	}
+	if len(p) > 0 {
+		return nil, &ssr.ValidationError{Problems: p}
+	}
+	return s, nil
+}
+
+func repairText(answer string, err error) string {
+	if len(answer) > 3000 {
+		answer = answer[:3000] + "…"
+	}
+	var ve *ssr.ValidationError
+	problems := err.Error()
+	if errors.As(err, &ve) {
+		problems = "- " + strings.Join(ve.Problems, "\n- ")
+	}
+	return "It was:\n" + answer + "\n\nProblems:\n" + problems
+}
+
+func usageOf(r *llm.Response) llm.Usage {
+	u := llm.Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
+	if r.CacheHit {
+		u.CacheHits = 1
+	}
+	return u
+}
+
+func short(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// key identifies a decomposition: same task, app, knowledge, model and prompt, same answer.
+func (d *Decomposer) key(in Input) string {
+	b, _ := json.Marshal([]string{in.Task, in.App, in.Knowledge, d.model.Name(), prompts.Decomposer.Version})
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+func (d *Decomposer) lookup(ctx context.Context, key string) (*ssr.Substates, bool) {
+	if d.db == nil {
+		return nil, false
+	}
+	var nodes string
+	err := d.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes)
+	if err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
+			return nil, false
+		}
+		return nil, false
+	}
+	var s ssr.Substates
+	if json.Unmarshal([]byte(nodes), &s) != nil || s.Validate() != nil {
+		return nil, false // a damaged row is recomputed, not trusted
+	}
+	return &s, true
+}
+
+func (d *Decomposer) save(ctx context.Context, key, task string, s *ssr.Substates) {
+	if d.db == nil {
+		return
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		return
+	}
+	// The cache is an optimisation: a failed write only costs a model call later.
+	_, _ = d.db.ExecContext(context.WithoutCancel(ctx), `INSERT INTO substates(key, task, model, prompt_version, nodes, created_at) VALUES (?,?,?,?,?,?)
+		ON CONFLICT(key) DO UPDATE SET nodes=excluded.nodes, created_at=excluded.created_at`,
+		key, task, d.model.Name(), prompts.Decomposer.Version, string(data), time.Now().UTC().Format(time.RFC3339Nano))
+}

@@ -1,0 +1,302 @@
+package decomposer_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/decomposer"
+	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+)
+
+const good = `{"substates":[
+ {"id":0,"kind":"page","content":"The Clock app is open","parent":null},
+ {"id":1,"kind":"page","content":"The alarm list is visible","parent":0},
+ {"id":2,"kind":"unit","content":"An alarm for 3:00 PM labelled meeting is listed","parent":1},
+ {"id":3,"kind":"unit","content":"The 3:00 PM alarm is switched on","parent":1}]}`
+
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func model(t *testing.T, spec, url string, db *store.DB) llm.Model {
+	t.Helper()
+	m, err := llm.Open(context.Background(), llm.Config{Spec: spec, BaseURL: url, Store: db,
+		BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestDecomposeOpenAIAndCache(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-x")
+	srv := llmtest.NewOpenAI(t, llmtest.Reply("Here you go:\n```json\n"+good+"\n```"))
+	db := openDB(t)
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db), db, decomposer.Options{})
+	task := `Set an alarm for 3PM with the label "meeting" using Clock.`
+	res, err := d.Run(context.Background(), decomposer.Input{Task: task, App: "clock", Knowledge: "Alarms are on the Alarm tab."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Substates
+	if len(s.Nodes) != 4 || s.Task != task || s.Nodes[3].ParentID() != 1 || res.Cached || res.Rounds != 1 || res.Usage.InputTokens == 0 {
+		t.Fatalf("result %+v nodes %+v", res, s.Nodes)
+	}
+	r := srv.Requests()[0]
+	for _, want := range []string{strconv.Quote(task), "Target app: clock", "Alarms are on the Alarm tab."} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("prompt lacks %q", want)
+		}
+	}
+	if !strings.Contains(string(r.Body), `"response_format"`) {
+		t.Error("no structured-output request")
+	}
+	// Same decomposition again: from the store, zero HTTP requests.
+	res2, err := d.Run(context.Background(), decomposer.Input{Task: task, App: "clock", Knowledge: "Alarms are on the Alarm tab."})
+	if err != nil || !res2.Cached || srv.Count() != 1 {
+		t.Fatalf("second run: %+v %v, %d requests", res2, err, srv.Count())
+	}
+	// Even bypassing the substates cache, the model-call cache answers.
+	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db), db, decomposer.Options{NoCache: true})
+	if _, err := d2.Decompose(context.Background(), task, "clock", "Alarms are on the Alarm tab."); err != nil || srv.Count() != 1 {
+		t.Fatalf("%v, %d requests", err, srv.Count())
+	}
+	tree := decomposer.Tree(s)
+	if !strings.Contains(tree, "0 [page] The Clock app is open\n└─ 1 [page] The alarm list is visible\n   ├─ 2 [unit]") {
+		t.Errorf("tree:\n%s", tree)
+	}
+}
+
+func TestDecomposeAnthropic(t *testing.T) {
+	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-x")
+	srv := llmtest.NewAnthropic(t, llmtest.Reply(good))
+	d := decomposer.New(model(t, "anthropic:claude-3-5-haiku-latest", srv.URL, nil), nil, decomposer.Options{})
+	s, err := d.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
+	if err != nil || len(s.Nodes) != 4 {
+		t.Fatal(s, err)
+	}
+	if r := srv.Requests()[0]; r.Rejected != "" || !strings.Contains(r.System, "substates") {
+		t.Fatalf("request %+v", r)
+	}
+}
+
+func TestDecomposeRepairs(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-x")
+	invalid := `{"substates":[{"id":0,"kind":"page","content":"Clock open","parent":null},{"id":1,"kind":"unit","content":"alarm on","parent":9}]}`
+	srv := llmtest.NewOpenAI(t,
+		llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"Clock open"`), // malformed, truncated
+		llmtest.Reply(invalid), // schema-valid JSON, rule-invalid substates
+		llmtest.Reply(good))
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, nil), nil, decomposer.Options{})
+	res, err := d.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
+	if err != nil || res.Rounds != 3 {
+		t.Fatal(res, err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	if !strings.Contains(reqs[1].Text, "could not be used") {
+		t.Errorf("first repair prompt:\n%s", reqs[1].Text)
+	}
+	if !strings.Contains(reqs[2].Text, "parent 9 does not exist") {
+		t.Errorf("second repair prompt lacks the validation error:\n%s", reqs[2].Text)
+	}
+
+	// Never valid: a clear error after 1 + Repairs answers.
+	srv2 := llmtest.NewOpenAI(t, llmtest.Reply(invalid), llmtest.Reply(invalid))
+	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv2.URL, nil), nil, decomposer.Options{Repairs: 1})
+	_, err = d2.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
+	if err == nil || !strings.Contains(err.Error(), "no valid substates after 2 answers") || !strings.Contains(err.Error(), "parent 9") || srv2.Count() != 2 {
+		t.Fatalf("err %v, %d requests", err, srv2.Count())
+	}
+	// A first substate that is not a page is sent back too.
+	unitFirst := `[{"id":0,"kind":"page","content":"x","parent":null}]`
+	srv3 := llmtest.NewOpenAI(t, llmtest.Reply(`[{"id":0,"kind":"unit","content":"x","parent":null}]`), llmtest.Reply(unitFirst))
+	d3 := decomposer.New(model(t, "openai:gpt-4o-mini", srv3.URL, nil), nil, decomposer.Options{})
+	if _, err := d3.Decompose(context.Background(), "t", "", ""); err != nil || srv3.Count() != 2 {
+		t.Fatalf("%v %d", err, srv3.Count())
+	}
+}
+
+func TestDecomposeTransportFailures(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-x")
+	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 1"), llmtest.Status(500), llmtest.Hang(), llmtest.Reply(good))
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, nil), nil, decomposer.Options{})
+	start := time.Now()
+	s, err := d.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
+	if err != nil || len(s.Nodes) != 4 {
+		t.Fatal(err)
+	}
+	if srv.Count() != 4 {
+		t.Errorf("%d requests, want 4 (429, 500, hang, ok)", srv.Count())
+	}
+	if time.Since(start) < time.Second {
+		t.Error("Retry-After not honoured")
+	}
+}
+
+func TestDecomposeNoModel(t *testing.T) {
+	d := decomposer.New(nil, nil, decomposer.Options{})
+	_, err := d.Decompose(context.Background(), "t", "", "")
+	if err == nil || !strings.Contains(err.Error(), "--model") {
+		t.Fatal(err)
+	}
+}
+
+func TestMerge(t *testing.T) {
+	s := &ssr.Substates{Nodes: []ssr.Node{
+		{ID: 0, Kind: ssr.Page, Content: "The Clock app is open"},
+		{ID: 1, Kind: ssr.Page, Content: "The alarm list page is visible", Parent: ssr.IntPtr(0), Optional: true},
+		{ID: 2, Kind: ssr.Page, Content: "Alarm list shown", Parent: ssr.IntPtr(0)},
+		{ID: 3, Kind: ssr.Unit, Content: "Alarm 7:30 AM is on", Parent: ssr.IntPtr(2)},
+		{ID: 4, Kind: ssr.Unit, Content: "Alarm 7:30 AM is off", Parent: ssr.IntPtr(1)},
+		{ID: 5, Kind: ssr.Unit, Content: "The alarm 7:30 AM is on.", Parent: ssr.IntPtr(1)},
+	}}
+	notes := decomposer.Merge(s, 0.8)
+	if len(notes) != 2 || len(s.Nodes) != 4 {
+		t.Fatalf("notes %v nodes %+v", notes, s.Nodes)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"0 page -1 false", "1 page 0 false", "2 unit 1 false", "3 unit 1 false"}
+	for i, n := range s.Nodes {
+		if got := fmt.Sprintf("%d %s %d %v", n.ID, n.Kind, n.ParentID(), n.Optional); got != want[i] {
+			t.Errorf("node %d: %s, want %s", i, got, want[i])
+		}
+	}
+	if !strings.Contains(s.Nodes[3].Content, "off") {
+		t.Error("on/off states merged")
+	}
+	if decomposer.Similarity("Alarm for 7:30 AM", "alarm for 8:30 AM") >= 0.8 {
+		t.Error("different times look alike")
+	}
+}
+
+var taskRe = regexp.MustCompile(`Now decompose this task.\nTask: (".*")`)
+
+// answerFor builds a valid decomposition that names the task, so outputs can be checked.
+func answerFor(r llmtest.Request) llmtest.Answer {
+	m := taskRe.FindStringSubmatch(r.Text)
+	if m == nil {
+		return llmtest.Status(400)
+	}
+	task, _ := strconv.Unquote(m[1])
+	b, _ := json.Marshal(map[string]any{"substates": []any{
+		map[string]any{"id": 0, "kind": "page", "content": "The target app is open", "parent": nil},
+		map[string]any{"id": 1, "kind": "unit", "content": "Done: " + task, "parent": 0},
+	}})
+	return llmtest.Delayed(20*time.Millisecond, llmtest.Reply(string(b)))
+}
+
+func sharedData(t *testing.T, rel string) string {
+	t.Helper()
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			t.Skip("no go.mod")
+		}
+		dir = filepath.Dir(dir)
+	}
+	p := filepath.Join(dir, "..", "shared", "data", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("real data %s absent", p)
+	}
+	return p
+}
+
+func TestBatchResumesAfterInterruption(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-x")
+	tasks, err := suite.Load(sharedData(t, "androidlab/config/clock.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var n atomic.Int32
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if n.Add(1) == 10 {
+			cancel() // killed midway
+		}
+		return answerFor(r)
+	}))
+	db := openDB(t)
+	out := t.TempDir()
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db), db, decomposer.Options{})
+	opts := decomposer.BatchOptions{OutDir: out, Concurrency: 4, Suite: "clock.yaml"}
+	sum, err := d.Batch(ctx, tasks, opts)
+	if err == nil {
+		t.Fatal("interrupted batch reported success")
+	}
+	first := sum.Done
+	if first == 0 || first >= len(tasks) {
+		t.Fatalf("first run finished %d of %d", first, len(tasks))
+	}
+	sum, err = d.Batch(context.Background(), tasks, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Done != len(tasks) || sum.Failed != 0 || sum.Resumed != first {
+		t.Fatalf("summary done %d failed %d resumed %d (first run %d)", sum.Done, sum.Failed, sum.Resumed, first)
+	}
+	// Every task reached the provider exactly once over both runs (finished ones were not
+	// redone; ones interrupted after their answer came back are served by the call cache).
+	if got := srv.Count(); got > len(tasks)+4 || got < len(tasks) {
+		t.Errorf("%d requests for %d tasks", got, len(tasks))
+	}
+	seen := map[string]bool{}
+	for _, r := range srv.Requests() {
+		m := taskRe.FindStringSubmatch(r.Text)
+		if seen[m[1]] && !strings.Contains(r.Text, "could not be used") {
+			// A repeat is only allowed for a task whose first request was cut off.
+			t.Logf("task requested twice: %s", m[1])
+		}
+		seen[m[1]] = true
+	}
+	if len(seen) != len(tasks) {
+		t.Errorf("%d distinct tasks requested, want %d", len(seen), len(tasks))
+	}
+	for _, task := range tasks {
+		data, err := os.ReadFile(filepath.Join(out, task.ID+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := ssr.Parse(data)
+		if err != nil || !strings.Contains(s.Nodes[1].Content, task.Text) {
+			t.Fatalf("%s: %v %+v", task.ID, err, s)
+		}
+	}
+	var fileSum decomposer.Summary
+	data, _ := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err := json.Unmarshal(data, &fileSum); err != nil || fileSum.Done != len(tasks) || len(fileSum.Results) != len(tasks) {
+		t.Fatalf("summary.json: %v %+v", err, fileSum)
+	}
+	// A third run does nothing at all.
+	before := srv.Count()
+	if sum, err := d.Batch(context.Background(), tasks, opts); err != nil || sum.Resumed != len(tasks) || srv.Count() != before {
+		t.Fatalf("third run: %v resumed %d, %d new requests", err, sum.Resumed, srv.Count()-before)
+	}
+}
