@@ -160,11 +160,15 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 		// Capture first, then look at why we might stop: the first frame is the screen
 		// the agent starts from.
 		if err := r.captureOnce(ctx); err != nil {
-			if errors.Is(err, device.ErrDeviceLost) || ctx.Err() != nil {
+			switch {
+			case ctx.Err() != nil:
+				// Interrupted mid-capture: handled as an interrupt below.
+			case errors.Is(err, device.ErrDeviceLost):
 				agent.stop(opts.StopGrace)
-				return r.finishAgent(agent, statusForErr(ctx, err), err)
+				return r.finishAgent(agent, trace.StatusDeviceLost, err)
+			default:
+				r.opts.Logf("capture failed, continuing: %v", err)
 			}
-			r.opts.Logf("capture failed, continuing: %v", err)
 		}
 		next = next.Add(opts.Interval)
 		wait := time.Until(next)

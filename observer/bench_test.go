@@ -1,0 +1,89 @@
+package observer
+
+import (
+	"bytes"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// benchRecorder records into a fresh trace directory without a device (no XML/activity).
+func benchRecorder(b *testing.B) *recorder {
+	dir := b.TempDir()
+	tr := &trace.Trace{Version: trace.FormatVersion, Task: "bench", Status: trace.StatusUnknown, Dir: dir, Metadata: map[string]any{}}
+	return &recorder{opts: Options{Threshold: DefaultThreshold, Logf: func(string, ...any) {}}, tr: tr, res: &Result{}}
+}
+
+// The host-side cost per frame: decode, dedup, write (frame file + manifest), on
+// 1080x2400 screenshots. "kept" alternates two different screens so every frame is
+// written; "dropped" repeats one screen with a ticking clock so every frame is dropped.
+// The manifest is reset every 200 frames so its size stays that of a typical trace.
+func BenchmarkHostPerFrame(b *testing.B) {
+	screens := [][]byte{}
+	raws := [][]byte{}
+	for _, on := range []bool{false, true} {
+		var buf bytes.Buffer
+		img := phone(1, on, 3, false)
+		// Devices encode quickly, not tightly: mimic with BestSpeed.
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+		screens = append(screens, buf.Bytes())
+		raw := make([]byte, 16, 16+len(img.Pix))
+		raw[0], raw[1], raw[4], raw[5], raw[8] = 1080&0xff, 1080>>8, 2400&0xff, 2400>>8, 1
+		raws = append(raws, append(raw, img.Pix...))
+	}
+	b.Logf("screenshot PNG %d KB, raw %d KB", len(screens[0])/1024, len(raws[0])/1024)
+	run := func(b *testing.B, kept bool, step func(i int) (shot, error)) {
+		r := benchRecorder(b)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if i%200 == 0 {
+				r.tr.Frames = nil
+				r.last = nil
+			}
+			s, err := step(i)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := r.keep(b.Context(), time.Now(), s); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		if kept && r.tr.DroppedFrames > 0 {
+			b.Fatalf("dropped %d frames that differ", r.tr.DroppedFrames)
+		}
+		if !kept && r.tr.DroppedFrames < b.N-b.N/200-1 {
+			b.Fatalf("kept duplicates: dropped %d of %d", r.tr.DroppedFrames, b.N)
+		}
+	}
+	pngStep := func(alternate bool) func(int) (shot, error) {
+		return func(i int) (shot, error) {
+			data := screens[0]
+			if alternate {
+				data = screens[i%2]
+			}
+			img, err := png.Decode(bytes.NewReader(data))
+			return shot{png: data, img: img}, err
+		}
+	}
+	rawStep := func(alternate bool) func(int) (shot, error) {
+		return func(i int) (shot, error) {
+			data := raws[0]
+			if alternate {
+				data = raws[i%2]
+			}
+			img, err := device.DecodeRaw(data)
+			return shot{img: img}, err
+		}
+	}
+	b.Run("png/kept", func(b *testing.B) { run(b, true, pngStep(true)) })
+	b.Run("png/dropped", func(b *testing.B) { run(b, false, pngStep(false)) })
+	b.Run("raw/kept", func(b *testing.B) { run(b, true, rawStep(true)) })
+	b.Run("raw/dropped", func(b *testing.B) { run(b, false, rawStep(false)) })
+}
