@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/suite"
+)
+
+const decomposeSecret = "sk-decompose-SECRET-9f8e7d6c5b4a"
+
+// decomposeRun runs the CLI with stdout and stderr captured.
+func decomposeRun(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	capture := func(f **os.File) (func() string, error) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		old := *f
+		*f = w
+		done := make(chan string)
+		go func() {
+			data, _ := readAllFile(r)
+			done <- data
+		}()
+		return func() string { w.Close(); *f = old; return <-done }, nil
+	}
+	stopOut, err := capture(&os.Stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopErr, err := capture(&os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code = run(ctx, args)
+	return code, stopOut(), stopErr()
+}
+
+func readAllFile(f *os.File) (string, error) {
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := f.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			return b.String(), nil
+		}
+	}
+}
+
+func decomposeEnv(t *testing.T) (db string) {
+	t.Helper()
+	t.Setenv("AUTOEVAL_MODEL", "")
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	t.Chdir(t.TempDir())
+	return filepath.Join(t.TempDir(), "autoeval.db")
+}
+
+var decomposeTaskRe = regexp.MustCompile(`Now decompose this task.\nTask: (".*")`)
+
+// decomposeAnswer is a valid decomposition naming the task, so outputs can be traced back.
+func decomposeAnswer(r llmtest.Request) llmtest.Answer {
+	m := decomposeTaskRe.FindStringSubmatch(r.Text)
+	if m == nil {
+		return llmtest.Status(400)
+	}
+	task, _ := strconv.Unquote(m[1])
+	b, _ := json.Marshal(map[string]any{"substates": []any{
+		map[string]any{"id": 0, "kind": "page", "content": "The target app is open", "parent": nil},
+		map[string]any{"id": 1, "kind": "page", "content": "The page for the task is visible", "parent": 0},
+		map[string]any{"id": 2, "kind": "unit", "content": "Done: " + task, "parent": 1},
+	}})
+	return llmtest.Delayed(10*time.Millisecond, llmtest.Reply(string(b)))
+}
+
+func TestDecomposeWithoutModelSaysHowToConfigure(t *testing.T) {
+	db := decomposeEnv(t)
+	code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--task", "Open Clock")
+	if code == 0 || !strings.Contains(stderr, "--model") || !strings.Contains(stderr, "AUTOEVAL_MODEL") || !strings.Contains(stderr, "OPENAI_API_KEY") {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+	code, _, stderr = decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--task", "Open Clock")
+	if code == 0 || !strings.Contains(stderr, "OPENAI_API_KEY is not set") {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+}
+
+func TestDecomposeFlagErrors(t *testing.T) {
+	db := decomposeEnv(t)
+	for _, args := range [][]string{
+		{"decompose", "--db", db},
+		{"decompose", "--db", db, "--task", "x", "--suite", "y"},
+		{"decompose", "--db", db, "--suite", "y"},
+	} {
+		if code, _, stderr := decomposeRun(t, context.Background(), args...); code != 2 || !strings.Contains(stderr, "decompose:") {
+			t.Errorf("%v: code %d stderr %q", args, code, stderr)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"tasks": [`), 0o644)
+	if code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--suite", bad, "--out", t.TempDir()); code == 0 || !strings.Contains(stderr, bad) {
+		t.Errorf("bad suite: code %d stderr %q", code, stderr)
+	}
+}
+
+func TestDecomposeTaskEndToEnd(t *testing.T) {
+	db := decomposeEnv(t)
+	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
+	dir := t.TempDir()
+	know := filepath.Join(dir, "clock.md")
+	os.WriteFile(know, []byte("The Alarm tab lists alarms with a switch each."), 0o644)
+	out := filepath.Join(dir, "out", "alarm.json")
+	args := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
+		"--task", "Set an alarm for 7:30 AM", "--app", "clock", "--knowledge", know, "--out", out}
+	code, stdout, stderr := decomposeRun(t, context.Background(), args...)
+	if code != 0 {
+		t.Fatalf("code %d stderr %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "0 [page] The target app is open\n└─ 1 [page]") || !strings.Contains(stdout, "[unit] Done: Set an alarm for 7:30 AM") {
+		t.Errorf("tree:\n%s", stdout)
+	}
+	if !strings.Contains(srv.Requests()[0].Text, "The Alarm tab lists alarms") {
+		t.Error("knowledge not in the prompt")
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := ssr.Parse(data); err != nil || len(s.Nodes) != 3 || s.Task != "Set an alarm for 7:30 AM" {
+		t.Fatalf("%v %+v", err, s)
+	}
+	// The same command again: zero HTTP requests.
+	code, stdout2, stderr2 := decomposeRun(t, context.Background(), append(args, "--json")...)
+	if code != 0 || srv.Count() != 1 || !strings.Contains(stderr2, "no model call") {
+		t.Fatalf("rerun: code %d, %d requests, stderr %s", code, srv.Count(), stderr2)
+	}
+	if _, err := ssr.Parse([]byte(stdout2)); err != nil {
+		t.Errorf("--json output: %v", err)
+	}
+	// The key appears in no output, no file, and not in the database.
+	for name, text := range map[string]string{"stdout": stdout + stdout2, "stderr": stderr + stderr2} {
+		if strings.Contains(text, decomposeSecret) {
+			t.Errorf("%s contains the API key", name)
+		}
+	}
+	decomposeNoSecret(t, db+"*", out)
+}
+
+func decomposeNoSecret(t *testing.T, globs ...string) {
+	t.Helper()
+	n := 0
+	for _, g := range globs {
+		files, _ := filepath.Glob(g)
+		for _, f := range files {
+			filepath.Walk(f, func(p string, info os.FileInfo, err error) error {
+				if err != nil || info.IsDir() {
+					return nil
+				}
+				n++
+				if data, _ := os.ReadFile(p); strings.Contains(string(data), decomposeSecret) {
+					t.Errorf("%s contains the API key", p)
+				}
+				return nil
+			})
+		}
+	}
+	if n == 0 {
+		t.Error("no files searched")
+	}
+}
+
+func TestDecomposeSuitesResume(t *testing.T) {
+	for _, tc := range []struct {
+		rel   string
+		tasks int
+	}{
+		{"androidlab/config/clock.yaml", 27},
+		{"androidworld/task_metadata.json", 116},
+	} {
+		t.Run(filepath.Base(tc.rel), func(t *testing.T) {
+			path := judgeSharedData(t, tc.rel)
+			db := decomposeEnv(t)
+			t.Setenv("ANTHROPIC_API_KEY", decomposeSecret)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var n atomic.Int32
+			srv := llmtest.NewAnthropic(t, llmtest.Key(decomposeSecret), llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+				if n.Add(1) == int32(tc.tasks/3) {
+					cancel() // killed midway
+				}
+				return decomposeAnswer(r)
+			}))
+			out := filepath.Join(t.TempDir(), "subs")
+			args := []string{"decompose", "--db", db, "--model", "anthropic:claude-3-5-haiku-latest", "--base-url", srv.URL,
+				"--suite", path, "--out", out, "--concurrency", "6"}
+			code, _, stderr := decomposeRun(t, ctx, args...)
+			if code != 130 || !strings.Contains(stderr, "resume") {
+				t.Fatalf("interrupted run: code %d stderr %s", code, stderr)
+			}
+			var first struct{ Done int }
+			data, _ := os.ReadFile(filepath.Join(out, "summary.json"))
+			json.Unmarshal(data, &first)
+			if first.Done == 0 || first.Done >= tc.tasks {
+				t.Fatalf("first run finished %d of %d", first.Done, tc.tasks)
+			}
+			code, stdout, stderr := decomposeRun(t, context.Background(), args...)
+			if code != 0 {
+				t.Fatalf("resumed run: code %d stderr %s", code, stderr)
+			}
+			want := strconv.Itoa(tc.tasks) + "/" + strconv.Itoa(tc.tasks) + " tasks decomposed (" + strconv.Itoa(first.Done) + " resumed"
+			if !strings.Contains(stdout, want) {
+				t.Errorf("stdout %q lacks %q", stdout, want)
+			}
+			// Finished tasks were not redone: at most the few cut off in flight were asked
+			// again. Tasks sharing a text share one decomposition (AndroidWorld has such).
+			tasks, _ := suite.Load(path)
+			distinct := map[string]bool{}
+			for _, x := range tasks {
+				distinct[x.Instruction()] = true
+			}
+			if got := srv.Count(); got < len(distinct) || got > len(distinct)+6 {
+				t.Errorf("%d requests for %d distinct tasks", got, len(distinct))
+			}
+			files, _ := filepath.Glob(filepath.Join(out, "*.json"))
+			if len(files) != tc.tasks+1 {
+				t.Errorf("%d files, want %d + summary", len(files), tc.tasks)
+			}
+			var sum struct {
+				Done, Failed int
+				Results      []struct{ ID, File string }
+			}
+			data, _ = os.ReadFile(filepath.Join(out, "summary.json"))
+			if err := json.Unmarshal(data, &sum); err != nil || sum.Done != tc.tasks || sum.Failed != 0 || len(sum.Results) != tc.tasks {
+				t.Fatalf("summary %v %+v", err, sum)
+			}
+			decomposeNoSecret(t, db+"*", out)
+		})
+	}
+}
