@@ -49,7 +49,10 @@ func openLlamaTouch(dir string) (*Trace, error) {
 			f.XML = stem + ".xml"
 		}
 		if data, err := os.ReadFile(filepath.Join(dir, stem+".activity")); err == nil {
-			f.Activity = firstLine(string(data))
+			// The recorder writes the word "null" when it could not read the activity.
+			if a := firstLine(string(data)); a != "null" {
+				f.Activity = a
+			}
 		}
 		if data, err := os.ReadFile(filepath.Join(dir, stem+".ess")); err == nil {
 			ess[strconv.Itoa(f.Index)] = strings.TrimSpace(string(data))

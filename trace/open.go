@@ -205,9 +205,7 @@ func Discover(root string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	if !st.IsDir() {
-		if _, err := openFileKind(root); err != nil {
-			return nil, err
-		}
+		// A file named explicitly is taken as given; Open reports what is wrong with it.
 		return []string{root}, nil
 	}
 	var out []string

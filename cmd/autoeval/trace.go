@@ -1,11 +1,473 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/trace"
+	"github.com/spf13/cobra"
+)
+
+const traceFormatsHelp = `PATH may be any of:
+  - a native trace directory (trace.json with numbered frames)
+  - a folder of numbered screenshots (png/jpg) with task.txt, instruction.txt or task.md
+  - a LlamaTouch trace folder (N.png, N.xml, N.activity, instruction.txt, eventStructs.txt)
+  - an AndroidWorld episode JSON file (per-step ui_elements, task_actually_successful)
+  - an AndroidWorld checkpoint *.pkl.gz (read safely: no Python code is ever run)
+  - an AndroidLab run directory (traces/trace.jsonl with Screen/ and xml/ beside it)
+  - a directory holding any number of the above (searched recursively)`
 
 func newTraceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace",
 		Short: "Inspect, validate and import traces",
+		Long: `Inspect, validate and import recorded runs. Traces written by other tools are read as they are,
+so a third-party agent can be judged without changing its code.
+
+` + traceFormatsHelp,
+	}
+	cmd.AddCommand(newTraceInfoCmd(), newTraceValidateCmd(), newTraceImportCmd())
+	return cmd
+}
+
+func newTraceInfoCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "info PATH",
+		Short: "Show a trace's task, frames, status, ground truth and the agent's claim",
+		Long: `info prints, for every trace at PATH: the task and task name, agent, status, device, ground
+truth (reward and where it came from), the agent's own claim of being done, the source format, and
+one line per frame saying what it carries: image, UI XML, UI elements, activity and the action taken.
+
+` + traceFormatsHelp,
+		Example: `  autoeval trace info examples/clock-alarm
+  autoeval trace info ../shared/data/checkpoints/androidworld-gbox/ContactsAddContact_0.pkl.gz --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTraceInfo(cmd.OutOrStdout(), args[0], asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of text: one object for one trace, an array for several")
+	return cmd
+}
+
+func newTraceValidateCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "validate PATH",
+		Short: "Check that every frame file exists, stays inside the trace and decodes",
+		Long: `validate opens every trace at PATH and checks it in full: a task and at least one frame,
+increasing frame indexes, every referenced file present and inside the trace directory, every image
+decoding completely (truncation is caught), XML well-formed and UI-elements JSON valid. It prints
+"ok" or the problems of each trace, one per line, and exits 1 when any trace has a problem.
+
+` + traceFormatsHelp,
+		Example: `  autoeval trace validate examples/clock-alarm
+  autoeval trace validate ../shared/data/traces/llamatouch`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTraceValidate(cmd.OutOrStdout(), args[0])
+		},
 	}
 	return cmd
+}
+
+func newTraceImportCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "import PATH --out DIR",
+		Short: "Write native copies of traces from other tools",
+		Long: `import reads every trace at PATH and writes a native trace directory for each: frames as
+0001.png, 0001.xml, 0001.elements.json and a trace.json that keeps the task, actions, ground truth,
+the agent's claim and where the trace came from. Screenshots held inside checkpoints become PNG files.
+
+When PATH holds exactly one trace, DIR becomes that trace. When it holds several (a directory of
+traces, a checkpoint with several episodes), each goes to DIR/<label>, the label being the source's
+directory or file name (plus #N for later episodes of one checkpoint, written as -N). Traces already
+imported are skipped, so an interrupted import resumes where it stopped.
+
+` + traceFormatsHelp,
+		Example: `  autoeval trace import ../shared/data/traces/llamatouch/trace_7 --out imported/trace_7
+  autoeval trace import ../shared/data/checkpoints/androidworld-gbox --out imported/gbox`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return &exitError{code: 2, msg: "trace import: --out DIR is required"}
+			}
+			return runTraceImport(cmd.OutOrStdout(), args[0], out)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "directory to write the native trace into (one subdirectory per trace when PATH holds several); required")
+	return cmd
+}
+
+// eachTrace opens every trace at path (one per entry of a multi-episode file), calling fn
+// with either the traces of one source or the error opening it, so one bad source does not
+// hide the others.
+func eachTrace(path string, fn func(src string, ts []*trace.Trace, err error)) error {
+	paths, err := trace.Discover(path)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		// Let Open say precisely why PATH is not a trace.
+		if _, oerr := trace.Open(path); oerr != nil {
+			return oerr
+		}
+		return fmt.Errorf("%s: no traces found", path)
+	}
+	for _, p := range paths {
+		ts, err := trace.OpenAll(p)
+		fn(p, ts, err)
+	}
+	return nil
+}
+
+// traceInfo is the --json shape of `trace info`.
+type traceInfo struct {
+	Label            string             `json:"label"`
+	Path             string             `json:"path"`
+	Format           string             `json:"format"`
+	Entry            int                `json:"entry,omitempty"`
+	Task             string             `json:"task"`
+	TaskName         string             `json:"task_name,omitempty"`
+	App              string             `json:"app,omitempty"`
+	Agent            string             `json:"agent,omitempty"`
+	Status           string             `json:"status"`
+	Device           trace.Device       `json:"device"`
+	Started          *time.Time         `json:"started,omitempty"`
+	Ended            *time.Time         `json:"ended,omitempty"`
+	GroundTruth      *trace.GroundTruth `json:"ground_truth,omitempty"`
+	Success          *bool              `json:"success,omitempty"` // reward >= 1, when there is ground truth
+	AgentClaimedDone *bool              `json:"agent_claimed_done,omitempty"`
+	FrameCount       int                `json:"frame_count"`
+	Frames           []frameInfo        `json:"frames"`
+}
+
+type frameInfo struct {
+	Index    int           `json:"index"`
+	Image    string        `json:"image,omitempty"` // file name, or "embedded" for decoded checkpoint screenshots
+	XML      string        `json:"xml,omitempty"`
+	Elements *int          `json:"elements,omitempty"` // number of UI elements, when the frame has them
+	Activity string        `json:"activity,omitempty"`
+	Action   *trace.Action `json:"action,omitempty"`
+}
+
+func describeTrace(t *trace.Trace) traceInfo {
+	ti := traceInfo{
+		Label: trace.Label(t), Path: t.Dir, Format: trace.FormatNative,
+		Task: t.Task, TaskName: t.TaskName, App: t.App, Agent: t.Agent, Status: t.Status, Device: t.Device,
+		Started: t.Started, Ended: t.Ended, GroundTruth: t.GroundTruth, AgentClaimedDone: t.AgentClaimedDone,
+		FrameCount: len(t.Frames), Frames: []frameInfo{},
+	}
+	if t.Source != nil && (t.Source.Format != trace.FormatNative || t.Dir == "") {
+		ti.Path, ti.Format, ti.Entry = t.Source.Path, t.Source.Format, t.Source.Entry
+		if _, err := os.Stat(filepath.Join(t.Dir, trace.ManifestName)); err == nil && t.Source.Path != t.Dir {
+			// A native copy of an imported trace: show where it is, name the origin in the format.
+			ti.Path, ti.Format = t.Dir, trace.FormatNative+" (imported from "+t.Source.Format+")"
+		}
+	}
+	if t.GroundTruth != nil {
+		ok := t.GroundTruth.Success()
+		ti.Success = &ok
+	}
+	for i := range t.Frames {
+		f := &t.Frames[i]
+		fi := frameInfo{Index: f.Index, XML: f.XML, Activity: f.Activity, Action: f.Action}
+		switch {
+		case f.Image != "":
+			fi.Image = f.Image
+		case len(f.ImageData) > 0:
+			fi.Image = "embedded"
+		}
+		if t.HasElements(f) {
+			n := len(f.ElementsData)
+			if f.Elements != "" {
+				if els, err := t.ReadElements(f); err == nil {
+					n = len(els)
+				} else {
+					n = -1
+				}
+			}
+			fi.Elements = &n
+		}
+		ti.Frames = append(ti.Frames, fi)
+	}
+	return ti
+}
+
+func runTraceInfo(w io.Writer, path string, asJSON bool) error {
+	var infos []traceInfo
+	var failed []string
+	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+		if err != nil {
+			failed = append(failed, err.Error())
+			return
+		}
+		for _, t := range ts {
+			infos = append(infos, describeTrace(t))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		var v any = infos
+		if len(infos) == 1 {
+			v = infos[0]
+		}
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	} else {
+		for i, ti := range infos {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			writeTraceInfo(w, ti)
+		}
+	}
+	if len(failed) > 0 {
+		for _, f := range failed {
+			fmt.Fprintln(os.Stderr, "autoeval: "+f)
+		}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d trace sources could not be read", len(failed), len(failed)+len(infos))}
+	}
+	return nil
+}
+
+func writeTraceInfo(w io.Writer, ti traceInfo) {
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	src := ti.Path
+	if ti.Entry > 0 {
+		src += fmt.Sprintf(" (episode %d)", ti.Entry)
+	}
+	fmt.Fprintf(w, "trace:        %s\n", ti.Label)
+	fmt.Fprintf(w, "source:       %s  %s\n", ti.Format, src)
+	fmt.Fprintf(w, "task:         %s\n", ti.Task)
+	fmt.Fprintf(w, "task name:    %s\n", dash(ti.TaskName))
+	if ti.App != "" {
+		fmt.Fprintf(w, "app:          %s\n", ti.App)
+	}
+	fmt.Fprintf(w, "agent:        %s\n", dash(ti.Agent))
+	fmt.Fprintf(w, "status:       %s\n", dash(ti.Status))
+	if ti.Device.Width > 0 || ti.Device.Serial != "" {
+		d := fmt.Sprintf("%dx%d", ti.Device.Width, ti.Device.Height)
+		if ti.Device.Serial != "" {
+			d += " " + ti.Device.Serial
+		}
+		if ti.Device.Android != "" {
+			d += " Android " + ti.Device.Android
+		}
+		fmt.Fprintf(w, "device:       %s\n", d)
+	}
+	if ti.Started != nil || ti.Ended != nil {
+		fmt.Fprintf(w, "time:         %s .. %s\n", fmtTime(ti.Started), fmtTime(ti.Ended))
+	}
+	if g := ti.GroundTruth; g != nil {
+		verdict := "failure"
+		if g.Success() {
+			verdict = "success"
+		}
+		fmt.Fprintf(w, "ground truth: %s (reward %g, source %s)\n", verdict, g.Reward, g.Source)
+	} else {
+		fmt.Fprintf(w, "ground truth: none\n")
+	}
+	switch {
+	case ti.AgentClaimedDone == nil:
+		fmt.Fprintf(w, "agent claim:  not recorded\n")
+	case *ti.AgentClaimedDone:
+		fmt.Fprintf(w, "agent claim:  done\n")
+	default:
+		fmt.Fprintf(w, "agent claim:  not done\n")
+	}
+	fmt.Fprintf(w, "frames:       %d\n", ti.FrameCount)
+	if ti.FrameCount == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\timage\txml\telements\tactivity\taction")
+	for _, f := range ti.Frames {
+		els := "-"
+		if f.Elements != nil {
+			els = fmt.Sprint(*f.Elements)
+			if *f.Elements < 0 {
+				els = "unreadable"
+			}
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", f.Index, dash(f.Image), dash(f.XML), els,
+			dash(shorten(f.Activity, 48)), dash(actionText(f.Action)))
+	}
+	tw.Flush()
+}
+
+func fmtTime(t *time.Time) string {
+	if t == nil {
+		return "?"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05Z")
+}
+
+// actionText renders an action in a few words for the frame table.
+func actionText(a *trace.Action) string {
+	if a == nil {
+		return ""
+	}
+	s := a.Type
+	if a.Type == "other" {
+		return "other: " + shorten(a.Raw, 50)
+	}
+	if a.X != nil && a.Y != nil {
+		s += fmt.Sprintf(" (%.0f,%.0f)", *a.X, *a.Y)
+	}
+	if a.Element != nil {
+		s += fmt.Sprintf(" element %d", *a.Element)
+	}
+	if a.Direction != "" {
+		s += " " + a.Direction
+	}
+	if a.Text != "" {
+		s += " " + fmt.Sprintf("%q", shorten(a.Text, 40))
+	}
+	return s
+}
+
+// shorten keeps table cells on one line and readable.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func runTraceValidate(w io.Writer, path string) error {
+	bad, total := 0, 0
+	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+		if err != nil {
+			bad++
+			total++
+			fmt.Fprintf(w, "FAIL %s\n  %s\n", src, err)
+			return
+		}
+		for _, t := range ts {
+			total++
+			verr := trace.Validate(t)
+			if verr == nil {
+				fmt.Fprintf(w, "ok   %s (%d frames)\n", trace.Label(t), len(t.Frames))
+				continue
+			}
+			bad++
+			fmt.Fprintf(w, "FAIL %s\n", trace.Label(t))
+			var ve *trace.ValidationError
+			if errors.As(verr, &ve) {
+				for _, p := range ve.Problems {
+					fmt.Fprintf(w, "  %s\n", p)
+				}
+			} else {
+				fmt.Fprintf(w, "  %s\n", verr)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if bad > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces have problems", bad, total)}
+	}
+	return nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// importName turns a trace label into a directory name.
+func importName(label string) string {
+	n := strings.Trim(unsafeName.ReplaceAllString(strings.ReplaceAll(label, "#", "-"), "_"), "._")
+	if n == "" {
+		n = "trace"
+	}
+	return n
+}
+
+func runTraceImport(w io.Writer, path, out string) error {
+	type item struct {
+		src string
+		t   *trace.Trace
+	}
+	var items []item
+	var openErrs []string
+	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+		if err != nil {
+			openErrs = append(openErrs, err.Error())
+			return
+		}
+		for _, t := range ts {
+			items = append(items, item{src, t})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 && len(openErrs) == 1 {
+		return errors.New(openErrs[0])
+	}
+	bar := progress.New("import", len(items), global.quiet || len(items) < 2)
+	used := map[string]int{}
+	failed := len(openErrs)
+	for _, e := range openErrs {
+		fmt.Fprintln(os.Stderr, "autoeval: "+e)
+	}
+	for _, it := range items {
+		dest := out
+		if len(items) > 1 || len(openErrs) > 0 {
+			name := importName(trace.Label(it.t))
+			used[name]++
+			if used[name] > 1 {
+				// Two sources with the same name (e.g. runs/a/trace_7 and runs/b/trace_7).
+				name = fmt.Sprintf("%s-%d", name, used[name])
+			}
+			dest = filepath.Join(out, name)
+		}
+		nt, err := trace.WriteNative(it.t, dest)
+		switch {
+		case errors.Is(err, trace.ErrExists):
+			fmt.Fprintf(w, "skipped %s: already imported\n", dest)
+			bar.Skip(1)
+			continue
+		case err != nil:
+			failed++
+			fmt.Fprintf(os.Stderr, "autoeval: import %s: %v\n", trace.Label(it.t), err)
+		default:
+			fmt.Fprintf(w, "wrote %s (%d frames, %s from %s)\n", dest, len(nt.Frames), sourceFormat(it.t), it.src)
+		}
+		bar.Done(trace.Label(it.t), err)
+	}
+	bar.Finish()
+	if failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d trace(s) could not be imported", failed)}
+	}
+	return nil
+}
+
+func sourceFormat(t *trace.Trace) string {
+	if t.Source == nil {
+		return trace.FormatNative
+	}
+	return t.Source.Format
 }
