@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/autoeval/autoeval/decomposer"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
@@ -202,7 +203,10 @@ func dedupeLabels(ts []judge.Target) {
 	}
 }
 
-// decomposeFunc adapts the decomposer for the judge; nil until the decomposer is built.
+// decomposeFunc adapts the decomposer (cached in the store) for the judge.
 func decomposeFunc(m llm.Model, db *store.DB) func(ctx context.Context, task, app string) (*ssr.Substates, error) {
-	return nil
+	d := decomposer.New(m, db, decomposer.Options{NoCache: global.noCache})
+	return func(ctx context.Context, task, app string) (*ssr.Substates, error) {
+		return d.Decompose(ctx, task, app, "")
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
@@ -190,6 +191,35 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 	})
 	if srv.Count() != 2 {
 		t.Fatalf("rerun made %d new requests", srv.Count()-2)
+	}
+}
+
+func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
+	db := judgeEnv(t)
+	dir := t.TempDir()
+	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
+	judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), `{"version":1,"task":"Open the Clock app","status":"completed","frames":[{"index":1,"xml":"0001.xml"}]}`)
+	var decompositions atomic.Int32
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if !strings.Contains(r.Text, "Open substates") {
+			decompositions.Add(1)
+			return llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`)
+		}
+		return llmtest.Reply(`{"thought":"t","substates":[{"id":0,"analysis":"clock","verdict":"true"}],"critical_info":[]}`)
+	}))
+	out := filepath.Join(t.TempDir(), "j.json")
+	for i := 0; i < 2; i++ {
+		judgeStdout(t, func() {
+			if code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out, "--fresh"}); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+		})
+	}
+	if j := judgeRead(t, out); !j.Complete || len(j.Substates) != 1 {
+		t.Fatalf("%+v", j.Substates)
+	}
+	if n := decompositions.Load(); n != 1 {
+		t.Fatalf("%d decomposition calls over two runs, want 1 (cached)", n)
 	}
 }
 
