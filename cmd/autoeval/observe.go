@@ -1,13 +1,135 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// deviceFlags are shared by observe and run.
+type deviceFlags struct {
+	serial   string
+	adb      string
+	wait     time.Duration
+	interval time.Duration
+	xml      bool
+	activity bool
+	capture  string
+	thresh   float64
+}
+
+func (d *deviceFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&d.serial, "device", "", "device serial (see `adb devices`); required when several devices are attached")
+	f.StringVar(&d.adb, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
+	f.DurationVar(&d.wait, "wait", 30*time.Second, "how long to wait for the device to be attached and online (0: fail at once)")
+	f.DurationVar(&d.interval, "interval", 500*time.Millisecond, "time between screenshots; a slower device simply yields fewer frames")
+	f.BoolVar(&d.xml, "xml", false, "also record the UI hierarchy of every kept frame (uiautomator dump; slower, but the judge reads exact text from it)")
+	f.BoolVar(&d.activity, "activity", true, "record the foreground activity of every kept frame")
+	f.StringVar(&d.capture, "capture", observer.CaptureAuto, "screenshot method: png (screencap -p, encoded on the device), raw (framebuffer, encoded here), auto (time both once, use the faster)")
+	f.Float64Var(&d.thresh, "dedup-threshold", observer.DefaultThreshold, "frames whose largest change of a ~40 px cell's brightness (0..1, status bar ignored) is at most this are dropped as duplicates; negative keeps every frame")
+}
+
+func (d *deviceFlags) connect(ctx context.Context) (*device.Device, error) {
+	addr, err := device.ResolveAddr(d.adb)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: err.Error()}
+	}
+	return device.Connect(ctx, device.Options{Addr: addr, Serial: d.serial, WaitTimeout: d.wait})
+}
+
+func (d *deviceFlags) options(o *observer.Options) {
+	o.Interval, o.XML, o.Activity, o.Capture = d.interval, d.xml, d.activity, d.capture
+	o.Threshold = d.thresh
+	if d.thresh == 0 {
+		// Options reads 0 as "default"; the user's 0 means "drop exact repeats only".
+		o.Threshold = 1e-9
+	}
+}
+
+func logf(format string, args ...any) {
+	if !global.quiet {
+		fmt.Fprintf(os.Stderr, "autoeval: "+format+"\n", args...)
+	}
+}
 
 func newObserveCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "observe",
-		Short: "(not built yet: issue 5)",
+	var (
+		df                  deviceFlags
+		task, taskName, app string
+		out, agentName      string
+		timeout             time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "observe --task TEXT --out DIR [flags] -- AGENT [ARGS...]",
+		Short: "Run an agent as a black box on an Android device and record its screens",
+		Long: `Start the agent command and record the device through adb until the agent exits, the --timeout
+passes, or Ctrl-C. The task reaches the agent three ways: "{task}" in its arguments is replaced
+by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. The
+agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and server.
+
+Each kept frame is a screenshot (NNNN.png), with --xml the UI hierarchy (NNNN.xml), and the
+foreground activity; frames that differ from the last kept one only below the dedup threshold
+(a status-bar clock change never counts) are dropped and counted. The agent's output goes to
+agent.stdout.log and agent.stderr.log. trace.json is rewritten after every frame, so a crash
+keeps what was seen; its status ends as completed (exit 0), crashed (non-zero exit), timeout,
+stopped (Ctrl-C) or device_lost.
+
+Exit status: 0 when the trace was recorded to the end (completed, crashed or timeout: the
+agent's fate is in the trace), 1 when the device was lost or nothing could be recorded, 2 for
+bad usage, 130 after Ctrl-C (the trace is kept).`,
+		Example: `  autoeval observe --task "Turn on Wi-Fi" --out runs/wifi -- python my_agent.py --goal "{task}"
+  autoeval observe --device emulator-5554 --xml --timeout 5m --task "$TASK" --out runs/t1 -- ./agent.sh`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(5, "autoeval observe")
+			if cmd.ArgsLenAtDash() < 0 && len(args) > 0 || cmd.ArgsLenAtDash() > 0 {
+				return &exitError{code: 2, msg: "observe: put the agent command after --, e.g. observe --task T --out DIR -- ./agent.sh"}
+			}
+			if len(args) == 0 {
+				return &exitError{code: 2, msg: "observe: no agent command: give it after --"}
+			}
+			if task == "" || out == "" {
+				return &exitError{code: 2, msg: "observe: --task and --out are required"}
+			}
+			ctx := cmd.Context()
+			dev, err := df.connect(ctx)
+			if err != nil {
+				return err
+			}
+			o := observer.Options{Task: task, TaskName: taskName, App: app, Agent: args, AgentName: agentName,
+				Dir: out, Timeout: timeout, Logf: logf}
+			df.options(&o)
+			res, err := observer.Observe(ctx, dev, o)
+			if res == nil {
+				return err
+			}
+			fmt.Printf("trace %s: %s, %d frames kept, %d dropped as duplicates, agent exit %d\n",
+				out, res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode)
+			switch {
+			case res.Status == trace.StatusStopped:
+				return &exitError{code: 130, msg: "interrupted; the trace is kept"}
+			case err != nil:
+				return err
+			case len(res.Trace.Frames) == 0:
+				return errors.New("no frame could be recorded")
+			}
+			return nil
 		},
 	}
+	df.register(cmd)
+	f := cmd.Flags()
+	f.StringVar(&task, "task", "", "the task the agent is asked to do (required)")
+	f.StringVar(&taskName, "task-name", "", "catalogue name of the task (e.g. AndroidWorld's ContactsAddContact), for ground truth")
+	f.StringVar(&app, "app", "", "target app name, recorded in the trace")
+	f.StringVarP(&out, "out", "o", "", "trace directory to create (required; must not hold a trace already)")
+	f.StringVar(&agentName, "agent-name", "", "agent label in the trace (default: the command's base name)")
+	f.DurationVar(&timeout, "timeout", 10*time.Minute, "stop the agent after this long (0: no limit)")
+	return cmd
 }

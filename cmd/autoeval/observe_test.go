@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// obsScreens are three small clock-app screens with hierarchies the heuristic judge reads.
+func obsScreens(t *testing.T) []adbtest.Screen {
+	t.Helper()
+	texts := []string{"Clock", "Alarm", "10:30 AM"}
+	var out []adbtest.Screen
+	for i, txt := range texts {
+		img := image.NewRGBA(image.Rect(0, 0, 108, 240))
+		for y := 0; y < 240; y++ {
+			for x := 0; x < 108; x++ {
+				c := color.RGBA{250, 250, 250, 255}
+				if y >= 30+i*60 && y < 70+i*60 {
+					c = color.RGBA{20, 80, 200, 255}
+				}
+				img.Set(x, y, c)
+			}
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		xml := `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+			`<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.google.android.deskclock" checkable="false" checked="false" bounds="[0,0][108,240]">` +
+			`<node index="0" text="` + txt + `" resource-id="" class="android.widget.TextView" package="com.google.android.deskclock" checkable="false" checked="false" bounds="[0,30][108,70]" /></node></hierarchy>`
+		out = append(out, adbtest.Screen{PNG: buf.Bytes(), XML: xml, Activity: "com.google.android.deskclock/com.android.deskclock.DeskClock"})
+	}
+	return out
+}
+
+func obsAgent(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "agent.sh")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func obsCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func TestObserveValidateAndJudge(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 3)
+	out := filepath.Join(t.TempDir(), "trace")
+	agent := obsAgent(t, `echo "doing: $1"; sleep 0.6`)
+	code := run(obsCtx(t), []string{"--db", db, "-q", "observe", "--adb", srv.Addr(), "--task", "Set an alarm for 10:30 AM in the Clock app",
+		"--out", out, "--interval", "30ms", "--xml", "--capture", "png", "--wait", "0", "--", agent, "{task}"})
+	if code != 0 {
+		t.Fatalf("observe exit %d", code)
+	}
+	tr, err := trace.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Status != trace.StatusCompleted || len(tr.Frames) != 3 || tr.DroppedFrames == 0 {
+		t.Fatalf("status %s, %d frames, %d dropped", tr.Status, len(tr.Frames), tr.DroppedFrames)
+	}
+	if code := run(obsCtx(t), []string{"trace", "validate", out}); code != 0 {
+		t.Fatalf("trace validate exit %d", code)
+	}
+	if code := run(obsCtx(t), []string{"--db", db, "-q", "judge", "--trace", out, "--judge", "heuristic"}); code != 0 {
+		t.Fatalf("judge exit %d", code)
+	}
+	if _, err := trace.ReadJudgment(trace.JudgmentPath(out)); err != nil {
+		t.Fatalf("no judgment beside the trace: %v", err)
+	}
+}
+
+func TestObserveUsageAndDeviceErrors(t *testing.T) {
+	judgeEnv(t)
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := ln.Addr().String()
+	ln.Close()
+	out := filepath.Join(t.TempDir(), "t")
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"no agent", []string{"observe", "--task", "x", "--out", out}, 2},
+		{"agent without dash", []string{"observe", "--task", "x", "--out", out, "agent.sh"}, 2},
+		{"no task", []string{"observe", "--out", out, "--", "true"}, 2},
+		{"bad --adb", []string{"observe", "--adb", "nonsense", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"no server", []string{"observe", "--adb", dead, "--wait", "0", "--task", "x", "--out", out, "--", "true"}, 1},
+	}
+	for _, c := range cases {
+		if got := run(obsCtx(t), c.args); got != c.code {
+			t.Errorf("%s: exit %d, want %d", c.name, got, c.code)
+		}
+	}
+	srv := adbtest.New(t)
+	srv.AddDevice("a", adbtest.StateDevice)
+	srv.AddDevice("b", adbtest.StateDevice)
+	if got := run(obsCtx(t), []string{"observe", "--adb", srv.Addr(), "--wait", "0", "--task", "x", "--out", out, "--", "true"}); got != 1 {
+		t.Errorf("two devices without --device: exit %d", got)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed connection left an output directory behind")
+	}
+	// ADB_SERVER_SOCKET is honoured, and --device picks one of several.
+	t.Setenv("ADB_SERVER_SOCKET", "tcp:"+srv.Addr())
+	if got := run(obsCtx(t), []string{"-q", "observe", "--device", "b", "--interval", "20ms", "--capture", "png", "--task", "x", "--out", out, "--", "true"}); got != 0 {
+		t.Errorf("--device b via ADB_SERVER_SOCKET: exit %d", got)
+	}
+	if tr, err := trace.ReadManifest(out); err != nil || tr.Device.Serial != "b" {
+		t.Errorf("trace device: %v %v", tr, err)
+	}
+}
