@@ -422,3 +422,20 @@ func TestSchemaFallsBackToJSONMode(t *testing.T) {
 		t.Errorf("body %s", body)
 	}
 }
+
+func TestOllamaHappyPathWithImage(t *testing.T) {
+	srv := llmtest.NewOllama(t, llmtest.ReplyUsage(`{"ok": true}`, 40, 5))
+	m := open(t, "ollama:qwen2.5vl", srv.URL, nil)
+	resp, err := m.Generate(context.Background(), llm.Request{System: "s", Prompt: "answer in json", Schema: []byte(`{"type":"object"}`),
+		Images: []llm.Image{{MIME: "image/png", Data: pngBytes}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Text != `{"ok": true}` || resp.InputTokens != 40 || resp.OutputTokens != 5 || resp.CostUSD != 0 {
+		t.Fatalf("response %+v", resp)
+	}
+	r := srv.Requests()[0]
+	if r.Rejected != "" || len(r.Images) != 1 || !bytes.Equal(r.Images[0].Data, pngBytes) || r.System != "s" || !strings.Contains(string(r.Body), `"format":"json"`) {
+		t.Fatalf("request %+v body %s", r, r.Body)
+	}
+}

@@ -116,6 +116,10 @@ func NewOpenAI(t testing.TB, opts ...Option) *Server { return start(t, "openai",
 // NewAnthropic starts a fake Anthropic messages server.
 func NewAnthropic(t testing.TB, opts ...Option) *Server { return start(t, "anthropic", opts) }
 
+// NewOllama starts a fake Ollama /api/chat server; its URL is the server root. Answers are
+// streamed as NDJSON chunks, as Ollama does by default.
+func NewOllama(t testing.TB, opts ...Option) *Server { return start(t, "ollama", opts) }
+
 func start(t testing.TB, kind string, opts []Option) *Server {
 	t.Helper()
 	s := &Server{t: t, kind: kind, done: make(chan struct{})}
@@ -127,6 +131,9 @@ func start(t testing.TB, kind string, opts []Option) *Server {
 	// Registered after Close, so it runs first: releases hanging handlers.
 	t.Cleanup(func() { close(s.done) })
 	s.URL = hs.URL + "/v1"
+	if kind == "ollama" {
+		s.URL = hs.URL
+	}
 	return s
 }
 
@@ -158,6 +165,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	switch s.kind {
 	case "openai":
 		rejected = s.checkOpenAI(r, &req)
+	case "ollama":
+		rejected = s.checkOllama(r, &req)
 	default:
 		rejected = s.checkAnthropic(r, &req)
 	}
@@ -235,6 +244,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
+	if s.kind == "ollama" {
+		// Two chunks: a partial message, then the rest with done and the counts.
+		half := len(a.Text) / 2
+		enc := json.NewEncoder(w)
+		now := time.Now().UTC().Format(time.RFC3339Nano)
+		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": false,
+			"message": map[string]any{"role": "assistant", "content": a.Text[:half]}})
+		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+			"message": map[string]any{"role": "assistant", "content": a.Text[half:]}, "prompt_eval_count": in, "eval_count": out})
+		return
+	}
 	json.NewEncoder(w).Encode(map[string]any{
 		"id": "msg_fake", "type": "message", "role": "assistant", "model": req.Model,
 		"content":     []any{map[string]any{"type": "text", "text": a.Text}},
@@ -255,8 +275,12 @@ func (s *Server) writeError(w http.ResponseWriter, code int, msg string) {
 	case code >= 500:
 		typ = "api_error"
 	}
-	if s.kind == "openai" {
+	switch s.kind {
+	case "openai":
 		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": nil}})
+		return
+	case "ollama":
+		json.NewEncoder(w).Encode(map[string]any{"error": msg})
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": msg}})
@@ -498,4 +522,46 @@ func (s *Server) addText(req *Request, role, text string) {
 		return
 	}
 	req.Text += text
+}
+
+// checkOllama validates an /api/chat request like Ollama and fills req.
+func (s *Server) checkOllama(r *http.Request, req *Request) string {
+	if r.Method != http.MethodPost || r.URL.Path != "/api/chat" {
+		return fmt.Sprintf("unknown endpoint %s %s", r.Method, r.URL.Path)
+	}
+	var b struct {
+		Model    string          `json:"model"`
+		Format   json.RawMessage `json:"format"`
+		Messages []struct {
+			Role    string   `json:"role"`
+			Content string   `json:"content"`
+			Images  []string `json:"images"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(req.Body, &b); err != nil {
+		return "invalid request body: " + err.Error()
+	}
+	req.Model = b.Model
+	if b.Model == "" {
+		return "model is required"
+	}
+	if f := strings.TrimSpace(string(b.Format)); f != "" && f != `""` && f != `"json"` && f != "null" && !strings.HasPrefix(f, "{") {
+		return "invalid format: " + f
+	}
+	for i, m := range b.Messages {
+		switch m.Role {
+		case "system", "user", "assistant", "tool":
+		default:
+			return fmt.Sprintf("messages[%d]: invalid role %q", i, m.Role)
+		}
+		s.addText(req, m.Role, m.Content)
+		for _, im := range m.Images {
+			dec, err := base64.StdEncoding.DecodeString(im)
+			if err != nil || len(dec) == 0 {
+				return fmt.Sprintf("messages[%d]: illegal base64 image data", i)
+			}
+			req.Images = append(req.Images, Image{MIME: http.DetectContentType(dec), Data: dec})
+		}
+	}
+	return ""
 }
