@@ -281,23 +281,40 @@ func (h heuristicReasoner) judge(n ssr.Node, sc *screen) (bool, string) {
 	}
 	terms := keyTerms(n.Content, app)
 	var found, missing []string
-	need := 0
+	strong, other, otherFound := len(quotedLiterals(n.Content)), 0, 0
 	for _, t := range terms {
-		if termIn(t, text, toks) {
+		ok := termIn(t, text, toks)
+		if ok {
 			found = append(found, t)
 		} else {
 			missing = append(missing, t)
-			if hasDigit(t) {
-				need = math.MaxInt // numbers, times and amounts must all be there
+		}
+		switch {
+		case hasDigit(t) && !ok:
+			// Numbers, times and amounts must all be there.
+			why = append(why, fmt.Sprintf("terms found %v, missing %v", found, missing))
+			return false, strings.Join(why, "; ")
+		case hasDigit(t):
+			strong++
+		default:
+			other++
+			if ok {
+				otherFound++
 			}
 		}
 	}
 	if len(terms) > 0 {
 		why = append(why, fmt.Sprintf("terms found %v, missing %v", found, missing))
-		if need == math.MaxInt || len(found) < int(math.Ceil(0.6*float64(len(terms)))) {
+		// Exact evidence (numbers, quoted text) carries the verdict with half the words;
+		// without it most words must show.
+		need := int(math.Ceil(0.6 * float64(other)))
+		if strong > 0 {
+			need = other / 2
+		}
+		if otherFound < need {
 			return false, strings.Join(why, "; ")
 		}
-	} else if app == "" && len(quotedLiterals(n.Content)) == 0 {
+	} else if app == "" && strong == 0 {
 		return false, "no app, quoted text or key term to look for"
 	}
 	if want, ok := switchWant(n.Content); ok {

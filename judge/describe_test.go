@@ -1,0 +1,222 @@
+package judge
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/trace"
+)
+
+func TestDescribeXML(t *testing.T) {
+	x := `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">
+<node text="" resource-id="" class="android.widget.FrameLayout" package="com.google.android.deskclock" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focused="false" password="false" selected="false" bounds="[0,0][1080,1920]">
+ <node text="" resource-id="" class="android.widget.LinearLayout" package="com.google.android.deskclock" content-desc="" bounds="[0,0][1080,1920]">
+  <node text="7:30 AM" resource-id="com.google.android.deskclock:id/digital_clock" class="android.widget.TextView" package="com.google.android.deskclock" content-desc="" bounds="[40,400][600,500]"/>
+  <node text="" resource-id="com.google.android.deskclock:id/onoff" class="android.widget.Switch" package="com.google.android.deskclock" content-desc="Alarm 7:30" checkable="true" checked="true" clickable="true" enabled="true" bounds="[800,400][1000,500]"/>
+  <node text="Alarm" resource-id="" class="android.widget.TextView" package="com.google.android.deskclock" content-desc="" selected="true" bounds="[0,100][270,200]"/>
+  <node text="wake up" resource-id="com.google.android.deskclock:id/label" class="android.widget.EditText" package="com.google.android.deskclock" content-desc="" focused="true" bounds="[40,600][1000,700]"/>
+  <node text="Delete" resource-id="" class="android.widget.Button" package="com.google.android.deskclock" content-desc="" enabled="false" bounds="[40,800][300,900]"/>
+ </node>
+ <node text="" resource-id="" class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,60]"/>
+ <node text="12:00" resource-id="com.android.systemui:id/clock" class="android.widget.TextView" package="com.android.systemui" bounds="[0,0][100,60]"/>
+</node></hierarchy>`
+	sc, err := parseUIXML([]byte(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Activity = "com.google.android.deskclock/.DeskClock"
+	got := sc.render()
+	want := `App package: com.google.android.deskclock
+Activity: com.google.android.deskclock/.DeskClock
+Screen elements, top to bottom (6):
+- TextView "12:00" id clock at (0,0)-(100,60)
+- TextView "Alarm" [selected] at (0,100)-(270,200)
+- TextView "7:30 AM" id digital_clock at (40,400)-(600,500)
+- Switch desc "Alarm 7:30" id onoff [checked/on] at (800,400)-(1000,500)
+- EditText field contains "wake up" id label [focused] at (40,600)-(1000,700)
+- Button "Delete" [disabled] at (40,800)-(300,900)
+`
+	if got != want {
+		t.Fatalf("description:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestDescribeElements(t *testing.T) {
+	els := []trace.UIElement{
+		{ClassName: "android.widget.EditText", IsEditable: true, HintText: "Phone", IsEnabled: true, IsClickable: true, PackageName: "com.google.android.contacts",
+			BBoxPixels: &trace.BBox{XMin: 0, XMax: 1080, YMin: 900, YMax: 1000}},
+		{ClassName: "android.widget.EditText", IsEditable: true, Text: "Amir", HintText: "First name", IsEnabled: true, PackageName: "com.google.android.contacts",
+			BBoxPixels: &trace.BBox{XMin: 0, XMax: 1080, YMin: 500, YMax: 600}},
+		{ClassName: "android.widget.FrameLayout", PackageName: "com.google.android.contacts"},
+		{ClassName: "android.widget.TextView", Text: "Create contact", PackageName: "com.google.android.contacts",
+			BBoxPixels: &trace.BBox{XMin: 0, XMax: 600, YMin: 100, YMax: 200}},
+	}
+	got := fromElements(els).render()
+	want := `App package: com.google.android.contacts
+Screen elements, top to bottom (3):
+- TextView "Create contact" at (0,100)-(600,200)
+- EditText field contains "Amir" hint "First name" at (0,500)-(1080,600)
+- EditText field empty hint "Phone" at (0,900)-(1080,1000)
+`
+	if got != want {
+		t.Fatalf("description:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestDescribeBadXML(t *testing.T) {
+	for _, x := range []string{"", "<hierarchy>", "<hierarchy></hierarchy>", "<hierarchy><node text='a'", "not xml at all <<<"} {
+		if _, err := parseUIXML([]byte(x)); err == nil {
+			t.Errorf("%q accepted", x)
+		}
+	}
+}
+
+func FuzzParseUIXML(f *testing.F) {
+	f.Add([]byte(screenXML("com.x", "a", "switch:b=on")))
+	f.Add([]byte(`<hierarchy><node bounds="[1,2][3"/></hierarchy>`))
+	f.Add([]byte(`<hierarchy><node text="&#0;" bounds="[-1,-2][x,y]"/></hierarchy>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := parseUIXML(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error: %q", err)
+			}
+			return
+		}
+		a, b := sc.render(), sc.render()
+		if a != b {
+			t.Fatal("render is not deterministic")
+		}
+	})
+}
+
+// TestDescribeLlamaTouch describes every real uiautomator dump: each parses, names the
+// foreground package and lists elements; no description carries empty layout containers.
+func TestDescribeLlamaTouch(t *testing.T) {
+	root := filepath.Join(repoRoot(t), "..", "shared", "data", "traces", "llamatouch")
+	files, _ := filepath.Glob(filepath.Join(root, "*", "*.xml"))
+	if len(files) == 0 {
+		t.Skipf("real data not present at %s", root)
+	}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := parseUIXML(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		d := sc.render()
+		if sc.Package == "" || len(sc.Elements) == 0 {
+			t.Fatalf("%s: no package or no elements:\n%s", p, d)
+		}
+		if strings.Contains(d, "- FrameLayout at") || strings.Contains(d, "- LinearLayout at") {
+			t.Fatalf("%s: empty layout container kept:\n%s", p, d)
+		}
+		if len(d) > len(data) {
+			t.Fatalf("%s: description (%d bytes) longer than the XML (%d)", p, len(d), len(data))
+		}
+	}
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+func TestDeriveSubstates(t *testing.T) {
+	s := DeriveSubstates("Open the Clock app and set an alarm for 7:30 AM", "")
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var contents []string
+	for _, n := range s.Nodes {
+		contents = append(contents, n.Content)
+	}
+	want := []string{"The Clock app is open", "The screen shows the result of: set an alarm for 7:30 AM"}
+	if !reflect.DeepEqual(contents, want) {
+		t.Fatalf("%q, want %q", contents, want)
+	}
+	if s.Nodes[1].Kind != ssr.Unit || s.Nodes[1].ParentID() != 0 {
+		t.Fatalf("%+v", s.Nodes[1])
+	}
+	s = DeriveSubstates("delete location history", "")
+	if s.Nodes[0].Content != noAppContent || len(s.Nodes) != 2 {
+		t.Fatalf("%+v", s.Nodes)
+	}
+	// Deterministic: the same task gives the same substates.
+	if !reflect.DeepEqual(DeriveSubstates("Create a new contact for Amir Muller. Their number is +19328020043.", ""),
+		DeriveSubstates("Create a new contact for Amir Muller. Their number is +19328020043.", "")) {
+		t.Fatal("not deterministic")
+	}
+}
+
+func TestHeuristicRules(t *testing.T) {
+	sc := fromElements([]trace.UIElement{
+		{Text: "Amir Muller", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 100, YMax: 200, XMax: 500}},
+		{Text: "+1 932-802-0043", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 300, YMax: 400, XMax: 500}},
+		{Text: "Wi-Fi", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 500, YMax: 600, XMax: 500}},
+		{ClassName: "android.widget.Switch", IsCheckable: true, IsChecked: false, PackageName: "com.google.android.contacts",
+			BBoxPixels: &trace.BBox{XMin: 800, XMax: 1000, YMin: 500, YMax: 600}},
+	})
+	h := heuristicReasoner{}
+	for _, c := range []struct {
+		content string
+		want    bool
+	}{
+		{"The Contacts app is open", true},
+		{"The Clock app is open", false},
+		{`A contact named "Amir Muller" is shown`, true},
+		{`A contact named "Amir Mueller" is shown`, false},
+		{"The number +19328020043 is shown", true},
+		{"The number +19328020044 is shown", false},
+		{"The Wi-Fi switch is off", true},
+		{"The Wi-Fi switch is on", false},
+	} {
+		got, why := h.judge(ssr.Node{ID: 1, Kind: ssr.Page, Content: c.content}, sc)
+		if got != c.want {
+			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
+		}
+		if why == "" {
+			t.Errorf("%q: no analysis", c.content)
+		}
+	}
+}
+
+func TestOutputPath(t *testing.T) {
+	dir := t.TempDir()
+	tr := &trace.Trace{Dir: dir}
+	if p, note := OutputPath(tr, "x", "", false); p != filepath.Join(dir, trace.JudgmentName) || note != "" {
+		t.Fatalf("writable trace dir: %s %q", p, note)
+	}
+	ro := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(ro, 0o555)
+	if p, note := OutputPath(&trace.Trace{Dir: ro}, "my trace", "", false); p != filepath.Join(DefaultOutDir, "my_trace", trace.JudgmentName) || note == "" {
+		t.Fatalf("read-only trace dir: %s %q", p, note)
+	}
+	ep := &trace.Trace{Dir: dir, Source: &trace.Source{Format: "androidworld-episode", Path: filepath.Join(dir, "e.json")}}
+	if p, _ := OutputPath(ep, "e", "", false); !strings.HasPrefix(p, DefaultOutDir) {
+		t.Fatalf("a file trace must not write into the folder it shares: %s", p)
+	}
+	if p, _ := OutputPath(tr, "x", "out.json", false); p != "out.json" {
+		t.Fatal(p)
+	}
+	if p, _ := OutputPath(tr, "a/b", "outdir", true); p != filepath.Join("outdir", "a_b", trace.JudgmentName) {
+		t.Fatal(p)
+	}
+}
