@@ -244,22 +244,11 @@ func directionFrom(t string) string {
 }
 
 func frameElements(t *trace.Trace, f *trace.Frame) []trace.UIElement {
-	if len(f.ElementsData) > 0 {
-		return f.ElementsData
-	}
-	if f.Elements == "" || t.Dir == "" {
+	if !t.HasElements(f) {
 		return nil
 	}
-	p, err := t.Path(f.Elements)
+	els, err := t.ReadElements(f)
 	if err != nil {
-		return nil
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	var els []trace.UIElement
-	if json.Unmarshal(data, &els) != nil {
 		return nil
 	}
 	return els

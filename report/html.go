@@ -28,6 +28,31 @@ var funcs = template.FuncMap{
 		}
 		return fmt.Sprintf("%s%% [%s, %s]", eval.FormatPct(s.Value), eval.FormatPct(s.Low), eval.FormatPct(s.High))
 	},
+	// statv and statci split a percentage and its interval so tables stay narrow.
+	"statv": func(s eval.Stat) string {
+		if !s.Defined() {
+			return "-"
+		}
+		return eval.FormatPct(s.Value) + "%"
+	},
+	"statci": func(s eval.Stat) string {
+		if !s.Defined() || math.IsNaN(s.Low) {
+			return ""
+		}
+		return fmt.Sprintf("[%s, %s]", eval.FormatPct(s.Low), eval.FormatPct(s.High))
+	},
+	"kappav": func(s eval.Stat) string {
+		if !s.Defined() {
+			return "-"
+		}
+		return eval.FormatNum(s.Value)
+	},
+	"kappaci": func(s eval.Stat) string {
+		if !s.Defined() || math.IsNaN(s.Low) {
+			return ""
+		}
+		return fmt.Sprintf("[%s, %s]", eval.FormatNum(s.Low), eval.FormatNum(s.High))
+	},
 	"kappa": func(s eval.Stat) string {
 		if !s.Defined() {
 			return "-"

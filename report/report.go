@@ -24,6 +24,8 @@ type Report struct {
 	Summary   Summary      `json:"summary"`
 	Eval      *eval.Result `json:"eval"`
 	Traces    []*TraceView `json:"traces"`
+	// Anchors maps trace names to their section ids, for links from the summary.
+	Anchors map[string]string `json:"-"`
 }
 
 // Summary totals the run.
@@ -60,11 +62,13 @@ type TraceView struct {
 
 // FrameView is one filmstrip frame.
 type FrameView struct {
-	Index   int    `json:"index"`
-	Image   string `json:"image,omitempty"` // path relative to the trace directory
-	Thumb   string `json:"-"`               // data: URI, empty when the frame has no image
-	Action  string `json:"action,omitempty"`
-	Reached []int  `json:"reached,omitempty"` // substates first reached here (first judgment)
+	Index int    `json:"index"`
+	Image string `json:"image,omitempty"` // path relative to the trace directory
+	Thumb string `json:"-"`               // data: URI, empty when the frame has no image
+	// Texts stand in for a missing screenshot: the visible texts of the frame's UI elements.
+	Texts   []string `json:"-"`
+	Action  string   `json:"action,omitempty"`
+	Reached []int    `json:"reached,omitempty"` // substates first reached here (first judgment)
 }
 
 // JudgmentView is one judge's verdict on the trace.
@@ -160,6 +164,10 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 			}
 		}()
 	}
+	r.Anchors = map[string]string{}
+	for i, it := range d.Items {
+		r.Anchors[it.Name] = fmt.Sprintf("trace-%d", i+1)
+	}
 	var err error
 feed:
 	for i := range d.Items {
@@ -243,9 +251,39 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 				}
 			}
 		}
+		if fv.Thumb == "" && t.HasElements(f) {
+			if els, err := t.ReadElements(f); err == nil {
+				fv.Texts = screenTexts(els, 14)
+			}
+		}
 		tv.Frames = append(tv.Frames, fv)
 	}
 	return tv
+}
+
+// screenTexts lists up to n visible texts of a screen, top to bottom as the elements come.
+func screenTexts(els []trace.UIElement, n int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range els {
+		s := e.Text
+		if s == "" {
+			s = e.ContentDescription
+		}
+		s = strings.Join(strings.Fields(s), " ")
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		if r := []rune(s); len(r) > 40 {
+			s = string(r[:39]) + "…"
+		}
+		out = append(out, s)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
 }
 
 // frameImage returns the frame's image bytes, nil when it has none.

@@ -235,3 +235,14 @@ func BenchmarkThumbnail(b *testing.B) {
 		}
 	}
 }
+
+func TestScreenTextsStandInForMissingScreenshots(t *testing.T) {
+	els := []trace.UIElement{{Text: "Contacts"}, {ContentDescription: "Create   contact"}, {Text: "Contacts"}, {}, {Text: strings.Repeat("x", 60)}}
+	got := screenTexts(els, 14)
+	if len(got) != 3 || got[0] != "Contacts" || got[1] != "Create contact" || len([]rune(got[2])) != 40 {
+		t.Errorf("screen texts %q", got)
+	}
+	if n := len(screenTexts([]trace.UIElement{{Text: "a"}, {Text: "b"}, {Text: "c"}}, 2)); n != 2 {
+		t.Errorf("limit ignored: %d", n)
+	}
+}

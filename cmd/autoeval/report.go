@@ -106,7 +106,9 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	if err := writeFileAtomic(o.out, buf.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", o.out, err)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%d traces, %d bytes)\n", o.out, len(r.Traces), buf.Len())
+	if !global.quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%d traces, %d bytes)\n", o.out, len(r.Traces), buf.Len())
+	}
 	return nil
 }
 
@@ -126,6 +128,11 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	// CreateTemp makes the file private; a report is meant to be shared like any document.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
