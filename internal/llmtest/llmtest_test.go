@@ -1,0 +1,95 @@
+package llmtest
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func post(t *testing.T, url string, headers map[string]string, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestOpenAIRejectsWhatTheAPIRejects(t *testing.T) {
+	srv := NewOpenAI(t, Key("k"), Handler(func(Request) Answer { return Reply("ok") }))
+	auth := map[string]string{"Authorization": "Bearer k"}
+	for name, c := range map[string]struct {
+		headers map[string]string
+		body    string
+		want    string
+	}{
+		"no key":       {nil, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`, "bearer"},
+		"wrong key":    {map[string]string{"Authorization": "Bearer other"}, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`, "incorrect API key"},
+		"no model":     {auth, `{"messages":[{"role":"user","content":"hi"}]}`, "model"},
+		"binary part":  {auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"binary","binary":{}}]}]}`, `Invalid value: \"binary\"`},
+		"bad data url": {auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:text/plain;base64,aGk="}}]}]}`, "invalid image URL"},
+		"json no word": {auth, `{"model":"m","response_format":{"type":"json_object"},"messages":[{"role":"user","content":"hi"}]}`, "must contain the word 'json'"},
+		"bad role":     {auth, `{"model":"m","messages":[{"role":"robot","content":"hi"}]}`, "role"},
+	} {
+		code, body := post(t, srv.URL+"/chat/completions", c.headers, c.body)
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s", name, code, body)
+		}
+	}
+	code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}}]}]}`)
+	if code != 200 || !strings.Contains(body, `"content":"ok"`) {
+		t.Fatalf("valid request: %d %s", code, body)
+	}
+	if srv.Count() != 8 || len(srv.Requests()[7].Images) != 1 || srv.Requests()[7].Text != "hi" {
+		t.Fatalf("recorded %+v", srv.Requests())
+	}
+}
+
+func TestAnthropicRejectsWhatTheAPIRejects(t *testing.T) {
+	srv := NewAnthropic(t, Handler(func(Request) Answer { return Reply("ok") }))
+	h := map[string]string{"X-Api-Key": "k", "Anthropic-Version": "2023-06-01"}
+	for name, c := range map[string]struct {
+		headers map[string]string
+		body    string
+		want    string
+	}{
+		"no key":         {map[string]string{"Anthropic-Version": "2023-06-01"}, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":"hi"}]}`, "x-api-key"},
+		"no version":     {map[string]string{"X-Api-Key": "k"}, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":"hi"}]}`, "anthropic-version"},
+		"no max_tokens":  {h, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`, "max_tokens"},
+		"starts with ai": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"assistant","content":"hi"}]}`, "alternate"},
+		"image_url part": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"x"}}]}]}`, "does not match"},
+		"bad media type": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image","source":{"type":"base64","media_type":"image/bmp","data":"aGk="}}]}]}`, "media_type"},
+	} {
+		code, body := post(t, srv.URL+"/messages", c.headers, c.body)
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s", name, code, body)
+		}
+	}
+}
+
+func TestScriptThenStatus(t *testing.T) {
+	srv := NewOpenAI(t, Status(429, "Retry-After: 3"), Raw(200, `{"choices": [`))
+	auth := map[string]string{"Authorization": "Bearer k"}
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/chat/completions", strings.NewReader(`{"model":"m","messages":[{"role":"user","content":"hi"}]}`))
+	for k, v := range auth {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "3" {
+		t.Fatalf("%d %v", resp.StatusCode, resp.Header)
+	}
+	if code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`); code != 200 || body != `{"choices": [` {
+		t.Fatalf("%d %q", code, body)
+	}
+}
