@@ -70,7 +70,9 @@ type Summary struct {
 // RunID names a batch: the same tasks, model, prompt and knowledge resume the same run.
 func (d *Decomposer) RunID(tasks []suite.Task, opts BatchOptions) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", d.model.Name(), prompts.Decomposer.Version, opts.OutDir)
+	// A --fresh batch is its own run, so it redoes tasks a normal run finished, yet still
+	// resumes itself after an interruption.
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00", d.model.Name(), prompts.Decomposer.Version, opts.OutDir, d.opts.NoCache)
 	for _, t := range tasks {
 		k := ""
 		if opts.Knowledge != nil {
