@@ -45,7 +45,7 @@ type TaskResult struct {
 	File      string    `json:"file,omitempty"`
 	Substates int       `json:"substates,omitempty"`
 	Optional  int       `json:"optional,omitempty"`
-	Merged    int       `json:"merged,omitempty"`
+	Notes     []string  `json:"notes,omitempty"` // merges and adjustments
 	Rounds    int       `json:"rounds,omitempty"`
 	Cached    bool      `json:"cached,omitempty"`
 	Error     string    `json:"error,omitempty"`
@@ -155,7 +155,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 				nodes = res.Substates
 				r.Status, r.File = store.ItemDone, files[i]
 				r.Substates, r.Optional = len(nodes.Nodes), len(nodes.Nodes)-nodes.Required()
-				r.Merged, r.Rounds, r.Cached, r.Usage = len(res.Merged), res.Rounds, res.Cached, res.Usage
+				r.Notes, r.Rounds, r.Cached, r.Usage = res.Notes, res.Rounds, res.Cached, res.Usage
 				if werr := writeJSON(filepath.Join(opts.OutDir, files[i]), nodes); werr != nil {
 					return werr
 				}

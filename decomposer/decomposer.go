@@ -59,9 +59,9 @@ type Result struct {
 	Cached bool
 	// Rounds is the number of model answers used (1 + repairs).
 	Rounds int
-	// Merged describes each near-duplicate removed.
-	Merged []string
-	Usage  llm.Usage
+	// Notes describe each near-duplicate merged and each substate adjusted.
+	Notes []string
+	Usage llm.Usage
 }
 
 // Decompose returns the substates of task. app and knowledge are optional context.
@@ -117,7 +117,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 		s, err := parse(resp.Text)
 		if err == nil {
 			s.Task = in.Task
-			res.Merged = Merge(s, d.opts.MergeThreshold)
+			res.Notes = append(Merge(s, d.opts.MergeThreshold), OptionalChildren(s)...)
 			res.Substates = s
 			d.save(ctx, key, in.Task, s)
 			return res, nil

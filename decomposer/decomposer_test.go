@@ -300,3 +300,17 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 		t.Fatalf("third run: %v resumed %d, %d new requests", err, sum.Resumed, srv.Count()-before)
 	}
 }
+
+func TestOptionalChildren(t *testing.T) {
+	s := &ssr.Substates{Nodes: []ssr.Node{
+		{ID: 0, Kind: ssr.Page, Content: "app"},
+		{ID: 1, Kind: ssr.Page, Content: "search", Parent: ssr.IntPtr(0), Optional: true},
+		{ID: 2, Kind: ssr.Page, Content: "results", Parent: ssr.IntPtr(1)},
+		{ID: 3, Kind: ssr.Unit, Content: "item", Parent: ssr.IntPtr(2)},
+		{ID: 4, Kind: ssr.Unit, Content: "other", Parent: ssr.IntPtr(0)},
+	}}
+	notes := decomposer.OptionalChildren(s)
+	if len(notes) != 2 || !s.Nodes[2].Optional || !s.Nodes[3].Optional || s.Nodes[4].Optional || s.Nodes[0].Optional {
+		t.Fatalf("notes %v nodes %+v", notes, s.Nodes)
+	}
+}

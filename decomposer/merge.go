@@ -99,3 +99,20 @@ func Merge(s *ssr.Substates, threshold float64) []string {
 	s.Nodes = kept
 	return notes
 }
+
+// OptionalChildren marks optional every substate that hangs from an optional page: a run
+// that skips the page cannot show what is on it, so those states are path-dependent too.
+// Parents precede children, so one pass in order propagates down the tree.
+func OptionalChildren(s *ssr.Substates) []string {
+	optional := map[int]bool{}
+	var notes []string
+	for i := range s.Nodes {
+		n := &s.Nodes[i]
+		if n.Parent != nil && optional[*n.Parent] && !n.Optional {
+			n.Optional = true
+			notes = append(notes, fmt.Sprintf("marked substate %d optional: its page %d is optional", n.ID, *n.Parent))
+		}
+		optional[n.ID] = n.Optional
+	}
+	return notes
+}

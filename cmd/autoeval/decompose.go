@@ -126,7 +126,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 			fmt.Print(decomposer.Tree(res.Substates))
 		}
 		if !global.quiet {
-			for _, m := range res.Merged {
+			for _, m := range res.Notes {
 				fmt.Fprintln(os.Stderr, "note:", m)
 			}
 			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, $%.4f", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, res.Usage.CostUSD)
