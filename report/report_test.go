@@ -246,3 +246,34 @@ func TestScreenTextsStandInForMissingScreenshots(t *testing.T) {
 		t.Errorf("limit ignored: %d", n)
 	}
 }
+
+// BenchmarkThumbnailRealScreenshot measures one real 1080-px-wide screenshot (LlamaTouch
+// trace_7, frame 1: a busy home screen) through decode, downscale and JPEG encode.
+func BenchmarkThumbnailRealScreenshot(b *testing.B) {
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			b.Skip("no go.mod above the test directory")
+		}
+		dir = filepath.Dir(dir)
+	}
+	p := filepath.Join(dir, "..", "shared", "data", "traces", "llamatouch", "trace_7", "1.png")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		b.Skipf("real screenshot %s absent", p)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	var size int
+	for i := 0; i < b.N; i++ {
+		th, err := Thumbnail(data, DefaultThumbWidth, 70)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(th)
+	}
+	b.ReportMetric(float64(size), "thumb-bytes")
+}

@@ -25,10 +25,21 @@ func Thumbnail(data []byte, width, quality int) ([]byte, error) {
 	if b.Dx() <= 0 || b.Dy() <= 0 {
 		return nil, fmt.Errorf("empty image")
 	}
-	// One conversion to RGBA lets the averaging loop read bytes directly instead of
-	// calling At per pixel (image/draw has fast paths for the common source types).
-	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(rgba, rgba.Bounds(), src, b.Min, draw.Src)
+	// The averaging loop reads 4-byte pixels directly instead of calling At per pixel.
+	// PNG screenshots decode to RGBA or NRGBA, used as they are (for the opaque pixels of a
+	// screen both layouts hold the same bytes, and JPEG drops alpha anyway); anything else
+	// is converted once (image/draw has fast paths for the common types).
+	var rgba *image.RGBA
+	switch im := src.(type) {
+	case *image.RGBA:
+		rgba = im
+	case *image.NRGBA:
+		rgba = &image.RGBA{Pix: im.Pix, Stride: im.Stride, Rect: im.Rect}
+	}
+	if rgba == nil || rgba.Rect.Min != (image.Point{}) {
+		rgba = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(rgba, rgba.Bounds(), src, b.Min, draw.Src)
+	}
 	dst := downscale(rgba, width)
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: quality}); err != nil {
