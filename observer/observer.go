@@ -64,6 +64,7 @@ type Options struct {
 	Threshold float64       // dedup threshold (default DefaultThreshold; < 0 keeps every frame)
 	StopGrace time.Duration // SIGTERM to SIGKILL (default 3s)
 	Params    map[string]any
+	Env       []string // extra NAME=value pairs for the agent's environment
 	// Logf, when set, receives one line per kept frame and per notable event.
 	Logf func(format string, args ...any)
 }
@@ -458,6 +459,7 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 		device.EnvServerSocket+"=tcp:"+dev.Addr(),
 		"AUTOEVAL_TRACE_DIR="+opts.Dir,
 	)
+	cmd.Env = append(cmd.Env, opts.Env...)
 	cmd.Stdin = strings.NewReader(opts.Task + "\n")
 	stdout, err := os.Create(filepath.Join(opts.Dir, StdoutLog))
 	if err != nil {

@@ -1,0 +1,494 @@
+package observer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// SuiteDevice is what a suite run needs: observation plus shell and file access for
+// ground-truth checks. *device.Device provides it.
+type SuiteDevice interface {
+	Device
+	groundtruth.Device
+}
+
+// SuiteOptions configure RunSuite.
+type SuiteOptions struct {
+	Tasks     []suite.Task
+	SuitePath string // for the run id and the report
+	AgentCmd  string // shell command; "{task}" is replaced by the shell-quoted task
+	AgentName string
+	Out       string // one trace directory per task below it
+	Setup     string // shell command before each task (optional)
+	Teardown  string // shell command after each task (optional)
+	// HookTimeout bounds setup and teardown commands (default 5m).
+	HookTimeout time.Duration
+	// Observe holds the capture settings (Interval, XML, Activity, Capture, Threshold,
+	// Timeout, StopGrace); its task, agent and directory fields are set per task.
+	Observe Options
+	// Judge judges a finished trace; nil skips judging.
+	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
+	// GroundTruth checks the device state after each task whose id or name has a check.
+	GroundTruth bool
+	Store       *store.DB
+	// Fresh forgets earlier progress of the same run and runs every task again.
+	Fresh bool
+	Logf  func(format string, args ...any)
+	// OnTask is called after each task (also for tasks skipped as already done).
+	OnTask func(r TaskResult, resumed bool)
+}
+
+// TaskResult is the outcome of one task, stored as the run item's result.
+type TaskResult struct {
+	ID        string   `json:"id"`
+	Task      string   `json:"task"`
+	Trace     string   `json:"trace"`
+	Status    string   `json:"status"` // the trace's status
+	Frames    int      `json:"frames"`
+	Dropped   int      `json:"dropped"`
+	ExitCode  int      `json:"exit_code"`
+	Judged    bool     `json:"judged"`
+	Judge     string   `json:"judge,omitempty"`
+	Substates int      `json:"substates,omitempty"`
+	Satisfied int      `json:"satisfied,omitempty"`
+	SCR       float64  `json:"scr"`
+	Complete  bool     `json:"complete"`
+	Reward    *float64 `json:"reward,omitempty"` // ground truth
+	Error     string   `json:"error,omitempty"`
+	Seconds   float64  `json:"seconds"`
+}
+
+// Summary is the per-agent result of a suite run (the paper's SCR and TCR).
+type Summary struct {
+	RunID  string `json:"run_id"`
+	Agent  string `json:"agent"`
+	Suite  string `json:"suite"`
+	Tasks  int    `json:"tasks"`
+	Done   int    `json:"done"`
+	Failed int    `json:"failed"`
+	Judged int    `json:"judged"`
+	// SCR is the mean substate completion rate over judged tasks; TCR the share of
+	// judged tasks with every substate satisfied.
+	SCR float64 `json:"scr"`
+	TCR float64 `json:"tcr"`
+	// With ground truth: how many tasks had a reward, how many succeeded, and how often
+	// the judge's "complete" agreed with it.
+	GTChecked   int            `json:"gt_checked,omitempty"`
+	GTSuccess   int            `json:"gt_success,omitempty"`
+	Agreement   int            `json:"judge_gt_agreement,omitempty"`
+	Statuses    map[string]int `json:"statuses"`
+	Interrupted bool           `json:"interrupted,omitempty"`
+}
+
+// RunKind is the store's kind for suite runs.
+const RunKind = "run"
+
+// RunID derives a stable id from what defines the run, so rerunning the same command
+// resumes it.
+func RunID(suitePath, agentCmd, out string) string {
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return p
+	}
+	h := sha256.Sum256([]byte(abs(suitePath) + "\x00" + agentCmd + "\x00" + abs(out)))
+	return "run-" + hex.EncodeToString(h[:8])
+}
+
+// RunSuite runs every task: setup, ground-truth snapshot, observe, ground-truth check,
+// judge, teardown. Tasks recorded as done in the store are not run again. A lost device
+// or an interrupt ends the run early (resumable); other failures are recorded per task.
+func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, []TaskResult, error) {
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+	if o.HookTimeout <= 0 {
+		o.HookTimeout = 5 * time.Minute
+	}
+	if strings.TrimSpace(o.AgentCmd) == "" {
+		return nil, nil, errors.New("no agent command given")
+	}
+	if o.Out == "" {
+		return nil, nil, errors.New("no output directory given")
+	}
+	if len(o.Tasks) == 0 {
+		return nil, nil, fmt.Errorf("suite %s has no tasks", o.SuitePath)
+	}
+	if o.AgentName == "" {
+		o.AgentName = agentLabel(o.AgentCmd)
+	}
+	runID := RunID(o.SuitePath, o.AgentCmd, o.Out)
+	sum := &Summary{RunID: runID, Agent: o.AgentName, Suite: o.SuitePath, Tasks: len(o.Tasks), Statuses: map[string]int{}}
+	if o.Store != nil {
+		cfg := map[string]any{"suite": o.SuitePath, "agent_cmd": o.AgentCmd, "out": o.Out, "setup": o.Setup, "teardown": o.Teardown}
+		if err := o.Store.BeginRun(ctx, runID, RunKind, o.AgentName, cfg); err != nil {
+			return nil, nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	dirs, err := taskDirs(o.Tasks)
+	if err != nil {
+		return nil, nil, err
+	}
+	var results []TaskResult
+	var runErr error
+	for i, task := range o.Tasks {
+		if ctx.Err() != nil {
+			sum.Interrupted = true
+			break
+		}
+		if o.Store != nil && !o.Fresh {
+			var prev TaskResult
+			st, err := o.Store.GetItem(ctx, runID, task.ID, &prev)
+			if err == nil && st == store.ItemDone {
+				results = append(results, prev)
+				if o.OnTask != nil {
+					o.OnTask(prev, true)
+				}
+				continue
+			}
+		}
+		o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
+		r, err := runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
+		results = append(results, r)
+		status := store.ItemDone
+		if r.Error != "" {
+			status = store.ItemFailed
+		}
+		interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
+		if o.Store != nil && !interrupted {
+			if err := o.Store.PutItem(context.WithoutCancel(ctx), runID, task.ID, status, r, r.Error); err != nil {
+				return nil, results, fmt.Errorf("store: %w", err)
+			}
+		}
+		if o.OnTask != nil {
+			o.OnTask(r, false)
+		}
+		if interrupted {
+			sum.Interrupted = true
+			break
+		}
+		if errors.Is(err, device.ErrDeviceLost) {
+			runErr = fmt.Errorf("task %s: %w (the run is resumable: rerun the same command)", task.ID, err)
+			break
+		}
+	}
+	summarize(sum, results)
+	if o.Store != nil {
+		final := "done"
+		if sum.Interrupted || runErr != nil {
+			final = "interrupted"
+		}
+		bg := context.WithoutCancel(ctx)
+		if err := o.Store.PutKV(bg, "run-summary", runID, sum); err != nil && runErr == nil {
+			runErr = fmt.Errorf("store: %w", err)
+		}
+		if err := o.Store.FinishRun(bg, runID, final); err != nil && runErr == nil {
+			runErr = fmt.Errorf("store: %w", err)
+		}
+	}
+	return sum, results, runErr
+}
+
+func summarize(sum *Summary, results []TaskResult) {
+	var scr float64
+	complete := 0
+	for _, r := range results {
+		sum.Statuses[r.Status]++
+		if r.Error != "" {
+			sum.Failed++
+		} else {
+			sum.Done++
+		}
+		if r.Judged {
+			sum.Judged++
+			scr += r.SCR
+			if r.Complete {
+				complete++
+			}
+		}
+		if r.Reward != nil {
+			sum.GTChecked++
+			ok := *r.Reward >= trace.SuccessThreshold
+			if ok {
+				sum.GTSuccess++
+			}
+			if r.Judged && ok == r.Complete {
+				sum.Agreement++
+			}
+		}
+	}
+	if sum.Judged > 0 {
+		sum.SCR = scr / float64(sum.Judged)
+		sum.TCR = float64(complete) / float64(sum.Judged)
+	}
+}
+
+// runTask does one task. The error return is set only for conditions that should end the
+// whole run (a lost device); everything else lands in TaskResult.Error.
+func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Task, dir string) (TaskResult, error) {
+	start := time.Now()
+	text := task.Instruction()
+	r := TaskResult{ID: task.ID, Task: text, Trace: dir, ExitCode: -1}
+	fail := func(err error) (TaskResult, error) {
+		r.Error = oneLine(err.Error())
+		r.Seconds = time.Since(start).Seconds()
+		o.Logf("task %s failed: %s", task.ID, r.Error)
+		if errors.Is(err, device.ErrDeviceLost) {
+			return r, err
+		}
+		return r, nil
+	}
+	// An unfinished earlier attempt left a partial trace: it is ours and incomplete.
+	if err := os.RemoveAll(dir); err != nil {
+		return fail(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	env := taskEnv(dev, task, text, dir)
+	teardown := func() {
+		if o.Teardown == "" {
+			return
+		}
+		if err := runHook(context.WithoutCancel(ctx), "teardown", o.Teardown, env, dir, o.HookTimeout); err != nil {
+			o.Logf("task %s: %v", task.ID, err)
+			if r.Error == "" {
+				r.Error = oneLine(err.Error())
+			}
+		}
+	}
+	if o.Setup != "" {
+		if err := runHook(ctx, "setup", o.Setup, env, dir, o.HookTimeout); err != nil {
+			teardown()
+			return fail(err)
+		}
+	}
+	gtName := groundTruthName(task)
+	var before *groundtruth.Snapshot
+	if o.GroundTruth && gtName != "" {
+		snap, err := groundtruth.TakeSnapshot(ctx, dev, gtName, groundtruth.Params(task.Params))
+		if err != nil {
+			teardown()
+			return fail(fmt.Errorf("ground truth before the task: %w", err))
+		}
+		before = snap
+		if err := snap.Save(dir); err != nil {
+			teardown()
+			return fail(err)
+		}
+	}
+
+	obs := o.Observe
+	obs.Task, obs.TaskName, obs.App, obs.Params = text, gtName, task.App, task.Params
+	obs.Agent = []string{"/bin/sh", "-c", strings.ReplaceAll(o.AgentCmd, "{task}", shellQuote(text))}
+	obs.AgentName = o.AgentName
+	obs.Dir = dir
+	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)
+	if obs.Logf == nil {
+		obs.Logf = o.Logf
+	}
+	res, obsErr := Observe(ctx, dev, obs)
+	if res != nil {
+		r.Status, r.Frames, r.Dropped, r.ExitCode = res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode
+	}
+	if res == nil || r.Status == trace.StatusStopped || r.Status == trace.StatusDeviceLost {
+		if r.Status != trace.StatusDeviceLost {
+			teardown()
+		}
+		if obsErr == nil {
+			obsErr = errors.New("interrupted")
+		}
+		return fail(obsErr)
+	}
+	tr := res.Trace
+	if obsErr != nil {
+		r.Error = oneLine(obsErr.Error())
+	}
+
+	if o.GroundTruth && gtName != "" {
+		gt, err := groundtruth.Check(ctx, dev, gtName, groundtruth.Params(task.Params), before)
+		if err != nil {
+			o.Logf("task %s: ground truth: %v", task.ID, err)
+			if errors.Is(err, device.ErrDeviceLost) {
+				return fail(err)
+			}
+			r.Error = "ground truth: " + oneLine(err.Error())
+		} else {
+			reward := gt.Reward
+			r.Reward = &reward
+			tr.GroundTruth = &trace.GroundTruth{Reward: gt.Reward, Source: "autoeval:groundtruth", Details: gt.Explanation}
+			if err := tr.WriteManifest(); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	teardown()
+
+	if o.Judge != nil && len(tr.Frames) > 0 {
+		j, err := o.Judge(ctx, tr)
+		if err != nil {
+			if r.Error == "" {
+				r.Error = "judge: " + oneLine(err.Error())
+			}
+		} else {
+			r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
+			r.Judge = j.Judge.Label()
+			r.Substates = len(j.Substates)
+			for _, s := range j.Substates {
+				if s.Satisfied {
+					r.Satisfied++
+				}
+			}
+		}
+	}
+	r.Seconds = time.Since(start).Seconds()
+	return r, nil
+}
+
+// groundTruthName is the catalogue name of a task's check: its id (AndroidWorld's
+// task_name), else its name; "" when neither has a check.
+func groundTruthName(t suite.Task) string {
+	for _, n := range []string{t.ID, t.Name} {
+		if n != "" && groundtruth.Known(n) {
+			return n
+		}
+	}
+	return ""
+}
+
+func taskEnv(dev SuiteDevice, task suite.Task, text, dir string) []string {
+	return append(os.Environ(),
+		EnvTask+"="+text,
+		"AUTOEVAL_TASK_ID="+task.ID,
+		"AUTOEVAL_TRACE_DIR="+dir,
+		"ANDROID_SERIAL="+dev.Serial(),
+		device.EnvServerSocket+"=tcp:"+dev.Addr(),
+	)
+}
+
+// runHook runs a setup or teardown shell command; its output goes to DIR/NAME.log.
+func runHook(ctx context.Context, name, command string, env []string, dir string, timeout time.Duration) error {
+	hctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	logf, err := os.Create(filepath.Join(dir, name+".log"))
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	cmd := exec.CommandContext(hctx, "/bin/sh", "-c", command)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.Stdin = strings.NewReader("")
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { kill(cmd); return nil }
+	cmd.WaitDelay = 2 * time.Second
+	if err := cmd.Run(); err != nil {
+		if hctx.Err() == context.DeadlineExceeded {
+			return fmt.Errorf("%s command timed out after %s (see %s)", name, timeout, filepath.Join(dir, name+".log"))
+		}
+		return fmt.Errorf("%s command failed: %v (see %s)", name, err, filepath.Join(dir, name+".log"))
+	}
+	return nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// taskDirs maps task ids to distinct, filesystem-safe directory names.
+func taskDirs(tasks []suite.Task) ([]string, error) {
+	out := make([]string, len(tasks))
+	seen := map[string]string{}
+	for i, t := range tasks {
+		name := strings.Trim(unsafeName.ReplaceAllString(t.ID, "_"), "._")
+		if name == "" {
+			name = fmt.Sprintf("task-%03d", i+1)
+		}
+		if prev, dup := seen[strings.ToLower(name)]; dup {
+			return nil, fmt.Errorf("tasks %q and %q map to the same directory name %q", prev, t.ID, name)
+		}
+		seen[strings.ToLower(name)] = t.ID
+		out[i] = name
+	}
+	return out, nil
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func agentLabel(cmd string) string {
+	f := strings.Fields(cmd)
+	if len(f) == 0 {
+		return "agent"
+	}
+	return filepath.Base(f[0])
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " ..."
+	}
+	return s
+}
+
+// WriteSummary prints the per-task table and the agent's summary.
+func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
+	fmt.Fprintf(w, "%-28s %-11s %6s %7s %9s %7s  %s\n", "TASK", "STATUS", "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
+	for _, r := range results {
+		scr, complete, reward := "-", "-", "-"
+		if r.Judged {
+			scr = fmt.Sprintf("%.2f", r.SCR)
+			complete = fmt.Sprintf("%v", r.Complete)
+		}
+		if r.Reward != nil {
+			reward = fmt.Sprintf("%.2f", *r.Reward)
+		}
+		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, r.Error)
+	}
+	fmt.Fprintf(w, "\nagent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
+		sum.Agent, sum.Done+sum.Failed, sum.Tasks, sum.Failed, sum.Judged, sum.SCR, sum.TCR)
+	if sum.GTChecked > 0 {
+		fmt.Fprintf(w, "ground truth: %d/%d checked tasks succeeded; the judge's verdict agreed with it on %d\n", sum.GTSuccess, sum.GTChecked, sum.Agreement)
+	}
+	if sum.Interrupted {
+		fmt.Fprintln(w, "interrupted: rerun the same command to resume")
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
+
+// RunReport is a whole run as JSON (--json).
+type RunReport struct {
+	Summary *Summary     `json:"summary"`
+	Tasks   []TaskResult `json:"tasks"`
+}
+
+// EncodeReport writes the run as indented JSON.
+func EncodeReport(w io.Writer, sum *Summary, results []TaskResult) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(RunReport{Summary: sum, Tasks: results})
+}

@@ -1,0 +1,180 @@
+package observer_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// writeSuite writes a three-task suite: one with an AndroidWorld ground-truth check
+// (Wi-Fi through `settings get`), one plain, one whose agent crashes.
+func writeSuite(t *testing.T) string {
+	p := filepath.Join(t.TempDir(), "suite.json")
+	err := os.WriteFile(p, []byte(`[
+  {"id": "SystemWifiTurnOn", "task": "Turn on Wi-Fi", "params": {"on_or_off": "on"}},
+  {"id": "alarm", "task": "Set an alarm for 10:30 AM"},
+  {"id": "crashy", "task": "Do something the agent cannot"}
+]`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRunSuiteThreeTasksResumes(t *testing.T) {
+	srv, d := fixture(t, 2)
+	state := t.TempDir()
+	// The device's Wi-Fi setting is a marker file the stand-in agent creates.
+	wifi := filepath.Join(state, "wifi-on")
+	srv.HandleShell(serial, func(cmd string) (string, bool) {
+		if cmd == "settings get global wifi_on" {
+			if _, err := os.Stat(wifi); err == nil {
+				return "1\n", true
+			}
+			return "0\n", true
+		}
+		return "", false
+	})
+	calls := filepath.Join(state, "agent-calls")
+	hooks := filepath.Join(state, "hooks")
+	agentCmd := `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; echo task={task}; sleep 0.3; ` +
+		`case "$AUTOEVAL_TASK_ID" in SystemWifiTurnOn) touch ` + wifi + `;; crashy) exit 2;; esac`
+	tasks, err := suite.Load(writeSuite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	judged := 0
+	opts := observer.SuiteOptions{
+		Tasks: tasks, SuitePath: "suite.json", AgentCmd: agentCmd, Out: filepath.Join(t.TempDir(), "out"),
+		Setup:    `echo "setup $AUTOEVAL_TASK_ID" >> ` + hooks,
+		Teardown: `echo "teardown $AUTOEVAL_TASK_ID" >> ` + hooks,
+		Observe:  observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG, Activity: true, Timeout: 20 * time.Second},
+		// A stand-in judge: the Wi-Fi task reaches both substates, the others one of two.
+		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			judged++
+			if err := trace.Validate(tr); err != nil {
+				t.Errorf("judge got an invalid trace: %v", err)
+			}
+			j := &trace.Judgment{Judge: trace.JudgeInfo{Kind: trace.JudgeHeuristic}, Substates: make([]trace.SubstateResult, 2)}
+			j.Substates[0].Satisfied = true
+			j.SCR = 0.5
+			if tr.Task == "Turn on Wi-Fi" {
+				j.Substates[1].Satisfied, j.SCR, j.Complete = true, 1, true
+			}
+			return j, nil
+		},
+		GroundTruth: true, Store: db, Logf: t.Logf,
+	}
+	sum, results, err := observer.RunSuite(context.Background(), d, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 3 || sum.Judged != 3 || judged != 3 {
+		t.Fatalf("results %d judged %d", len(results), sum.Judged)
+	}
+	wantStatus := []string{trace.StatusCompleted, trace.StatusCompleted, trace.StatusCrashed}
+	for i, r := range results {
+		if r.Status != wantStatus[i] || r.Error != "" || r.Frames == 0 {
+			t.Errorf("task %s: status %s error %q frames %d", r.ID, r.Status, r.Error, r.Frames)
+		}
+		out, _ := os.ReadFile(filepath.Join(r.Trace, observer.StdoutLog))
+		if !strings.Contains(string(out), "task="+r.Task) {
+			t.Errorf("task %s: agent saw %q", r.ID, out)
+		}
+	}
+	if results[0].Reward == nil || *results[0].Reward != 1 || results[1].Reward != nil {
+		t.Fatalf("ground truth: %v %v", results[0].Reward, results[1].Reward)
+	}
+	tr, err := trace.ReadManifest(results[0].Trace)
+	if err != nil || tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 || tr.TaskName != "SystemWifiTurnOn" {
+		t.Fatalf("ground truth not in the trace: %+v %v", tr, err)
+	}
+	if sum.SCR < 0.666 || sum.SCR > 0.667 || sum.TCR < 0.333 || sum.TCR > 0.334 || sum.GTChecked != 1 || sum.GTSuccess != 1 || sum.Agreement != 1 {
+		t.Fatalf("summary %+v", sum)
+	}
+	h, _ := os.ReadFile(hooks)
+	if strings.Count(string(h), "setup ") != 3 || strings.Count(string(h), "teardown ") != 3 {
+		t.Fatalf("hooks ran:\n%s", h)
+	}
+
+	// The same run again: every task is done, nothing runs, the summary is the same.
+	sum2, results2, err := observer.RunSuite(context.Background(), d, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := os.ReadFile(calls)
+	if n := strings.Count(string(c), "\n"); n != 3 || len(results2) != 3 || sum2.TCR != sum.TCR {
+		t.Fatalf("resume reran tasks: %d agent calls, %d results", n, len(results2))
+	}
+	var stored observer.Summary
+	if err := db.GetKV(context.Background(), "run-summary", sum.RunID, &stored); err != nil || stored.Judged != 3 {
+		t.Fatalf("stored summary %+v %v", stored, err)
+	}
+	var sb strings.Builder
+	observer.WriteSummary(&sb, sum, results)
+	if !strings.Contains(sb.String(), "SCR 0.667, TCR 0.333") {
+		t.Fatalf("summary text:\n%s", sb.String())
+	}
+}
+
+func TestRunSuiteInterruptedThenResumed(t *testing.T) {
+	_, d := fixture(t, 1)
+	state := t.TempDir()
+	calls := filepath.Join(state, "calls")
+	tasks, err := suite.Load(writeSuite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	opts := observer.SuiteOptions{
+		Tasks: tasks, SuitePath: "s", AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; sleep 0.4`,
+		Out:     filepath.Join(t.TempDir(), "out"),
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   db, Logf: t.Logf,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	// Cancel while the second task runs.
+	opts.OnTask = func(r observer.TaskResult, resumed bool) {
+		if r.ID == "SystemWifiTurnOn" {
+			time.AfterFunc(150*time.Millisecond, cancel)
+		}
+	}
+	sum, results, err := observer.RunSuite(ctx, d, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Interrupted || len(results) != 2 || results[1].Status != trace.StatusStopped {
+		t.Fatalf("interrupted run: %+v %+v", sum, results)
+	}
+	opts.OnTask = nil
+	sum, results, err = observer.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Interrupted || len(results) != 3 {
+		t.Fatalf("resumed: %+v %v", sum, err)
+	}
+	c, _ := os.ReadFile(calls)
+	if got := strings.Fields(string(c)); strings.Join(got, " ") != "SystemWifiTurnOn alarm alarm crashy" {
+		t.Fatalf("agent runs: %v", got)
+	}
+	// The interrupted attempt's partial trace was replaced by a complete one.
+	tr, err := trace.ReadManifest(results[1].Trace)
+	if err != nil || tr.Status != trace.StatusCompleted {
+		t.Fatalf("alarm trace %v %v", tr, err)
+	}
+}
