@@ -45,7 +45,10 @@ type Config struct {
 	Fresh bool
 	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
 	Notice string
-	// OnFrame, when set, is called after each frame is finished and saved.
+	// OnStart, when set, is told how many frames were finished by an earlier run (resumed)
+	// and how many the trace has, before judging begins.
+	OnStart func(resumed, total int)
+	// OnFrame, when set, is called after each frame is finished (and saved when it cost calls).
 	OnFrame func(trace.FrameResult)
 }
 
@@ -161,6 +164,9 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
 		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
+	if cfg.OnStart != nil {
+		cfg.OnStart(len(st.Frames), len(t.Frames))
+	}
 	extra, err := l.run(ctx)
 	if err != nil {
 		return nil, err

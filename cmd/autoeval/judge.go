@@ -84,10 +84,10 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	cfg := judge.Config{Kind: o.kind, Capture: o.capture, CaptureConcurrency: o.captureConc, Retries: o.retries,
 		Store: db, Fresh: o.fresh}
 	spec := llm.ResolveSpec(global.model)
-	switch {
-	case spec == "" && o.kind == trace.JudgeLLM:
+	if spec == "" && o.kind == trace.JudgeLLM {
 		return llm.ErrNotConfigured
-	case spec == "" || o.kind == trace.JudgeHeuristic:
+	}
+	if spec == "" || o.kind == trace.JudgeHeuristic {
 		cfg.Kind = trace.JudgeHeuristic
 		if o.kind == "" {
 			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
@@ -96,21 +96,26 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		if o.capture == judge.CaptureAuto {
 			cfg.Capture = judge.CaptureXML
 		}
-	default:
-		cfg.Kind = trace.JudgeLLM
+	}
+	if spec != "" {
 		m, err := llm.Open(ctx, llm.Config{Spec: spec, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
 		if err != nil {
 			return err
 		}
-		cfg.Model, cfg.CaptureModel = m, m
-		if global.captureModel != "" {
-			cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
-			if err != nil {
-				return err
-			}
-			cfg.CaptureModel = cm
-		}
+		// With a model, substates are decomposed by it even for the heuristic judge, so the
+		// baseline and the model judge are compared on the same substates.
 		opts.Source.Decompose = decomposeFunc(m, db)
+		if cfg.Kind != trace.JudgeHeuristic {
+			cfg.Kind = trace.JudgeLLM
+			cfg.Model, cfg.CaptureModel = m, m
+			if global.captureModel != "" {
+				cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+				if err != nil {
+					return err
+				}
+				cfg.CaptureModel = cm
+			}
+		}
 	}
 	opts.Judge = cfg
 
@@ -125,8 +130,26 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if err != nil {
 		return err
 	}
-	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
+	label := trace.Label(t)
+	if opts.Judge.Kind == trace.JudgeLLM {
+		// Model calls take seconds per frame: show progress, counting resumed frames.
+		var bar *progress.Bar
+		opts.Judge.OnStart = func(resumed, total int) {
+			bar = progress.New("judge "+label, total, global.quiet)
+			bar.Skip(resumed)
+		}
+		opts.Judge.OnFrame = func(f trace.FrameResult) { bar.Done(fmt.Sprintf("frame %d", f.Index), nil) }
+		defer func() {
+			if bar != nil {
+				bar.Finish()
+			}
+		}()
+	}
+	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: label, Trace: t}, false)
 	if r.Err != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
+		}
 		return r.Err
 	}
 	for _, n := range r.Notes {
