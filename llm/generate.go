@@ -180,6 +180,10 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		case status == http.StatusTooManyRequests || status >= 500:
 			st.retryable = true
 			st.retryAfter = parseRetryAfter(retryAfter)
+		case status == http.StatusOK:
+			// A 200 whose body could not be read (cut off by a proxy, empty choices) is
+			// a transient fault, not a rejected request.
+			st.retryable = true
 		case status == 0 && isNetErr(err):
 			st.retryable = true
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -437,5 +438,66 @@ func TestOllamaHappyPathWithImage(t *testing.T) {
 	r := srv.Requests()[0]
 	if r.Rejected != "" || len(r.Images) != 1 || !bytes.Equal(r.Images[0].Data, pngBytes) || r.System != "s" || !strings.Contains(string(r.Body), `"format":"json"`) {
 		t.Fatalf("request %+v body %s", r, r.Body)
+	}
+}
+
+func TestTruncatedBodyRetried(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Raw(200, `{"choices": [`), llmtest.Reply("ok"))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	if r, err := m.Generate(context.Background(), llm.Request{Prompt: "p"}); err != nil || r.Text != "ok" || srv.Count() != 2 {
+		t.Fatal(r, err, srv.Count())
+	}
+}
+
+func TestConcurrencyLimitPerProvider(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	var mu sync.Mutex
+	inflight, peak := 0, 0
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		mu.Lock()
+		inflight++
+		peak = max(peak, inflight)
+		mu.Unlock()
+		time.Sleep(40 * time.Millisecond)
+		mu.Lock()
+		inflight--
+		mu.Unlock()
+		return llmtest.Reply("ok")
+	}))
+	lim := func(c *llm.Config) { c.Concurrency = 2 }
+	// Two models on one endpoint share the limit.
+	a := open(t, "openai:gpt-4o-mini", srv.URL, nil, lim)
+	b := open(t, "openai:gpt-4o", srv.URL, nil, lim)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := a
+			if i%2 == 1 {
+				m = b
+			}
+			if _, err := m.Generate(context.Background(), llm.Request{Prompt: fmt.Sprint("p", i)}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if srv.Count() != 8 || peak != 2 {
+		t.Fatalf("requests %d, peak in flight %d, want 8 and 2", srv.Count(), peak)
+	}
+}
+
+func TestCancelDuringBackoff(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 30"), llmtest.Reply("never"))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil, func(c *llm.Config) { c.MaxDelay = time.Minute })
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := m.Generate(ctx, llm.Request{Prompt: "p"})
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second || srv.Count() != 1 {
+		t.Fatalf("err %v after %s, %d requests", err, time.Since(start), srv.Count())
 	}
 }
