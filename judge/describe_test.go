@@ -1,12 +1,14 @@
 package judge
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -218,5 +220,30 @@ func TestOutputPath(t *testing.T) {
 	}
 	if p, _ := OutputPath(tr, "a/b", "outdir", true); p != filepath.Join("outdir", "a_b", trace.JudgmentName) {
 		t.Fatal(p)
+	}
+}
+
+func TestCaptureBothAndMissingSources(t *testing.T) {
+	tr := writeTrace(t, "Open the Clock app", clockScreens()[1])
+	tr.Frames[0].ImageData = tinyPNG(t, 7)
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return "A clock with a Timer tab.", nil }}
+	c := &capturer{mode: CaptureBoth, model: m}
+	got, err := c.capture(context.Background(), tr, &tr.Frames[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(got.Desc, "From the UI hierarchy:\nApp package: com.google.android.deskclock") ||
+		!strings.Contains(got.Desc, "From the screenshot:\nA clock with a Timer tab.") || got.Usage.Calls != 1 {
+		t.Fatalf("both: %q usage %+v", got.Desc, got.Usage)
+	}
+	// xml mode on a frame without a hierarchy: skipped with a reason, not a failure.
+	bare := &trace.Trace{Dir: t.TempDir(), Frames: []trace.Frame{{Index: 4, ImageData: tinyPNG(t, 1)}}}
+	got, err = (&capturer{mode: CaptureXML}).capture(context.Background(), bare, &bare.Frames[0])
+	if err != nil || !strings.Contains(got.Skip, "frame 4 has no UI XML") {
+		t.Fatalf("xml without hierarchy: %+v %v", got, err)
+	}
+	// vision without a model is a configuration error.
+	if _, err := (&capturer{mode: CaptureVision}).capture(context.Background(), bare, &bare.Frames[0]); err == nil {
+		t.Fatal("vision without a model accepted")
 	}
 }

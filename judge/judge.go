@@ -76,6 +76,9 @@ func (c *Config) normalize() error {
 		if c.Model == nil {
 			return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
 		}
+		if c.CaptureModel == nil {
+			c.CaptureModel = c.Model // one model that sees images serves both roles
+		}
 	case trace.JudgeHeuristic:
 		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
 			return fmt.Errorf("the heuristic judge reads only UI XML / elements; --capture %s needs the LLM judge", c.Capture)
