@@ -61,7 +61,7 @@ checkpoints (*.pkl.gz), AndroidLab runs.`,
 	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
 	f.IntVar(&o.concurrency, "concurrency", 2, "traces judged at once with --traces (model calls are further bounded per provider)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
-	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before it is skipped (0 = default 2, negative = none)")
+	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
 	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
 	f.BoolVar(&o.jsonOut, "json", false, "print the judgment JSON (one trace) instead of the tree")
 	return cmd
@@ -81,6 +81,9 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	defer db.Close()
 
 	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, Source: judge.SubstateSource{File: o.substates}}
+	if o.retries == 0 {
+		o.retries = -1 // the package's zero value means "default"; on the command line 0 means none
+	}
 	cfg := judge.Config{Kind: o.kind, Capture: o.capture, CaptureConcurrency: o.captureConc, Retries: o.retries,
 		Store: db, Fresh: o.fresh}
 	spec := llm.ResolveSpec(global.model)
