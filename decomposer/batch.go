@@ -130,7 +130,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 		opts.Progress.Skip(resumed)
 	}
 
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := errgroup.WithContext(llm.WithRunID(ctx, runID))
 	g.SetLimit(opts.Concurrency)
 	var mu sync.Mutex
 	for _, i := range todo {

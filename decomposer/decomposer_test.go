@@ -294,6 +294,11 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 	if err := json.Unmarshal(data, &fileSum); err != nil || fileSum.Done != len(tasks) || len(fileSum.Results) != len(tasks) {
 		t.Fatalf("summary.json: %v %+v", err, fileSum)
 	}
+	// The ledger has the run's calls under its id.
+	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: sum.RunID})
+	if err != nil || u.Calls < len(tasks) || u.InputTokens == 0 {
+		t.Errorf("ledger for run %s: %+v %v", sum.RunID, u, err)
+	}
 	// A third run does nothing at all.
 	before := srv.Count()
 	if sum, err := d.Batch(context.Background(), tasks, opts); err != nil || sum.Resumed != len(tasks) || srv.Count() != before {

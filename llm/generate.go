@@ -26,6 +26,7 @@ const defaultMaxTokens = 4096
 
 // Generate answers req: from the cache when an identical call was made before, else from
 // the provider with retries. Every call leaves a row in the ledger when a store is set.
+// A cache hit reports no tokens and no cost: it cost nothing.
 func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 	key := c.cacheKey(req)
 	if c.cfg.Store == nil || c.cfg.NoCache {
@@ -356,7 +357,7 @@ func (c *client) book(ctx context.Context, req Request, key string, in, out int,
 	ctx = context.WithoutCancel(ctx)
 	_, _ = c.cfg.Store.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
 		input_tokens, output_tokens, latency_ms, cache_hit, cost_usd, error, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		c.cfg.RunID, req.Scope, req.Purpose, key, c.provider, c.model, req.PromptVersion, in, out, latency.Milliseconds(),
+		runIDFrom(ctx, c.cfg.RunID), req.Scope, req.Purpose, key, c.provider, c.model, req.PromptVersion, in, out, latency.Milliseconds(),
 		boolInt(hit), cost, c.redact(errText), time.Now().UTC().Format(time.RFC3339Nano))
 }
 

@@ -25,6 +25,21 @@ func (u *Usage) Add(o Usage) {
 	u.CostUSD += o.CostUSD
 }
 
+type runKey struct{}
+
+// WithRunID attributes the calls made with ctx to run id in the ledger, overriding
+// Config.RunID, so one model can serve several runs (batches set it per run).
+func WithRunID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, runKey{}, id)
+}
+
+func runIDFrom(ctx context.Context, fallback string) string {
+	if v, ok := ctx.Value(runKey{}).(string); ok && v != "" {
+		return v
+	}
+	return fallback
+}
+
 // Filter selects ledger rows; empty fields match everything.
 type Filter struct {
 	RunID   string
