@@ -416,3 +416,35 @@ func TestAppOf(t *testing.T) {
 		t.Error("App field should win")
 	}
 }
+
+func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
+	cases := []evaltest.Case{evaltest.Cases[0]}
+	cases[0].Name = "my trace: one"
+	root := evaltest.Write(t, t.TempDir(), cases, false)
+	dir := filepath.Join(root, cases[0].Name)
+	j, err := trace.ReadJudgment(trace.JudgmentPath(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(trace.JudgmentPath(dir))
+	// Without the judgments the user hears where to find them.
+	d, err := Load(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "--judgments") {
+		t.Errorf("warnings %q, want a hint about --judgments", d.Warnings)
+	}
+	out := t.TempDir()
+	j.Trace = ""
+	if err := trace.WriteJudgment(filepath.Join(out, "my_trace__one", trace.JudgmentName), j); err != nil {
+		t.Fatal(err)
+	}
+	d, err = Load(root, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items[0].Judgments) != 1 || len(d.Warnings) != 0 {
+		t.Errorf("judgments %d, warnings %q", len(d.Items[0].Judgments), d.Warnings)
+	}
+}

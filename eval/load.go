@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/autoeval/autoeval/trace"
 )
@@ -118,7 +119,25 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 			return nil, err
 		}
 	}
+	if len(d.JudgeLabels()) == 0 {
+		hint := "no judgments found beside the traces"
+		if judgmentsDir != "" {
+			hint = "no judgments found beside the traces or in " + judgmentsDir
+		}
+		d.Warnings = append(d.Warnings, hint+"; judge writes them beside a trace directory, else under its --out (default ./autoeval-out): pass that folder as --judgments")
+	}
 	return d, nil
+}
+
+// safeName mirrors how judge --out names a trace's folder: letters, digits and -_.# kept,
+// anything else replaced by '_'.
+func safeName(label string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' || r == '#' {
+			return r
+		}
+		return '_'
+	}, label)
 }
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
@@ -205,7 +224,7 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 	for _, it := range d.Items {
 		byAbs[absClean(it.path)] = it
 		seen := map[string]bool{}
-		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace)} {
+		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace), safeName(trace.Label(it.Trace))} {
 			if !seen[b] {
 				seen[b] = true
 				byBase[b] = append(byBase[b], it)
