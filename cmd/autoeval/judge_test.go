@@ -114,13 +114,49 @@ func TestJudgeBundledExample(t *testing.T) {
 		t.Skipf("bundled example not present at %s", ex)
 	}
 	db := judgeEnv(t)
-	out := filepath.Join(t.TempDir(), "j.json")
-	if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", ex, "--out", out}); code != 0 {
-		t.Fatalf("exit %d", code)
+	// A copy, so the default output (beside the trace) does not land in the repository.
+	dir := filepath.Join(t.TempDir(), "clock-alarm")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
 	}
-	j := judgeRead(t, out)
-	if !j.Complete || j.SCR != 1 {
+	os.Remove(filepath.Join(dir, trace.JudgmentName))
+	t.Setenv("AUTOEVAL_DB", db)
+	if code := run(context.Background(), []string{"judge", "--trace", dir}); code != 0 {
+		t.Fatalf("no flags: exit %d", code)
+	}
+	j := judgeRead(t, filepath.Join(dir, trace.JudgmentName))
+	if !j.Complete || j.SCR != 1 || j.Judge.Kind != trace.JudgeHeuristic {
 		t.Fatalf("the example should be judged complete by the baseline: %+v", j.Substates)
+	}
+
+	// The model judge against the fake provider, answering like a careful model from the
+	// fenced screen description.
+	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		d := r.Text[strings.Index(r.Text, "<<<SCREEN_DESCRIPTION"):]
+		clock := strings.Contains(d, "App package: com.google.android.deskclock")
+		list := clock && strings.Contains(d, `"Alarm" id action_bar_title`)
+		alarm := list && strings.Contains(d, `"7:30 AM"`)
+		truth := map[string]bool{"0": clock, "1": list, "2": alarm, "3": alarm && strings.Contains(d, "checked/on")}
+		var parts []string
+		for _, m := range ids.FindAllStringSubmatch(r.Text[strings.Index(r.Text, "Open substates"):], -1) {
+			v := "uncertain"
+			if truth[m[1]] {
+				v = "true"
+			}
+			parts = append(parts, `{"id":`+m[1]+`,"analysis":"from the description","verdict":"`+v+`"}`)
+		}
+		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
+	}))
+	out := filepath.Join(t.TempDir(), "llm.json")
+	judgeStdout(t, func() {
+		if code := run(context.Background(), []string{"-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out}); code != 0 {
+			t.Fatalf("fake provider: exit %d", code)
+		}
+	})
+	j = judgeRead(t, out)
+	if !j.Complete || j.Judge.Kind != trace.JudgeLLM || srv.Count() == 0 {
+		t.Fatalf("model judge on the example: %+v (%d requests)", j.Substates, srv.Count())
 	}
 }
 
