@@ -251,3 +251,33 @@ func TestDecomposeSuitesResume(t *testing.T) {
 		})
 	}
 }
+
+func TestDecomposeSuiteKnowledgeDirAndFilters(t *testing.T) {
+	path := judgeSharedData(t, "androidlab/config")
+	db := decomposeEnv(t)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
+	know := t.TempDir()
+	os.WriteFile(filepath.Join(know, "Clock.txt"), []byte("CLOCK-KNOWLEDGE"), 0o644)
+	out := filepath.Join(t.TempDir(), "o")
+	code, stdout, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:local", "--base-url", srv.URL,
+		"--suite", path, "--operations", "--limit", "40", "--knowledge", know, "--out", out, "-q")
+	if code != 0 {
+		t.Fatalf("code %d stderr %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "40/40 tasks decomposed") || stderr != "" {
+		t.Errorf("stdout %q stderr %q", stdout, stderr)
+	}
+	withKnowledge := 0
+	for _, r := range srv.Requests() {
+		if strings.Contains(r.Text, "CLOCK-KNOWLEDGE") {
+			withKnowledge++
+			if !strings.Contains(r.Text, "Target app: clock") {
+				t.Errorf("knowledge for another app: %s", r.Text)
+			}
+		}
+	}
+	// The first 40 operation tasks in file order: bluecoins 10, calendar 14, cantook 7, then 9 of clock.
+	if withKnowledge != 9 || srv.Count() != 40 {
+		t.Errorf("%d of %d prompts carry the clock knowledge", withKnowledge, srv.Count())
+	}
+}
