@@ -71,8 +71,11 @@ type TaskResult struct {
 	SCR       float64  `json:"scr"`
 	Complete  bool     `json:"complete"`
 	Reward    *float64 `json:"reward,omitempty"` // ground truth
-	Error     string   `json:"error,omitempty"`
-	Seconds   float64  `json:"seconds"`
+	// GTError says why ground truth could not be read; the task still counts as done
+	// (the device state, not the run, is at fault), so a rerun does not repeat the agent.
+	GTError string  `json:"gt_error,omitempty"`
+	Error   string  `json:"error,omitempty"`
+	Seconds float64 `json:"seconds"`
 }
 
 // Summary is the per-agent result of a suite run (the paper's SCR and TCR).
@@ -330,7 +333,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 			if errors.Is(err, device.ErrDeviceLost) {
 				return fail(err)
 			}
-			r.Error = "ground truth: " + oneLine(err.Error())
+			r.GTError = oneLine(err.Error())
 		} else {
 			reward := gt.Reward
 			r.Reward = &reward
@@ -461,7 +464,11 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 		if r.Reward != nil {
 			reward = fmt.Sprintf("%.2f", *r.Reward)
 		}
-		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, r.Error)
+		note := r.Error
+		if note == "" && r.GTError != "" {
+			note = "ground truth: " + r.GTError
+		}
+		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, note)
 	}
 	fmt.Fprintf(w, "\nagent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
 		sum.Agent, sum.Done+sum.Failed, sum.Tasks, sum.Failed, sum.Judged, sum.SCR, sum.TCR)

@@ -1,13 +1,191 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
+)
 
 func newRunCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "run",
-		Short: "(not built yet: issue 5)",
+	var (
+		df                             deviceFlags
+		suitePath, agentCmd, out, name string
+		setup, teardown, only          string
+		kind, substates                string
+		timeout, hookTimeout           time.Duration
+		groundTruth, noJudge, fresh    bool
+		asJSON                         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run --suite FILE --agent-cmd 'CMD' --out DIR [flags]",
+		Short: "Observe, judge and check ground truth for every task of a suite",
+		Long: `For each task of the suite, in order: the --setup-cmd, a ground-truth snapshot (with
+--ground-truth, for tasks whose id names a known check), the agent observed exactly as
+'autoeval observe' does (one trace directory per task under --out), the ground-truth check, the
+--teardown-cmd, and the judge. Prints one line per task and the agent's SCR (mean substate
+completion) and TCR (share of tasks with every substate reached); both are kept in the
+database (--db) with every task's result.
+
+The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} becomes the task text
+as one shell-quoted word; every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
+$AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET, and the agent gets the task on
+standard input too.
+
+Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
+YAMLs, a JSON/YAML list of tasks). Resumable: rerunning the same command skips tasks already
+done (--fresh runs them all again); an interrupted task's partial trace is replaced. The judge
+is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (with a notice).`,
+		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
+  autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,SystemBluetoothTurnOn \
+      --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/aw --xml`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(5, "autoeval run")
+			if suitePath == "" || agentCmd == "" || out == "" {
+				return &exitError{code: 2, msg: "run: --suite, --agent-cmd and --out are required"}
+			}
+			if kind != "" && kind != trace.JudgeLLM && kind != trace.JudgeHeuristic {
+				return &exitError{code: 2, msg: fmt.Sprintf("run: --judge %q: want llm or heuristic", kind)}
+			}
+			tasks, err := suite.Load(suitePath)
+			if err != nil {
+				return err
+			}
+			if tasks, err = selectTasks(tasks, only); err != nil {
+				return &exitError{code: 2, msg: "run: " + err.Error()}
+			}
+			ctx := cmd.Context()
+			db, err := store.OpenDefault(ctx, global.db)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			var judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error)
+			if !noJudge {
+				if judgeFn, err = suiteJudge(ctx, db, kind, substates); err != nil {
+					return err
+				}
+			}
+			dev, err := df.connect(ctx)
+			if err != nil {
+				return err
+			}
+			o := observer.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
+				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: groundTruth,
+				Store: db, Fresh: fresh, Logf: logf,
+				Observe: observer.Options{Timeout: timeout}}
+			df.options(&o.Observe)
+			sum, results, runErr := observer.RunSuite(ctx, dev, o)
+			if sum != nil {
+				if asJSON {
+					if err := observer.EncodeReport(os.Stdout, sum, results); err != nil {
+						return err
+					}
+				} else {
+					observer.WriteSummary(os.Stdout, sum, results)
+				}
+			}
+			if runErr != nil {
+				return runErr
+			}
+			if sum != nil && sum.Interrupted {
+				return &exitError{code: 130, msg: "interrupted; rerun the same command to resume"}
+			}
+			return nil
 		},
 	}
+	df.register(cmd)
+	f := cmd.Flags()
+	f.StringVar(&suitePath, "suite", "", "task list: a file or a directory of them (required)")
+	f.StringVar(&agentCmd, "agent-cmd", "", "the agent, as a shell command; {task} is replaced by the quoted task text (required)")
+	f.StringVarP(&out, "out", "o", "", "directory for the traces, one subdirectory per task id (required)")
+	f.StringVar(&name, "agent-name", "", "agent label for traces and the summary (default: the command's first word)")
+	f.StringVar(&setup, "setup-cmd", "", "shell command run before each task (e.g. reset the app); a failure skips the task")
+	f.StringVar(&teardown, "teardown-cmd", "", "shell command run after each task")
+	f.DurationVar(&hookTimeout, "hook-timeout", 5*time.Minute, "limit for each setup and teardown command")
+	f.DurationVar(&timeout, "timeout", 10*time.Minute, "per-task limit for the agent (0: none)")
+	f.StringVar(&only, "only", "", "comma-separated task ids to run, in suite order (default: all)")
+	f.BoolVar(&groundTruth, "ground-truth", false, "read the programmatic reward from the device for tasks whose id has a check (see 'autoeval groundtruth'); app databases need a rooted device or emulator")
+	f.StringVar(&kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline)")
+	f.StringVar(&substates, "substates", "", "substates file used for every task instead of decomposing (rarely what a suite wants)")
+	f.BoolVar(&noJudge, "no-judge", false, "record (and check ground truth) only; judge later with 'autoeval judge --traces DIR'")
+	f.BoolVar(&fresh, "fresh", false, "run every task again, even those an earlier run finished")
+	f.BoolVar(&asJSON, "json", false, "print the results as JSON instead of the table")
+	return cmd
+}
+
+// selectTasks keeps the tasks named in only (comma-separated ids), in suite order.
+func selectTasks(tasks []suite.Task, only string) ([]suite.Task, error) {
+	if strings.TrimSpace(only) == "" {
+		return tasks, nil
+	}
+	want := map[string]bool{}
+	for _, id := range strings.Split(only, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			want[id] = true
+		}
+	}
+	var out []suite.Task
+	for _, t := range tasks {
+		if want[t.ID] {
+			out = append(out, t)
+			delete(want, t.ID)
+		}
+	}
+	if len(want) > 0 {
+		var missing []string
+		for id := range want {
+			missing = append(missing, id)
+		}
+		return nil, fmt.Errorf("--only: no task with id %s in the suite", strings.Join(missing, ", "))
+	}
+	return out, nil
+}
+
+// suiteJudge builds the judge used after each task: the model judge when a model is
+// configured (and not --judge heuristic), else the heuristic baseline with its notice.
+func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), error) {
+	opts := judge.Options{Source: judge.SubstateSource{File: substates}}
+	cfg := judge.Config{Kind: kind, Store: db}
+	spec := llm.ResolveSpec(global.model)
+	switch {
+	case spec == "" && kind == trace.JudgeLLM:
+		return nil, llm.ErrNotConfigured
+	case spec == "" || kind == trace.JudgeHeuristic:
+		cfg.Kind, cfg.Capture = trace.JudgeHeuristic, judge.CaptureXML
+		if kind == "" {
+			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
+			logf("notice: %s", cfg.Notice)
+		}
+	default:
+		cfg.Kind = trace.JudgeLLM
+		m, err := llm.Open(ctx, llm.Config{Spec: spec, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+		if err != nil {
+			return nil, err
+		}
+		cfg.Model, cfg.CaptureModel = m, m
+		if global.captureModel != "" {
+			cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+			if err != nil {
+				return nil, err
+			}
+			cfg.CaptureModel = cm
+		}
+		opts.Source.Decompose = decomposeFunc(m, db)
+	}
+	opts.Judge = cfg
+	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
+		r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
+		return r.Judgment, r.Err
+	}, nil
 }
