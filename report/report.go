@@ -171,6 +171,9 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 	var err error
 feed:
 	for i := range d.Items {
+		if err = ctx.Err(); err != nil {
+			break // checked first: select picks at random when a worker is also ready
+		}
 		select {
 		case jobs <- i:
 		case <-ctx.Done():

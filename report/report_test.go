@@ -277,3 +277,12 @@ func BenchmarkThumbnailRealScreenshot(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "thumb-bytes")
 }
+
+func TestBuildStopsWhenCancelled(t *testing.T) {
+	d := fixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, d, Options{}); err == nil {
+		t.Error("a cancelled build returned a report")
+	}
+}
