@@ -1,0 +1,78 @@
+package judge
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/ssr"
+)
+
+func TestBuildQueryKeepsSatisfiedParentsAsContext(t *testing.T) {
+	q := buildQuery(clockSubs(), map[int]bool{0: true, 1: true, 2: true})
+	if len(q.Open) != 1 || q.Open[0].ID != 3 || len(q.Context) != 1 || q.Context[0].ID != 1 {
+		t.Fatalf("open %v context %v", q.Open, q.Context)
+	}
+	// Once a page has no open children it leaves the query.
+	q = buildQuery(clockSubs(), map[int]bool{0: true, 1: true, 2: true, 3: true})
+	if len(q.Open)+len(q.Context) != 0 {
+		t.Fatalf("open %v context %v", q.Open, q.Context)
+	}
+}
+
+func TestCheckRules(t *testing.T) {
+	subs := clockSubs()
+	q := buildQuery(subs, map[int]bool{0: true, 1: true})
+	for _, c := range []struct {
+		name, answer, want string
+	}{
+		{"ok", `{"substates":[{"id":1,"verdict":"true"},{"id":2,"verdict":"true"},{"id":3,"verdict":" Uncertain "}]}`, ""},
+		{"missing", `{"substates":[{"id":1,"verdict":"true"},{"id":2,"verdict":"true"}]}`, "substate 3 has no verdict"},
+		{"extra", `{"substates":[{"id":0,"verdict":"true"},{"id":1,"verdict":"true"},{"id":2,"verdict":"true"},{"id":3,"verdict":"uncertain"}]}`, "substate 0 was not asked about"},
+		{"duplicate", `{"substates":[{"id":1,"verdict":"true"},{"id":2,"verdict":"true"},{"id":2,"verdict":"true"},{"id":3,"verdict":"uncertain"}]}`, "more than one verdict"},
+		{"bad verdict", `{"substates":[{"id":1,"verdict":"true"},{"id":2,"verdict":"false"},{"id":3,"verdict":"uncertain"}]}`, `verdict "false" is neither`},
+		{"parent", `{"substates":[{"id":1,"verdict":"uncertain"},{"id":2,"verdict":"true"},{"id":3,"verdict":"uncertain"}]}`, "parent PageNode 1"},
+	} {
+		out, err := parseAnswer(c.answer)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, probs := check(subs, q, out)
+		got := strings.Join(probs, "; ")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: problems %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func FuzzParseAndCheck(f *testing.F) {
+	f.Add(`{"thought":"x","substates":[{"id":1,"analysis":"a","verdict":"true"}],"critical_info":"n"}`)
+	f.Add("```json\n{\"substates\":[{\"id\":2,\"verdict\":\"uncertain\"}],\"critical_info\":[\"a\",\"\"]}\n```")
+	f.Add(`prose { "substates": null } more }`)
+	subs := clockSubs()
+	f.Fuzz(func(t *testing.T, text string) {
+		out, err := parseAnswer(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		for _, sat := range []map[int]bool{{}, {0: true, 1: true}} {
+			vs, probs := check(subs, buildQuery(subs, sat), out)
+			if len(probs) == 0 {
+				for _, v := range vs {
+					n, _ := subs.ByID(v.ID)
+					if v.Verdict == "true" && n.Kind == ssr.Unit {
+						ok := false
+						for _, p := range vs {
+							ok = ok || (p.ID == *n.Parent && p.Verdict == "true")
+						}
+						if !ok {
+							t.Fatalf("unit %d accepted without its parent", v.ID)
+						}
+					}
+				}
+			}
+		}
+	})
+}
