@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,6 +75,17 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	}
 	if o.kind != "" && o.kind != trace.JudgeLLM && o.kind != trace.JudgeHeuristic {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
+	}
+	if !slices.Contains(judge.CaptureModes, o.capture) {
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture %q: want one of %s", o.capture, strings.Join(judge.CaptureModes, ", "))}
+	}
+	if o.capture == judge.CaptureVision || o.capture == judge.CaptureBoth {
+		if o.kind == trace.JudgeHeuristic {
+			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements"}
+		}
+		if llm.ResolveSpec(global.model) == "" && global.captureModel == "" {
+			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs a vision model: pass --model (and optionally --capture-model)"}
+		}
 	}
 	db, err := store.OpenDefault(ctx, global.db)
 	if err != nil {

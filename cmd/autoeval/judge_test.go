@@ -261,12 +261,20 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 
 func TestJudgeFlagErrors(t *testing.T) {
 	db := judgeEnv(t)
+	tr := t.TempDir()
+	judgeWriteFile(t, filepath.Join(tr, "0001.xml"), judgeXMLScreen("com.x", "a"))
+	judgeWriteFile(t, filepath.Join(tr, trace.ManifestName), `{"version":1,"task":"Open x","status":"completed","frames":[{"index":1,"xml":"0001.xml"}]}`)
+	badSubs := filepath.Join(t.TempDir(), "subs.json")
+	judgeWriteFile(t, badSubs, `{"substates":[{"id":0,"kind":"unit","content":"x","parent":null}]}`)
 	for _, args := range [][]string{
 		{"judge"},
 		{"judge", "--trace", "a", "--traces", "b"},
 		{"judge", "--trace", "a", "--judge", "oracle"},
 		{"judge", "--trace", "a", "--judge", "llm"},
 		{"judge", "--trace", filepath.Join(t.TempDir(), "missing")},
+		{"judge", "--trace", tr, "--substates", badSubs},
+		{"judge", "--trace", tr, "--capture", "ocr"},
+		{"judge", "--trace", tr, "--judge", "heuristic", "--capture", "vision"},
 	} {
 		if code := run(context.Background(), append([]string{"--db", db, "-q"}, args...)); code == 0 {
 			t.Errorf("%v: exit 0", args)
