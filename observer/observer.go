@@ -65,8 +65,10 @@ type Options struct {
 	StopGrace time.Duration // SIGTERM to SIGKILL (default 3s)
 	Params    map[string]any
 	Env       []string // extra NAME=value pairs for the agent's environment
-	// Logf, when set, receives one line per kept frame and per notable event.
+	// Logf, when set, receives notable events (mode chosen, failures, the end).
 	Logf func(format string, args ...any)
+	// OnFrame, when set, is called after each kept frame is on disk.
+	OnFrame func(f trace.Frame, captured, dropped int)
 }
 
 // Result summarises an observation.
@@ -386,11 +388,9 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	if err := r.tr.WriteManifest(); err != nil {
 		return fmt.Errorf("%s: %w", r.tr.Dir, err)
 	}
-	act := ""
-	if f.Activity != "" {
-		act = " " + f.Activity
+	if r.opts.OnFrame != nil {
+		r.opts.OnFrame(f, r.captures, r.tr.DroppedFrames)
 	}
-	r.opts.Logf("frame %d kept (%d captured, %d dropped)%s", index, r.captures, r.tr.DroppedFrames, act)
 	if extraErr != nil && (errors.Is(extraErr, device.ErrDeviceLost) || ctx.Err() != nil) {
 		return extraErr
 	}

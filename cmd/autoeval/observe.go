@@ -104,7 +104,14 @@ bad usage, 130 after Ctrl-C (the trace is kept).`,
 				return err
 			}
 			o := observer.Options{Task: task, TaskName: taskName, App: app, Agent: args, AgentName: agentName,
-				Dir: out, Timeout: timeout, Logf: logf}
+				Dir: out, Timeout: timeout, Logf: logf,
+				OnFrame: func(f trace.Frame, captured, dropped int) {
+					act := ""
+					if f.Activity != "" {
+						act = " " + f.Activity
+					}
+					logf("frame %d kept (%d captured, %d dropped)%s", f.Index, captured, dropped, act)
+				}}
 			df.options(&o)
 			res, err := observer.Observe(ctx, dev, o)
 			if res == nil {

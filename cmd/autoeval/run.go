@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/observer"
@@ -85,7 +87,20 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 				Store: db, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)
+			bar := progress.New("tasks", len(tasks), global.quiet)
+			o.OnTask = func(r observer.TaskResult, resumed bool) {
+				if resumed {
+					bar.Skip(1)
+					return
+				}
+				var err error
+				if r.Error != "" {
+					err = errors.New(r.Error)
+				}
+				bar.Done(r.ID, err)
+			}
 			sum, results, runErr := observer.RunSuite(ctx, dev, o)
+			bar.Finish()
 			if sum != nil {
 				if asJSON {
 					if err := observer.EncodeReport(os.Stdout, sum, results); err != nil {
