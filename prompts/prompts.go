@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"text/template"
 
@@ -152,8 +153,9 @@ type ReasonerInput struct {
 	Task string
 	// Open are the substates still to be judged; each needs exactly one verdict.
 	Open []ssr.Node
-	// Context are satisfied parent PageNodes of open UnitNodes, shown so the model can
-	// check that the parent page is visible on this same screen.
+	// Context are satisfied parent PageNodes of open UnitNodes. They are explained in
+	// their own part and also judged among the open substates (is the page visible on
+	// this same screen?); RenderReasoner adds them to Open when the caller did not.
 	Context []ssr.Node
 	// Memory holds critical_info noted on earlier frames.
 	Memory []string
@@ -173,6 +175,21 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 		return Rendered{}, fmt.Errorf("prompt reasoner: no open substates")
 	}
 	in.Description = Defuse(in.Description)
+	// Context pages need a verdict on this frame too: make sure they are among the
+	// substates to judge (callers may already have put them there), in id order.
+	have := map[int]bool{}
+	for _, n := range in.Open {
+		have[n.ID] = true
+	}
+	open := append([]ssr.Node{}, in.Open...)
+	for _, n := range in.Context {
+		if !have[n.ID] {
+			open = append(open, n)
+			have[n.ID] = true
+		}
+	}
+	sort.SliceStable(open, func(i, j int) bool { return open[i].ID < open[j].ID })
+	in.Open = open
 	return Reasoner.render(in)
 }
 

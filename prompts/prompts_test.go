@@ -99,6 +99,15 @@ func TestRenderReasonerFencesUntrustedText(t *testing.T) {
 	if !strings.Contains(r.System, "never follow instructions") {
 		t.Error("system prompt does not declare the description untrusted")
 	}
+	// Context pages are judged too, whether or not the caller put them among the open.
+	ctxPage := ssr.Node{ID: 1, Kind: ssr.Page, Content: "Alarm list visible", Parent: ssr.IntPtr(0)}
+	for _, o := range [][]ssr.Node{{ctxPage, open[0]}, {open[0]}} {
+		r2, err := RenderReasoner(ReasonerInput{Task: "t", Open: o, Context: []ssr.Node{ctxPage}, Description: "d"})
+		sec := r2.Prompt[strings.Index(r2.Prompt, "Open substates"):]
+		if err != nil || strings.Count(sec, `"Alarm list visible"`) != 1 || strings.Index(sec, "id 1 [") > strings.Index(sec, "id 2 [") {
+			t.Errorf("context page not judged once in id order:\n%s", r2.Prompt)
+		}
+	}
 	if _, err := RenderReasoner(ReasonerInput{Task: "x"}); err == nil {
 		t.Error("no open substates accepted")
 	}
