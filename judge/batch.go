@@ -111,14 +111,14 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 // completion rate strictly and over required substates.
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tcalls\tcost $\t")
+	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
 	var n, complete, required, failed int
 	var scr, cost float64
 	var calls int
 	for _, r := range results {
 		if r.Err != nil {
 			failed++
-			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
+			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
 			continue
 		}
 		j := r.Judgment
@@ -138,11 +138,17 @@ func WriteTable(w io.Writer, results []Result) {
 		if j.CompleteRequired {
 			required++
 		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%.4f\t\n", r.Label, sat, len(j.Substates), j.SCR,
-			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), j.Usage.Calls, j.Usage.CostUSD)
+		skipped := 0
+		for _, f := range j.Frames {
+			if f.Skipped {
+				skipped++
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%.4f\t\n", r.Label, sat, len(j.Substates), j.SCR,
+			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), skipped, j.Usage.Calls, j.Usage.CostUSD)
 	}
 	if n > 0 {
-		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t%d\t%.4f\t\n", n, scr/float64(n),
+		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%.4f\t\n", n, scr/float64(n),
 			float64(complete)/float64(n), float64(required)/float64(n), calls, cost)
 	}
 	tw.Flush()
