@@ -107,7 +107,8 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	if repairs == 0 {
 		repairs = -1 // the package reads 0 as "default"
 	}
-	d := decomposer.New(model, db, decomposer.Options{Repairs: repairs, NoCache: o.fresh})
+	// --no-cache promises a fresh model answer, so stored decompositions are skipped too.
+	d := decomposer.New(model, db, decomposer.Options{Repairs: repairs, NoCache: o.fresh || global.noCache})
 
 	if o.task != "" {
 		res, err := d.Run(ctx, decomposer.Input{Task: o.task, App: o.app, Knowledge: knowledge(suite.Task{App: o.app})})
