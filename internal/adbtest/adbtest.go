@@ -82,6 +82,7 @@ type fakeDevice struct {
 	width   int
 	height  int
 	delay   time.Duration
+	raw     map[int][]byte // raw framebuffer per screen index, converted once
 }
 
 type fileEntry struct {
@@ -216,6 +217,7 @@ func (s *Server) SetScreens(serial string, screens []Screen, hold int) {
 		d.screens = screens
 		d.hold = hold
 		d.shots = 0
+		d.raw = nil
 		if len(screens) > 0 {
 			if cfg, err := png.DecodeConfig(bytes.NewReader(screens[0].PNG)); err == nil {
 				d.width, d.height = cfg.Width, cfg.Height
@@ -590,10 +592,15 @@ func (s *Server) shellOne(serial, cmd string) []byte {
 
 // current returns the screen on display now (the one the last screencap showed).
 func (s *Server) current(d *fakeDevice) Screen {
+	_, scr := s.currentIndex(d)
+	return scr
+}
+
+func (s *Server) currentIndex(d *fakeDevice) (int, Screen) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(d.screens) == 0 {
-		return Screen{}
+		return -1, Screen{}
 	}
 	i := 0
 	if d.shots > 0 {
@@ -602,14 +609,14 @@ func (s *Server) current(d *fakeDevice) Screen {
 	if i >= len(d.screens) {
 		i = len(d.screens) - 1
 	}
-	return d.screens[i]
+	return i, d.screens[i]
 }
 
 func (s *Server) screencap(d *fakeDevice, asPNG bool) []byte {
 	s.mu.Lock()
 	d.shots++
 	s.mu.Unlock()
-	scr := s.current(d)
+	i, scr := s.currentIndex(d)
 	data := scr.PNG
 	if data == nil {
 		data = blankPNG(d.width, d.height)
@@ -617,10 +624,22 @@ func (s *Server) screencap(d *fakeDevice, asPNG bool) []byte {
 	if asPNG {
 		return data
 	}
+	s.mu.Lock()
+	raw, ok := d.raw[i]
+	s.mu.Unlock()
+	if ok {
+		return raw
+	}
 	raw, err := RawFramebuffer(data)
 	if err != nil {
 		return []byte("screencap: " + err.Error() + "\n")
 	}
+	s.mu.Lock()
+	if d.raw == nil {
+		d.raw = map[int][]byte{}
+	}
+	d.raw[i] = raw
+	s.mu.Unlock()
 	return raw
 }
 
