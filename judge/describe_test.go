@@ -215,6 +215,16 @@ func TestOutputPath(t *testing.T) {
 	if p, _ := OutputPath(ep, "e", "", false); !strings.HasPrefix(p, DefaultOutDir) {
 		t.Fatalf("a file trace must not write into the folder it shares: %s", p)
 	}
+	// An imported trace written natively keeps its Source, yet its directory is its own:
+	// the judgment belongs beside it, where eval and report look first.
+	src := &trace.Trace{Task: "t", Source: &trace.Source{Format: "androidworld-episode", Path: filepath.Join(dir, "e.json")}}
+	nat, err := trace.WriteNative(src, filepath.Join(t.TempDir(), "imported"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, note := OutputPath(nat, "imported", "", false); p != filepath.Join(nat.Dir, trace.JudgmentName) {
+		t.Fatalf("native copy of an import: %s %q", p, note)
+	}
 	if p, _ := OutputPath(tr, "x", "out.json", false); p != "out.json" {
 		t.Fatal(p)
 	}

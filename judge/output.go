@@ -116,7 +116,8 @@ func OutputPath(t *trace.Trace, label, out string, batch bool) (path, note strin
 
 // ownDir reports whether the trace is a whole directory (not one file among others).
 func ownDir(t *trace.Trace) bool {
-	if t.Source == nil || t.Source.Path == "" {
+	// A native copy keeps its original Source for provenance, but the directory is its own.
+	if t.IsNative() || t.Source == nil || t.Source.Path == "" {
 		return true
 	}
 	st, err := os.Stat(t.Source.Path)

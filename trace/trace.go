@@ -59,6 +59,10 @@ type Trace struct {
 	native bool
 }
 
+// IsNative reports whether the trace lives in a native trace directory of its own
+// (read from or written as trace.json), whatever tool originally recorded it.
+func (t *Trace) IsNative() bool { return t.native }
+
 // Device describes the device the trace was recorded on.
 type Device struct {
 	Serial  string `json:"serial,omitempty"`
