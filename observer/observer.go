@@ -400,8 +400,13 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	return nil
 }
 
-// settleAndCapture takes the closing frame; failures only leave it out.
+// settleAndCapture takes the closing frame after a moment for the last action's
+// animation to finish; failures only leave it out.
 func (r *recorder) settleAndCapture(ctx context.Context) {
+	select {
+	case <-time.After(min(time.Second, max(r.opts.Interval, 300*time.Millisecond))):
+	case <-ctx.Done():
+	}
 	cctx, cancel := context.WithTimeout(ctx, captureTimeout(r.opts.Interval))
 	defer cancel()
 	if err := r.captureOnce(cctx); err != nil {
@@ -441,7 +446,6 @@ type agentProc struct {
 	done     chan struct{}
 	exitCode int
 	signal   string
-	stopped  bool
 }
 
 // startAgent starts the agent with the task in its arguments, environment and stdin, its
@@ -498,7 +502,6 @@ func (a *agentProc) stop(grace time.Duration) {
 		return
 	default:
 	}
-	a.stopped = true
 	terminate(a.cmd)
 	select {
 	case <-a.done:

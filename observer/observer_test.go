@@ -323,3 +323,35 @@ func repoRoot(t *testing.T) string {
 		dir = parent
 	}
 }
+
+// While recording, trace.json is always a valid trace of the frames so far, so a crash of
+// autoeval itself loses nothing already seen.
+func TestManifestValidWhileRecording(t *testing.T) {
+	_, d := fixture(t, 1)
+	o := opts(t, script(t, "sleep 30"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		observer.Observe(ctx, d, o)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tr, err := trace.ReadManifest(o.Dir)
+		if err == nil && len(tr.Frames) >= 2 {
+			if tr.Status != trace.StatusUnknown {
+				t.Errorf("status while recording = %s", tr.Status)
+			}
+			if err := trace.Validate(tr); err != nil {
+				t.Errorf("partial trace invalid: %v", err)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no partial manifest with 2 frames: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
+}
