@@ -28,7 +28,7 @@ type deviceFlags struct {
 
 func (d *deviceFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&d.serial, "device", "", "device serial (see `adb devices`); required when several devices are attached")
+	f.StringVar(&d.serial, "device", "", "device serial (as 'adb devices' lists it); required when several devices are attached")
 	f.StringVar(&d.adb, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
 	f.DurationVar(&d.wait, "wait", 30*time.Second, "how long to wait for the device to be attached and online (0: fail at once)")
 	f.DurationVar(&d.interval, "interval", 500*time.Millisecond, "time between screenshots; a slower device simply yields fewer frames")
