@@ -125,15 +125,17 @@ func (d *Device) UIXML(ctx context.Context) (string, error) {
 }
 
 // ForegroundActivity returns the resumed activity as package/fully.qualified.Class.
+// The dumps are filtered on the device: a full `dumpsys activity activities` can be
+// hundreds of kilobytes, taken at every kept frame.
 func (d *Device) ForegroundActivity(ctx context.Context) (string, error) {
-	out, err := d.Shell(ctx, "dumpsys activity activities")
+	out, err := d.Shell(ctx, "dumpsys activity activities | grep ResumedActivity")
 	if err != nil {
 		return "", err
 	}
 	if a := ParseActivity(out); a != "" {
 		return a, nil
 	}
-	out, err = d.Shell(ctx, "dumpsys window windows")
+	out, err = d.Shell(ctx, "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'")
 	if err != nil {
 		return "", err
 	}
