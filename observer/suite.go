@@ -177,7 +177,11 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 		interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
 		if o.Store != nil && !interrupted {
-			if err := o.Store.PutItem(context.WithoutCancel(ctx), runID, task.ID, status, r, r.Error); err != nil {
+			bg := context.WithoutCancel(ctx)
+			if err := o.Store.PutItem(bg, runID, task.ID, status, r, r.Error); err != nil {
+				return nil, results, fmt.Errorf("store: %w", err)
+			}
+			if err := recordTrace(bg, o.Store, runID, o.AgentName, task, r); err != nil {
 				return nil, results, fmt.Errorf("store: %w", err)
 			}
 		}
@@ -208,6 +212,29 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 	}
 	return sum, results, runErr
+}
+
+// recordTrace lists the task's trace in the store's traces table, so later commands can
+// find every trace a run produced with its status and reward.
+func recordTrace(ctx context.Context, db *store.DB, runID, agent string, task suite.Task, r TaskResult) error {
+	if r.Status == "" {
+		return nil // no trace was written (setup failed)
+	}
+	path := r.Trace
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	var reward any
+	source := ""
+	if r.Reward != nil {
+		reward, source = *r.Reward, "autoeval:groundtruth"
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT(path) DO UPDATE SET task=excluded.task, task_name=excluded.task_name, agent=excluded.agent, status=excluded.status,
+			frames=excluded.frames, reward=excluded.reward, reward_source=excluded.reward_source, run_id=excluded.run_id, updated_at=excluded.updated_at`,
+		path, r.Task, groundTruthName(task), agent, r.Status, r.Frames, reward, source, runID, time.Now().UTC().Format(time.RFC3339Nano))
+	return err
 }
 
 func summarize(sum *Summary, results []TaskResult) {

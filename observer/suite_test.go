@@ -123,6 +123,11 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	if err := db.GetKV(context.Background(), "run-summary", sum.RunID, &stored); err != nil || stored.Judged != 3 {
 		t.Fatalf("stored summary %+v %v", stored, err)
 	}
+	var n int
+	var reward float64
+	if err := db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(reward), 0) FROM traces WHERE run_id = ?`, sum.RunID).Scan(&n, &reward); err != nil || n != 3 || reward != 1 {
+		t.Fatalf("traces table: %d rows, reward sum %v, %v", n, reward, err)
+	}
 	var sb strings.Builder
 	observer.WriteSummary(&sb, sum, results)
 	if !strings.Contains(sb.String(), "SCR 0.667, TCR 0.333") {
