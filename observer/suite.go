@@ -157,19 +157,34 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 			sum.Interrupted = true
 			break
 		}
+		var r TaskResult
+		var err error
+		rejudged := false
 		if o.Store != nil && !o.Fresh {
 			var prev TaskResult
-			st, err := o.Store.GetItem(ctx, runID, task.ID, &prev)
-			if err == nil && st == store.ItemDone {
+			st, gerr := o.Store.GetItem(ctx, runID, task.ID, &prev)
+			if gerr == nil && st == store.ItemDone {
 				results = append(results, prev)
 				if o.OnTask != nil {
 					o.OnTask(prev, true)
 				}
 				continue
 			}
+			// Only the judge failed last time (a model outage, say): the recording is
+			// fine and the agent need not run again.
+			if gerr == nil && st == store.ItemFailed && strings.HasPrefix(prev.Error, judgeErrPrefix) && o.Judge != nil {
+				if tr, terr := trace.ReadManifest(prev.Trace); terr == nil && tr.Status != trace.StatusUnknown {
+					o.Logf("task %d/%d %s: judging the recorded trace again", i+1, len(o.Tasks), task.ID)
+					r, rejudged = prev, true
+					r.Error = ""
+					judgeInto(ctx, o, tr, &r)
+				}
+			}
 		}
-		o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
-		r, err := runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
+		if !rejudged {
+			o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
+			r, err = runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
+		}
 		results = append(results, r)
 		status := store.ItemDone
 		if r.Error != "" {
@@ -372,25 +387,33 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	}
 	teardown()
 
-	if o.Judge != nil && len(tr.Frames) > 0 {
-		j, err := o.Judge(ctx, tr)
-		if err != nil {
-			if r.Error == "" {
-				r.Error = "judge: " + oneLine(err.Error())
-			}
-		} else {
-			r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
-			r.Judge = j.Judge.Label()
-			r.Substates = len(j.Substates)
-			for _, s := range j.Substates {
-				if s.Satisfied {
-					r.Satisfied++
-				}
-			}
-		}
-	}
+	judgeInto(ctx, o, tr, &r)
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
+}
+
+const judgeErrPrefix = "judge: "
+
+// judgeInto judges a finished trace and records the verdict (or the failure) in r.
+func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResult) {
+	if o.Judge == nil || len(tr.Frames) == 0 {
+		return
+	}
+	j, err := o.Judge(ctx, tr)
+	if err != nil {
+		if r.Error == "" {
+			r.Error = judgeErrPrefix + oneLine(err.Error())
+		}
+		return
+	}
+	r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
+	r.Judge = j.Judge.Label()
+	r.Substates, r.Satisfied = len(j.Substates), 0
+	for _, s := range j.Substates {
+		if s.Satisfied {
+			r.Satisfied++
+		}
+	}
 }
 
 // groundTruthName is the catalogue name of a task's check: its id (AndroidWorld's

@@ -183,3 +183,40 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 		t.Fatalf("alarm trace %v %v", tr, err)
 	}
 }
+
+// A judge failure fails the task, and the next run judges the recorded trace again
+// without running the agent.
+func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
+	_, d := fixture(t, 1)
+	calls := filepath.Join(t.TempDir(), "calls")
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	modelDown := true
+	opts := observer.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}},
+		AgentCmd: `echo run >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   db, Logf: t.Logf,
+		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			if modelDown {
+				return nil, context.DeadlineExceeded
+			}
+			return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
+		},
+	}
+	sum, results, err := observer.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 1 || !strings.HasPrefix(results[0].Error, "judge: ") {
+		t.Fatalf("first run: %+v %+v %v", sum, results, err)
+	}
+	modelDown = false
+	sum, results, err = observer.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 0 || !results[0].Judged || sum.TCR != 1 {
+		t.Fatalf("second run: %+v %+v %v", sum, results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Count(string(c), "run") != 1 {
+		t.Fatalf("agent ran %d times", strings.Count(string(c), "run"))
+	}
+}
