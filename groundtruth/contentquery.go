@@ -77,7 +77,6 @@ func candidateKeys(body string) []string {
 }
 
 func inferKeys(bodies []string) ([]string, error) {
-	var best []string
 	cands := make([][]string, len(bodies))
 	for i, b := range bodies {
 		cands[i] = candidateKeys(b)
@@ -85,22 +84,20 @@ func inferKeys(bodies []string) ([]string, error) {
 			return nil, fmt.Errorf("content query row %d has no key=value pairs: %q", i, clip(b, 80))
 		}
 	}
-	for _, c := range cands {
-		ok := true
-		for _, other := range cands {
-			if !isSubsequence(c, other) {
-				ok = false
-				break
-			}
-		}
-		if ok && (best == nil || len(c) < len(best)) {
+	// The true column list is the shortest candidate list, provided every row
+	// contains it in order. Checking only the shortest keeps this linear.
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if len(c) < len(best) {
 			best = c
 		}
 	}
-	if best == nil {
-		// Rows disagree (a projection change mid-output would be a tool bug);
-		// fall back to each row's own candidates.
-		return nil, nil
+	for _, c := range cands {
+		if !isSubsequence(best, c) {
+			// Rows disagree (a projection change mid-output would be a tool bug);
+			// fall back to each row's own candidates.
+			return nil, nil
+		}
 	}
 	return best, nil
 }
@@ -115,29 +112,41 @@ func isSubsequence(sub, seq []string) bool {
 	return i == len(sub)
 }
 
-// splitRow cuts a row body at ", key=" for the expected keys in order.
+// splitRow cuts a row body at ", key=" for the expected keys in order. Positions are
+// assigned right to left, each key taking its last occurrence before the next key's:
+// a free-text value may quote ", key=", the columns after it cannot. That puts any
+// ambiguity inside the earlier free-text value (an SMS body), never in the trailing
+// numeric columns.
 func splitRow(body string, keys []string) (Row, error) {
 	if keys == nil {
 		keys = candidateKeys(body)
 	}
+	if len(keys) == 0 || !strings.HasPrefix(body, keys[0]+"=") {
+		first := ""
+		if len(keys) > 0 {
+			first = keys[0]
+		}
+		return nil, fmt.Errorf("expected column %q first in %q", first, clip(body, 80))
+	}
+	// starts[m] is where key m's value begins; ends[m] where it ends.
+	starts := make([]int, len(keys))
+	ends := make([]int, len(keys))
+	bound := len(body)
+	lower := len(keys[0]) + 1
+	for m := len(keys) - 1; m >= 1; m-- {
+		sep := ", " + keys[m] + "="
+		j := strings.LastIndex(body[:bound], sep)
+		if j < lower {
+			return nil, fmt.Errorf("column %q missing in %q", keys[m], clip(body, 80))
+		}
+		starts[m] = j + len(sep)
+		ends[m] = bound
+		bound = j
+	}
+	starts[0], ends[0] = lower, bound
 	r := Row{}
-	rest := body
-	for i, k := range keys {
-		if i == 0 {
-			if !strings.HasPrefix(rest, k+"=") {
-				return nil, fmt.Errorf("expected column %q first in %q", k, clip(body, 80))
-			}
-			rest = rest[len(k)+1:]
-		}
-		val := rest
-		if i+1 < len(keys) {
-			sep := ", " + keys[i+1] + "="
-			j := strings.Index(rest, sep)
-			if j < 0 {
-				return nil, fmt.Errorf("column %q missing in %q", keys[i+1], clip(body, 80))
-			}
-			val, rest = rest[:j], rest[j+len(sep):]
-		}
+	for m, k := range keys {
+		val := body[starts[m]:ends[m]]
 		if val == "NULL" {
 			r[k] = nil
 		} else {

@@ -206,7 +206,7 @@ func deviceScenarios() []scenario {
 		{name: "markor+sms full", task: "MarkorCreateNoteAndSms",
 			params: Params{"file_name": "groceries.md", "text": "milk, eggs, bread", "number": "555 010 4477"},
 			after:  map[string][]byte{note: []byte("milk, eggs, bread")},
-			shell: map[string]string{"date +%s": "1697384040", "content query --uri content://sms/sent": "Row: 0 _id=1, address=5550104477, date=1697384000000, body=milk, eggs, bread, read=1\n"},
+			shell:  map[string]string{"date +%s": "1697384040", "content query --uri content://sms/sent": "Row: 0 _id=1, address=5550104477, date=1697384000000, body=milk, eggs, bread, read=1\n"},
 			reward: 1},
 		{name: "files delete ok", task: "FilesDeleteFile", params: Params{"file_name": "report.pdf", "subfolder": "Download"},
 			after: map[string][]byte{EmulatorData + "/Download/other.pdf": []byte("x")}, reward: 1},

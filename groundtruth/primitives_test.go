@@ -1,0 +1,416 @@
+package groundtruth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Ratios computed with Python's difflib.SequenceMatcher(None, a, b).ratio().
+func TestSimilarityMatchesDifflib(t *testing.T) {
+	fox := strings.Repeat("the quick brown fox jumps over the lazy dog ", 6)
+	cat := strings.Repeat("the quick brown cat jumps over the lazy dog ", 6)
+	cases := []struct {
+		a, b string
+		want float64
+	}{
+		{"abcd", "bcde", 0.75},
+		{"hello world", "hello there", 0.6363636363636364},
+		{"Running late, see you at 5, ok?", "running late see you at 5 ok", 0.9152542372881356},
+		{"", "abc", 0},
+		{"", "", 1},
+		{"kitten", "sitting", 0.6153846153846154},
+		{"Bring the insurance card.", "Bring the insurance card", 0.9795918367346939},
+		{"héllo wörld", "hello world", 0.8181818181818182},
+		{strings.Repeat("a", 150) + strings.Repeat("b", 150), strings.Repeat("b", 150) + strings.Repeat("a", 150), 0}, // autojunk
+		{fox, cat, 0.06060606060606061}, // autojunk on long text
+	}
+	for _, c := range cases {
+		if got := Similarity(c.a, c.b); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("Similarity(%q, %q) = %v, want %v", clip(c.a, 20), clip(c.b, 20), got, c.want)
+		}
+	}
+	if !FuzzyEqual("Running late, see you at 5, ok?", "running late see you at 5 ok") || FuzzyEqual("hello world", "hello there") {
+		t.Error("FuzzyEqual threshold is off")
+	}
+}
+
+func TestParseContentQueryShapes(t *testing.T) {
+	rows, err := ParseContentQuery(smsSent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
+		t.Fatalf("got %d rows", len(rows))
+	}
+	if got := rows[0]["body"]; got != "Running late, see you at 5, ok?" {
+		t.Errorf("body with commas: %q", got)
+	}
+	if rows[0]["person"] != nil || rows[0]["seen"] != "1" || rows[0]["address"] != "+1 (555) 010-4477" {
+		t.Errorf("row 0: %v", rows[0])
+	}
+	if got := rows[1]["body"]; got != "Old message\nwith two lines" {
+		t.Errorf("multi-line body: %q", got)
+	}
+	// A body that itself contains ", key=" is kept whole because every row has the
+	// same columns.
+	out := "Row: 0 _id=1, address=123, body=a, read=0 is fine, read=1\r\nRow: 1 _id=2, address=456, body=plain, read=0\r\n"
+	rows, err = ParseContentQuery(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows[0]["body"] != "a, read=0 is fine" || rows[0]["read"] != "1" || rows[1]["read"] != "0" {
+		t.Errorf("embedded key: %v", rows)
+	}
+	// With a projection the keys are known.
+	rows, err = ParseContentQuery("Row: 0 display_name=Li, Wei, number=+86 10\n", "display_name", "number")
+	if err != nil || rows[0]["display_name"] != "Li, Wei" || rows[0]["number"] != "+86 10" {
+		t.Errorf("projection: %v %v", rows, err)
+	}
+	for _, empty := range []string{"", "No result found.\n", "  \n"} {
+		if rows, err := ParseContentQuery(empty); err != nil || rows != nil {
+			t.Errorf("%q: %v %v", empty, rows, err)
+		}
+	}
+	for _, bad := range []string{"Error while accessing provider:sms", "garbage\nRow: 0 a=1", "Row: 0 no pairs here"} {
+		if _, err := ParseContentQuery(bad); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+}
+
+func FuzzParseContentQuery(f *testing.F) {
+	f.Add(smsSent)
+	f.Add("Row: 0 a=1, b=2\nRow: 1 a=, b=x=y, z\n")
+	f.Add("No result found.")
+	f.Fuzz(func(t *testing.T, s string) {
+		rows, err := ParseContentQuery(s)
+		if err == nil {
+			for _, r := range rows {
+				if len(r) == 0 {
+					t.Fatalf("empty row from %q", s)
+				}
+			}
+		}
+	})
+}
+
+func TestFieldMatching(t *testing.T) {
+	r := Row{"title": "Dentist Visit", "amount": int64(1200), "dist": 10.26, "number": "+1 (555) 010", "note": nil}
+	cases := []struct {
+		f    Field
+		want bool
+	}{
+		{Field{Column: "title", Want: "Dentist Visit"}, true},
+		{Field{Column: "title", Want: "dentist visit"}, false},
+		{Field{Column: "title", Want: " dentist visit ", Kind: Fold}, true},
+		{Field{Column: "title", Want: "dentist visits", Kind: Fuzzy}, true},
+		{Field{Column: "title", Want: "doctor visit", Kind: Fuzzy}, false},
+		{Field{Column: "amount", Want: 1200.0}, true},
+		{Field{Column: "amount", Want: "1200"}, true},
+		{Field{Column: "dist", Want: 10.2, Kind: Numeric, Tol: 0.1}, true},
+		{Field{Column: "dist", Want: 10, Kind: Numeric, Tol: 0.1}, false},
+		{Field{Column: "number", Want: "1555010", Kind: Digits}, true},
+		{Field{Column: "note", Want: nil}, true},
+		{Field{Column: "note", Want: "", Kind: Fuzzy}, false},
+		{Field{Column: "missing", Want: ""}, false},
+	}
+	for _, c := range cases {
+		if got := c.f.Match(r); got != c.want {
+			t.Errorf("%s on %v: %v, want %v", c.f, r, got, c.want)
+		}
+	}
+}
+
+func TestDiffRows(t *testing.T) {
+	before := []Row{{"id": int64(1), "t": "a"}, {"id": int64(2), "t": "b"}, {"id": int64(3), "t": "c"}}
+	after := []Row{{"id": int64(1), "t": "a"}, {"id": 3.0, "t": "C"}, {"id": int64(4), "t": "d"}}
+	d := DiffRows(before, after, "id")
+	if len(d.Added) != 1 || len(d.Removed) != 1 || len(d.Changed) != 1 || d.Untouched != 1 {
+		t.Fatalf("diff: %s", d.Summary())
+	}
+	if d.Removed[0]["t"] != "b" || d.Changed[0].Columns[0] != "t" || d.Added[0]["t"] != "d" {
+		t.Errorf("diff content: %+v", d)
+	}
+}
+
+func TestCompositeIsMeanOfParts(t *testing.T) {
+	a := allOf("a", Part{Name: "x", Pass: true})
+	b := allOf("b", Part{Name: "y", Pass: true}, Part{Name: "z", Pass: false})
+	c := Composite("ab", a, b)
+	if c.Reward != 0.5 || len(c.Parts) != 3 || !strings.Contains(c.Explanation, "[b 0.00]") {
+		t.Fatalf("composite: %v\n%s", c.Reward, c.Explanation)
+	}
+	if Mean(c.Parts) != 2.0/3 {
+		t.Errorf("Mean = %v", Mean(c.Parts))
+	}
+}
+
+// WAL pages not yet checkpointed into the main file must count.
+func TestOpenDBReadsWAL(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "events.db")
+	db, err := sql.Open("sqlite", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	for _, s := range []string{"PRAGMA journal_mode=WAL", "PRAGMA wal_autocheckpoint=0", schemaEvents, ev(1, oct(3, 9), 30, "Checkpointed", "")} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(ev(2, oct(4, 9), 30, "Only in WAL", "")); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	main, wal, shm := read("events.db"), read("events.db-wal"), read("events.db-shm")
+	if len(wal) == 0 {
+		t.Fatal("test setup: WAL is empty")
+	}
+
+	s, dev := fakeDevice(t)
+	s.PutFile(serial, CalendarDB, main)
+	rows, err := ReadTable(ctxT(t), dev, CalendarDB, "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 {
+		t.Fatalf("main file alone: %d rows, want 1", len(rows))
+	}
+	s.PutFile(serial, CalendarDB+"-wal", wal)
+	s.PutFile(serial, CalendarDB+"-shm", shm)
+	rows, err = ReadTable(ctxT(t), dev, CalendarDB, "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || FindRows(rows, []Field{{Column: "title", Want: "Only in WAL"}}) == nil {
+		t.Fatalf("with WAL: %v", rows)
+	}
+	if s.CallCount(serial, "sync:") == 0 {
+		t.Error("no sync traffic")
+	}
+}
+
+func TestDatabaseFailuresAreErrors(t *testing.T) {
+	s, dev := fakeDevice(t)
+	p := Params{"number": "1", "message": "x", "expenses": "Taxi Fare"}
+
+	// Missing database: an error naming the path, not a zero reward.
+	_, err := Check(ctxT(t), dev, "ExpenseDeleteSingle", p, nil)
+	if !errors.Is(err, ErrMissingDB) || !strings.Contains(err.Error(), ExpenseDB) {
+		t.Fatalf("missing: %v", err)
+	}
+	// Corrupt database.
+	s.PutFile(serial, ExpenseDB, []byte(strings.Repeat("this is not sqlite ", 300)))
+	_, err = Check(ctxT(t), dev, "ExpenseDeleteSingle", p, nil)
+	if !errors.Is(err, ErrCorruptDB) {
+		t.Fatalf("corrupt: %v", err)
+	}
+	// Wrong database (table absent).
+	s.PutFile(serial, ExpenseDB, makeDB(t, schemaRecipes))
+	_, err = Check(ctxT(t), dev, "ExpenseDeleteSingle", p, nil)
+	if err == nil || !strings.Contains(err.Error(), `no table "expense"`) {
+		t.Fatalf("wrong db: %v", err)
+	}
+	// Unreadable (no root): the device layer's permission error comes through.
+	s.DenyPath(serial, "/data/data/com.arduia.expense")
+	_, err = Check(ctxT(t), dev, "ExpenseDeleteSingle", p, nil)
+	if err == nil || errors.Is(err, ErrMissingDB) {
+		t.Fatalf("denied: %v", err)
+	}
+}
+
+// A database pulled mid-transaction carries a hot rollback journal; read-only we
+// cannot roll it back, so it is reported as locked (after bounded re-pulls).
+func TestLockedDatabase(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "accounting.db")
+	db, err := sql.Open("sqlite", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	for _, s := range []string{"PRAGMA journal_mode=DELETE", "PRAGMA cache_size=1", schemaExpense} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 200; i++ {
+		if _, err := db.Exec(expense(i+1, strings.Repeat("n", 200), 100, 1, strings.Repeat("x", 300))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+		t.Fatal(err)
+	}
+	// Enough changes to spill the tiny cache into the main file mid-transaction.
+	if _, err := conn.ExecContext(ctx, "UPDATE expense SET note = note || note"); err != nil {
+		t.Fatal(err)
+	}
+	main, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	journal, err := os.ReadFile(p + "-journal")
+	if err != nil {
+		t.Fatalf("no journal mid-transaction: %v", err)
+	}
+	conn.ExecContext(ctx, "ROLLBACK")
+
+	s, dev := fakeDevice(t)
+	s.PutFile(serial, ExpenseDB, main)
+	s.PutFile(serial, ExpenseDB+"-journal", journal)
+	old := dbRetryDelay
+	dbRetryDelay = 0
+	defer func() { dbRetryDelay = old }()
+	_, err = Check(ctxT(t), dev, "ExpenseDeleteSingle", Params{"expenses": "Taxi Fare"}, nil)
+	if !errors.Is(err, ErrLockedDB) {
+		t.Fatalf("locked: %v", err)
+	}
+	if n := s.CallCount(serial, "sync:"); n < dbRetries {
+		t.Errorf("expected %d pulls, saw %d sync sessions", dbRetries, n)
+	}
+}
+
+func TestSnapshotRoundTrip(t *testing.T) {
+	s, dev := fakeDevice(t)
+	s.PutFile(serial, TracksDB, makeDB(t, schemaTracks,
+		"INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Run', 'running', 1697000000000, 3.0, x'00ff')",
+		"INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Ride', NULL, 1697000000000, 2.5, NULL)"))
+	register(&Family{Name: "testTracksDiff", App: "test", tables: []tableRef{{TracksDB, "tracks", "_id"}},
+		check: func(context.Context, Device, Params, *Snapshot) (*Result, error) { return allOf("t"), nil }})
+	defer delete(catalogue, "testTracksDiff")
+	snap, err := TakeSnapshot(ctxT(t), dev, "testTracksDiff", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := snap.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadSnapshot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, _ := ReadTable(ctxT(t), dev, TracksDB, "tracks")
+	old, _ := back.rows(TracksDB, "tracks")
+	if d := DiffRows(old, now, "_id"); d.Untouched != 2 {
+		t.Fatalf("snapshot does not compare equal to the live table: %s %+v", d.Summary(), d.Changed)
+	}
+	// Bad snapshots are one-line errors naming the file.
+	os.WriteFile(filepath.Join(dir, SnapshotFile), []byte("{"), 0o644)
+	if _, err := LoadSnapshot(dir); err == nil || !strings.Contains(err.Error(), SnapshotFile) {
+		t.Errorf("bad snapshot: %v", err)
+	}
+	// A snapshot of another task is refused.
+	if _, err := Check(ctxT(t), dev, "SystemWifiTurnOn", nil, back); err == nil {
+		t.Error("snapshot of another task accepted")
+	}
+}
+
+func TestParamErrors(t *testing.T) {
+	_, dev := fakeDevice(t)
+	cases := map[string]Params{
+		"SimpleSmsSend":             {"number": "1"},
+		"SimpleCalendarAddOneEvent": {"day": 40, "hour": 1, "duration_mins": 1, "event_title": "x"},
+		"SystemBrightnessMax":       {"max_or_min": "medium"},
+		"ExpenseAddSingle":          {"expenses": []any{map[string]any{"name": "x"}}},
+		"TasksHighPriorityTasks":    {},
+		"NoSuchTask":                {},
+	}
+	for task, p := range cases {
+		if _, err := Check(ctxT(t), dev, task, p, nil); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s %v: want a one-line error, got %v", task, p, err)
+		}
+	}
+	if Known("NoSuchTask") || !Known("SimpleSmsSend") {
+		t.Error("Known")
+	}
+}
+
+// Every catalogue name is a real AndroidWorld task.
+func TestCatalogueNamesExist(t *testing.T) {
+	root := findRoot(t)
+	path := filepath.Join(root, "..", "shared", "data", "androidworld", "task_metadata.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("AndroidWorld metadata not available at %s: %v", path, err)
+	}
+	for _, f := range Families() {
+		if !strings.Contains(string(data), `"`+f.Name+`"`) {
+			t.Errorf("%s is not in %s", f.Name, path)
+		}
+	}
+	if n := len(Families()); n < 60 {
+		t.Errorf("only %d families", n)
+	}
+}
+
+func findRoot(t *testing.T) string {
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+// Pathological outputs (thousands of repeated keys) must parse; the splitter is
+// linear per key, so these finish in milliseconds (see the benchmark).
+func TestParseContentQueryManyKeys(t *testing.T) {
+	one := "Row: 0 " + strings.Repeat("a=, ", 2000)
+	two := "Row: 0 a=1" + strings.Repeat(", a=1", 3000) + "\nRow: 1 a=1" + strings.Repeat(", a=1", 2999)
+	for _, s := range []string{one, two} {
+		if _, err := ParseContentQuery(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseContentQuery(b *testing.B) {
+	out := strings.Repeat(smsSent, 250) // 500 rows, as a busy phone's sent box
+	out = strings.ReplaceAll(out, "Row: 1 ", "Row: 9 ")
+	b.SetBytes(int64(len(out)))
+	for i := 0; i < b.N; i++ {
+		rows, err := ParseContentQuery(out)
+		if err != nil || len(rows) != 500 {
+			b.Fatal(len(rows), err)
+		}
+	}
+}
+
+func BenchmarkSimilarity(b *testing.B) {
+	a := "Running late, see you at 5, ok? Traffic on the bridge is terrible today."
+	c := "running late see you at 5 ok traffic on the bridge is terrible today"
+	for i := 0; i < b.N; i++ {
+		Similarity(a, c)
+	}
+}
