@@ -28,7 +28,7 @@ func TestSimilarityMatchesDifflib(t *testing.T) {
 		{"Bring the insurance card.", "Bring the insurance card", 0.9795918367346939},
 		{"héllo wörld", "hello world", 0.8181818181818182},
 		{strings.Repeat("a", 150) + strings.Repeat("b", 150), strings.Repeat("b", 150) + strings.Repeat("a", 150), 0}, // autojunk
-		{fox, cat, 0.06060606060606061}, // autojunk on long text
+		{fox, cat, 0.06060606060606061},                                                                               // autojunk on long text
 	}
 	for _, c := range cases {
 		if got := Similarity(c.a, c.b); math.Abs(got-c.want) > 1e-12 {
