@@ -1,13 +1,218 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/trace"
+)
 
 func newGroundtruthCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "groundtruth",
-		Short: "(not built yet: issue 6)",
+	var (
+		serial, adbAddr, task, paramsFile string
+		beforeDir, snapshotDir, traceDir  string
+		awURL                             string
+		awIndex                           int
+		wait                              time.Duration
+		list, asJSON                      bool
+	)
+	cmd := &cobra.Command{
+		Use:   "groundtruth --task NAME [--params FILE] [--before DIR] [--trace DIR] [flags]",
+		Short: "Read a task's programmatic reward from the device's system state",
+		Long: `Computes an AndroidWorld task's reward natively from the device's state over adb, the way
+AndroidWorld does: app SQLite databases pulled through the sync protocol (with their -wal and
+-shm files, opened read-only), files, 'settings get' values and 'content query' rows. Prints the
+reward (0..1; composite tasks average their goals) and which rows, files or settings matched.
+
+Task names are AndroidWorld's (see --list). Parameters are a JSON object named as in the task's
+goal template (e.g. {"number": "+15550104477", "message": "..."}), from --params or, with
+--trace, from the trace's params. Information-retrieval tasks (Tasks, Joplin, OpenTracks) score
+the agent's reply: give it as "answer".
+
+Checks that compare rows before and after the task (adding or deleting events, expenses,
+recipes) need the pre-task state: take it with --snapshot-before DIR before the agent runs,
+then pass --before DIR ('autoeval run --ground-truth' does this itself). Without it, only the
+after-state is checked and the explanation says so.
+
+App databases under /data/data need a rooted device or emulator (AndroidWorld's emulator is).
+An unreadable, missing, corrupt or locked database is an error (exit 1), never a zero reward.
+
+With --androidworld URL, AndroidWorld's own server is asked instead (/task/score for the task
+type and --task-index, then /task/tear_down), so its verdict can be stored as ground truth.`,
+		Example: `  autoeval groundtruth --list
+  autoeval groundtruth --task SimpleCalendarAddOneEvent --params p.json --snapshot-before /tmp/before
+  # ... the agent runs ...
+  autoeval groundtruth --task SimpleCalendarAddOneEvent --params p.json --before /tmp/before --trace runs/t1
+  autoeval groundtruth --trace runs/t1          # task name and params from trace.json
+  autoeval groundtruth --androidworld http://localhost:5000 --task SystemWifiTurnOn --task-index 0 --trace runs/t1`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return notYet(6, "autoeval groundtruth")
+			out := cmd.OutOrStdout()
+			if list {
+				return printFamilies(cmd, asJSON)
+			}
+			var tr *trace.Trace
+			if traceDir != "" {
+				var err error
+				if tr, err = trace.ReadManifest(traceDir); err != nil {
+					return fmt.Errorf("--trace: %w", err)
+				}
+			}
+			if task == "" && tr != nil {
+				task = tr.TaskName
+			}
+			if task == "" {
+				return &exitError{code: 2, msg: "groundtruth: --task is required (or a --trace whose trace.json has task_name); see --list"}
+			}
+			params := groundtruth.Params{}
+			if tr != nil && tr.Params != nil {
+				params = groundtruth.Params(tr.Params)
+			}
+			if paramsFile != "" {
+				p, err := groundtruth.LoadParams(paramsFile)
+				if err != nil {
+					return &exitError{code: 2, msg: "groundtruth: --params " + err.Error()}
+				}
+				params = p
+			}
+			ctx := cmd.Context()
+
+			var res *groundtruth.Result
+			source := groundtruth.NativeSource
+			if awURL != "" {
+				o := &groundtruth.Oracle{Client: &groundtruth.AndroidWorldClient{BaseURL: awURL}, TaskType: task, Index: awIndex}
+				r, err := o.End(ctx)
+				if err != nil && r == nil {
+					return err
+				}
+				if err != nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), "autoeval: warning:", err)
+				}
+				res, source = r, groundtruth.AndroidWorldSource
+			} else {
+				if !groundtruth.Known(task) {
+					return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: no check for task %q (see --list)", task)}
+				}
+				if beforeDir != "" && snapshotDir != "" {
+					return &exitError{code: 2, msg: "groundtruth: --before and --snapshot-before exclude each other (take the snapshot, run the agent, then check)"}
+				}
+				addr, err := device.ResolveAddr(adbAddr)
+				if err != nil {
+					return &exitError{code: 2, msg: err.Error()}
+				}
+				var before *groundtruth.Snapshot
+				if beforeDir != "" {
+					if before, err = groundtruth.LoadSnapshot(beforeDir); err != nil {
+						if errors.Is(err, fs.ErrNotExist) {
+							return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --before %s: no %s there (take one with --snapshot-before)", beforeDir, groundtruth.SnapshotFile)}
+						}
+						return err
+					}
+				}
+				dev, err := device.Connect(ctx, device.Options{Addr: addr, Serial: serial, WaitTimeout: wait})
+				if err != nil {
+					return err
+				}
+				if snapshotDir != "" {
+					snap, err := groundtruth.TakeSnapshot(ctx, dev, task, params)
+					if err != nil {
+						return err
+					}
+					if err := snap.Save(snapshotDir); err != nil {
+						return err
+					}
+					n := 0
+					for _, rows := range snap.Tables {
+						n += len(rows)
+					}
+					fmt.Fprintf(out, "snapshot of %s saved in %s (%d tables, %d rows)\n", task, snapshotDir, len(snap.Tables), n)
+					return nil
+				}
+				if res, err = groundtruth.Check(ctx, dev, task, params, before); err != nil {
+					return err
+				}
+			}
+
+			if tr != nil {
+				tr.GroundTruth = &trace.GroundTruth{Reward: res.Reward, Source: source, Details: res.Explanation}
+				if tr.TaskName == "" {
+					tr.TaskName = task
+				}
+				if err := tr.WriteManifest(); err != nil {
+					return fmt.Errorf("--trace: %w", err)
+				}
+			}
+			if asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(struct {
+					*groundtruth.Result
+					Source string `json:"source"`
+				}{res, source})
+			}
+			fmt.Fprintf(out, "%s: reward %.2f (%s)\n%s\n", task, res.Reward, source, res.Explanation)
+			if tr != nil {
+				fmt.Fprintf(out, "written to %s/%s\n", strings.TrimRight(traceDir, "/"), trace.ManifestName)
+			}
+			return nil
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&serial, "device", "", "device serial (as 'adb devices' lists it); required when several devices are attached")
+	f.StringVar(&adbAddr, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
+	f.DurationVar(&wait, "wait", 10*time.Second, "how long to wait for the device to be attached and online (0: fail at once)")
+	f.StringVar(&task, "task", "", "AndroidWorld task name, e.g. SimpleSmsSend (default: the --trace's task_name)")
+	f.StringVar(&paramsFile, "params", "", "JSON file with the task's parameters (default: the --trace's params)")
+	f.StringVar(&beforeDir, "before", "", "directory holding the pre-task snapshot ("+groundtruth.SnapshotFile+") for checks that diff rows")
+	f.StringVar(&snapshotDir, "snapshot-before", "", "take the pre-task snapshot now, save it in this directory and exit (run before the agent)")
+	f.StringVar(&traceDir, "trace", "", "trace directory: read task name and params from its trace.json and write the reward into its ground_truth")
+	f.StringVar(&awURL, "androidworld", "", "ask AndroidWorld's server at this URL (/task/score, then /task/tear_down) instead of checking natively")
+	f.IntVar(&awIndex, "task-index", 0, "with --androidworld: the instance index of the task type in the server's suite")
+	f.BoolVar(&list, "list", false, "list the tasks with a native check, their parameters and what they read")
+	f.BoolVar(&asJSON, "json", false, "print the result (or --list) as JSON")
+	return cmd
+}
+
+func printFamilies(cmd *cobra.Command, asJSON bool) error {
+	fams := groundtruth.Families()
+	out := cmd.OutOrStdout()
+	if asJSON {
+		type fam struct {
+			Name   string   `json:"name"`
+			App    string   `json:"app"`
+			Checks string   `json:"checks"`
+			Params []string `json:"params"`
+			Diff   bool     `json:"needs_before"`
+		}
+		var list []fam
+		for _, f := range fams {
+			list = append(list, fam{f.Name, f.App, f.Checks, f.Params, f.Diff})
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(list)
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TASK\tAPP\tBEFORE\tPARAMS")
+	for _, f := range fams {
+		diff := ""
+		if f.Diff {
+			diff = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Name, f.App, diff, strings.Join(f.Params, ", "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n%d tasks. BEFORE=yes: pass --before (a snapshot taken with --snapshot-before) to check for side effects.\n", len(fams))
+	return nil
 }
