@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// gtRun runs the CLI with stdout and stderr captured.
+func gtRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(r *os.File, ch chan<- string) {
+		var b strings.Builder
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := r.Read(buf)
+			b.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		ch <- b.String()
+	}
+	outC, errC := make(chan string), make(chan string)
+	go read(outR, outC)
+	go read(errR, errC)
+	oldOut, oldErr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = outW, errW
+	func() {
+		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		code = run(ctx, args)
+	}()
+	outW.Close()
+	errW.Close()
+	return code, <-outC, <-errC
+}
+
+const gtExpenseSchema = "CREATE TABLE `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT, `amount` INTEGER NOT NULL, " +
+	"`category` INTEGER NOT NULL, `note` TEXT, `created_date` INTEGER NOT NULL DEFAULT 0, `modified_date` INTEGER NOT NULL DEFAULT 0)"
+
+func gtExpenseDB(t *testing.T, rows ...string) []byte {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "accounting.db")
+	db, err := sql.Open("sqlite", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range append([]string{gtExpenseSchema}, rows...) {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func gtWriteTrace(t *testing.T, taskName string, params map[string]any) string {
+	t.Helper()
+	dir := t.TempDir()
+	tr := &trace.Trace{Task: "task text", TaskName: taskName, Params: params, Status: trace.StatusCompleted, Dir: dir}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestGroundtruthList(t *testing.T) {
+	code, out, _ := gtRun(t, "groundtruth", "--list")
+	if code != 0 || !strings.Contains(out, "SimpleCalendarAddOneEvent") || !strings.Contains(out, "TurnOffWifiAndTurnOnBluetooth") {
+		t.Fatalf("list (%d):\n%s", code, out)
+	}
+	code, out, _ = gtRun(t, "groundtruth", "--list", "--json")
+	var fams []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &fams) != nil || len(fams) != len(groundtruth.Families()) {
+		t.Fatalf("list json (%d): %s", code, out)
+	}
+}
+
+// The whole diff-based flow: snapshot before, the "agent" changes the database,
+// check with --before, reward written into the trace.
+func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	ins := func(id int, name string, cents int) string {
+		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
+	}
+	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250), ins(2, "Taxi Fare", 1800)))
+
+	params := filepath.Join(t.TempDir(), "p.json")
+	os.WriteFile(params, []byte(`{"expenses": ["Taxi Fare"]}`), 0o644)
+	before := t.TempDir()
+	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--snapshot-before", before)
+	if code != 0 || !strings.Contains(out, "2 rows") {
+		t.Fatalf("snapshot (%d): %s %s", code, out, errOut)
+	}
+	// The agent deleted the wrong expense.
+	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(2, "Taxi Fare", 1800)))
+	dir := gtWriteTrace(t, "", nil)
+	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--before", before, "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 0.00") || !strings.Contains(out, "still present") {
+		t.Fatalf("check (%d): %s %s", code, out, errOut)
+	}
+	tr, err := trace.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.GroundTruth == nil || tr.GroundTruth.Reward != 0 || tr.GroundTruth.Source != groundtruth.NativeSource ||
+		!strings.Contains(tr.GroundTruth.Details, "FAIL") || tr.TaskName != "ExpenseDeleteSingle" {
+		t.Fatalf("trace ground truth: %+v %q", tr.GroundTruth, tr.TaskName)
+	}
+	// Right deletion, task name and params taken from the trace this time.
+	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250)))
+	dir2 := gtWriteTrace(t, "ExpenseDeleteSingle", map[string]any{"expenses": []any{"Taxi Fare"}})
+	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--before", before, "--trace", dir2, "--json")
+	var res struct {
+		Reward float64 `json:"reward"`
+		Source string  `json:"source"`
+		Parts  []struct {
+			Pass bool `json:"pass"`
+		} `json:"parts"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Reward != 1 || len(res.Parts) != 2 {
+		t.Fatalf("json check (%d): %s %s", code, out, errOut)
+	}
+	if tr, _ := trace.ReadManifest(dir2); tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 {
+		t.Fatalf("trace 2: %+v", tr.GroundTruth)
+	}
+}
+
+func TestGroundtruthErrors(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	params := filepath.Join(t.TempDir(), "p.json")
+	os.WriteFile(params, []byte(`{"expenses": "Taxi Fare"}`), 0o644)
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`[1,2]`), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"groundtruth"}, 2, "--task is required"},
+		{[]string{"groundtruth", "--task", "NoSuchTask"}, 2, "no check for task"},
+		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", bad}, 2, "bad.json"},
+		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", params, "--before", t.TempDir(), "--adb", s.Addr()}, 2, "take one with --snapshot-before"},
+		// Missing database: exit 1 with the path, never "reward 0".
+		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", params, "--adb", s.Addr()}, 1, groundtruth.ExpenseDB},
+		{[]string{"groundtruth", "--task", "SimpleSmsSend", "--params", params, "--adb", s.Addr()}, 1, `missing parameter "number"`},
+	}
+	for _, c := range cases {
+		code, out, errOut := gtRun(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) || strings.Contains(out, "reward") {
+			t.Errorf("%v: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, c.code, c.msg)
+		}
+	}
+}
+
+func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
+		switch cmd {
+		case "settings get global wifi_on":
+			return "1\n", true
+		case "settings get global bluetooth_on":
+			return "1\n", true
+		}
+		return "", false
+	})
+	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--device", "emulator-5554", "--task", "TurnOffWifiAndTurnOnBluetooth")
+	if code != 0 || !strings.Contains(out, "reward 0.50") || !strings.Contains(out, "wifi_on") {
+		t.Fatalf("composite (%d): %s %s", code, out, errOut)
+	}
+
+	var calls []string
+	aw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls = append(calls, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
+		switch r.URL.Path {
+		case "/task/score":
+			w.Write([]byte(`{"score": 1.0}`))
+		default:
+			w.Write([]byte(`{"status": "success"}`))
+		}
+	}))
+	defer aw.Close()
+	dir := gtWriteTrace(t, "SystemWifiTurnOn", nil)
+	code, out, errOut = gtRun(t, "groundtruth", "--androidworld", aw.URL, "--task-index", "1", "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 1.00 (androidworld:server)") {
+		t.Fatalf("oracle (%d): %s %s", code, out, errOut)
+	}
+	if len(calls) != 2 || calls[0] != "GET /task/score?task_idx=1&task_type=SystemWifiTurnOn" || !strings.HasPrefix(calls[1], "POST /task/tear_down") {
+		t.Errorf("oracle calls: %v", calls)
+	}
+	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Source != groundtruth.AndroidWorldSource {
+		t.Errorf("oracle trace: %+v", tr.GroundTruth)
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
