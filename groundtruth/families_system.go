@@ -7,6 +7,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/device"
 )
 
 // Storage roots AndroidWorld uses.
@@ -138,6 +140,92 @@ func settingsFamilies() {
 		}})
 }
 
+// ---- Foreground app ------------------------------------------------------------
+
+// activityReader is implemented by *device.Device; other Devices fall back to dumpsys.
+type activityReader interface {
+	ForegroundActivity(ctx context.Context) (string, error)
+}
+
+// foregroundPackage returns the package of the resumed activity.
+func foregroundPackage(ctx context.Context, dev Device) (string, error) {
+	var act string
+	if ar, ok := dev.(activityReader); ok {
+		a, err := ar.ForegroundActivity(ctx)
+		if err != nil {
+			return "", err
+		}
+		act = a
+	} else {
+		out, err := dev.Shell(ctx, "dumpsys activity activities | grep ResumedActivity")
+		if err != nil {
+			return "", fmt.Errorf("foreground activity: %w", err)
+		}
+		if act = device.ParseActivity(out); act == "" {
+			return "", fmt.Errorf("foreground activity: no resumed activity in dumpsys output")
+		}
+	}
+	pkg, _, _ := strings.Cut(act, "/")
+	return pkg, nil
+}
+
+func foregroundPart(ctx context.Context, dev Device, app, pkg string) (Part, error) {
+	got, err := foregroundPackage(ctx, dev)
+	if err != nil {
+		return Part{}, err
+	}
+	return Part{Name: app + " is in the foreground", Pass: got == pkg, Detail: fmt.Sprintf("foreground package %s, want %s", got, pkg)}, nil
+}
+
+// OpenAppPackages maps AndroidWorld's OpenAppTaskEval app names to packages.
+var OpenAppPackages = map[string]string{
+	"camera": "com.android.camera2", "clock": "com.google.android.deskclock", "contacts": "com.google.android.contacts",
+	"settings": "com.android.settings", "dialer": "com.google.android.dialer",
+}
+
+func openAppResult(ctx context.Context, dev Device, task string, p Params) (*Result, error) {
+	app, err := p.String("app_name")
+	if err != nil {
+		return nil, err
+	}
+	pkg, ok := OpenAppPackages[strings.ToLower(strings.TrimSpace(app))]
+	if !ok {
+		pkg = app // a package name given directly
+		if !strings.Contains(app, ".") {
+			return nil, fmt.Errorf("parameter app_name %q: not one of camera, clock, contacts, settings, dialer, nor a package name", app)
+		}
+	}
+	part, err := foregroundPart(ctx, dev, app, pkg)
+	if err != nil {
+		return nil, err
+	}
+	return allOf(task, part), nil
+}
+
+func init() {
+	register(&Family{Name: "OpenAppTaskEval", App: "any", Checks: "the app's package owns the resumed activity (dumpsys)", Params: []string{"app_name"},
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			return openAppResult(ctx, dev, "OpenAppTaskEval", p)
+		}})
+	register(&Family{Name: "TurnOnWifiAndOpenApp", App: "Settings", Params: []string{"app_name"},
+		Checks: "wifi_on is 1 or 2, and the app is in the foreground; reward is the mean of the two",
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			w, err := wifiResult(ctx, dev, "wifi on", true)
+			if err != nil {
+				return nil, err
+			}
+			a, err := openAppResult(ctx, dev, "app open", p)
+			if err != nil {
+				return nil, err
+			}
+			return Composite("TurnOnWifiAndOpenApp", w, a), nil
+		}})
+}
+
+// SMSPackage is Simple SMS Messenger; AndroidWorld's SMS tasks also require it to
+// be in the foreground when scored.
+const SMSPackage = "com.simplemobiletools.smsmessenger"
+
 // ---- SMS and contacts -------------------------------------------------------
 
 // SMSWindow is how recent a sent message must be to count (AndroidWorld: 5 minutes).
@@ -190,7 +278,7 @@ func messagingFamilies() {
 	for _, n := range []string{"SimpleSmsSend", "SimpleSmsReply", "SimpleSmsSendClipboardContent", "SimpleSmsSendReceivedAddress", "SimpleSmsReplyMostRecent", "SimpleSmsResend"} {
 		name := n
 		register(&Family{Name: name, App: "Simple SMS Messenger",
-			Checks: "content query content://sms/sent: a message to the number (digits) with the body (fuzzy), sent in the last 5 minutes",
+			Checks: "content query content://sms/sent: a message to the number (digits) with the body (fuzzy), sent in the last 5 minutes; Simple SMS Messenger in the foreground",
 			Params: []string{"number", "message"},
 			check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
 				number, err := p.String("number")
@@ -201,7 +289,15 @@ func messagingFamilies() {
 				if err != nil {
 					return nil, err
 				}
-				return smsSentResult(ctx, dev, name, number, body)
+				r, err := smsSentResult(ctx, dev, name, number, body)
+				if err != nil {
+					return nil, err
+				}
+				fg, err := foregroundPart(ctx, dev, "Simple SMS Messenger", SMSPackage)
+				if err != nil {
+					return nil, err
+				}
+				return allOf(name, append(r.Parts, fg)...), nil
 			}})
 	}
 	register(&Family{Name: "ContactsAddContact", App: "Contacts",

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/adbtest"
 )
+
+const smsActivity = SMSPackage + "/.activities.ThreadActivity"
 
 // scenario is one task instance played through the fake adb server: device state
 // before (snapshotted when given), state after, shell answers, expected reward.
@@ -15,6 +19,7 @@ type scenario struct {
 	before map[string][]byte
 	after  map[string][]byte
 	shell  map[string]string
+	act    string // foreground activity ("" = the launcher)
 	reward float64
 	detail string // a substring the explanation must contain
 }
@@ -24,6 +29,9 @@ func (sc scenario) run(t *testing.T) {
 	s, dev := fakeDevice(t)
 	if sc.shell != nil {
 		s.HandleShell(serial, shellMap(sc.shell))
+	}
+	if sc.act != "" {
+		s.SetScreens(serial, []adbtest.Screen{{Activity: sc.act}}, 1)
 	}
 	var snap *Snapshot
 	if sc.before != nil {
@@ -172,10 +180,16 @@ func deviceScenarios() []scenario {
 	}
 	note := MarkorData + "/groceries.md"
 	return []scenario{
-		{name: "sms ok", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697384040"), reward: 1},
+		{name: "sms ok", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697384040"), act: smsActivity, reward: 1},
+		{name: "sms sent, app left", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697384040"),
+			reward: 0, detail: "nexuslauncher"},
 		{name: "sms too old", task: "SimpleSmsSend", params: Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, shell: sms("1697394040"), reward: 0, detail: "sent 10140s"},
 		{name: "sms wrong body", task: "SimpleSmsReply", params: Params{"number": "+15550104477", "message": "I am on my way home now"}, shell: sms("1697384040"), reward: 0},
-		{name: "sms multiline body", task: "SimpleSmsSend", params: Params{"number": "+15550109999", "message": "Old message\nwith two lines"}, shell: sms("1697300010"), reward: 1},
+		{name: "sms multiline body", task: "SimpleSmsSend", params: Params{"number": "+15550109999", "message": "Old message\nwith two lines"}, shell: sms("1697300010"), act: smsActivity, reward: 1},
+		{name: "open app ok", task: "OpenAppTaskEval", params: Params{"app_name": "clock"}, act: "com.google.android.deskclock/com.android.deskclock.DeskClock", reward: 1},
+		{name: "open app wrong", task: "OpenAppTaskEval", params: Params{"app_name": "settings"}, act: "com.google.android.deskclock/com.android.deskclock.DeskClock", reward: 0},
+		{name: "wifi and app half", task: "TurnOnWifiAndOpenApp", params: Params{"app_name": "settings"}, shell: settings("1", "0", "1"), reward: 0.5},
+		{name: "wifi and app full", task: "TurnOnWifiAndOpenApp", params: Params{"app_name": "settings"}, shell: settings("1", "0", "1"), act: "com.android.settings/.Settings", reward: 1},
 		{name: "contact ok", task: "ContactsAddContact", params: Params{"name": "Li, Wei", "number": "+86 10 1234 5678"}, shell: contacts, reward: 1},
 		{name: "contact wrong number", task: "ContactsAddContact", params: Params{"name": "Jane Doe", "number": "555-123-0000"}, shell: contacts, reward: 0, detail: "closest"},
 		{name: "wifi on ok (airplane)", task: "SystemWifiTurnOn", shell: settings("2", "0", "100"), reward: 1},
