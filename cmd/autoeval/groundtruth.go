@@ -84,6 +84,13 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				}
 				params = p
 			}
+			if _, ok := params["answer"]; !ok && tr != nil {
+				// Information-retrieval tasks score the agent's reply: take the
+				// trace's last answer action when the parameters carry none.
+				if a := traceAnswer(tr); a != "" {
+					params["answer"] = a
+				}
+			}
 			ctx := cmd.Context()
 
 			var res *groundtruth.Result
@@ -180,6 +187,21 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 	f.BoolVar(&list, "list", false, "list the tasks with a native check, their parameters and what they read")
 	f.BoolVar(&asJSON, "json", false, "print the result (or --list) as JSON")
 	return cmd
+}
+
+// traceAnswer returns the text of the last answer action (AndroidWorld's
+// {"action_type": "answer", "text": ...}) recorded in the trace.
+func traceAnswer(tr *trace.Trace) string {
+	for i := len(tr.Frames) - 1; i >= 0; i-- {
+		a := tr.Frames[i].Action
+		if a == nil || a.Text == "" {
+			continue
+		}
+		if a.Type == "answer" || (a.Type == "other" && strings.Contains(a.Raw, `"answer"`)) {
+			return a.Text
+		}
+	}
+	return ""
 }
 
 func printFamilies(cmd *cobra.Command, asJSON bool) error {

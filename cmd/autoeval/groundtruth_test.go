@@ -221,6 +221,39 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 	}
 }
 
+// An information-retrieval task scores the answer the agent gave in the trace.
+func TestGroundtruthAnswerFromTrace(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	p := filepath.Join(t.TempDir(), "joplin.sqlite")
+	db, err := sql.Open("sqlite", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"CREATE TABLE notes (id TEXT PRIMARY KEY, parent_id TEXT, title TEXT, body TEXT, is_todo INT NOT NULL DEFAULT 0)",
+		"INSERT INTO notes (id, title, is_todo) VALUES ('a', 'Ship release', 1)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	data, _ := os.ReadFile(p)
+	s.PutFile("emulator-5554", groundtruth.JoplinDB, data)
+	dir := t.TempDir()
+	tr := &trace.Trace{Task: "Is the note titled 'Ship release' a todo?", TaskName: "NotesIsTodo", Params: map[string]any{"title": "Ship release"},
+		Status: trace.StatusCompleted, Dir: dir, Frames: []trace.Frame{
+			{Index: 1, Action: &trace.Action{Type: "other", Text: "True", Raw: `{"action_type": "answer", "text": "True"}`}},
+			{Index: 2, Action: &trace.Action{Type: "done", Text: "complete"}},
+		}}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("answer from trace (%d): %s %s", code, out, errOut)
+	}
+}
+
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
