@@ -24,7 +24,9 @@ type Family struct {
 	// one it falls back to the after-state and says so.
 	Diff bool
 
-	tables   []tableRef // what a snapshot captures
+	tables   []tableRef              // what a snapshot captures
+	files    func(p Params) []string // files whose content a snapshot captures
+	dirs     []string                // directories whose listing a snapshot captures
 	check    func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error)
 	validate func(p Params) error // optional up-front parameter check
 }
@@ -97,6 +99,10 @@ type Snapshot struct {
 	Task   string           `json:"task"`
 	Taken  time.Time        `json:"taken"`
 	Tables map[string][]Row `json:"tables"` // key: "DBPATH#TABLE"
+	// Files holds captured file contents by device path; null means absent.
+	Files map[string]*string `json:"files,omitempty"`
+	// Dirs holds captured directory listings by device path.
+	Dirs map[string][]DirEntry `json:"dirs,omitempty"`
 }
 
 // SnapshotFile is the file a snapshot is saved as inside its directory.
@@ -122,7 +128,41 @@ func TakeSnapshot(ctx context.Context, dev Device, taskName string, params Param
 		}
 		s.Tables[tableKey(t.DB, t.Table)] = rows
 	}
+	if f.files != nil {
+		s.Files = map[string]*string{}
+		for _, p := range f.files(params) {
+			data, ok, err := PullFile(ctx, dev, p)
+			if err != nil {
+				return nil, fmt.Errorf("%s: snapshot: %w", taskName, err)
+			}
+			if ok {
+				text := string(data)
+				s.Files[p] = &text
+			} else {
+				s.Files[p] = nil
+			}
+		}
+	}
+	for _, d := range f.dirs {
+		entries, err := ListDir(ctx, dev, d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: snapshot: %w", taskName, err)
+		}
+		if s.Dirs == nil {
+			s.Dirs = map[string][]DirEntry{}
+		}
+		s.Dirs[d] = entries
+	}
 	return s, nil
+}
+
+// file returns a captured file: known reports whether the snapshot holds it.
+func (s *Snapshot) file(p string) (content *string, known bool) {
+	if s == nil || s.Files == nil {
+		return nil, false
+	}
+	c, ok := s.Files[p]
+	return c, ok
 }
 
 // rows returns a captured table, or nil when the snapshot (or table) is absent.

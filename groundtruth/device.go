@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/device"
+
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -231,4 +233,34 @@ func ContentQuery(ctx context.Context, dev Device, uri string, projection ...str
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	return rows, nil
+}
+
+// DirEntry is one entry of a device directory.
+type DirEntry struct {
+	Name    string `json:"name"`
+	Dir     bool   `json:"dir,omitempty"`
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime"` // Unix seconds
+}
+
+// dirLister is implemented by *device.Device (sync LIST).
+type dirLister interface {
+	List(ctx context.Context, dir string) ([]device.FileInfo, error)
+}
+
+// ListDir lists a device directory (a missing directory lists empty, as adb does).
+func ListDir(ctx context.Context, dev Device, dir string) ([]DirEntry, error) {
+	l, ok := dev.(dirLister)
+	if !ok {
+		return nil, fmt.Errorf("list %s: this device connection cannot list directories", dir)
+	}
+	infos, err := l.List(ctx, dir)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", dir, err)
+	}
+	out := make([]DirEntry, 0, len(infos))
+	for _, fi := range infos {
+		out = append(out, DirEntry{Name: fi.Name, Dir: fi.Mode.IsDir(), Size: fi.Size, ModTime: fi.ModTime.Unix()})
+	}
+	return out, nil
 }

@@ -437,7 +437,9 @@ func fileFamilies() {
 	register(deleteFileFamily("MarkorDeleteNote", "Markor", MarkorData))
 	register(moveFamily("MarkorMoveNote", "Markor", MarkorData))
 	register(markorCreate("MarkorCreateNote", "text"))
-	register(markorCreate("MarkorChangeNoteContent", "updated_content"))
+	register(markorCreate("MarkorCreateNoteFromClipboard", "file_content"))
+	register(markorCreate("MarkorTranscribeVideo", "text"))
+	register(markorCreate("MarkorTranscribeReceipt", "text"))
 	register(&Family{Name: "MarkorCreateNoteAndSms", App: "Markor + Simple SMS Messenger",
 		Checks: "the note exists with the text, and an SMS with the same text went to the number; reward is the mean of the two",
 		Params: []string{"file_name", "text", "number"},
