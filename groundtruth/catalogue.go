@@ -23,6 +23,8 @@ type Family struct {
 	// Diff is true when the check compares against a pre-task snapshot; without
 	// one it falls back to the after-state and says so.
 	Diff bool
+	// BeforeNote says what goes unchecked without a snapshot (default: side effects on other rows).
+	BeforeNote string
 
 	tables   []tableRef              // what a snapshot captures
 	files    func(p Params) []string // files whose content a snapshot captures
@@ -89,7 +91,11 @@ func Check(ctx context.Context, dev Device, taskName string, params Params, befo
 	}
 	r.Task = taskName
 	if f.Diff && before == nil {
-		r.Explanation += "\n(no before snapshot: rows other than the targets were not checked for side effects)"
+		note := f.BeforeNote
+		if note == "" {
+			note = "rows other than the targets were not checked for side effects"
+		}
+		r.Explanation += "\n(no before snapshot: " + note + ")"
 	}
 	return r, nil
 }

@@ -331,3 +331,79 @@ func tracksFamilies() {
 			return numberAnswerPart(p, math.Round(best), 0.5, "longest "+cat+" distance in m")
 		}))
 }
+
+// ---- Simple Calendar Pro questions ----------------------------------------------
+
+// parseClock reads a time of day as the task texts write it: "11:00am", "4pm",
+// "21:45", "12am".
+func parseClock(s string) (h, m int, err error) {
+	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
+	for _, layout := range []string{"3:04pm", "3pm", "15:04", "15"} {
+		if d, e := time.Parse(layout, t); e == nil {
+			return d.Hour(), d.Minute(), nil
+		}
+	}
+	return 0, 0, fmt.Errorf("%q is not a time of day (want e.g. 11:00am, 4pm or 21:45)", s)
+}
+
+// singleAnswerPart: the whole answer matches want fuzzily (values that may hold commas).
+func singleAnswerPart(p Params, want, what string) (Part, error) {
+	ans, err := p.String("answer")
+	if err != nil {
+		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
+	}
+	got := strings.TrimSuffix(strings.TrimSpace(ans), ".")
+	return Part{Name: fmt.Sprintf("answer gives %s %q", what, want), Pass: FuzzyEqual(got, want),
+		Detail: fmt.Sprintf("answer %q", clip(ans, 100))}, nil
+}
+
+func init() {
+	onDay := func(d time.Time) func(Row) bool {
+		return func(r Row) bool {
+			ts, ok := Num(r["start_ts"])
+			return ok && int64(ts) >= d.Unix() && int64(ts) < d.AddDate(0, 0, 1).Unix()
+		}
+	}
+	for _, n := range []string{"SimpleCalendarEventsOnDate", "SimpleCalendarAnyEventsOnDate"} {
+		register(irFamily(n, "Simple Calendar Pro", "events.db: titles of the events starting on the date", []string{"date"}, CalendarDB, "events",
+			func(rows []Row, p Params) (Part, error) {
+				d, err := dayParam(p, "date")
+				if err != nil {
+					return Part{}, err
+				}
+				return listAnswerPart(p, titles(rows, onDay(d)))
+			}))
+	}
+	register(irFamily("SimpleCalendarEventOnDateAtTime", "Simple Calendar Pro", "events.db: titles of the events starting on the date at the time",
+		[]string{"date", "time"}, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			ts, err := p.String("time")
+			if err != nil {
+				return Part{}, err
+			}
+			h, m, err := parseClock(ts)
+			if err != nil {
+				return Part{}, fmt.Errorf("parameter time: %w", err)
+			}
+			at := d.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).Unix()
+			return listAnswerPart(p, titles(rows, func(r Row) bool { v, ok := Num(r["start_ts"]); return ok && int64(v) == at }))
+		}))
+	register(irFamily("SimpleCalendarLocationOfEvent", "Simple Calendar Pro", "events.db: the location of the event whose title contains the title",
+		[]string{"title"}, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			title, err := p.String("title")
+			if err != nil {
+				return Part{}, err
+			}
+			for _, r := range rows {
+				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(title)) {
+					return singleAnswerPart(p, Str(r["location"]), "the location")
+				}
+			}
+			return Part{}, fmt.Errorf("%s: no event titled %q, so there is no true answer", CalendarDB, title)
+		}))
+}

@@ -15,7 +15,7 @@ import (
 func init() {
 	register(renameNoteFamily("MarkorChangeNoteContent", "updated_content", false))
 	register(renameNoteFamily("MarkorAddNoteHeader", "header", true))
-	register(&Family{Name: "MarkorEditNote", App: "Markor", Diff: true,
+	register(&Family{Name: "MarkorEditNote", App: "Markor", Diff: true, BeforeNote: "the original text came from original_content",
 		Checks: "the note's text is header + original, original + footer, or the replacement (fuzzy); the original comes from original_content or the before snapshot",
 		Params: []string{"file_name", "edit_type (header|footer|replace)", "header|footer|replace_text", "original_content?"},
 		files: func(p Params) []string {

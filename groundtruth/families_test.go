@@ -269,7 +269,14 @@ func irScenarios(t *testing.T) []scenario {
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Morning run', 'running', %d, 5123.4, x'0102')", ms(12, 7)),
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Long run', 'running', %d, 10050.6, x'0304')", ms(14, 7)),
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Ride', 'biking', %d, 30000, x'0506')", ms(14, 15)))
+	cal := makeDB(t, schemaEvents, ev(1, oct(20, 11), 30, "Data Dive", ""), ev(2, oct(20, 13), 60, "Bug Bash", ""), ev(3, oct(21, 11), 30, "Trivia Night", ""),
+		"UPDATE events SET location = '12 Main St, Springfield' WHERE id = 3")
 	return []scenario{
+		{name: "events on date ok", task: "SimpleCalendarEventsOnDate", params: Params{"date": "October 20 2023", "answer": "Bug Bash, Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "events on date wrong", task: "SimpleCalendarAnyEventsOnDate", params: Params{"date": "October 20 2023", "answer": "Trivia Night"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
+		{name: "event at time ok", task: "SimpleCalendarEventOnDateAtTime", params: Params{"date": "October 20 2023", "time": "1pm", "answer": "Bug bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "location ok", task: "SimpleCalendarLocationOfEvent", params: Params{"title": "Trivia", "answer": "12 Main St, Springfield."}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "location wrong", task: "SimpleCalendarLocationOfEvent", params: Params{"title": "Trivia", "answer": "Springfield"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "high priority ok", task: "TasksHighPriorityTasks", params: Params{"answer": "call mom, File Taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
 		{name: "high priority extra", task: "TasksHighPriorityTasks", params: Params{"answer": "File taxes, Call mom, Old thing"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
 		{name: "due on date ok", task: "TasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk and File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
