@@ -79,3 +79,35 @@ func TestMarkorDeleteNewestNote(t *testing.T) {
 		t.Error("no snapshot: want an error")
 	}
 }
+
+func TestAudioRecorderRecordAudio(t *testing.T) {
+	ctx := context.Background()
+	put := func(m *memDevice, name string, size, mtime int64) {
+		m.files[path.Join(AudioRecorderData, name)] = device.FileInfo{Name: name, Size: size, ModTime: time.Unix(mtime, 0)}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(m *memDevice)
+		want   float64
+	}{
+		{"one new", func(m *memDevice) { put(m, "Record-2.m4a", 5000, 500) }, 1},
+		{"empty file only", func(m *memDevice) { put(m, "Record-2.m4a", 0, 500) }, 0},
+		{"two new", func(m *memDevice) { put(m, "Record-2.m4a", 5000, 500); put(m, "Record-3.m4a", 5000, 600) }, 0},
+		{"overwrote old name", func(m *memDevice) { put(m, "Record-1.m4a", 7000, 700) }, 1},
+	} {
+		m := &memDevice{files: map[string]device.FileInfo{}}
+		put(m, "Record-1.m4a", 4000, 100)
+		snap, err := TakeSnapshot(ctx, m, "AudioRecorderRecordAudio", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.change(m)
+		r, err := Check(ctx, m, "AudioRecorderRecordAudio", nil, snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reward != c.want {
+			t.Errorf("%s: reward %v, want %v\n%s", c.name, r.Reward, c.want, r.Explanation)
+		}
+	}
+}
