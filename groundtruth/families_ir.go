@@ -407,3 +407,107 @@ func init() {
 			return Part{}, fmt.Errorf("%s: no event titled %q, so there is no true answer", CalendarDB, title)
 		}))
 }
+
+// ---- more OpenTracks and calendar questions --------------------------------------
+
+// thisWeek is Monday Oct 9 to Sunday Oct 15 2023, the device's week.
+var thisWeekFrom, thisWeekTo = time.Date(2023, 10, 9, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
+
+// trackSum sums f over the category's tracks starting in [from, to); n counts them.
+func trackSum(rows []Row, cat string, from, to time.Time, f func(Row) float64) (sum float64, n int) {
+	for _, r := range rows {
+		t, ok := msDay(r["starttime"])
+		if ok && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
+			sum += f(r)
+			n++
+		}
+	}
+	return sum, n
+}
+
+func trackMinutes(r Row) float64 { ms, _ := Num(r["totaltime"]); return ms / 60000 }
+func trackMeters(r Row) float64  { m, _ := Num(r["totaldistance"]); return m }
+
+func init() {
+	const app = "OpenTracks"
+	register(irFamily("SportsTrackerActivitiesCountForWeek", app, "tracks: how many of the category started Mon Oct 9 to Sun Oct 15 2023",
+		[]string{"category"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			cat, err := p.String("category")
+			if err != nil {
+				return Part{}, err
+			}
+			_, n := trackSum(rows, cat, thisWeekFrom, thisWeekTo, trackMinutes)
+			return numberAnswerPart(p, float64(n), 0, cat+" activities this week")
+		}))
+	register(irFamily("SportsTrackerTotalDurationForCategoryThisWeek", app, "tracks: total totaltime (minutes, rounded) of the category this week",
+		[]string{"category"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			cat, err := p.String("category")
+			if err != nil {
+				return Part{}, err
+			}
+			sum, _ := trackSum(rows, cat, thisWeekFrom, thisWeekTo, trackMinutes)
+			return numberAnswerPart(p, math.Round(sum), 0.5, "total "+cat+" minutes this week")
+		}))
+	register(irFamily("SportsTrackerActivityDuration", app, "tracks: totaltime (minutes, rounded) of the category's activity on the date",
+		[]string{"category", "date"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			cat, err := p.String("category")
+			if err != nil {
+				return Part{}, err
+			}
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			sum, n := trackSum(rows, cat, d, d.AddDate(0, 0, 1), trackMinutes)
+			if n == 0 {
+				return Part{}, fmt.Errorf("%s: no %q activity on %s, so there is no true answer", TracksDB, cat, d.Format("2006-01-02"))
+			}
+			return numberAnswerPart(p, math.Round(sum), 0.5, cat+" minutes")
+		}))
+	register(irFamily("SportsTrackerTotalDistanceForCategoryOverInterval", app, "tracks: total totaldistance (m, rounded) of the category from start_date to end_date",
+		[]string{"category", "start_date", "end_date"}, TracksDB, "tracks",
+		func(rows []Row, p Params) (Part, error) {
+			cat, err := p.String("category")
+			if err != nil {
+				return Part{}, err
+			}
+			from, err := dayParam(p, "start_date")
+			if err != nil {
+				return Part{}, err
+			}
+			to, err := dayParam(p, "end_date")
+			if err != nil {
+				return Part{}, err
+			}
+			sum, _ := trackSum(rows, cat, from, to.AddDate(0, 0, 1), trackMeters)
+			return numberAnswerPart(p, math.Round(sum), 0.5, "total "+cat+" meters")
+		}))
+
+	register(irFamily("SimpleCalendarEventsInNextWeek", "Simple Calendar Pro", "events.db: titles of the events from Sun Oct 15 to Sun Oct 22 2023",
+		nil, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			from, to := time.Date(2023, 10, 15, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 23, 0, 0, 0, 0, time.UTC)
+			return listAnswerPart(p, titles(rows, func(r Row) bool {
+				ts, ok := Num(r["start_ts"])
+				return ok && int64(ts) >= from.Unix() && int64(ts) < to.Unix()
+			}))
+		}))
+	register(irFamily("SimpleCalendarNextEvent", "Simple Calendar Pro", "events.db: the title(s) of the earliest event starting at or after 15:30 on Oct 15 2023",
+		nil, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			now := time.Date(2023, 10, 15, 15, 30, 0, 0, time.UTC).Unix()
+			next := int64(-1)
+			for _, r := range rows {
+				if ts, ok := Num(r["start_ts"]); ok && int64(ts) >= now && (next < 0 || int64(ts) < next) {
+					next = int64(ts)
+				}
+			}
+			if next < 0 {
+				return Part{}, fmt.Errorf("%s: no upcoming event, so there is no true answer", CalendarDB)
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { ts, _ := Num(r["start_ts"]); return int64(ts) == next }))
+		}))
+}

@@ -279,7 +279,9 @@ func irScenarios(t *testing.T) []scenario {
 		"INSERT INTO notes (id, parent_id, title, is_todo) VALUES ('n1', 'f1', 'Ship release', 1), ('n2', 'f1', 'Retro', 1), ('n3', 'f1', 'Minutes', 0), ('n4', 'f2', 'Laundry', 1)")
 	tracks := makeDB(t, schemaTracks,
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Morning run', 'running', %d, 5123.4, x'0102')", ms(12, 7)),
+		"UPDATE tracks SET totaltime = 1800000 WHERE name = 'Morning run'",
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Long run', 'running', %d, 10050.6, x'0304')", ms(14, 7)),
+		"UPDATE tracks SET totaltime = 3720000 WHERE name = 'Long run'",
 		fmt.Sprintf("INSERT INTO tracks (name, category, starttime, totaldistance, uuid) VALUES ('Ride', 'biking', %d, 30000, x'0506')", ms(14, 15)))
 	cal := makeDB(t, schemaEvents, ev(1, oct(20, 11), 30, "Data Dive", ""), ev(2, oct(20, 13), 60, "Bug Bash", ""), ev(3, oct(21, 11), 30, "Trivia Night", ""),
 		"UPDATE events SET location = '12 Main St, Springfield' WHERE id = 3")
@@ -299,6 +301,14 @@ func irScenarios(t *testing.T) []scenario {
 		{name: "todo count ok", task: "NotesTodoItemCount", params: Params{"folder": "work", "answer": "2"}, after: map[string][]byte{JoplinDB: joplin}, reward: 1},
 		{name: "todo count wrong", task: "NotesTodoItemCount", params: Params{"folder": "Work", "answer": "3 to-dos"}, after: map[string][]byte{JoplinDB: joplin}, reward: 0},
 		{name: "activities on date", task: "SportsTrackerActivitiesOnDate", params: Params{"date": "October 14 2023", "answer": "Running, Biking"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "count for week ok", task: "SportsTrackerActivitiesCountForWeek", params: Params{"category": "running", "answer": "2"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "count for week wrong", task: "SportsTrackerActivitiesCountForWeek", params: Params{"category": "biking", "answer": "2"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
+		{name: "duration ok", task: "SportsTrackerActivityDuration", params: Params{"category": "running", "date": "October 14 2023", "answer": "62 minutes"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "total duration ok", task: "SportsTrackerTotalDurationForCategoryThisWeek", params: Params{"category": "running", "answer": "92"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "total distance ok", task: "SportsTrackerTotalDistanceForCategoryOverInterval", params: Params{"category": "running", "start_date": "October 12 2023", "end_date": "October 14 2023", "answer": "15174"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "total distance wrong interval", task: "SportsTrackerTotalDistanceForCategoryOverInterval", params: Params{"category": "running", "start_date": "October 13 2023", "end_date": "October 14 2023", "answer": "15174"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
+		{name: "next event ok", task: "SimpleCalendarNextEvent", params: Params{"answer": "Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "events next week", task: "SimpleCalendarEventsInNextWeek", params: Params{"answer": "Data Dive, Bug Bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "longest distance ok", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "10051"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
 		{name: "longest distance wrong", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "5123"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 	}
