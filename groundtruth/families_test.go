@@ -143,6 +143,22 @@ func appScenarios(t *testing.T) []scenario {
 			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[1])}, reward: 0},
 		{name: "recipe constraint ok", task: "RecipeDeleteMultipleRecipesWithConstraint", params: Params{"ingredient": "eggs"},
 			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[0])}, reward: 1},
+		{name: "retro ok", task: "RetroCreatePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3", "Moments.mp3"}},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive", "Moments"}, 4)}, reward: 1},
+		{name: "retro missing song", task: "RetroCreatePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3", "Moments.mp3"}},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive"}, 4)}, reward: 0},
+		{name: "retro save half", task: "RetroSavePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3"}},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive"}, 4)}, reward: 0.5},
+		{name: "retro duration ok", task: "RetroPlaylistDuration", params: Params{"playlist_name": "Party Mix 3"},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Party Mix 3", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"}, 4)}, reward: 1},
+		{name: "retro duration short", task: "RetroPlaylistDuration", params: Params{"playlist_name": "Party Mix 3"},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Party Mix 3", []string{"A", "B"}, 4)}, reward: 0, detail: "8.0 minutes"},
+		{name: "retro queue ok", task: "RetroPlayingQueue", params: Params{"files": []any{"Night Drive.mp3", "Moments.mp3"}},
+			after: map[string][]byte{RetroPlaybackDB: makeDB(t, "CREATE TABLE playing_queue (_id INTEGER, title TEXT, duration INTEGER)",
+				"INSERT INTO playing_queue VALUES (1, 'Night Drive', 1), (2, 'Moments', 1)")}, reward: 1},
+		{name: "retro queue order", task: "RetroPlayingQueue", params: Params{"files": []any{"Night Drive.mp3", "Moments.mp3"}},
+			after: map[string][]byte{RetroPlaybackDB: makeDB(t, "CREATE TABLE playing_queue (_id INTEGER, title TEXT, duration INTEGER)",
+				"INSERT INTO playing_queue VALUES (1, 'Moments', 1), (2, 'Night Drive', 1)")}, reward: 0},
 		{name: "vlc ok", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
 			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 1},
 		{name: "vlc wrong order", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
@@ -152,6 +168,21 @@ func appScenarios(t *testing.T) []scenario {
 				"playlist_name2": "Comedy Marathon", "files2": []any{"moment_9_raw.mp4"}},
 			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 0.5},
 	}
+}
+
+const schemaRetro = `CREATE TABLE PlaylistEntity (playlist_id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, playlist_name TEXT NOT NULL);
+	CREATE TABLE SongEntity (song_key INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, playlist_creator_id INTEGER NOT NULL, id INTEGER NOT NULL,
+		title TEXT NOT NULL, track_number INTEGER NOT NULL DEFAULT 0, year INTEGER NOT NULL DEFAULT 0, duration INTEGER NOT NULL,
+		data TEXT NOT NULL DEFAULT '', date_modified INTEGER NOT NULL DEFAULT 0, album_id INTEGER NOT NULL DEFAULT 0, album_name TEXT NOT NULL DEFAULT '',
+		artist_id INTEGER NOT NULL DEFAULT 0, artist_name TEXT NOT NULL DEFAULT '', composer TEXT, album_artist TEXT)`
+
+// retroDB holds one playlist with songs of the given minutes each, inserted in order.
+func retroDB(t *testing.T, playlist string, songs []string, mins int) []byte {
+	stmts := []string{fmt.Sprintf("INSERT INTO PlaylistEntity (playlist_id, playlist_name) VALUES (7, '%s')", playlist)}
+	for i, s := range songs {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO SongEntity (playlist_creator_id, id, title, duration) VALUES (7, %d, '%s', %d)", 100+i, s, mins*60000))
+	}
+	return makeDB(t, schemaRetro, stmts...)
 }
 
 func vlcDB(t *testing.T, playlist string, files ...string) []byte {
