@@ -54,3 +54,41 @@ func init() {
 				Detail: fmt.Sprintf("%d new or changed non-empty files: %s", len(changed), entryNames(changed, 5))}), nil
 		}})
 }
+
+// Camera folders AndroidWorld lists.
+const (
+	PhotosData = "/sdcard/Pictures"
+	VideosData = "/sdcard/Movies"
+)
+
+// oneNewFileFamily: exactly one name in dir that was not there before the task.
+func oneNewFileFamily(name, app, dir, what string) *Family {
+	return &Family{Name: name, App: app, Diff: true, dirs: []string{dir},
+		Checks: fmt.Sprintf("exactly one new file name in %s (needs the before snapshot)", dir),
+		check: func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error) {
+			if before == nil || before.Dirs == nil {
+				return nil, fmt.Errorf("needs a before snapshot (a new %s is only known against %s before the task)", what, dir)
+			}
+			old := map[string]bool{}
+			for _, e := range before.Dirs[dir] {
+				old[e.Name] = true
+			}
+			now, err := ListDir(ctx, dev, dir)
+			if err != nil {
+				return nil, err
+			}
+			var added []DirEntry
+			for _, e := range now {
+				if !old[e.Name] {
+					added = append(added, e)
+				}
+			}
+			return allOf(name, Part{Name: "one new " + what, Pass: len(added) == 1,
+				Detail: fmt.Sprintf("%d new: %s", len(added), entryNames(added, 5))}), nil
+		}}
+}
+
+func init() {
+	register(oneNewFileFamily("CameraTakePhoto", "Camera", PhotosData, "photo"))
+	register(oneNewFileFamily("CameraTakeVideo", "Camera", VideosData, "video"))
+}
