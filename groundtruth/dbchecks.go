@@ -59,9 +59,11 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 		return []Part{p}
 	}
 	targets := map[string]bool{}
+	labels := map[string]string{}
 	for _, r := range before {
 		if target(r) {
 			targets[Str(r[key])] = true
+			labels[Str(r[key])] = rowLabel(r)
 		}
 	}
 	d := DiffRows(before, after, key)
@@ -72,15 +74,16 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 	var kept []string
 	for id := range targets {
 		if !removed[id] {
-			kept = append(kept, id)
+			kept = append(kept, fmt.Sprintf("%s %s: %s", key, id, labels[id]))
 		}
 	}
+	sort.Strings(kept)
 	p1 := Part{Name: fmt.Sprintf("every %s %s deleted", noun, what), Pass: len(targets) > 0 && len(kept) == 0}
 	switch {
 	case len(targets) == 0:
 		p1.Detail = "no such row existed before the task (check the parameters)"
 	case len(kept) > 0:
-		p1.Detail = fmt.Sprintf("%d of %d still present (%s %s)", len(kept), len(targets), key, strings.Join(kept, ", "))
+		p1.Detail = fmt.Sprintf("%d of %d still present (%s)", len(kept), len(targets), strings.Join(kept, "; "))
 	default:
 		p1.Detail = fmt.Sprintf("%d deleted", len(targets))
 	}
