@@ -1,6 +1,24 @@
 // Package groundtruth computes AndroidWorld-style programmatic rewards from a
 // device's system state (app SQLite databases, files, settings, content providers)
 // read over adb, and talks to AndroidWorld's own server when it should be the oracle.
+//
+// Native checks, by AndroidWorld task name:
+//
+//	before, _ := groundtruth.TakeSnapshot(ctx, dev, "ExpenseDeleteSingle", params) // before the agent
+//	// ... the agent runs ...
+//	res, err := groundtruth.Check(ctx, dev, "ExpenseDeleteSingle", params, before)
+//	// res.Reward in [0,1], res.Parts say which rows/files/settings matched.
+//
+// Snapshots are only needed by families with Diff set (see Families); Save and
+// LoadSnapshot carry them across processes. A state that cannot be read is an error,
+// never reward 0.
+//
+// AndroidWorld as the oracle (its server decides the reward):
+//
+//	o := &groundtruth.Oracle{Client: &groundtruth.AndroidWorldClient{BaseURL: url}, TaskType: name, Index: 0}
+//	goal, err := o.Begin(ctx) // /task/initialize, /task/goal
+//	// ... the agent runs ...
+//	res, err := o.End(ctx)    // /task/score, then /task/tear_down
 package groundtruth
 
 import (
