@@ -159,6 +159,20 @@ func appScenarios(t *testing.T) []scenario {
 		{name: "retro queue order", task: "RetroPlayingQueue", params: Params{"files": []any{"Night Drive.mp3", "Moments.mp3"}},
 			after: map[string][]byte{RetroPlaybackDB: makeDB(t, "CREATE TABLE playing_queue (_id INTEGER, title TEXT, duration INTEGER)",
 				"INSERT INTO playing_queue VALUES (1, 'Moments', 1), (2, 'Night Drive', 1)")}, reward: 0},
+		{name: "osm favorite by coords", task: "OsmAndFavorite", params: Params{"location": "47.2122151, 9.5062101"},
+			after: map[string][]byte{OsmAndFavorites: []byte(favoritesGPX)}, reward: 1},
+		{name: "osm favorite by name", task: "OsmAndFavorite", params: Params{"location": "Schaan, Liechtenstein"},
+			after: map[string][]byte{OsmAndFavorites: []byte(favoritesGPX)}, reward: 1},
+		{name: "osm favorite absent", task: "OsmAndFavorite", params: Params{"location": "Malbun, Liechtenstein"},
+			after: map[string][]byte{OsmAndFavorites: []byte(favoritesGPX)}, reward: 0, detail: "none of 2"},
+		{name: "osm marker ok", task: "OsmAndMarker", params: Params{"location": "Triesen, Liechtenstein"},
+			after: map[string][]byte{OsmAndMarkersDB: osmMarkers(t, 47.1072, 9.5276)}, reward: 1},
+		{name: "osm marker far", task: "OsmAndMarker", params: Params{"location": "Triesen, Liechtenstein"},
+			after: map[string][]byte{OsmAndMarkersDB: osmMarkers(t, 47.2, 9.5)}, reward: 0},
+		{name: "osm track ok", task: "OsmAndTrack", params: Params{"waypoints": []any{"Ruggell, Liechtenstein", "Bendern, Liechtenstein"}},
+			after: map[string][]byte{OsmAndFiles + "/tracks/t1.gpx": []byte(trackGPX)}, reward: 1},
+		{name: "osm track wrong order", task: "OsmAndTrack", params: Params{"waypoints": []any{"Bendern, Liechtenstein", "Ruggell, Liechtenstein"}},
+			after: map[string][]byte{OsmAndFiles + "/tracks/t1.gpx": []byte(trackGPX)}, reward: 0},
 		{name: "vlc ok", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
 			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 1},
 		{name: "vlc wrong order", task: "VlcCreatePlaylist", params: Params{"playlist_name": "Road Trips Favorites", "files": []any{"clip_3_HD.mp4", "scene_7_.mp4"}},
@@ -183,6 +197,22 @@ func retroDB(t *testing.T, playlist string, songs []string, mins int) []byte {
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO SongEntity (playlist_creator_id, id, title, duration) VALUES (7, %d, '%s', %d)", 100+i, s, mins*60000))
 	}
 	return makeDB(t, schemaRetro, stmts...)
+}
+
+const favoritesGPX = `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="OsmAnd" xmlns="http://www.topografix.com/GPX/1/1">
+  <wpt lat="47.2122100" lon="9.5062000"><name>Home</name></wpt>
+  <wpt lat="46.0" lon="9.0"><name>Schaan, Liechtenstein</name></wpt>
+</gpx>`
+
+const trackGPX = `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+  <trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.22" lon="9.52"/><trkpt lat="47.2122151" lon="9.5062101"/>
+</trkseg></trk></gpx>`
+
+func osmMarkers(t *testing.T, lat, lon float64) []byte {
+	return makeDB(t, "CREATE TABLE map_markers (marker_id TEXT PRIMARY KEY, marker_lat DOUBLE, marker_lon DOUBLE, marker_description TEXT, marker_active INTEGER, marker_added LONG, marker_visited LONG, group_name TEXT, group_key TEXT, marker_color INTEGER, marker_next_key TEXT, marker_disabled INTEGER, marker_selected INTEGER, marker_map_object_name TEXT, title TEXT)",
+		fmt.Sprintf("INSERT INTO map_markers (marker_id, marker_lat, marker_lon) VALUES ('m1', %v, %v)", lat, lon))
 }
 
 func vlcDB(t *testing.T, playlist string, files ...string) []byte {

@@ -414,3 +414,17 @@ func BenchmarkSimilarity(b *testing.B) {
 		Similarity(a, c)
 	}
 }
+
+func FuzzParseGPX(f *testing.F) {
+	f.Add([]byte(favoritesGPX))
+	f.Add([]byte(trackGPX))
+	f.Add([]byte("<gpx><wpt lat=\"x\"/></gpx>"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := ParseGPX(data, "f.gpx")
+		if err == nil {
+			trackPasses(g, [][2]float64{{47, 9}})
+		} else if !strings.HasPrefix(err.Error(), "f.gpx: ") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+	})
+}
