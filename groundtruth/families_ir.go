@@ -511,3 +511,58 @@ func init() {
 			return listAnswerPart(p, titles(rows, func(r Row) bool { ts, _ := Num(r["start_ts"]); return int64(ts) == next }))
 		}))
 }
+
+// clockParam resolves a time-of-day parameter on a day to a Unix time.
+func clockParam(p Params, key string, day time.Time) (int64, error) {
+	s, err := p.String(key)
+	if err != nil {
+		return 0, err
+	}
+	h, m, err := parseClock(s)
+	if err != nil {
+		return 0, fmt.Errorf("parameter %s: %w", key, err)
+	}
+	return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).Unix(), nil
+}
+
+func init() {
+	const app = "Simple Calendar Pro"
+	startTS := func(r Row) int64 { v, _ := Num(r["start_ts"]); return int64(v) }
+	register(irFamily("SimpleCalendarEventsInTimeRange", app, "events.db: titles of the events on the date starting between start_time and 8pm",
+		[]string{"date", "start_time"}, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			from, err := clockParam(p, "start_time", d)
+			if err != nil {
+				return Part{}, err
+			}
+			to := d.Add(20 * time.Hour).Unix()
+			return listAnswerPart(p, titles(rows, func(r Row) bool { ts := startTS(r); return ts >= from && ts <= to }))
+		}))
+	register(irFamily("SimpleCalendarFirstEventAfterStartTime", app, "events.db: the title(s) of the earliest event on the date starting at or after the time",
+		[]string{"date", "time"}, CalendarDB, "events",
+		func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			from, err := clockParam(p, "time", d)
+			if err != nil {
+				return Part{}, err
+			}
+			end := d.AddDate(0, 0, 1).Unix()
+			first := int64(-1)
+			for _, r := range rows {
+				if ts := startTS(r); ts >= from && ts < end && (first < 0 || ts < first) {
+					first = ts
+				}
+			}
+			if first < 0 {
+				return Part{}, fmt.Errorf("%s: no event after that time, so there is no true answer", CalendarDB)
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return startTS(r) == first }))
+		}))
+}
