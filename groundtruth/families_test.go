@@ -10,6 +10,13 @@ import (
 
 const smsActivity = SMSPackage + "/.activities.ThreadActivity"
 
+const deskClock = "com.google.android.deskclock/com.android.deskclock.DeskClock"
+
+func clockUI(nodes string) string {
+	return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" class="android.widget.FrameLayout" package="com.google.android.deskclock" content-desc="">` +
+		nodes + `</node></hierarchy>`
+}
+
 // scenario is one task instance played through the fake adb server: device state
 // before (snapshotted when given), state after, shell answers, expected reward.
 type scenario struct {
@@ -20,6 +27,7 @@ type scenario struct {
 	after  map[string][]byte
 	shell  map[string]string
 	act    string // foreground activity ("" = the launcher)
+	ui     string // uiautomator dump of the screen ("" = adbtest's minimal one)
 	reward float64
 	detail string // a substring the explanation must contain
 }
@@ -30,8 +38,8 @@ func (sc scenario) run(t *testing.T) {
 	if sc.shell != nil {
 		s.HandleShell(serial, shellMap(sc.shell))
 	}
-	if sc.act != "" {
-		s.SetScreens(serial, []adbtest.Screen{{Activity: sc.act}}, 1)
+	if sc.act != "" || sc.ui != "" {
+		s.SetScreens(serial, []adbtest.Screen{{Activity: sc.act, XML: sc.ui}}, 1)
 	}
 	var snap *Snapshot
 	if sc.before != nil {
@@ -325,6 +333,16 @@ func deviceScenarios() []scenario {
 			after: map[string][]byte{PhotosData + "/IMG_2.jpg": []byte("j"), PhotosData + "/IMG_3.jpg": []byte("j")}, reward: 0, detail: "2 new"},
 		{name: "video none", task: "CameraTakeVideo", before: map[string][]byte{VideosData + "/VID_1.mp4": []byte("v")},
 			after: map[string][]byte{PhotosData + "/IMG_2.jpg": []byte("j")}, reward: 0},
+		{name: "timer ok", task: "ClockTimerEntry", params: Params{"hours": 1, "minutes": 2, "seconds": 3}, act: deskClock,
+			ui: clockUI(`<node text="01h 02m 03s" content-desc="" />`), reward: 1},
+		{name: "timer other app", task: "ClockTimerEntry", params: Params{"hours": 1, "minutes": 2, "seconds": 3},
+			ui: clockUI(`<node text="01h 02m 03s" content-desc="" />`), reward: 0, detail: "nexuslauncher"},
+		{name: "stopwatch running", task: "ClockStopWatchRunning", act: deskClock,
+			ui: clockUI(`<node content-desc="Pause" text="" /><node content-desc="Lap" text="" />`), reward: 1},
+		{name: "stopwatch not running", task: "ClockStopWatchRunning", act: deskClock,
+			ui: clockUI(`<node content-desc="Start" text="" />`), reward: 0},
+		{name: "stopwatch paused", task: "ClockStopWatchPausedVerify", act: deskClock,
+			ui: clockUI(`<node content-desc="Start" text="" /><node content-desc="Stopwatch" text="" /><node text="Stopwatch" content-desc="" />`), reward: 1},
 		{name: "files delete ok", task: "FilesDeleteFile", params: Params{"file_name": "report.pdf", "subfolder": "Download"},
 			after: map[string][]byte{EmulatorData + "/Download/other.pdf": []byte("x")}, reward: 1},
 		{name: "files delete fail", task: "FilesDeleteFile", params: Params{"file_name": "report.pdf", "subfolder": "Download"},

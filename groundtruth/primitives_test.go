@@ -428,3 +428,14 @@ func FuzzParseGPX(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseUIXML(f *testing.F) {
+	f.Add(clockUI(`<node text="01h 02m 03s" content-desc="x" />`))
+	f.Add("<hierarchy><node")
+	f.Fuzz(func(t *testing.T, doc string) {
+		nodes, err := ParseUIXML(doc)
+		if err != nil && nodes != nil {
+			t.Fatal("nodes with an error")
+		}
+	})
+}
