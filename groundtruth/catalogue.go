@@ -44,11 +44,10 @@ type Family struct {
 	// BeforeNote says what goes unchecked without a snapshot (default: side effects on other rows).
 	BeforeNote string
 
-	tables   []tableRef              // what a snapshot captures
-	files    func(p Params) []string // files whose content a snapshot captures
-	dirs     []string                // directories whose listing a snapshot captures
-	check    func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error)
-	validate func(p Params) error // optional up-front parameter check
+	tables []tableRef              // what a snapshot captures
+	files  func(p Params) []string // files whose content a snapshot captures
+	dirs   []string                // directories whose listing a snapshot captures
+	check  func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error)
 }
 
 type tableRef struct{ DB, Table, Key string }
@@ -97,11 +96,6 @@ func Check(ctx context.Context, dev Device, taskName string, params Params, befo
 	}
 	if before != nil && before.Task != "" && before.Task != taskName {
 		return nil, fmt.Errorf("before snapshot was taken for task %q, not %q", before.Task, taskName)
-	}
-	if f.validate != nil {
-		if err := f.validate(params); err != nil {
-			return nil, fmt.Errorf("%s: %w", taskName, err)
-		}
 	}
 	r, err := f.check(ctx, dev, params, before)
 	if err != nil {

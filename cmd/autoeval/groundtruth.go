@@ -141,7 +141,11 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 					for _, rows := range snap.Tables {
 						n += len(rows)
 					}
-					fmt.Fprintf(out, "snapshot of %s saved in %s (%d tables, %d rows)\n", task, snapshotDir, len(snap.Tables), n)
+					fmt.Fprintf(out, "snapshot of %s saved in %s (%d tables, %d rows, %d files, %d folders)\n",
+						task, snapshotDir, len(snap.Tables), n, len(snap.Files), len(snap.Dirs))
+					if f, _ := groundtruth.Lookup(task); f != nil && !f.Diff {
+						fmt.Fprintf(out, "note: %s is checked on the after-state alone; the snapshot is not needed\n", task)
+					}
 					return nil
 				}
 				if res, err = groundtruth.Check(ctx, dev, task, params, before); err != nil {
