@@ -56,7 +56,7 @@ const (
 )
 
 // makeDB builds a database file with the schema and statements and returns its bytes.
-func makeDB(t *testing.T, schema string, stmts ...string) []byte {
+func makeDB(t testing.TB, schema string, stmts ...string) []byte {
 	t.Helper()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "x.db")
@@ -81,7 +81,7 @@ func makeDB(t *testing.T, schema string, stmts ...string) []byte {
 
 // fakeDevice starts the fake adb server with one device and connects the real
 // device layer (goadb) to it.
-func fakeDevice(t *testing.T) (*adbtest.Server, *device.Device) {
+func fakeDevice(t testing.TB) (*adbtest.Server, *device.Device) {
 	t.Helper()
 	s := adbtest.New(t)
 	s.AddDevice(serial, adbtest.StateDevice)

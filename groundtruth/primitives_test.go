@@ -439,3 +439,25 @@ func FuzzParseUIXML(f *testing.F) {
 		}
 	})
 }
+
+// One native check end to end over loopback adb: pull a 1000-row database (plus
+// the -wal/-shm/-journal probes), open it read-only, diff against a snapshot.
+func BenchmarkExpenseCheckThroughADB(b *testing.B) {
+	rows := make([]string, 1000)
+	for i := range rows {
+		rows[i] = expense(i+1, "Groceries", 1000+i, 3, "weekly shop")
+	}
+	s, dev := fakeDevice(b)
+	s.PutFile(serial, ExpenseDB, makeDB(b, schemaExpense, rows...))
+	ctx := context.Background()
+	snap, err := TakeSnapshot(ctx, dev, "ExpenseDeleteSingle", Params{"expenses": "Taxi Fare"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Check(ctx, dev, "ExpenseDeleteSingle", Params{"expenses": "Taxi Fare"}, snap); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
