@@ -225,9 +225,8 @@ func ContentQuery(ctx context.Context, dev Device, uri string, projection ...str
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
-	if strings.Contains(out, "Error while accessing provider") || strings.Contains(out, "java.lang.") {
-		return nil, fmt.Errorf("%s: %s", cmd, clip(strings.TrimSpace(out), 200))
-	}
+	// Provider failures print an exception instead of rows; the parser refuses any
+	// output that does not start with "Row:" (a row's text may mention exceptions).
 	rows, err := ParseContentQuery(out, projection...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, err)

@@ -72,12 +72,15 @@ func TestParseContentQueryShapes(t *testing.T) {
 	if err != nil || rows[0]["display_name"] != "Li, Wei" || rows[0]["number"] != "+86 10" {
 		t.Errorf("projection: %v %v", rows, err)
 	}
+	if rows, err := ParseContentQuery("Row: 0 _id=1, body=java.lang.NullPointerException at line 3, read=1\n"); err != nil || rows[0]["read"] != "1" {
+		t.Errorf("a body mentioning an exception: %v %v", rows, err)
+	}
 	for _, empty := range []string{"", "No result found.\n", "  \n"} {
 		if rows, err := ParseContentQuery(empty); err != nil || rows != nil {
 			t.Errorf("%q: %v %v", empty, rows, err)
 		}
 	}
-	for _, bad := range []string{"Error while accessing provider:sms", "garbage\nRow: 0 a=1", "Row: 0 no pairs here"} {
+	for _, bad := range []string{"Error while accessing provider:sms\njava.lang.SecurityException: Permission Denial", "garbage\nRow: 0 a=1", "Row: 0 no pairs here"} {
 		if _, err := ParseContentQuery(bad); err == nil {
 			t.Errorf("%q: want an error", bad)
 		}
