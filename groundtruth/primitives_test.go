@@ -464,3 +464,23 @@ func BenchmarkExpenseCheckThroughADB(b *testing.B) {
 		}
 	}
 }
+
+// Shell-level failures (a provider exception, a settings value that is not a
+// number, a device clock that cannot be read) are errors, not rewards.
+func TestShellFailuresAreErrors(t *testing.T) {
+	s, dev := fakeDevice(t)
+	s.HandleShell(serial, shellMap(map[string]string{
+		"content query --uri content://sms/sent": "Error while accessing provider:sms\njava.lang.SecurityException: Permission Denial\n",
+		"settings get system screen_brightness":  "null\n",
+	}))
+	if _, err := Check(ctxT(t), dev, "SimpleSmsSend", Params{"number": "1", "message": "x"}, nil); err == nil || !strings.Contains(err.Error(), "content query") {
+		t.Errorf("provider error: %v", err)
+	}
+	if _, err := Check(ctxT(t), dev, "SystemBrightnessMax", nil, nil); err == nil || !strings.Contains(err.Error(), "screen_brightness") {
+		t.Errorf("brightness null: %v", err)
+	}
+	s.HandleShell(serial, shellMap(map[string]string{"content query --uri content://sms/sent": "No result found.\n", "date +%s": "Sun Oct 15\n"}))
+	if _, err := Check(ctxT(t), dev, "SimpleSmsSend", Params{"number": "1", "message": "x"}, nil); err == nil || !strings.Contains(err.Error(), "date") {
+		t.Errorf("bad clock: %v", err)
+	}
+}
