@@ -253,23 +253,31 @@ func expenseCategory(e Params) (int64, error) {
 	return 0, fmt.Errorf("parameter category %q: not a Pro Expense category id or name", s)
 }
 
-// rowObjects reads the rows a task adds: "key" (a list) or "key1" (one object).
-func rowObjects(p Params, plural, single string) ([]Params, error) {
-	if p.has(plural) {
-		return p.Objects(plural)
+// rowObjects reads the rows a task adds from the plural or single parameter: JSON
+// objects, or the text AndroidWorld renders into goals (text blocks or CSV).
+func rowObjects(p Params, plural, single, titleKey string) ([]Params, error) {
+	for _, k := range []string{plural, single} {
+		if !p.has(k) {
+			continue
+		}
+		if text, isText := p[k].(string); isText {
+			rows, err := parseRowsText(text, titleKey)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %q: %w", k, err)
+			}
+			return rows, nil
+		}
+		return p.Objects(k)
 	}
-	if p.has(single) {
-		return p.Objects(single)
-	}
-	return nil, fmt.Errorf("missing parameter %q (a list of objects)", plural)
+	return nil, fmt.Errorf("missing parameter %q (a list of objects, or the rows as text)", plural)
 }
 
-func addRowsFamily(name, app, noun string, t tableRef, checks string, params []string, plural, single string,
+func addRowsFamily(name, app, noun string, t tableRef, checks string, params []string, plural, single, titleKey string,
 	fields func(Params) ([]Field, string, error)) *Family {
 	return &Family{
 		Name: name, App: app, Diff: true, tables: []tableRef{t}, Checks: checks, Params: params,
 		check: func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error) {
-			objs, err := rowObjects(p, plural, single)
+			objs, err := rowObjects(p, plural, single, titleKey)
 			if err != nil {
 				return nil, err
 			}
@@ -369,7 +377,7 @@ func expenseFamilies() {
 	for _, n := range []string{"ExpenseAddSingle", "ExpenseAddMultiple", "ExpenseAddMultipleFromGallery", "ExpenseAddMultipleFromMarkor"} {
 		register(addRowsFamily(n, "Pro Expense", "expense", expenseTable,
 			"accounting.db expense: new rows with name (fuzzy), amount in cents, category, note (fuzzy); nothing else changed",
-			[]string{"expenses: [{name, amount (cents) | amount_dollars, category (id or name), note}]"}, "expenses", "expense", expenseFields))
+			[]string{"expenses: [{name, amount (cents) | amount_dollars, category (id or name), note}]"}, "expenses", "expense", "name", expenseFields))
 	}
 	for _, n := range []string{"ExpenseDeleteSingle", "ExpenseDeleteMultiple", "ExpenseDeleteMultiple2"} {
 		register(deleteByNameFamily(n, "Pro Expense", "expense", expenseTable, "name", "expenses"))
@@ -410,7 +418,7 @@ func recipeFamilies() {
 		"RecipeAddMultipleRecipesFromMarkor", "RecipeAddMultipleRecipesFromMarkor2"} {
 		register(addRowsFamily(n, "Broccoli", "recipe", recipeTable,
 			"broccoli recipes: new rows with title, description, servings, preparationTime, ingredients, directions (fuzzy); nothing else changed",
-			[]string{"recipes: [{title, description, servings, preparationTime, ingredients, directions}]"}, "recipes", "recipe", recipeFields))
+			[]string{"recipes: [{title, description, servings, preparationTime, ingredients, directions}]"}, "recipes", "recipe", "title", recipeFields))
 	}
 	for _, n := range []string{"RecipeDeleteSingleRecipe", "RecipeDeleteMultipleRecipes", "RecipeDeleteMultipleRecipesWithNoise",
 		"RecipeDeleteSingleWithRecipeWithNoise"} {
