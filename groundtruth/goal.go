@@ -1,7 +1,9 @@
 package groundtruth
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 )
@@ -203,4 +205,29 @@ func normKey(k, titleKey string) string {
 		return titleKey
 	}
 	return k
+}
+
+// LoadTemplates reads AndroidWorld's task_metadata.json into task name -> template.
+func LoadTemplates(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var meta []struct {
+		Name     string `json:"task_name"`
+		Template string `json:"task_template"`
+	}
+	if err := json.Unmarshal(data, &meta); err != nil {
+		return nil, fmt.Errorf("%s: not AndroidWorld task metadata (a JSON list of {task_name, task_template}): %v", path, err)
+	}
+	out := make(map[string]string, len(meta))
+	for _, m := range meta {
+		if m.Name != "" {
+			out[m.Name] = m.Template
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no tasks with a task_name", path)
+	}
+	return out, nil
 }

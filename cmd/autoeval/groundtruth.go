@@ -20,7 +20,7 @@ func newGroundtruthCmd() *cobra.Command {
 	var (
 		serial, adbAddr, task, paramsFile string
 		beforeDir, snapshotDir, traceDir  string
-		awURL                             string
+		awURL, goal, template, metaFile   string
 		awIndex                           int
 		wait                              time.Duration
 		list, asJSON                      bool
@@ -35,8 +35,10 @@ reward (0..1; composite tasks average their goals) and which rows, files or sett
 
 Task names are AndroidWorld's (see --list). Parameters are a JSON object named as in the task's
 goal template (e.g. {"number": "+15550104477", "message": "..."}), from --params or, with
---trace, from the trace's params. Information-retrieval tasks (Tasks, Joplin, OpenTracks) score
-the agent's reply: give it as "answer".
+--trace, from the trace's params; failing both, they are read off the goal text (--goal, or the
+trace's task) with the task's template (--template, or --templates task_metadata.json).
+Information-retrieval tasks (Tasks, Joplin, OpenTracks, calendar questions) score the agent's
+reply: give it as "answer", or let it come from the trace's last answer action.
 
 Checks that compare rows before and after the task (adding or deleting events, expenses,
 recipes) need the pre-task state: take it with --snapshot-before DIR before the agent runs,
@@ -81,6 +83,28 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				p, err := groundtruth.LoadParams(paramsFile)
 				if err != nil {
 					return &exitError{code: 2, msg: "groundtruth: --params " + err.Error()}
+				}
+				params = p
+			} else if len(params) == 0 && (template != "" || metaFile != "") {
+				// Recover the parameters from the goal text and the task's template.
+				if template == "" {
+					tmpl, err := groundtruth.LoadTemplates(metaFile)
+					if err != nil {
+						return &exitError{code: 2, msg: "groundtruth: --templates " + err.Error()}
+					}
+					if template = tmpl[task]; template == "" {
+						return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --templates %s has no task %q", metaFile, task)}
+					}
+				}
+				if goal == "" && tr != nil {
+					goal = tr.Task
+				}
+				if goal == "" {
+					return &exitError{code: 2, msg: "groundtruth: --goal is required to read parameters from a template (or a --trace with the task text)"}
+				}
+				p, err := groundtruth.ParamsFromGoal(template, goal)
+				if err != nil {
+					return &exitError{code: 2, msg: "groundtruth: " + err.Error()}
 				}
 				params = p
 			}
@@ -183,6 +207,9 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 	f.DurationVar(&wait, "wait", 10*time.Second, "how long to wait for the device to be attached and online (0: fail at once)")
 	f.StringVar(&task, "task", "", "AndroidWorld task name, e.g. SimpleSmsSend (default: the --trace's task_name)")
 	f.StringVar(&paramsFile, "params", "", "JSON file with the task's parameters (default: the --trace's params)")
+	f.StringVar(&goal, "goal", "", "the task's goal text, to read parameters from with --template/--templates (default: the --trace's task)")
+	f.StringVar(&template, "template", "", "the task's goal template with {slots}, e.g. 'Create a new contact for {name}. Their number is {number}.'")
+	f.StringVar(&metaFile, "templates", "", "AndroidWorld task_metadata.json: take the --task's template from it (used when no --params or trace params are given)")
 	f.StringVar(&beforeDir, "before", "", "directory holding the pre-task snapshot ("+groundtruth.SnapshotFile+") for checks that diff rows")
 	f.StringVar(&snapshotDir, "snapshot-before", "", "take the pre-task snapshot now, save it in this directory and exit (run before the agent)")
 	f.StringVar(&traceDir, "trace", "", "trace directory: read task name and params from its trace.json and write the reward into its ground_truth")

@@ -254,6 +254,29 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 	}
 }
 
+// Parameters read off the goal with the task's template, from --templates.
+func TestGroundtruthParamsFromGoal(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
+		if cmd == "content query --uri content://contacts/phones/ --projection display_name:number" {
+			return "Row: 0 display_name=Amir Muller, number=+1 932-802-0043\n", true
+		}
+		return "", false
+	})
+	meta := filepath.Join(t.TempDir(), "task_metadata.json")
+	os.WriteFile(meta, []byte(`[{"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}]`), 0o644)
+	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--templates", meta,
+		"--goal", "Create a new contact for Amir Muller. Their number is +19328020043.")
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("from goal (%d): %s %s", code, out, errOut)
+	}
+	code, _, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--template", "Call {name} at {number}.", "--goal", "Something else")
+	if code != 2 || !strings.Contains(errOut, "does not fit the template") {
+		t.Fatalf("unfit goal (%d): %s", code, errOut)
+	}
+}
+
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
