@@ -40,10 +40,11 @@ trace's task) with the task's template (--template, or --templates task_metadata
 Information-retrieval tasks (Tasks, Joplin, OpenTracks, calendar questions) score the agent's
 reply: give it as "answer", or let it come from the trace's last answer action.
 
-Checks that compare rows before and after the task (adding or deleting events, expenses,
-recipes) need the pre-task state: take it with --snapshot-before DIR before the agent runs,
-then pass --before DIR ('autoeval run --ground-truth' does this itself). Without it, only the
-after-state is checked and the explanation says so.
+Checks that compare the state before and after the task (adding or deleting events, expenses,
+recipes; a new photo or recording; the newest note) need the pre-task state: take it with
+--snapshot-before DIR before the agent runs, then pass --before DIR ('autoeval run
+--ground-truth' does this itself). Without it, row checks look at the after-state alone and the
+explanation says so; the --list column BEFORE marks these tasks.
 
 App databases under /data/data need a rooted device or emulator (AndroidWorld's emulator is).
 An unreadable, missing, corrupt or locked database is an error (exit 1), never a zero reward.
