@@ -134,3 +134,28 @@ func init() {
 				Detail: fmt.Sprintf("Start ×%d, Stopwatch ×%d (want 2: tab and title)", start, sw)}, nil
 		}))
 }
+
+// ChromePackage is the browser AndroidWorld's web tasks run in.
+const ChromePackage = "com.android.chrome"
+
+func init() {
+	for _, n := range []string{"BrowserDraw", "BrowserMaze", "BrowserMultiply"} {
+		name := n
+		register(&Family{Name: name, App: "Chrome", Checks: "Chrome is in the foreground and the page shows \"Success!\"",
+			check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+				act, nodes, err := screenState(ctx, dev)
+				if err != nil {
+					return nil, err
+				}
+				pkg, _, _ := strings.Cut(act, "/")
+				inChrome := Part{Name: "Chrome in the foreground", Pass: pkg == ChromePackage, Detail: "activity " + act}
+				shown := Part{Name: "the page shows \"Success!\"", Detail: fmt.Sprintf("not among %d elements", len(nodes))}
+				for _, e := range nodes {
+					if e.Text == "Success!" {
+						shown.Pass, shown.Detail = true, "shown"
+					}
+				}
+				return allOf(name, inChrome, shown), nil
+			}})
+	}
+}
