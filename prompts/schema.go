@@ -10,11 +10,12 @@ import (
 func ReasonerSchema() []byte {
 	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
 	s := r.Reflect(&ReasonerAnswer{})
-	// critical_info is tolerant on decode; the schema asks for the list form.
+	// The method's answer shape has critical_info as one string; decoding also accepts a
+	// list, which some models produce anyway.
 	if s.Properties != nil {
 		if p, ok := s.Properties.Get("critical_info"); ok {
-			p.Type = "array"
-			p.Items = &jsonschema.Schema{Type: "string"}
+			p.Type = "string"
+			p.Items = nil
 		}
 	}
 	b, err := json.Marshal(s)
