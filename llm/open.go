@@ -32,6 +32,13 @@ const (
 // keyEnv maps a provider to the environment variable holding its API key.
 var keyEnv = map[string]string{OpenAI: "OPENAI_API_KEY", Anthropic: "ANTHROPIC_API_KEY"}
 
+// Defaults for the Config fields left zero; exported so the CLI's help states them.
+const (
+	DefaultConcurrency = 4
+	DefaultTimeout     = 120 * time.Second
+	DefaultRetries     = 4
+)
+
 // Config selects and tunes a model. Zero values mean sensible defaults.
 type Config struct {
 	// Spec is "provider:model"; empty means $AUTOEVAL_MODEL.
@@ -121,13 +128,13 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 		return nil, err
 	}
 	if cfg.Concurrency <= 0 {
-		cfg.Concurrency = 4
+		cfg.Concurrency = DefaultConcurrency
 	}
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 120 * time.Second
+		cfg.Timeout = DefaultTimeout
 	}
 	if cfg.MaxRetries == 0 {
-		cfg.MaxRetries = 4
+		cfg.MaxRetries = DefaultRetries
 	} else if cfg.MaxRetries < 0 {
 		cfg.MaxRetries = 0
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/autoeval/autoeval/decomposer"
 	"github.com/autoeval/autoeval/internal/progress"
-	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 )
@@ -99,7 +98,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 		return err
 	}
 	defer db.Close()
-	model, err := llm.Open(ctx, llm.Config{Spec: global.model, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+	model, err := openModel(ctx, global.model, db)
 	if err != nil {
 		return fmt.Errorf("decompose: %w", err)
 	}

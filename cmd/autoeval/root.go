@@ -1,7 +1,11 @@
 package main
 
 import (
+	"time"
+
 	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/llm"
 )
 
 // globalOptions are flags shared by every command.
@@ -13,6 +17,10 @@ type globalOptions struct {
 	noCache      bool
 	prices       string
 	quiet        bool
+
+	modelTimeout     time.Duration
+	modelRetries     int
+	modelConcurrency int
 }
 
 var global globalOptions
@@ -38,6 +46,9 @@ environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge
 transparent heuristic baseline and says so.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return checkModelFlags()
+		},
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else ~/.local/share/autoeval/autoeval.db)")
@@ -46,6 +57,9 @@ transparent heuristic baseline and says so.`,
 	pf.StringVar(&global.baseURL, "base-url", "", "API base URL for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default Anthropic/Ollama endpoint")
 	pf.BoolVar(&global.noCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
 	pf.StringVar(&global.prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
+	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
+	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, 5xx or timeout, with exponential backoff honouring Retry-After (0 = fail on the first error)")
+	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model (lower it for rate-limited keys, raise it for your own vLLM)")
 	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress output")
 
 	root.AddCommand(

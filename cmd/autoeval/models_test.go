@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+)
+
+func TestModelFlagsReachTheModelLayer(t *testing.T) {
+	db := decomposeEnv(t)
+	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	base := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini"}
+
+	t.Run("retries 0 fails on the first 500", func(t *testing.T) {
+		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Status(500), llmtest.Handler(decomposeAnswer))
+		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL, "--model-retries", "0", "--task", "Open Clock")...)
+		if code == 0 || srv.Count() != 1 {
+			t.Fatalf("code %d, %d requests (want 1), stderr %s", code, srv.Count(), stderr)
+		}
+	})
+	t.Run("timeout bounds a hanging request", func(t *testing.T) {
+		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Hang(), llmtest.Hang())
+		start := time.Now()
+		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL,
+			"--model-timeout", "150ms", "--model-retries", "1", "--task", "Open Settings")...)
+		// One retry after a timeout: two attempts of 150ms plus a backoff of at most 1s.
+		if code == 0 || srv.Count() != 2 || time.Since(start) > 5*time.Second || !strings.Contains(stderr, "150ms") {
+			t.Fatalf("code %d, %d requests in %v, stderr %s", code, srv.Count(), time.Since(start), stderr)
+		}
+	})
+	t.Run("concurrency bounds requests in flight", func(t *testing.T) {
+		var inFlight, most atomic.Int32
+		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+			n := inFlight.Add(1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(30 * time.Millisecond)
+			inFlight.Add(-1)
+			return decomposeAnswer(r)
+		}))
+		list := filepath.Join(t.TempDir(), "tasks.json")
+		os.WriteFile(list, []byte(`["Open Clock", "Open Settings", "Open Files", "Open Camera", "Open Contacts", "Open Chrome"]`), 0o644)
+		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL,
+			"--model-concurrency", "1", "--suite", list, "--out", t.TempDir(), "--concurrency", "6")...)
+		if code != 0 || srv.Count() != 6 || most.Load() != 1 {
+			t.Fatalf("code %d, %d requests, at most %d in flight (want 1), stderr %s", code, srv.Count(), most.Load(), stderr)
+		}
+	})
+	t.Run("bad values are one-line usage errors", func(t *testing.T) {
+		for flag, val := range map[string]string{"--model-timeout": "0s", "--model-retries": "-1", "--model-concurrency": "0"} {
+			code, _, stderr := decomposeRun(t, context.Background(), append(base, flag, val, "--task", "x")...)
+			if code != 2 || !strings.Contains(stderr, flag) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("%s %s: code %d stderr %q", flag, val, code, stderr)
+			}
+		}
+	})
+}
+
+func TestModelFlagsHelp(t *testing.T) {
+	code, stdout, _ := decomposeRun(t, context.Background(), "decompose", "--help")
+	for _, want := range []string{"--model-timeout duration", "(default 2m0s)", "--model-retries int", "--model-concurrency int"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("help lacks %q:\n%s", want, stdout)
+		}
+	}
+}
