@@ -1,37 +1,16 @@
 package eval
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
-)
 
-// sharedData returns ../shared/data/<rel> beside the repository root, skipping when absent.
-func sharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data %s absent: %v", p, err)
-	}
-	return p
-}
+	"github.com/autoeval/autoeval/internal/testenv"
+)
 
 // The 12 AndroidWorld episodes: 4 succeeded, 8 failed, and the agent claimed done in all 4
 // successes and in 6 of the 8 failures (../shared/data/README.md). The claim baseline is
 // therefore TP 4, FP 6, FN 0, TN 2.
 func TestEpisodesClaimBaseline(t *testing.T) {
-	root := sharedData(t, "episodes/androidworld-json")
+	root := testenv.SharedData(t, "episodes/androidworld-json")
 	d, err := Load(root, "")
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/trace"
@@ -99,10 +100,10 @@ func FuzzParseUIXML(f *testing.F) {
 // TestDescribeLlamaTouch describes every real uiautomator dump: each parses, names the
 // foreground package and lists elements; no description carries empty layout containers.
 func TestDescribeLlamaTouch(t *testing.T) {
-	root := filepath.Join(repoRoot(t), "..", "shared", "data", "traces", "llamatouch")
+	root := testenv.SharedData(t, "traces/llamatouch")
 	files, _ := filepath.Glob(filepath.Join(root, "*", "*.xml"))
 	if len(files) == 0 {
-		t.Skipf("real data not present at %s", root)
+		t.Fatalf("no UI dumps in %s", root)
 	}
 	for _, p := range files {
 		data, err := os.ReadFile(p)
@@ -123,21 +124,6 @@ func TestDescribeLlamaTouch(t *testing.T) {
 		if len(d) > len(data) {
 			t.Fatalf("%s: description (%d bytes) longer than the XML (%d)", p, len(d), len(data))
 		}
-	}
-}
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
 	}
 }
 

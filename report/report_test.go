@@ -17,6 +17,7 @@ import (
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -250,20 +251,10 @@ func TestScreenTextsStandInForMissingScreenshots(t *testing.T) {
 // BenchmarkThumbnailRealScreenshot measures one real 1080-px-wide screenshot (LlamaTouch
 // trace_7, frame 1: a busy home screen) through decode, downscale and JPEG encode.
 func BenchmarkThumbnailRealScreenshot(b *testing.B) {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			b.Skip("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-	p := filepath.Join(dir, "..", "shared", "data", "traces", "llamatouch", "trace_7", "1.png")
+	p := filepath.Join(testenv.SharedData(b, "traces/llamatouch/trace_7"), "1.png")
 	data, err := os.ReadFile(p)
 	if err != nil {
-		b.Skipf("real screenshot %s absent", p)
+		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()

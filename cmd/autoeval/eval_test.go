@@ -10,6 +10,7 @@ import (
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // evalCapture runs the CLI with stdout and stderr captured.
@@ -47,27 +48,6 @@ func evalCapture(t *testing.T, args ...string) (code int, stdout, stderr string)
 	outW.Close()
 	errW.Close()
 	return code, <-outC, <-errC
-}
-
-// evalSharedData returns ../shared/data/<rel> beside the repository root, skipping when absent.
-func evalSharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data %s absent", p)
-	}
-	return p
 }
 
 type evalJSON struct {
@@ -127,7 +107,7 @@ func TestEvalHandMadeSet(t *testing.T) {
 // Must show: the 12 AndroidWorld episodes, judged by the heuristic judge, evaluated with the
 // agent-claim baseline row beside the judge's rows.
 func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
-	episodes := evalSharedData(t, "episodes/androidworld-json")
+	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	tmp := t.TempDir()
 	t.Setenv("AUTOEVAL_MODEL", "")
 	t.Setenv("OPENAI_API_KEY", "")

@@ -11,37 +11,12 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )
 
-// judgeRepoRoot is the directory holding go.mod, found from the package directory.
-func judgeRepoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
-
-// judgeSharedData returns ../shared/data/<rel> from the repo root, skipping when absent.
-func judgeSharedData(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join(judgeRepoRoot(t), "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data not present at %s", p)
-	}
-	return p
-}
+// judgeSharedData is kept for decompose_test.go, which calls it: it is testenv.SharedData.
+func judgeSharedData(t *testing.T, rel string) string { t.Helper(); return testenv.SharedData(t, rel) }
 
 // judgeEnv isolates a judge run: no model in the environment, a temp database and a temp
 // working directory (default outputs land in ./autoeval-out there, never in the repo).
@@ -63,7 +38,7 @@ func judgeRead(t *testing.T, path string) *trace.Judgment {
 }
 
 func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
-	root := judgeSharedData(t, "traces/llamatouch")
+	root := testenv.SharedData(t, "traces/llamatouch")
 	db := judgeEnv(t)
 	for _, name := range []string{"trace_7", "trace_18"} {
 		dir := filepath.Join(root, name)
@@ -85,7 +60,7 @@ func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 }
 
 func TestJudgeEachEpisodeHeuristic(t *testing.T) {
-	root := judgeSharedData(t, "episodes/androidworld-json")
+	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	files, _ := filepath.Glob(filepath.Join(root, "*.json"))
 	if len(files) == 0 {
@@ -109,7 +84,7 @@ func TestJudgeEachEpisodeHeuristic(t *testing.T) {
 }
 
 func TestJudgeBundledExample(t *testing.T) {
-	ex := filepath.Join(judgeRepoRoot(t), "examples", "clock-alarm")
+	ex := filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm")
 	if _, err := os.Stat(filepath.Join(ex, trace.ManifestName)); err != nil {
 		t.Skipf("bundled example not present at %s", ex)
 	}
@@ -161,7 +136,7 @@ func TestJudgeBundledExample(t *testing.T) {
 }
 
 func TestJudgeBatchTracesWithTable(t *testing.T) {
-	root := judgeSharedData(t, "episodes/androidworld-json")
+	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	out := filepath.Join(t.TempDir(), "judged")
 	stdout := judgeStdout(t, func() {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/report"
 	"github.com/autoeval/autoeval/report/reporttest"
 	"github.com/autoeval/autoeval/trace"
@@ -19,7 +20,7 @@ import (
 // Must show: the report of the 12 episodes judged by the heuristic judge opens in headless
 // Chromium without console errors and shows every trace with the verdict on disk.
 func TestReportEpisodesInChromium(t *testing.T) {
-	episodes := evalSharedData(t, "episodes/androidworld-json")
+	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	browser := reporttest.RequireChromium(t)
 	tmp := t.TempDir()
 	t.Setenv("AUTOEVAL_MODEL", "")
