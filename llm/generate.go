@@ -188,7 +188,7 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		case status == 0 && isNetErr(err):
 			st.retryable = true
 		}
-		return nil, st, errors.New(c.redact(oneLine(err.Error())))
+		return nil, st, errors.New(oneLine(c.redact(err.Error()))) // redact first: a cut could leave part of the key
 	}
 	if len(out.Choices) == 0 {
 		return nil, st, errors.New("provider returned no choices")
@@ -314,7 +314,7 @@ func parseRetryAfter(v string) time.Duration {
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 500 {
-		s = s[:500] + "…"
+		s = strings.ToValidUTF8(s[:500], "") + "…"
 	}
 	return s
 }

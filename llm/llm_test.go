@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -405,6 +406,54 @@ func TestKeyNeverStored(t *testing.T) {
 		data, _ := os.ReadFile(p)
 		if bytes.Contains(data, []byte(secret)) {
 			t.Errorf("%s contains the API key", p)
+		}
+	}
+}
+
+// However a provider echoes the key in an error (at the start of a message, or far into a
+// long one where the one-line error is cut short, on a retryable 500), neither the returned
+// error nor the ledger holds any of it, for every provider that takes a key.
+func TestKeyNeverInErrors(t *testing.T) {
+	for _, tc := range []struct {
+		provider, env string
+		start         func(testing.TB, ...llmtest.Option) *llmtest.Server
+		prefix        int // length of langchaingo's text before the server's message
+	}{
+		{llm.OpenAI, "OPENAI_API_KEY", llmtest.NewOpenAI, len("API returned unexpected status code: 401: ")},
+		{llm.Anthropic, "ANTHROPIC_API_KEY", llmtest.NewAnthropic, len("anthropic: failed to create message: API returned unexpected status code: 401: ")},
+	} {
+		// The long message puts the key across the 500-character cut of a one-line error.
+		pad := strings.Repeat("x", 490-tc.prefix)
+		for _, msg := range []string{"key " + secret + " rejected", pad + secret + " rejected"} {
+			t.Run(tc.provider+"/"+strconv.Itoa(len(msg)), func(t *testing.T) {
+				t.Setenv(tc.env, secret)
+				body := `{"type":"error","error":{"type":"api_error","message":"` + msg + `"}}`
+				srv := tc.start(t, llmtest.Raw(401, body), llmtest.Raw(500, body), llmtest.Raw(500, body))
+				db := openDB(t)
+				m := open(t, tc.provider+":some-model", srv.URL, db, func(c *llm.Config) { c.MaxRetries = 1 })
+				for i := 0; i < 2; i++ {
+					_, err := m.Generate(context.Background(), llm.Request{Prompt: "p" + strconv.Itoa(i)})
+					if err == nil || strings.Contains(err.Error(), secret[:8]) {
+						t.Fatalf("error leaks the key or is nil: %v", err)
+					}
+				}
+				if srv.Count() != 3 {
+					t.Errorf("%d requests, want 1 + 2", srv.Count())
+				}
+				var n int
+				var errs string
+				db.QueryRowContext(context.Background(), `SELECT COUNT(*), group_concat(error, '|') FROM llm_calls`).Scan(&n, &errs)
+				if n != 3 || strings.Contains(errs, secret[:8]) || !strings.Contains(errs, "[redacted]") && len(msg) < 100 {
+					t.Errorf("ledger: %d rows, errors %q", n, errs)
+				}
+				db.Close()
+				for _, p := range []string{db.Path, db.Path + "-wal"} {
+					data, _ := os.ReadFile(p)
+					if bytes.Contains(data, []byte(secret[:8])) {
+						t.Errorf("%s contains the API key", p)
+					}
+				}
+			})
 		}
 	}
 }
