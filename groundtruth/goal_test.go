@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 func TestParamsFromGoal(t *testing.T) {
@@ -73,12 +75,11 @@ func TestParseRowsText(t *testing.T) {
 // The real AndroidWorld episodes: every goal of a task with a check yields the
 // parameters that check reads, from AndroidWorld's own templates.
 func TestParamsFromRealEpisodeGoals(t *testing.T) {
-	root := findRoot(t)
-	data := filepath.Join(root, "..", "shared", "data")
-	metaPath := filepath.Join(data, "androidworld", "task_metadata.json")
+	metaPath := testenv.SharedData(t, "androidworld/task_metadata.json")
+	data := filepath.Dir(filepath.Dir(metaPath))
 	raw, err := os.ReadFile(metaPath)
 	if err != nil {
-		t.Skipf("AndroidWorld metadata not available at %s: %v", metaPath, err)
+		t.Fatal(err)
 	}
 	var meta []struct {
 		Name     string `json:"task_name"`

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // Ratios computed with Python's difflib.SequenceMatcher(None, a, b).ratio().
@@ -356,11 +358,10 @@ func TestParamErrors(t *testing.T) {
 
 // Every catalogue name is a real AndroidWorld task.
 func TestCatalogueNamesExist(t *testing.T) {
-	root := findRoot(t)
-	path := filepath.Join(root, "..", "shared", "data", "androidworld", "task_metadata.json")
+	path := testenv.SharedData(t, "androidworld/task_metadata.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("AndroidWorld metadata not available at %s: %v", path, err)
+		t.Fatal(err)
 	}
 	for _, f := range Families() {
 		if !strings.Contains(string(data), `"`+f.Name+`"`) {
@@ -369,20 +370,6 @@ func TestCatalogueNamesExist(t *testing.T) {
 	}
 	if n := len(Families()); n < 60 {
 		t.Errorf("only %d families", n)
-	}
-}
-
-func findRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -270,10 +271,7 @@ func TestLlamaTouchScreens(t *testing.T) {
 	if raceEnabled {
 		t.Skip("real-size screenshots are too slow under -race; covered by the plain run")
 	}
-	dir := filepath.Join(repoRoot(t), "..", "shared", "data", "traces", "llamatouch", "trace_7")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real data not present at %s", dir)
-	}
+	dir := testenv.SharedData(t, "traces/llamatouch/trace_7")
 	screens, err := adbtest.LoadLlamaTouch(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -307,20 +305,6 @@ func TestLlamaTouchScreens(t *testing.T) {
 	}
 	if tr.DroppedFrames < 2*len(screens)-2 {
 		t.Fatalf("dropped only %d", tr.DroppedFrames)
-	}
-}
-
-func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
 	}
 }
 

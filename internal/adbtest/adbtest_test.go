@@ -2,12 +2,11 @@ package adbtest_test
 
 import (
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	adb "github.com/zach-klippenstein/goadb"
 )
 
@@ -62,10 +61,7 @@ func TestGoadbClient(t *testing.T) {
 }
 
 func TestHoldAndLlamaTouch(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "..", "shared", "data", "traces", "llamatouch", "trace_7")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real data not present at %s", dir)
-	}
+	dir := testenv.SharedData(t, "traces/llamatouch/trace_7")
 	screens, err := adbtest.LoadLlamaTouch(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -88,18 +84,4 @@ func splitAddr(t *testing.T, addr string) (string, int) {
 		port = port*10 + int(c-'0')
 	}
 	return addr[:i], port
-}
-
-func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
 }
