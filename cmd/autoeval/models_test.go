@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/store"
 )
 
 func TestModelFlagsReachTheModelLayer(t *testing.T) {
@@ -68,5 +70,28 @@ func TestModelFlagsHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("help lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// --no-cache asks the provider again every time, and every call is still in the ledger.
+func TestNoCacheStillAccounts(t *testing.T) {
+	db := decomposeEnv(t)
+	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
+	args := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--base-url", srv.URL, "--no-cache", "--task", "Open Clock"}
+	for i := 1; i <= 2; i++ {
+		code, _, stderr := decomposeRun(t, context.Background(), args...)
+		if code != 0 || srv.Count() != i || !strings.Contains(stderr, "1 model answer(s)") {
+			t.Fatalf("run %d: code %d, %d requests, stderr %s", i, code, srv.Count(), stderr)
+		}
+	}
+	s, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	u, err := llm.Summarize(context.Background(), s, llm.Filter{})
+	if err != nil || u.Calls != 2 || u.CacheHits != 0 || u.InputTokens == 0 || u.CostUSD <= 0 {
+		t.Fatalf("ledger %+v %v", u, err)
 	}
 }
