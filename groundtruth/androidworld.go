@@ -26,8 +26,9 @@ type AndroidWorldClient struct {
 	HTTP    *http.Client // nil: a client with a 5-minute timeout (initialize can be slow)
 }
 
-// AndroidWorldSource marks ground truth that came from AndroidWorld's own scorer.
-const AndroidWorldSource = "androidworld:server"
+// AndroidWorldSource marks ground truth that came from AndroidWorld's own scorer
+// (its server's /task/score).
+const AndroidWorldSource = "androidworld:score"
 
 // NativeSource marks ground truth computed by this package's checks.
 const NativeSource = "autoeval:groundtruth"
@@ -271,7 +272,7 @@ func (o *Oracle) Begin(ctx context.Context) (string, error) {
 // tear-down failed, both the result and the error are returned.
 func (o *Oracle) End(ctx context.Context) (*Result, error) {
 	score, scoreErr := o.Client.Score(ctx, o.TaskType, o.Index)
-	tdErr := o.Client.TearDown(ctx, o.TaskType, o.Index)
+	tdErr := o.Abort(ctx)
 	if scoreErr != nil {
 		if tdErr != nil {
 			return nil, fmt.Errorf("%w (tear-down also failed: %v)", scoreErr, tdErr)
@@ -285,4 +286,16 @@ func (o *Oracle) End(ctx context.Context) (*Result, error) {
 		return r, fmt.Errorf("scored %g, but tear-down failed: %w", score, tdErr)
 	}
 	return r, nil
+}
+
+// tearDownTimeout bounds the tear-down that runs even after the caller was cancelled.
+const tearDownTimeout = 2 * time.Minute
+
+// Abort tears the instance down without scoring it (the agent was interrupted, or
+// Begin failed half-way). It runs even when ctx is already cancelled: an instance left
+// initialized would spoil the next task on the device.
+func (o *Oracle) Abort(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tearDownTimeout)
+	defer cancel()
+	return o.Client.TearDown(tctx, o.TaskType, o.Index)
 }

@@ -215,6 +215,18 @@ func TestAndroidWorldClientErrors(t *testing.T) {
 	if err == nil || res == nil || res.Reward != 1 {
 		t.Errorf("tear-down failure: %v %v", res, err)
 	}
+	// Abort tears down even when the caller was already cancelled (Ctrl-C mid-task).
+	cctx, ccancel := context.WithCancel(ctx)
+	ccancel()
+	f.mu.Lock()
+	f.calls, f.failOn = nil, ""
+	f.mu.Unlock()
+	if err := (&Oracle{Client: c, TaskType: "SystemWifiTurnOn", Index: 1}).Abort(cctx); err != nil {
+		t.Errorf("abort after cancel: %v", err)
+	}
+	if len(f.calls) != 1 || f.calls[0] != "POST /task/tear_down?task_idx=1&task_type=SystemWifiTurnOn" {
+		t.Errorf("abort calls: %v", f.calls)
+	}
 	// FastAPI validation errors are decoded.
 	if err := c.do(ctx, http.MethodPost, "/reset", nil, nil, nil); err == nil || !strings.Contains(err.Error(), "Field required") {
 		t.Errorf("422: %v", err)

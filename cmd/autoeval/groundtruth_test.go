@@ -210,7 +210,7 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 	defer aw.Close()
 	dir := gtWriteTrace(t, "SystemWifiTurnOn", nil)
 	code, out, errOut = gtRun(t, "groundtruth", "--androidworld", aw.URL, "--task-index", "1", "--trace", dir)
-	if code != 0 || !strings.Contains(out, "reward 1.00 (androidworld:server)") {
+	if code != 0 || !strings.Contains(out, "reward 1.00 (androidworld:score)") {
 		t.Fatalf("oracle (%d): %s %s", code, out, errOut)
 	}
 	if len(calls) != 2 || calls[0] != "GET /task/score?task_idx=1&task_type=SystemWifiTurnOn" || !strings.HasPrefix(calls[1], "POST /task/tear_down") {
