@@ -44,13 +44,14 @@ type Result struct {
 // JudgeTrace resolves the substates of one trace, judges it and writes judgment.json.
 func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	r := Result{Label: tg.Label}
-	subs, note, err := ResolveSubstates(ctx, tg.Trace, o.Source)
+	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, o.Source)
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.Notes = append(r.Notes, note)
 	cfg := o.Judge
+	cfg.DecomposeUsage = du
 	if subs.Task == "" {
 		subs.Task = tg.Trace.Task
 	}

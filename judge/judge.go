@@ -43,6 +43,10 @@ type Config struct {
 	Store *store.DB
 	// Fresh discards saved progress of this exact job and judges from the first frame.
 	Fresh bool
+	// DecomposeUsage is what decomposing this trace's task into its substates cost. It is
+	// counted in the judgment's usage and saved with the progress, so a resumed run (whose
+	// decomposition comes from the cache for free) still reports it.
+	DecomposeUsage trace.Usage
 	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
 	Notice string
 	// OnStart, when set, is told how many frames were finished by an earlier run (resumed)
@@ -164,6 +168,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 		}
 	}
 	st.Started = started
+	st.Decompose.Add(cfg.DecomposeUsage)
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
 		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
@@ -176,6 +181,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	}
 	j := l.judgment(info)
 	j.Usage.Add(extra)
+	j.Usage.Add(l.st.Decompose)
 	j.Started = started
 	j.Finished = time.Now().UTC()
 	if cfg.Store != nil {

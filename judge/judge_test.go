@@ -368,3 +368,24 @@ func tinyPNG(t testing.TB, n int) []byte {
 	}
 	return b.Bytes()
 }
+
+// The cost of decomposing the task is part of the judgment's usage, and stays there when a
+// later run of the same job gets its decomposition from the cache for nothing.
+func TestDecomposeUsageCountedAndKept(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tr := writeTrace(t, "Open the Clock app and set an alarm for 7:30 AM", clockScreens()...)
+	paid := trace.Usage{Calls: 2, InputTokens: 900, OutputTokens: 300, CostUSD: 0.004}
+	for i, du := range []trace.Usage{paid, {}} {
+		j, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Store: db, DecomposeUsage: du}, tr, clockSubs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Usage != paid {
+			t.Fatalf("run %d: usage %+v, want the decomposition's %+v", i+1, j.Usage, paid)
+		}
+	}
+}

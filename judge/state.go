@@ -28,7 +28,9 @@ type state struct {
 	LastDesc  string              `json:"last_desc,omitempty"`
 	LastIndex int                 `json:"last_index,omitempty"`
 	Usage     trace.Usage         `json:"usage"`
-	Started   time.Time           `json:"started"`
+	// Decompose is the usage of decomposing the task, added to the judgment's usage.
+	Decompose trace.Usage `json:"decompose,omitempty"`
+	Started   time.Time   `json:"started"`
 }
 
 func newState() *state { return &state{Satisfied: map[int]hit{}} }

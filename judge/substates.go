@@ -19,45 +19,56 @@ type SubstateSource struct {
 	File string
 	// Decompose turns a task into substates through a model (cached by the decomposer);
 	// nil when no model is configured.
-	Decompose func(ctx context.Context, task, app string) (*ssr.Substates, error)
+	Decompose DecomposeFunc
 }
+
+// DecomposeFunc decomposes a task and reports the model usage it took (zero when the
+// decomposition came from the cache), so the judgment can count what its substates cost.
+type DecomposeFunc func(ctx context.Context, task, app string) (*ssr.Substates, trace.Usage, error)
 
 // ResolveSubstates finds the substates for t: the given file, else substates.json in the
 // trace's own directory, else the decomposer, else (no model) substates derived from the
-// task by DeriveSubstates. The note says which, so the output can be honest about it.
-func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*ssr.Substates, string, error) {
+// task by DeriveSubstates. The note says which, so the output can be honest about it. The
+// usage is what decomposing cost (zero unless the model was called).
+func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*ssr.Substates, string, trace.Usage, error) {
+	var none trace.Usage
 	if src.File != "" {
 		s, err := readSubstates(src.File)
 		if err != nil {
-			return nil, "", err
+			return nil, "", none, err
 		}
-		return s, "substates from " + src.File, nil
+		return s, "substates from " + src.File, none, nil
 	}
 	if ownDir(t) && t.Dir != "" {
 		p := filepath.Join(t.Dir, SubstatesName)
 		if _, err := os.Stat(p); err == nil {
 			s, err := readSubstates(p)
 			if err != nil {
-				return nil, "", err
+				return nil, "", none, err
 			}
-			return s, "substates from " + p, nil
+			return s, "substates from " + p, none, nil
 		}
 	}
 	if t.Task == "" {
-		return nil, "", fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", traceName(t))
+		return nil, "", none, fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", traceName(t))
 	}
 	if src.Decompose != nil {
-		s, err := src.Decompose(ctx, t.Task, t.App)
+		s, u, err := src.Decompose(ctx, t.Task, t.App)
 		if err != nil {
-			return nil, "", fmt.Errorf("decomposing the task of %s: %w", traceName(t), err)
+			return nil, "", u, fmt.Errorf("decomposing the task of %s: %w", traceName(t), err)
 		}
-		return s, "substates decomposed from the task by the model", nil
+		note := "substates decomposed from the task by the model (cached)"
+		if u.Calls > 0 {
+			note = fmt.Sprintf("substates decomposed from the task by the model: %d calls, %d+%d tokens, $%.4f, counted in the judgment's usage",
+				u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD)
+		}
+		return s, note, u, nil
 	}
 	s := DeriveSubstates(t.Task, t.App)
 	if err := s.Validate(); err != nil {
-		return nil, "", err
+		return nil, "", none, err
 	}
-	return s, "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)", nil
+	return s, "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)", none, nil
 }
 
 func readSubstates(path string) (*ssr.Substates, error) {

@@ -114,7 +114,7 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		}
 	}
 	if spec != "" {
-		m, err := llm.Open(ctx, llm.Config{Spec: spec, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+		m, err := openModel(ctx, spec, db)
 		if err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 			cfg.Kind = trace.JudgeLLM
 			cfg.Model, cfg.CaptureModel = m, m
 			if global.captureModel != "" {
-				cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+				cm, err := openModel(ctx, global.captureModel, db)
 				if err != nil {
 					return err
 				}
@@ -243,9 +243,15 @@ func dedupeLabels(ts []judge.Target) {
 }
 
 // decomposeFunc adapts the decomposer (cached in the store) for the judge.
-func decomposeFunc(m llm.Model, db *store.DB) func(ctx context.Context, task, app string) (*ssr.Substates, error) {
+func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 	d := decomposer.New(m, db, decomposer.Options{NoCache: global.noCache})
-	return func(ctx context.Context, task, app string) (*ssr.Substates, error) {
-		return d.Decompose(ctx, task, app, "")
+	return func(ctx context.Context, task, app string) (*ssr.Substates, trace.Usage, error) {
+		r, err := d.Run(ctx, decomposer.Input{Task: task, App: app})
+		if err != nil {
+			return nil, trace.Usage{}, err
+		}
+		u := r.Usage
+		return r.Substates, trace.Usage{Calls: u.Calls, CacheHits: u.CacheHits, InputTokens: u.InputTokens,
+			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD}, nil
 	}
 }

@@ -225,9 +225,15 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 				t.Fatalf("exit %d", code)
 			}
 		})
-	}
-	if j := judgeRead(t, out); !j.Complete || len(j.Substates) != 1 {
-		t.Fatalf("%+v", j.Substates)
+		j := judgeRead(t, out)
+		if !j.Complete || len(j.Substates) != 1 {
+			t.Fatalf("%+v", j.Substates)
+		}
+		// The first run paid for the decomposition as well as the reasoner call; the
+		// second, fresh run found both in the caches and paid nothing.
+		if want := 2 - 2*i; j.Usage.Calls != want {
+			t.Fatalf("run %d: usage %+v, want %d calls (decomposition counted once)", i+1, j.Usage, want)
+		}
 	}
 	if n := decompositions.Load(); n != 1 {
 		t.Fatalf("%d decomposition calls over two runs, want 1 (cached)", n)
