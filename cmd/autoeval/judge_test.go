@@ -309,3 +309,22 @@ func judgeStdout(t *testing.T, fn func()) string {
 	os.Stdout = old
 	return <-done
 }
+
+// The global model flags reach the judge's models: with --model-retries 0 a failing
+// provider is asked once, and the run fails with one line naming the trace.
+func TestJudgeHonoursModelRetries(t *testing.T) {
+	db := judgeEnv(t)
+	dir := t.TempDir()
+	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
+	judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), `{"version":1,"task":"Open the Clock app","status":"completed","frames":[{"index":1,"xml":"0001.xml"}]}`)
+	judgeWriteFile(t, filepath.Join(dir, "substates.json"), `{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer { return llmtest.Status(500) }))
+	code, _, errOut := evalCapture(t, "--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "--model-retries", "0",
+		"judge", "--trace", dir, "--out", filepath.Join(t.TempDir(), "j.json"))
+	if code == 0 || srv.Count() != 1 {
+		t.Fatalf("exit %d after %d requests, want a failure after exactly 1", code, srv.Count())
+	}
+	if lines := strings.Split(strings.TrimSpace(errOut), "\n"); len(lines) != 1 || !strings.Contains(errOut, "frame 1") {
+		t.Fatalf("error output:\n%s", errOut)
+	}
+}
