@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/suite"
 )
@@ -192,7 +193,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 		{"androidworld/task_metadata.json", 116},
 	} {
 		t.Run(filepath.Base(tc.rel), func(t *testing.T) {
-			path := judgeSharedData(t, tc.rel)
+			path := testenv.SharedData(t, tc.rel)
 			db := decomposeEnv(t)
 			t.Setenv("ANTHROPIC_API_KEY", decomposeSecret)
 			ctx, cancel := context.WithCancel(context.Background())
@@ -253,7 +254,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 }
 
 func TestDecomposeSuiteKnowledgeDirAndFilters(t *testing.T) {
-	path := judgeSharedData(t, "androidlab/config")
+	path := testenv.SharedData(t, "androidlab/config")
 	db := decomposeEnv(t)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	know := t.TempDir()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,7 +103,7 @@ imported are skipped, so an interrupted import resumes where it stopped.
 			if out == "" {
 				return &exitError{code: 2, msg: "trace import: --out DIR is required"}
 			}
-			return runTraceImport(cmd.OutOrStdout(), args[0], out)
+			return runTraceImport(cmd.Context(), cmd.OutOrStdout(), args[0], out)
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "directory to write the native trace into (one subdirectory per trace when PATH holds several); required")
@@ -405,7 +406,7 @@ func importName(label string) string {
 	return n
 }
 
-func runTraceImport(w io.Writer, path, out string) error {
+func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 	type item struct {
 		src string
 		t   *trace.Trace
@@ -433,7 +434,13 @@ func runTraceImport(w io.Writer, path, out string) error {
 	for _, e := range openErrs {
 		fmt.Fprintln(os.Stderr, "autoeval: "+e)
 	}
-	for _, it := range items {
+	for i, it := range items {
+		// Stop between traces on Ctrl-C: each finished trace is complete on disk (trace.json
+		// is written last), so the rerun skips them.
+		if ctx.Err() != nil {
+			bar.Finish()
+			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %d traces; run the same command again to resume", i, len(items))}
+		}
 		dest := out
 		if len(items) > 1 || len(openErrs) > 0 {
 			name := importName(trace.Label(it.t))

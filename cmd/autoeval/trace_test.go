@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/pflag"
 )
@@ -34,30 +36,6 @@ func traceRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	o, _ := os.ReadFile(outF.Name())
 	e, _ := os.ReadFile(errF.Name())
 	return code, string(o), string(e)
-}
-
-func traceRepoRoot(t *testing.T) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
-
-func traceShared(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join(traceRepoRoot(t), "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data not present at %s", p)
-	}
-	return p
 }
 
 func traceInfoJSON(t *testing.T, path string) []traceInfo {
@@ -84,7 +62,7 @@ func traceInfoJSON(t *testing.T, path string) []traceInfo {
 // facts read independently of the importers.
 func TestTraceInfoOnAllRealData(t *testing.T) {
 	t.Run("llamatouch", func(t *testing.T) {
-		root := traceShared(t, "traces/llamatouch")
+		root := testenv.SharedData(t, "traces/llamatouch")
 		dirs, _ := filepath.Glob(filepath.Join(root, "trace_*"))
 		if len(dirs) != 2 {
 			t.Fatalf("%d llamatouch traces", len(dirs))
@@ -109,7 +87,7 @@ func TestTraceInfoOnAllRealData(t *testing.T) {
 		}
 	})
 	t.Run("episodes", func(t *testing.T) {
-		root := traceShared(t, "episodes/androidworld-json")
+		root := testenv.SharedData(t, "episodes/androidworld-json")
 		files, _ := filepath.Glob(filepath.Join(root, "*.json"))
 		if len(files) != 12 {
 			t.Fatalf("%d episode files", len(files))
@@ -144,12 +122,12 @@ func TestTraceInfoOnAllRealData(t *testing.T) {
 		}
 	})
 	t.Run("checkpoints", func(t *testing.T) {
-		root := traceShared(t, "checkpoints/androidworld-gbox")
+		root := testenv.SharedData(t, "checkpoints/androidworld-gbox")
 		var want map[string][]struct {
 			GoalSHA      string  `json:"goal_sha256"`
 			IsSuccessful float64 `json:"is_successful"`
 		}
-		data, err := os.ReadFile(filepath.Join(traceRepoRoot(t), "trace", "testdata", "gbox_expected.json"))
+		data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "trace", "testdata", "gbox_expected.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,6 +221,49 @@ func TestTraceImportValidateInfo(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("info lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// cancelAfter cancels a context once n traces have been written: Ctrl-C midway.
+type cancelAfter struct {
+	n      int
+	cancel func()
+	strings.Builder
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	if c.n -= strings.Count(string(p), "wrote "); c.n <= 0 {
+		c.cancel()
+	}
+	return c.Builder.Write(p)
+}
+
+func TestTraceImportInterruptedResumes(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "src")
+	for _, n := range []string{"a", "b", "c", "d"} {
+		traceFolder(t, filepath.Join(src, n), "Task "+n, 2)
+	}
+	out := filepath.Join(root, "out")
+	// A trace cut off by a kill mid-write: frames but no trace.json.
+	os.MkdirAll(filepath.Join(out, "d"), 0o755)
+	os.WriteFile(filepath.Join(out, "d", "0001.png"), []byte("half"), 0o644)
+	os.WriteFile(filepath.Join(out, "d", "0002.png.tmp"), []byte("half"), 0o644)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &cancelAfter{n: 2, cancel: cancel}
+	global.quiet = true
+	err := runTraceImport(ctx, w, src, out)
+	var ec exitCoder
+	if !errors.As(err, &ec) || ec.ExitCode() != 130 || !strings.Contains(err.Error(), "after 2 of 4") || strings.Count(w.String(), "wrote ") != 2 {
+		t.Fatalf("interrupted import: %v\n%s", err, w.String())
+	}
+	code, stdout, stderr := traceRun(t, "trace", "import", src, "--out", out)
+	if code != 0 || strings.Count(stdout, "skipped ") != 2 || strings.Count(stdout, "wrote ") != 2 {
+		t.Fatalf("resumed import: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, _ = traceRun(t, "trace", "validate", out); code != 0 || strings.Count(stdout, "ok ") != 4 {
+		t.Errorf("validate after resume: exit %d\n%s", code, stdout)
 	}
 }
 
