@@ -47,7 +47,14 @@ type SuiteOptions struct {
 	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
 	// GroundTruth checks the device state after each task whose id or name has a check.
 	GroundTruth bool
-	Store       *store.DB
+	// AndroidWorld, when set, makes AndroidWorld's server the ground truth instead: each
+	// task (its id is the AndroidWorld task type) is initialized before the agent runs,
+	// scored after, and always torn down. The server's goal replaces a task text that is
+	// only a template. Native checks (GroundTruth) are not run then.
+	AndroidWorld *groundtruth.AndroidWorldClient
+	// AndroidWorldIndex is the task instance on the server (its parameter combination).
+	AndroidWorldIndex int
+	Store             *store.DB
 	// Fresh forgets earlier progress of the same run and runs every task again.
 	Fresh bool
 	Logf  func(format string, args ...any)
@@ -71,6 +78,8 @@ type TaskResult struct {
 	SCR       float64  `json:"scr"`
 	Complete  bool     `json:"complete"`
 	Reward    *float64 `json:"reward,omitempty"` // ground truth
+	// RewardSource says where Reward came from (groundtruth.NativeSource or AndroidWorldSource).
+	RewardSource string `json:"reward_source,omitempty"`
 	// GTError says why ground truth could not be read; the task still counts as done
 	// (the device state, not the run, is at fault), so a rerun does not repeat the agent.
 	GTError string  `json:"gt_error,omitempty"`
@@ -242,7 +251,10 @@ func recordTrace(ctx context.Context, db *store.DB, runID, agent string, task su
 	var reward any
 	source := ""
 	if r.Reward != nil {
-		reward, source = *r.Reward, "autoeval:groundtruth"
+		reward, source = *r.Reward, r.RewardSource
+		if source == "" {
+			source = groundtruth.NativeSource // results stored before RewardSource existed
+		}
 	}
 	_, err := db.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
 		VALUES (?,?,?,?,?,?,?,?,?,?)
@@ -327,9 +339,33 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		}
 	}
 	gtName := groundTruthName(task)
+	params := task.Params
+	var oracle *groundtruth.Oracle
+	if o.AndroidWorld != nil {
+		oracle = &groundtruth.Oracle{Client: o.AndroidWorld, TaskType: task.ID, Index: o.AndroidWorldIndex}
+		goal, err := oracle.Begin(ctx)
+		if err != nil {
+			abortOracle(ctx, o, oracle, task.ID)
+			teardown()
+			return fail(err)
+		}
+		if goal != "" && hasSlots(text) {
+			// The suite had only AndroidWorld's template; the server chose the instance.
+			text, r.Task = goal, goal
+			env = taskEnv(dev, task, text, dir)
+			if len(params) == 0 {
+				if p, err := groundtruth.ParamsFromGoal(task.Text, goal); err == nil {
+					params = p // kept in trace.json for a later 'autoeval groundtruth --trace'
+				}
+			}
+		}
+		if gtName == "" {
+			gtName = task.ID
+		}
+	}
 	var before *groundtruth.Snapshot
-	if o.GroundTruth && gtName != "" {
-		snap, err := groundtruth.TakeSnapshot(ctx, dev, gtName, groundtruth.Params(task.Params))
+	if o.GroundTruth && oracle == nil && gtName != "" {
+		snap, err := groundtruth.TakeSnapshot(ctx, dev, gtName, groundtruth.Params(params))
 		if err != nil {
 			teardown()
 			return fail(fmt.Errorf("ground truth before the task: %w", err))
@@ -342,7 +378,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	}
 
 	obs := o.Observe
-	obs.Task, obs.TaskName, obs.App, obs.Params = text, gtName, task.App, task.Params
+	obs.Task, obs.TaskName, obs.App, obs.Params = text, gtName, task.App, params
 	obs.Agent = []string{"/bin/sh", "-c", strings.ReplaceAll(o.AgentCmd, "{task}", shellQuote(text))}
 	obs.AgentName = o.AgentName
 	obs.Dir = dir
@@ -355,6 +391,9 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		r.Status, r.Frames, r.Dropped, r.ExitCode = res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode
 	}
 	if res == nil || r.Status == trace.StatusStopped || r.Status == trace.StatusDeviceLost {
+		if oracle != nil {
+			abortOracle(ctx, o, oracle, task.ID)
+		}
 		if r.Status != trace.StatusDeviceLost {
 			teardown()
 		}
@@ -368,21 +407,27 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		r.Error = oneLine(obsErr.Error())
 	}
 
-	if o.GroundTruth && gtName != "" {
-		gt, err := groundtruth.Check(ctx, dev, gtName, groundtruth.Params(task.Params), before)
+	if oracle != nil {
+		gt, err := oracle.End(ctx)
+		if err != nil {
+			o.Logf("task %s: %v", task.ID, err)
+			r.GTError = oneLine(err.Error())
+		}
+		if gt != nil {
+			if err := storeReward(tr, &r, gt, groundtruth.AndroidWorldSource); err != nil {
+				return fail(err)
+			}
+		}
+	} else if o.GroundTruth && gtName != "" {
+		gt, err := groundtruth.Check(ctx, dev, gtName, groundtruth.Params(params), before)
 		if err != nil {
 			o.Logf("task %s: ground truth: %v", task.ID, err)
 			if errors.Is(err, device.ErrDeviceLost) {
 				return fail(err)
 			}
 			r.GTError = oneLine(err.Error())
-		} else {
-			reward := gt.Reward
-			r.Reward = &reward
-			tr.GroundTruth = &trace.GroundTruth{Reward: gt.Reward, Source: "autoeval:groundtruth", Details: gt.Explanation}
-			if err := tr.WriteManifest(); err != nil {
-				return fail(err)
-			}
+		} else if err := storeReward(tr, &r, gt, groundtruth.NativeSource); err != nil {
+			return fail(err)
 		}
 	}
 	teardown()
@@ -391,6 +436,25 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
 }
+
+// storeReward records a ground-truth result in the task's result and its trace.json.
+func storeReward(tr *trace.Trace, r *TaskResult, gt *groundtruth.Result, source string) error {
+	reward := gt.Reward
+	r.Reward, r.RewardSource = &reward, source
+	tr.GroundTruth = &trace.GroundTruth{Reward: gt.Reward, Source: source, Details: gt.Explanation}
+	return tr.WriteManifest()
+}
+
+// abortOracle tears an AndroidWorld instance down without scoring it; a failure is
+// only logged, since the task has already failed for another reason.
+func abortOracle(ctx context.Context, o SuiteOptions, oracle *groundtruth.Oracle, id string) {
+	if err := oracle.Abort(ctx); err != nil {
+		o.Logf("task %s: androidworld tear-down: %v", id, err)
+	}
+}
+
+// hasSlots reports whether a task text still has unfilled {param} slots.
+func hasSlots(text string) bool { return len(suite.Task{Text: text}.Slots()) > 0 }
 
 const judgeErrPrefix = "judge: "
 

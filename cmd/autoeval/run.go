@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
@@ -24,7 +25,8 @@ func newRunCmd() *cobra.Command {
 		df                             deviceFlags
 		suitePath, agentCmd, out, name string
 		setup, teardown, only          string
-		kind, substates                string
+		kind, substates, awURL         string
+		awIndex                        int
 		timeout, hookTimeout           time.Duration
 		groundTruth, noJudge, fresh    bool
 		asJSON                         bool
@@ -44,6 +46,12 @@ as one shell-quoted word; every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK
 $AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET, and the agent gets the task on
 standard input too.
 
+With --androidworld URL, AndroidWorld's own server is the ground truth: before each task
+it is asked to /task/initialize the task type named by the task's id (instance --task-index),
+and its goal becomes the task text when the suite gives only a template with {slots}; after
+the agent, /task/score gives the reward (stored in trace.json with source androidworld:score)
+and /task/tear_down always runs, also when the agent was interrupted.
+
 Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
 YAMLs, a JSON/YAML list of tasks). Resumable: rerunning the same command skips tasks already
 done (--fresh runs them all again); an interrupted task's partial trace is replaced. The judge
@@ -58,6 +66,12 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 			}
 			if kind != "" && kind != trace.JudgeLLM && kind != trace.JudgeHeuristic {
 				return &exitError{code: 2, msg: fmt.Sprintf("run: --judge %q: want llm or heuristic", kind)}
+			}
+			if awURL != "" && groundTruth {
+				return &exitError{code: 2, msg: "run: --ground-truth and --androidworld exclude each other (with --androidworld the server's score is the ground truth)"}
+			}
+			if awIndex < 0 {
+				return &exitError{code: 2, msg: fmt.Sprintf("run: --task-index %d: must be 0 or more", awIndex)}
 			}
 			tasks, err := suite.Load(suitePath)
 			if err != nil {
@@ -78,12 +92,21 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 					return err
 				}
 			}
+			var aw *groundtruth.AndroidWorldClient
+			if awURL != "" {
+				// Fail once, up front, rather than once per task.
+				aw = &groundtruth.AndroidWorldClient{BaseURL: awURL}
+				if err := aw.Health(ctx); err != nil {
+					return fmt.Errorf("--androidworld %s: server not ready: %w", awURL, err)
+				}
+			}
 			dev, err := df.connect(ctx)
 			if err != nil {
 				return err
 			}
 			o := observer.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
 				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: groundTruth,
+				AndroidWorld: aw, AndroidWorldIndex: awIndex,
 				Store: db, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)
@@ -131,6 +154,8 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "per-task limit for the agent (0: none)")
 	f.StringVar(&only, "only", "", "comma-separated task ids to run, in suite order (default: all)")
 	f.BoolVar(&groundTruth, "ground-truth", false, "read the programmatic reward from the device for tasks whose id has a check (see 'autoeval groundtruth'); app databases need a rooted device or emulator")
+	f.StringVar(&awURL, "androidworld", "", "AndroidWorld server URL (e.g. http://localhost:5000): initialize, score and tear down each task there and store its score as ground truth")
+	f.IntVar(&awIndex, "task-index", 0, "with --androidworld: the instance index of each task type in the server's suite")
 	f.StringVar(&kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline)")
 	f.StringVar(&substates, "substates", "", "substates file used for every task instead of decomposing (rarely what a suite wants)")
 	f.BoolVar(&noJudge, "no-judge", false, "record (and check ground truth) only; judge later with 'autoeval judge --traces DIR'")

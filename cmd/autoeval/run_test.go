@@ -1,9 +1,14 @@
 package main
 
 import (
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/adbtest"
@@ -74,5 +79,130 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 		if code := run(obsCtx(t), append([]string{"--db", db}, bad...)); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
+	}
+}
+
+// fakeAndroidWorld is a stand-in for AndroidWorld's server/android_server.py: it records
+// the calls, hands out a goal per task type and scores from a table.
+type fakeAndroidWorld struct {
+	mu     sync.Mutex
+	calls  []string
+	goals  map[string]string
+	scores map[string]float64
+}
+
+func (f *fakeAndroidWorld) serve(t *testing.T) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tt := r.URL.Query().Get("task_type")
+		f.mu.Lock()
+		f.calls = append(f.calls, r.Method+" "+r.URL.Path+" "+tt)
+		f.mu.Unlock()
+		if _, known := f.goals[tt]; !known && strings.HasPrefix(r.URL.Path, "/task/") {
+			http.Error(w, "Internal Server Error", http.StatusInternalServerError) // FastAPI's KeyError
+			return
+		}
+		switch r.URL.Path {
+		case "/task/goal":
+			json.NewEncoder(w).Encode(map[string]string{"goal": f.goals[tt]})
+		case "/task/score":
+			json.NewEncoder(w).Encode(map[string]float64{"score": f.scores[tt]})
+		default:
+			w.Write([]byte(`{"status": "success"}`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func (f *fakeAndroidWorld) log() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
+}
+
+// With --androidworld, each task is initialized on the server before the agent, the
+// server's goal replaces a bare template, and the score (after the agent) is the ground
+// truth; tear-down always follows, also for a task the agent was interrupted in.
+func TestRunAndroidWorldOracle(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	aw := &fakeAndroidWorld{
+		goals:  map[string]string{"SystemWifiTurnOn": "Turn on WiFi.", "ContactsAddContact": "Create a new contact for Amir Muller. Their number is +19328020043."},
+		scores: map[string]float64{"SystemWifiTurnOn": 1, "ContactsAddContact": 0},
+	}
+	url := aw.serve(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "task_metadata.json")
+	os.WriteFile(suitePath, []byte(`[
+ {"task_name": "SystemWifiTurnOn", "task_template": "Turn on WiFi."},
+ {"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}
+]`), 0o644)
+	seen := filepath.Join(dir, "seen")
+	out := filepath.Join(dir, "runs")
+	args := []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
+		"--agent-cmd", `echo "$AUTOEVAL_TASK" >> ` + seen + `; sleep 0.2`,
+		"--interval", "30ms", "--capture", "png", "--xml", "--judge", "heuristic",
+		"--androidworld", url, "--task-index", "1"}
+	if code := run(obsCtx(t), args); code != 0 {
+		t.Fatalf("run exit %d", code)
+	}
+	want := []string{
+		"GET /health ",
+		"POST /task/initialize SystemWifiTurnOn", "GET /task/goal SystemWifiTurnOn", "GET /task/score SystemWifiTurnOn", "POST /task/tear_down SystemWifiTurnOn",
+		"POST /task/initialize ContactsAddContact", "GET /task/goal ContactsAddContact", "GET /task/score ContactsAddContact", "POST /task/tear_down ContactsAddContact",
+	}
+	if got := aw.log(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("server calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The agent got the server's goal, not the template with its {slots}.
+	if b, _ := os.ReadFile(seen); !strings.Contains(string(b), "Create a new contact for Amir Muller. Their number is +19328020043.") || strings.Contains(string(b), "{name}") {
+		t.Fatalf("agent saw: %q", b)
+	}
+	for id, reward := range map[string]float64{"SystemWifiTurnOn": 1, "ContactsAddContact": 0} {
+		tr, err := trace.ReadManifest(filepath.Join(out, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.GroundTruth == nil || tr.GroundTruth.Reward != reward || tr.GroundTruth.Source != "androidworld:score" {
+			t.Errorf("%s: ground truth %+v", id, tr.GroundTruth)
+		}
+		if id == "ContactsAddContact" && (tr.Task != aw.goals[id] || tr.Params["name"] != "Amir Muller" || tr.Params["number"] != "+19328020043") {
+			t.Errorf("%s: task %q params %v", id, tr.Task, tr.Params)
+		}
+	}
+	// The store lists the rewards with their source, so eval can compare them with the judge.
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	var n int
+	if err := sdb.QueryRow(`SELECT count(*) FROM traces WHERE reward_source = 'androidworld:score'`).Scan(&n); err != nil || n != 2 {
+		t.Errorf("traces with the oracle's reward: %d %v", n, err)
+	}
+
+	// An unknown task type fails that task (its instance is still torn down) and the run goes on.
+	os.WriteFile(suitePath, []byte(`[{"task_name": "NoSuchTask", "task_template": "Do nothing."}]`), 0o644)
+	aw.mu.Lock()
+	aw.calls = nil
+	aw.mu.Unlock()
+	code, stdout, _ := gtRun(t, append(args, "--fresh")...)
+	if code != 0 || !strings.Contains(stdout, "NoSuchTask") || !strings.Contains(stdout, "/task/initialize: HTTP 500") {
+		t.Errorf("unknown task: exit %d, table:\n%s", code, stdout)
+	}
+	if got := aw.log(); len(got) != 3 || got[1] != "POST /task/initialize NoSuchTask" || got[2] != "POST /task/tear_down NoSuchTask" {
+		t.Errorf("unknown task calls: %v", got)
+	}
+
+	// Usage: both kinds of ground truth at once, and a server that is not there.
+	if code := run(obsCtx(t), append(args, "--ground-truth")); code != 2 {
+		t.Errorf("--ground-truth with --androidworld: exit %d, want 2", code)
+	}
+	bad := append([]string(nil), args...)
+	bad[len(bad)-3] = "http://127.0.0.1:1"
+	if code := run(obsCtx(t), bad); code != 1 {
+		t.Errorf("unreachable server: exit %d, want 1", code)
 	}
 }
