@@ -209,13 +209,13 @@ func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func
 		}
 	default:
 		cfg.Kind = trace.JudgeLLM
-		m, err := llm.Open(ctx, llm.Config{Spec: spec, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+		m, err := openModel(ctx, spec, db)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Model, cfg.CaptureModel = m, m
 		if global.captureModel != "" {
-			cm, err := llm.Open(ctx, llm.Config{Spec: global.captureModel, BaseURL: global.baseURL, Store: db, NoCache: global.noCache, Prices: global.prices})
+			cm, err := openModel(ctx, global.captureModel, db)
 			if err != nil {
 				return nil, err
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -204,5 +205,26 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 	bad[len(bad)-3] = "http://127.0.0.1:1"
 	if code := run(obsCtx(t), bad); code != 1 {
 		t.Errorf("unreachable server: exit %d, want 1", code)
+	}
+}
+
+// run opens its models with the global model flags: with --model-retries 0 a failing
+// provider is asked once per task and the task's judge failure is recorded, not retried.
+func TestRunHonoursModelFlags(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.yaml")
+	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
+	subs := filepath.Join(dir, "substates.json")
+	os.WriteFile(subs, []byte(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`), 0o644)
+	llmSrv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer { return llmtest.Status(500) }))
+	code, stdout, _ := gtRun(t, "--db", db, "-q", "--model", "openai:m", "--base-url", llmSrv.URL, "--model-retries", "0",
+		"run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"), "--agent-cmd", "sleep 0.1",
+		"--interval", "30ms", "--capture", "png", "--xml", "--substates", subs)
+	if code != 0 || llmSrv.Count() != 1 || !strings.Contains(stdout, "judge: ") {
+		t.Fatalf("exit %d after %d model requests (want 1); table:\n%s", code, llmSrv.Count(), stdout)
 	}
 }
