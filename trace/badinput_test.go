@@ -148,6 +148,12 @@ func TestBadInput(t *testing.T) {
 		_, err := Open(dir)
 		oneLineErr(t, err, "trace.jsonl", "line 2", "invalid JSON")
 	})
+	t.Run("androidlab wrong field type", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string][]byte{"traces/trace.jsonl": []byte("{\"target\":\"x\"}\n{\"target\":\"x\",\"image\":[1]}\n")})
+		_, err := Open(dir)
+		oneLineErr(t, err, "trace.jsonl", "line 2", `field "image" is a JSON array, want a string`)
+	})
 }
 
 func TestBadCheckpoints(t *testing.T) {

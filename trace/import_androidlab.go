@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 )
 
@@ -15,12 +17,11 @@ import (
 // trusted and looked up in the run's Screen/ and xml/ folders.
 type alStep struct {
 	TraceID         any             `json:"trace_id"`
-	Index           int             `json:"index"`
 	Image           string          `json:"image"`
 	XML             *string         `json:"xml"`
 	ACXML           *string         `json:"ac_xml"`
 	CurrentActivity string          `json:"current_activity"`
-	Window          []int           `json:"window"`
+	Window          []float64       `json:"window"` // Python may write 1080.0
 	Target          string          `json:"target"`
 	ParsedAction    json.RawMessage `json:"parsed_action"`
 	CurrentResponse string          `json:"current_response"`
@@ -54,6 +55,10 @@ func openAndroidLab(dir string) (*Trace, error) {
 		}
 		var st alStep
 		if err := json.Unmarshal(line, &st); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return nil, fmt.Errorf("%s: line %d: field %q is a JSON %s, want %s", path, lineNo, te.Field, te.Value, jsonKind(te.Type))
+			}
 			return nil, fmt.Errorf("%s: line %d: invalid JSON: %s", path, lineNo, oneLine(err.Error()))
 		}
 		if t.Task == "" {
@@ -63,7 +68,7 @@ func openAndroidLab(dir string) (*Trace, error) {
 			t.TaskName = strings.TrimSpace(fmt.Sprint(st.TraceID))
 		}
 		if len(st.Window) == 2 && t.Device.Width == 0 {
-			t.Device.Width, t.Device.Height = st.Window[0], st.Window[1]
+			t.Device.Width, t.Device.Height = int(st.Window[0]), int(st.Window[1])
 		}
 		f := Frame{Index: len(t.Frames) + 1, Activity: st.CurrentActivity}
 		f.Image = localFile(dir, "Screen", st.Image)
@@ -86,6 +91,11 @@ func openAndroidLab(dir string) (*Trace, error) {
 	if len(t.Frames) == 0 {
 		return nil, fmt.Errorf("%s: no steps", path)
 	}
+	// AndroidLab's agent ends a run with a "finish" operation: that is its claim of being
+	// done. Without one, the run stopped (step limit, error) with no such claim.
+	claimed := t.Status == StatusCompleted
+	t.AgentClaimedDone = &claimed
+	t.Metadata = map[string]any{"agent_claim_source": "androidlab: a finish operation in traces/trace.jsonl"}
 	if t.Task == "" {
 		return nil, fmt.Errorf("%s: no task (\"target\") in any step", path)
 	}
@@ -107,6 +117,23 @@ func localFile(dir, sub, recorded string) string {
 		return filepath.ToSlash(recorded)
 	}
 	return rel
+}
+
+// jsonKind names a Go type the way a JSON author thinks of it.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Pointer:
+		return jsonKind(t.Elem()) + " or null"
+	}
+	return "a number"
 }
 
 func parseALAction(raw json.RawMessage) *Action {

@@ -288,12 +288,32 @@ func TestOpenAndroidLabFixture(t *testing.T) {
 	if tr.Frames[1].XML != "xml/1.xml" || tr.Frames[1].Action.Type != "done" || tr.Status != StatusCompleted {
 		t.Errorf("frame 2 %+v status %s", tr.Frames[1], tr.Status)
 	}
+	if tr.AgentClaimedDone == nil || !*tr.AgentClaimedDone || tr.Metadata["agent_claim_source"] == nil || tr.Device.Width != 1080 {
+		t.Errorf("claim %v metadata %v device %+v", tr.AgentClaimedDone, tr.Metadata, tr.Device)
+	}
 	if err := Validate(tr); err != nil {
 		t.Error(err)
 	}
 	// The jsonl file itself opens the run too.
 	if tr2, err := Open(filepath.Join(dir, "traces", "trace.jsonl")); err != nil || len(tr2.Frames) != 2 {
 		t.Errorf("open via trace.jsonl: %v", err)
+	}
+}
+
+// A run that stopped without a finish operation (step limit) carries no claim of being
+// done; Python's float window sizes and a string index are read as they are.
+func TestOpenAndroidLabNoFinish(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{
+		"traces/trace.jsonl": []byte(`{"trace_id": 7, "index": "0", "image": "Screen/a.png", "window": [1080.0, 2400.0], "target": "Open Clock", "parsed_action": {"operation": "do", "action": "Swipe", "kwargs": {"direction": "up"}}}` + "\n"),
+		"Screen/a.png":       pngBytes(t, 2, 2, color.White),
+	})
+	tr, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.AgentClaimedDone == nil || *tr.AgentClaimedDone || tr.Status == StatusCompleted || tr.Device.Height != 2400 || tr.TaskName != "7" || tr.Frames[0].Action.Direction != "up" {
+		t.Errorf("%+v claim %v", tr, tr.AgentClaimedDone)
 	}
 }
 
