@@ -73,7 +73,7 @@ func calendarDay(task string, p Params) (time.Time, error) {
 		}
 		return time.Time{}, fmt.Errorf("parameter day_of_week %q is not a weekday name", wd)
 	}
-	return time.Time{}, fmt.Errorf("missing parameter \"day\"")
+	return time.Time{}, fmt.Errorf("%w \"day\"", ErrMissingParam)
 }
 
 func calendarAdd(name string) *Family {
@@ -269,7 +269,7 @@ func rowObjects(p Params, plural, single, titleKey string) ([]Params, error) {
 		}
 		return p.Objects(k)
 	}
-	return nil, fmt.Errorf("missing parameter %q (a list of objects, or the rows as text)", plural)
+	return nil, fmt.Errorf("%w %q (a list of objects, or the rows as text)", ErrMissingParam, plural)
 }
 
 func addRowsFamily(name, app, noun string, t tableRef, checks string, params []string, plural, single, titleKey string,

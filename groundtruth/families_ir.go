@@ -143,7 +143,7 @@ func irFamily(name, app, checks string, params []string, db, table string,
 	return &Family{Name: name, App: app, Checks: checks, Params: append(params, "answer"),
 		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
 			if !p.has("answer") {
-				return nil, fmt.Errorf("missing parameter \"answer\" (the agent's final answer, which this task scores)")
+				return nil, fmt.Errorf("%w \"answer\" (the agent's final answer, which this task scores)", ErrMissingParam)
 			}
 			rows, err := ReadTable(ctx, dev, db, table)
 			if err != nil {
@@ -266,7 +266,7 @@ func joplinFamilies() {
 				return nil, err
 			}
 			if !p.has("answer") {
-				return nil, fmt.Errorf("missing parameter \"answer\" (the agent's final answer, which this task scores)")
+				return nil, fmt.Errorf("%w \"answer\" (the agent's final answer, which this task scores)", ErrMissingParam)
 			}
 			db, err := OpenDB(ctx, dev, JoplinDB)
 			if err != nil {

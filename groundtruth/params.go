@@ -2,6 +2,7 @@ package groundtruth
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -28,6 +29,10 @@ func LoadParams(path string) (Params, error) {
 	return p, nil
 }
 
+// ErrMissingParam is wrapped by every error about a parameter the check needs but was
+// not given, so callers can say where parameters come from.
+var ErrMissingParam = errors.New("missing parameter")
+
 func (p Params) has(key string) bool {
 	v, ok := p[key]
 	return ok && v != nil
@@ -37,7 +42,7 @@ func (p Params) has(key string) bool {
 func (p Params) String(key string) (string, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
-		return "", fmt.Errorf("missing parameter %q", key)
+		return "", fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
 	switch x := v.(type) {
 	case string:
@@ -72,7 +77,7 @@ func (p Params) StringOr(key, def string) string {
 func (p Params) Int(key string) (int64, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
-		return 0, fmt.Errorf("missing parameter %q", key)
+		return 0, fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
 	switch x := v.(type) {
 	case float64:
@@ -108,7 +113,7 @@ func (p Params) IntOr(key string, def int64) (int64, error) {
 func (p Params) Float(key string) (float64, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
-		return 0, fmt.Errorf("missing parameter %q", key)
+		return 0, fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
 	if f, ok := Num(normValue(v)); ok {
 		return f, nil
@@ -121,7 +126,7 @@ func (p Params) Float(key string) (float64, error) {
 func (p Params) Strings(key string) ([]string, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
-		return nil, fmt.Errorf("missing parameter %q", key)
+		return nil, fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
 	switch x := v.(type) {
 	case string:
@@ -146,7 +151,7 @@ func (p Params) Strings(key string) ([]string, error) {
 func (p Params) Objects(key string) ([]Params, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
-		return nil, fmt.Errorf("missing parameter %q", key)
+		return nil, fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
 	list, ok := v.([]any)
 	if !ok {

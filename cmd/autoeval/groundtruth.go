@@ -174,6 +174,10 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 					return nil
 				}
 				if res, err = groundtruth.Check(ctx, dev, task, params, before); err != nil {
+					if errors.Is(err, groundtruth.ErrMissingParam) && paramsFile == "" && template == "" && metaFile == "" {
+						// Say where parameters come from, once the user has given none.
+						return &exitError{code: 2, msg: "groundtruth: " + err.Error() + "; give --params FILE, or --templates task_metadata.json to read them off the goal"}
+					}
 					return err
 				}
 			}

@@ -281,3 +281,35 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// A trace with only its goal text (an AndroidWorld instance) gets its parameters off that
+// goal with --templates; with no source of parameters at all, the error says where they come from.
+func TestGroundtruthTraceGoalParams(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
+		if cmd == "content query --uri content://contacts/phones/ --projection display_name:number" {
+			return "Row: 0 display_name=Amir Muller, number=+1 932-802-0043\n", true
+		}
+		return "", false
+	})
+	dir := t.TempDir()
+	tr := &trace.Trace{Task: "Create a new contact for Amir Muller. Their number is +19328020043.", TaskName: "ContactsAddContact",
+		Status: trace.StatusCompleted, Dir: dir}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 2 || !strings.Contains(errOut, `missing parameter "name"`) || !strings.Contains(errOut, "--templates") {
+		t.Fatalf("no params (%d): %s", code, errOut)
+	}
+	meta := filepath.Join(t.TempDir(), "task_metadata.json")
+	os.WriteFile(meta, []byte(`[{"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}]`), 0o644)
+	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir, "--templates", meta)
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("params off the trace's goal (%d): %s %s", code, out, errOut)
+	}
+	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 || tr.GroundTruth.Source != groundtruth.NativeSource {
+		t.Fatalf("trace ground truth: %+v", tr.GroundTruth)
+	}
+}
