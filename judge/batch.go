@@ -67,6 +67,12 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	if why != "" {
 		r.Notes = append(r.Notes, why)
 	}
+	if path != o.Out { // a file named by --out is the user's choice; a default name is ours
+		var moved string
+		if path, moved = besideOtherJudge(path, j.Judge.Label()); moved != "" {
+			r.Notes = append(r.Notes, moved)
+		}
+	}
 	if err := trace.WriteJudgment(path, j); err != nil {
 		r.Err = fmt.Errorf("%s: writing the judgment: %w", tg.Label, err)
 		return r

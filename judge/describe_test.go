@@ -243,3 +243,22 @@ func TestCaptureBothAndMissingSources(t *testing.T) {
 		t.Fatal("vision without a model accepted")
 	}
 }
+
+// A second judge of the same trace writes beside the first instead of overwriting it.
+func TestBesideOtherJudge(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, trace.JudgmentName)
+	if got, note := besideOtherJudge(p, "openai:m"); got != p || note != "" {
+		t.Fatalf("no earlier judgment: %s %q", got, note)
+	}
+	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: trace.JudgeInfo{Kind: trace.JudgeHeuristic}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := besideOtherJudge(p, "heuristic (baseline)"); got != p {
+		t.Fatalf("the same judge should replace its own judgment, got %s", got)
+	}
+	got, note := besideOtherJudge(p, "openai:gpt-4o")
+	if want := filepath.Join(dir, "judgment.openai_gpt-4o.json"); got != want || !strings.Contains(note, "heuristic (baseline)") {
+		t.Fatalf("got %s (%q), want %s", got, note, want)
+	}
+}

@@ -114,6 +114,23 @@ func OutputPath(t *trace.Trace, label, out string, batch bool) (path, note strin
 	return p, why + ", so the judgment goes to " + p
 }
 
+// besideOtherJudge keeps judgments of different judges side by side: when the default
+// judgment.json at path already holds another judge's verdicts (say the heuristic baseline,
+// and this is the model judge), this judgment goes to judgment.<judge>.json in the same
+// folder instead of overwriting it, so eval and report can compare both.
+func besideOtherJudge(path, judgeLabel string) (string, string) {
+	if filepath.Base(path) != trace.JudgmentName {
+		return path, ""
+	}
+	prev, err := trace.ReadJudgment(path)
+	if err != nil || prev.Judge.Label() == judgeLabel {
+		return path, ""
+	}
+	name := "judgment." + SafeName(strings.ReplaceAll(judgeLabel, " ", "-")) + ".json"
+	p := filepath.Join(filepath.Dir(path), name)
+	return p, fmt.Sprintf("%s holds the %s judgment, so this one goes beside it to %s", path, prev.Judge.Label(), p)
+}
+
 // ownDir reports whether the trace is a whole directory (not one file among others).
 func ownDir(t *trace.Trace) bool {
 	// A native copy keeps its original Source for provenance, but the directory is its own.
