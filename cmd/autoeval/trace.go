@@ -220,6 +220,10 @@ func runTraceInfo(w io.Writer, path string, asJSON bool) error {
 	if err != nil {
 		return err
 	}
+	if len(infos) == 0 && len(failed) == 1 {
+		// One unreadable source: its own error is the whole story, on one line.
+		return errors.New(failed[0])
+	}
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

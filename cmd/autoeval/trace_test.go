@@ -269,6 +269,8 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 
 func TestTraceCommandErrors(t *testing.T) {
 	empty := t.TempDir()
+	badJSON := filepath.Join(empty, "badjson")
+	os.WriteFile(filepath.Join(badJSON, "trace.json"), []byte(`{"version":1,"task":"x","frames":[`), 0o644)
 	for _, args := range [][]string{
 		{"trace", "info", empty},
 		{"trace", "validate", filepath.Join(empty, "missing")},
@@ -278,6 +280,12 @@ func TestTraceCommandErrors(t *testing.T) {
 		if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, empty) {
 			t.Errorf("%v: exit %d, stderr %q: want one line naming the path", args, code, stderr)
 		}
+	}
+	// One unreadable trace: its error alone, not a summary line after it.
+	os.MkdirAll(badJSON, 0o755)
+	os.WriteFile(filepath.Join(badJSON, "trace.json"), []byte(`{"version":1,"task":"x","frames":[`), 0o644)
+	if code, _, stderr := traceRun(t, "trace", "info", badJSON); code != 1 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "trace.json: invalid JSON") {
+		t.Errorf("info on bad trace.json: exit %d, stderr %q", code, stderr)
 	}
 	if code, _, stderr := traceRun(t, "trace", "import", empty); code != 2 || !strings.Contains(stderr, "--out") {
 		t.Errorf("import without --out: %d %q", code, stderr)
