@@ -310,6 +310,11 @@ func splitContent(args string) (content, rest string, err error) {
 // value is a valid Go/Python-style literal; otherwise the inner text is kept as written.
 func unquote(v string) string {
 	v = strings.TrimSpace(v)
+	for _, q := range [][2]string{{"“", "”"}, {"‘", "’"}} {
+		if len(v) >= len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
+			return strings.TrimSpace(v[len(q[0]) : len(v)-len(q[1])])
+		}
+	}
 	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
 		if v[0] == '"' {
 			if u, err := strconv.Unquote(v); err == nil {

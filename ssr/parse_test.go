@@ -45,6 +45,15 @@ func TestParseLines(t *testing.T) {
 			},
 		},
 		{
+			name: "typographic quotes, as some models and word processors write them",
+			in: `0. PageNode(content=“Clock is open”, parent_id=None)
+1. UnitNode(content=‘The “7:30” alarm is on’, parent_id=0)`,
+			want: []Node{
+				{ID: 0, Kind: Page, Content: "Clock is open"},
+				{ID: 1, Kind: Unit, Content: "The “7:30” alarm is on", Parent: IntPtr(0)},
+			},
+		},
+		{
 			name: "escaped quotes and optional flag",
 			in: `0. PageNode(content="Files open", parent_id=None)
 1. PageNode(content="The \"Search\" page is visible", parent_id=0, optional=True)`,
