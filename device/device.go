@@ -118,11 +118,11 @@ func ListDevices(ctx context.Context, addr string) ([]Entry, error) {
 	}
 	conn, err := client.Dial()
 	if err != nil {
-		return nil, noServer(addr, err)
+		return nil, noServer(ctx, addr, err)
 	}
 	defer conn.Close()
 	if err := wire.SendMessageString(conn, "host:devices-l"); err != nil {
-		return nil, noServer(addr, err)
+		return nil, noServer(ctx, addr, err)
 	}
 	if _, err := conn.ReadStatus("host:devices-l"); err != nil {
 		return nil, fmt.Errorf("adb server at %s: listing devices: %s", addr, adbMessage(err))
@@ -238,8 +238,18 @@ func pick(list []Entry, serial string) (string, error) {
 		}
 		attached = "attached: " + strings.Join(s, ", ")
 	}
-	return "", fmt.Errorf("%w: device %q not found (%s)", ErrNoDevice, serial, attached)
+	// Not "no device attached: ..." when others are: the text names what is there.
+	return "", &classified{msg: fmt.Sprintf("device %q is not attached (%s)", serial, attached), err: ErrNoDevice}
 }
+
+// classified is an error with its own text that still matches a sentinel with errors.Is.
+type classified struct {
+	msg string
+	err error
+}
+
+func (e *classified) Error() string { return e.msg }
+func (e *classified) Unwrap() error { return e.err }
 
 func stateOK(e Entry) (string, error) {
 	switch e.State {
@@ -551,8 +561,23 @@ func baseName(p string) string {
 	return p
 }
 
-func noServer(addr string, err error) error {
-	return fmt.Errorf("%w at %s (start one with `adb start-server`, or pass --adb host:port): %s", ErrNoServer, addr, adbMessage(err))
+func noServer(ctx context.Context, addr string, err error) error {
+	why := adbMessage(err)
+	// goadb reports the failed start of its stand-in executable ("exit status 1"), not
+	// why the server was unreachable; a dial of our own names the real cause.
+	dctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	var nd net.Dialer
+	if c, derr := nd.DialContext(dctx, "tcp", addr); derr != nil {
+		why = derr.Error()
+		var op *net.OpError
+		if errors.As(derr, &op) && op.Err != nil {
+			why = op.Err.Error()
+		}
+	} else {
+		c.Close()
+	}
+	return fmt.Errorf("%w at %s (start one with `adb start-server`, or pass --adb host:port): %s", ErrNoServer, addr, why)
 }
 
 // newClient builds a goadb client whose connections die with ctx. goadb insists on an adb

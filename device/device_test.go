@@ -54,7 +54,8 @@ func TestConnectErrors(t *testing.T) {
 	dead := ln.Addr().String()
 	ln.Close()
 	_, err := device.Connect(ctx(t), device.Options{Addr: dead})
-	if !errors.Is(err, device.ErrNoServer) || strings.Contains(err.Error(), "\n") {
+	if !errors.Is(err, device.ErrNoServer) || strings.Contains(err.Error(), "\n") ||
+		!strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "exit status") {
 		t.Fatalf("no server: %v", err)
 	}
 
@@ -63,6 +64,13 @@ func TestConnectErrors(t *testing.T) {
 	if !errors.Is(err, device.ErrNoDevice) {
 		t.Fatalf("no device: %v", err)
 	}
+	// A serial that is not there names the devices that are.
+	srv.AddDevice("emulator-5556", adbtest.StateDevice)
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "nope"})
+	if !errors.Is(err, device.ErrNoDevice) || err.Error() != `device "nope" is not attached (attached: emulator-5556)` {
+		t.Fatalf("wrong serial: %v", err)
+	}
+	srv.RemoveDevice("emulator-5556")
 	srv.AddDevice("emu-1", adbtest.StateUnauthorized)
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
 	if !errors.Is(err, device.ErrUnauthorized) || !strings.Contains(err.Error(), "emu-1") {
