@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -119,10 +120,16 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
-	var n, complete, required, failed int
+	var n, complete, required, failed, interrupted int
 	var scr, cost float64
 	var calls int
 	for _, r := range results {
+		if errors.Is(r.Err, context.Canceled) {
+			// Stopped by the user, not broken: its progress is saved and a rerun continues.
+			interrupted++
+			fmt.Fprintf(tw, "%s\tinterrupted\t\t\t\t\t\t\t\t\n", r.Label)
+			continue
+		}
 		if r.Err != nil {
 			failed++
 			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
@@ -161,6 +168,9 @@ func WriteTable(w io.Writer, results []Result) {
 	tw.Flush()
 	if failed > 0 {
 		fmt.Fprintf(w, "%d trace(s) failed\n", failed)
+	}
+	if interrupted > 0 {
+		fmt.Fprintf(w, "%d trace(s) interrupted: run the same command again to continue them\n", interrupted)
 	}
 }
 

@@ -53,6 +53,11 @@ func TestBatchResumesAfterKill(t *testing.T) {
 	if killed[0].Err != nil || killed[1].Err == nil || killed[2].Err == nil {
 		t.Fatalf("kill did not land in the second trace: %v / %v / %v", killed[0].Err, killed[1].Err, killed[2].Err)
 	}
+	var kb strings.Builder
+	WriteTable(&kb, killed)
+	if strings.Contains(kb.String(), "FAILED") || !strings.Contains(kb.String(), "2 trace(s) interrupted") {
+		t.Fatalf("an interrupted batch is not a failed one:\n%s", kb.String())
+	}
 	o.Judge.OnFrame = nil
 	got := Batch(ctx, o, targets)
 	if m.srv.Count() != ref.srv.Count() {
