@@ -39,6 +39,24 @@ type capturer struct {
 	scope string
 }
 
+// nothingToDescribe says why no frame of t can be described in the capture mode, or "".
+func nothingToDescribe(mode string, t *trace.Trace) string {
+	var hier, image bool
+	for _, f := range t.Frames {
+		hier = hier || f.XML != "" || f.Elements != "" || f.ElementsData != nil
+		image = image || f.Image != "" || f.ImageData != nil
+	}
+	switch {
+	case mode == CaptureXML && !hier:
+		return "no frame has UI XML or elements, the only source of --capture xml and of the heuristic judge; judge it with a model and --capture vision"
+	case mode == CaptureVision && !image:
+		return "no frame has a screenshot for --capture vision; use --capture auto or xml"
+	case !hier && !image:
+		return "no frame has a screenshot or UI XML to describe"
+	}
+	return ""
+}
+
 func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
 	hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
 	hasImage := f.Image != "" || f.ImageData != nil

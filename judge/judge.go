@@ -136,6 +136,11 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	if len(t.Frames) == 0 {
 		return nil, fmt.Errorf("%s: the trace has no frames to judge", traceName(t))
 	}
+	if why := nothingToDescribe(cfg.Capture, t); why != "" {
+		// Every frame would be skipped and the trace judged a failure for want of data,
+		// which says nothing about the agent.
+		return nil, fmt.Errorf("%s: %s", traceName(t), why)
+	}
 	info := cfg.info()
 	scope := traceName(t)
 	task := subs.Task

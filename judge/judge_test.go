@@ -389,3 +389,20 @@ func TestDecomposeUsageCountedAndKept(t *testing.T) {
 		}
 	}
 }
+
+// A trace none of whose frames the chosen capture can read is an error naming the trace,
+// not a judgment of every frame skipped (which would read as the agent failing).
+func TestNothingToDescribe(t *testing.T) {
+	xmlOnly := writeTrace(t, clockSubs().Task, clockScreens()...)
+	m := &fakeModel{handler: func(int, llm.Request) (string, error) { return "", errors.New("no call expected") }}
+	if _, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureVision}, xmlOnly, clockSubs()); err == nil ||
+		!strings.Contains(err.Error(), xmlOnly.Dir) || !strings.Contains(err.Error(), "no frame has a screenshot") {
+		t.Fatalf("vision on a trace without screenshots: %v", err)
+	}
+	imageOnly := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: t.TempDir(),
+		Frames: []trace.Frame{{Index: 1, Image: "0001.png"}, {Index: 2, Image: "0002.png"}}}
+	if _, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, imageOnly, clockSubs()); err == nil ||
+		!strings.Contains(err.Error(), "no frame has UI XML") {
+		t.Fatalf("heuristic on screenshots only: %v", err)
+	}
+}
