@@ -313,6 +313,11 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		}
 		return r, nil
 	}
+	if o.AndroidWorld == nil && hasSlots(text) {
+		// An agent asked to "Turn wifi {on_or_off}." cannot succeed, and its check would
+		// lack the same parameters: say so instead of spending a run on it.
+		return fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", clip(text, 80)))
+	}
 	// An unfinished earlier attempt left a partial trace: it is ours and incomplete.
 	if err := os.RemoveAll(dir); err != nil {
 		return fail(err)

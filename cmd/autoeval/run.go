@@ -53,12 +53,15 @@ the agent, /task/score gives the reward (stored in trace.json with source androi
 and /task/tear_down always runs, also when the agent was interrupted.
 
 Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
-YAMLs, a JSON/YAML list of tasks). Resumable: rerunning the same command skips tasks already
+YAMLs, a JSON/YAML list of tasks). A task whose text still has {slots} after its params are
+filled (task_metadata.json holds templates only) fails at once, unless --androidworld supplies
+the instance's goal. Resumable: rerunning the same command skips tasks already
 done (--fresh runs them all again); an interrupted task's partial trace is replaced. The judge
 is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (with a notice).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
-  autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,SystemBluetoothTurnOn \
-      --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/aw --xml`,
+  autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
+  autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
+      --androidworld http://localhost:5000 --agent-cmd './agent.sh' --out runs/aw --xml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if suitePath == "" || agentCmd == "" || out == "" {

@@ -228,3 +228,24 @@ func TestRunHonoursModelFlags(t *testing.T) {
 		t.Fatalf("exit %d after %d model requests (want 1); table:\n%s", code, llmSrv.Count(), stdout)
 	}
 }
+
+// A suite that gives only a template (AndroidWorld's task_metadata.json has no
+// parameters) fails those tasks up front, without running the agent on "{slots}".
+func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "task_metadata.json")
+	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn wifi {on_or_off}."}]`), 0o644)
+	calls := filepath.Join(dir, "calls")
+	code, stdout, _ := gtRun(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", "touch "+calls, "--judge", "heuristic")
+	if code != 0 || !strings.Contains(stdout, "unfilled {slots}") || !strings.Contains(stdout, "--androidworld") {
+		t.Fatalf("exit %d; table:\n%s", code, stdout)
+	}
+	if _, err := os.Stat(calls); err == nil {
+		t.Fatal("the agent ran on a bare template")
+	}
+}
