@@ -268,3 +268,35 @@ func FuzzUnpickle(f *testing.F) {
 		}
 	})
 }
+
+// FuzzImportText feeds the text formats other tools write (an AndroidLab trace.jsonl, an
+// AndroidWorld episode JSON) through Open: an error is one line naming the file, never a panic.
+func FuzzImportText(f *testing.F) {
+	f.Add(true, []byte(`{"trace_id":"a","image":"/x/Screen/0.png","xml":"ERROR","window":[1080,2400],"target":"t","parsed_action":{"operation":"do","action":"Tap","kwargs":{"element":[0,0,9,9]}}}`+"\n"))
+	f.Add(true, []byte(`{"target":"t","image":"../../x.png","parsed_action":"finish"}`+"\n{"))
+	f.Add(false, []byte(`{"goal":"g","task_name":"T","task_actually_successful":true,"agent_claimed_done":false,"step_records":[{"action":"{\"action_type\":\"click\",\"index\":0}","state":{"ui_elements":[{"text":"a","bbox_pixels":{"x_min":0,"x_max":1,"y_min":0,"y_max":1}}]}}]}`))
+	f.Add(false, []byte(`{"goal":"g","step_records":[null,{"state":null}]}`))
+	f.Fuzz(func(t *testing.T, androidLab bool, data []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "episode.json")
+		if androidLab {
+			path = filepath.Join(dir, "traces", "trace.jsonl")
+			os.MkdirAll(filepath.Dir(path), 0o755)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		src := path
+		if androidLab {
+			src = dir
+		}
+		tr, err := Open(src)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), dir) {
+				t.Fatalf("error %q: want one line naming the file", err)
+			}
+			return
+		}
+		_ = Validate(tr)
+	})
+}
