@@ -407,6 +407,7 @@ func TestAppOf(t *testing.T) {
 	for name, want := range map[string]string{
 		"MarkorMoveNote": "Markor", "SimpleCalendarDeleteEventsOnRelativeDay": "SimpleCalendar",
 		"SystemBrightnessMin": "System", "FilesDeleteFile": "Files", "x": "x", "": "unknown",
+		"SaveCopyOfReceiptTaskEval": "SimpleGallery", "OsmAndFavorite": "OsmAnd", "TurnOnWifiAndOpenApp": "System",
 	} {
 		if got := AppOf(&trace.Trace{TaskName: name}); got != want {
 			t.Errorf("AppOf(%q) = %q, want %q", name, got, want)

@@ -80,7 +80,10 @@ type Options struct {
 }
 
 // multiWordApps are AndroidWorld task-name prefixes whose app name spans several words.
-var multiWordApps = []string{"SimpleCalendar", "SimpleSms", "SimpleDrawPro", "AudioRecorder", "RetroMusic", "SportsTracker", "OpenTracks", "ExpenseTracker", "ClockStopWatch", "ClockTimer", "BrowserDraw", "BrowserMaze", "BrowserMultiply"}
+var multiWordApps = []string{"SimpleCalendar", "SimpleSms", "SimpleDrawPro", "AudioRecorder", "RetroMusic", "SportsTracker", "OpenTracks", "ExpenseTracker", "ClockStopWatch", "ClockTimer", "BrowserDraw", "BrowserMaze", "BrowserMultiply", "OsmAnd"}
+
+// appAliases are AndroidWorld task names that do not start with their app's name.
+var appAliases = map[string]string{"SaveCopyOfReceipt": "SimpleGallery", "TurnOn": "System", "TurnOff": "System", "OpenAppTaskEval": "System"}
 
 // AppOf names the app (task family) of a trace: its App field, else the leading word of
 // its catalogue task name (AndroidWorld names start with the app: "MarkorMoveNote" -> "Markor").
@@ -91,6 +94,11 @@ func AppOf(t *trace.Trace) string {
 	name := t.TaskName
 	if name == "" {
 		return "unknown"
+	}
+	for p, app := range appAliases {
+		if strings.HasPrefix(name, p) {
+			return app
+		}
 	}
 	for _, p := range multiWordApps {
 		if strings.HasPrefix(name, p) {
