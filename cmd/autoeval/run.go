@@ -91,8 +91,15 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 			defer db.Close()
 			var judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error)
 			if !noJudge {
-				if judgeFn, err = suiteJudge(ctx, db, kind, substates); err != nil {
+				var resolved string
+				if judgeFn, resolved, err = suiteJudge(ctx, db, kind, substates); err != nil {
 					return err
+				}
+				if resolved == trace.JudgeHeuristic && !df.xml && !cmd.Flags().Changed("xml") {
+					// The heuristic judge reads only UI hierarchies: without them every
+					// task would be recorded and then fail to be judged.
+					df.xml = true
+					logf("notice: recording the UI hierarchy (--xml), which the heuristic judge needs")
 				}
 			}
 			var aw *groundtruth.AndroidWorldClient
@@ -197,13 +204,14 @@ func selectTasks(tasks []suite.Task, only string) ([]suite.Task, error) {
 
 // suiteJudge builds the judge used after each task: the model judge when a model is
 // configured (and not --judge heuristic), else the heuristic baseline with its notice.
-func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), error) {
+// It also returns the kind chosen.
+func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
 	opts := judge.Options{Source: judge.SubstateSource{File: substates}}
 	cfg := judge.Config{Kind: kind, Store: db}
 	spec := llm.ResolveSpec(global.model)
 	switch {
 	case spec == "" && kind == trace.JudgeLLM:
-		return nil, llm.ErrNotConfigured
+		return nil, "", llm.ErrNotConfigured
 	case spec == "" || kind == trace.JudgeHeuristic:
 		cfg.Kind, cfg.Capture = trace.JudgeHeuristic, judge.CaptureXML
 		if kind == "" {
@@ -214,13 +222,13 @@ func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func
 		cfg.Kind = trace.JudgeLLM
 		m, err := openModel(ctx, spec, db)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		cfg.Model, cfg.CaptureModel = m, m
 		if global.captureModel != "" {
 			cm, err := openModel(ctx, global.captureModel, db)
 			if err != nil {
-				return nil, err
+				return nil, "", err
 			}
 			cfg.CaptureModel = cm
 		}
@@ -230,5 +238,5 @@ func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func
 	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
 		r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
 		return r.Judgment, r.Err
-	}, nil
+	}, cfg.Kind, nil
 }

@@ -249,3 +249,29 @@ func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 		t.Fatal("the agent ran on a bare template")
 	}
 }
+
+// With the heuristic judge (no model configured) and no --xml, run records the UI
+// hierarchy anyway: without it every task would be recorded and then fail to be judged.
+func TestRunHeuristicRecordsXML(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.yaml")
+	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
+	code, stdout, errOut := gtRun(t, "--db", db, "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", "sleep 0.2", "--interval", "30ms", "--capture", "png", "--json")
+	var rep struct {
+		Tasks []struct {
+			Judged bool   `json:"judged"`
+			Error  string `json:"error"`
+		} `json:"tasks"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 0 || len(rep.Tasks) != 1 || !rep.Tasks[0].Judged {
+		t.Fatalf("exit %d, %v: %s\n%s", code, err, stdout, errOut)
+	}
+	if !strings.Contains(errOut, "--xml") {
+		t.Errorf("no notice about --xml: %s", errOut)
+	}
+}
