@@ -70,7 +70,7 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	}
 	if path != o.Out { // a file named by --out is the user's choice; a default name is ours
 		var moved string
-		if path, moved = besideOtherJudge(path, j.Judge.Label()); moved != "" {
+		if path, moved = besideOtherJudge(path, j.Judge); moved != "" {
 			r.Notes = append(r.Notes, moved)
 		}
 	}

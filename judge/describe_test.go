@@ -248,17 +248,24 @@ func TestCaptureBothAndMissingSources(t *testing.T) {
 func TestBesideOtherJudge(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, trace.JudgmentName)
-	if got, note := besideOtherJudge(p, "openai:m"); got != p || note != "" {
+	heuristic, model := trace.JudgeInfo{Kind: trace.JudgeHeuristic}, trace.JudgeInfo{Kind: trace.JudgeLLM, Model: "openai:gpt-4o"}
+	if got, note := besideOtherJudge(p, model); got != p || note != "" {
 		t.Fatalf("no earlier judgment: %s %q", got, note)
 	}
-	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: trace.JudgeInfo{Kind: trace.JudgeHeuristic}}); err != nil {
+	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: heuristic}); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := besideOtherJudge(p, "heuristic (baseline)"); got != p {
+	if got, _ := besideOtherJudge(p, heuristic); got != p {
 		t.Fatalf("the same judge should replace its own judgment, got %s", got)
 	}
-	got, note := besideOtherJudge(p, "openai:gpt-4o")
+	got, note := besideOtherJudge(p, model)
 	if want := filepath.Join(dir, "judgment.openai_gpt-4o.json"); got != want || !strings.Contains(note, "heuristic (baseline)") {
 		t.Fatalf("got %s (%q), want %s", got, note, want)
+	}
+	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: model}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := besideOtherJudge(p, heuristic); got != filepath.Join(dir, "judgment.heuristic.json") {
+		t.Fatalf("the baseline after a model judge: %s", got)
 	}
 }

@@ -118,16 +118,19 @@ func OutputPath(t *trace.Trace, label, out string, batch bool) (path, note strin
 // judgment.json at path already holds another judge's verdicts (say the heuristic baseline,
 // and this is the model judge), this judgment goes to judgment.<judge>.json in the same
 // folder instead of overwriting it, so eval and report can compare both.
-func besideOtherJudge(path, judgeLabel string) (string, string) {
+func besideOtherJudge(path string, judge trace.JudgeInfo) (string, string) {
 	if filepath.Base(path) != trace.JudgmentName {
 		return path, ""
 	}
 	prev, err := trace.ReadJudgment(path)
-	if err != nil || prev.Judge.Label() == judgeLabel {
+	if err != nil || prev.Judge.Label() == judge.Label() {
 		return path, ""
 	}
-	name := "judgment." + SafeName(strings.ReplaceAll(judgeLabel, " ", "-")) + ".json"
-	p := filepath.Join(filepath.Dir(path), name)
+	name := judge.Kind // "heuristic"
+	if judge.Kind != trace.JudgeHeuristic {
+		name = SafeName(judge.Label()) // the model, e.g. openai_gpt-4o
+	}
+	p := filepath.Join(filepath.Dir(path), "judgment."+name+".json")
 	return p, fmt.Sprintf("%s holds the %s judgment, so this one goes beside it to %s", path, prev.Judge.Label(), p)
 }
 
