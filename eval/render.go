@@ -63,24 +63,19 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-func pctCI(s Stat) string {
-	if !s.Defined() {
-		return "-"
-	}
-	if math.IsNaN(s.Low) {
-		return FormatPct(s.Value)
-	}
-	return fmt.Sprintf("%s [%s,%s]", FormatPct(s.Value), FormatPct(s.Low), FormatPct(s.High))
-}
+func pctCI(s Stat) string { return withCI(s, FormatPct) }
 
-func numCI(s Stat) string {
+func numCI(s Stat) string { return withCI(s, FormatNum) }
+
+// withCI formats a statistic and, when it has one, its interval: "83.3 [58.3,100.0]".
+func withCI(s Stat, format func(float64) string) string {
 	if !s.Defined() {
 		return "-"
 	}
 	if math.IsNaN(s.Low) {
-		return FormatNum(s.Value)
+		return format(s.Value)
 	}
-	return fmt.Sprintf("%s [%s,%s]", FormatNum(s.Value), FormatNum(s.Low), FormatNum(s.High))
+	return fmt.Sprintf("%s [%s,%s]", format(s.Value), format(s.Low), format(s.High))
 }
 
 // WriteText writes the human-readable tables.
