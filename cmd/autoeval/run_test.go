@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/internal/llmtest"
@@ -273,5 +275,35 @@ func TestRunHeuristicRecordsXML(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "--xml") {
 		t.Errorf("no notice about --xml: %s", errOut)
+	}
+}
+
+// Ctrl-C during the agent: the AndroidWorld instance is torn down, not scored, and the
+// task is left for the rerun.
+func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn wifi on."}, scores: map[string]float64{"SystemWifiTurnOn": 1}}
+	url := aw.serve(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "task_metadata.json")
+	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn wifi {on_or_off}."}]`), 0o644)
+	ctx, cancel := context.WithCancel(obsCtx(t))
+	go func() {
+		for srv.Screencaps("emulator-5554") < 2 {
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+	}()
+	code := run(ctx, []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", "sleep 20", "--interval", "30ms", "--capture", "png", "--judge", "heuristic", "--androidworld", url})
+	if code != 130 {
+		t.Fatalf("exit %d, want 130", code)
+	}
+	want := "GET /health \nPOST /task/initialize SystemWifiTurnOn\nGET /task/goal SystemWifiTurnOn\nPOST /task/tear_down SystemWifiTurnOn"
+	if got := strings.Join(aw.log(), "\n"); got != want {
+		t.Fatalf("server calls:\n%s\nwant:\n%s", got, want)
 	}
 }
