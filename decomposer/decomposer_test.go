@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -209,28 +210,9 @@ func answerFor(r llmtest.Request) llmtest.Answer {
 	return llmtest.Delayed(20*time.Millisecond, llmtest.Reply(string(b)))
 }
 
-func sharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Skip("no go.mod")
-		}
-		dir = filepath.Dir(dir)
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data %s absent", p)
-	}
-	return p
-}
-
 func TestBatchResumesAfterInterruption(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-x")
-	tasks, err := suite.Load(sharedData(t, "androidlab/config/clock.yaml"))
+	tasks, err := suite.Load(testenv.SharedData(t, "androidlab/config/clock.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

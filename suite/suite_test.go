@@ -1,35 +1,15 @@
 package suite
 
 import (
+	"github.com/autoeval/autoeval/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// sharedData finds ../shared/data beside the repository root.
-func sharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data %s absent: %v", p, err)
-	}
-	return p
-}
-
 func TestAndroidWorldMetadata(t *testing.T) {
-	tasks, err := Load(sharedData(t, "androidworld/task_metadata.json"))
+	tasks, err := Load(testenv.SharedData(t, "androidworld/task_metadata.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,14 +32,14 @@ func TestAndroidWorldMetadata(t *testing.T) {
 }
 
 func TestAndroidLabConfigs(t *testing.T) {
-	clock, err := Load(sharedData(t, "androidlab/config/clock.yaml"))
+	clock, err := Load(testenv.SharedData(t, "androidlab/config/clock.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(clock) != 27 || clock[0].ID != "clock_1" || clock[0].App != "clock" || clock[0].Package != "com.google.android.deskclock" || clock[0].Category != "Alarm set" {
 		t.Fatalf("clock: %d tasks, first %+v", len(clock), clock[0])
 	}
-	all, err := Load(sharedData(t, "androidlab/config"))
+	all, err := Load(testenv.SharedData(t, "androidlab/config"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,15 @@
 package trace
 
 import (
-	"path/filepath"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // BenchmarkOpenCheckpoint measures gunzip + safe unpickle + conversion of one real
 // AndroidWorld checkpoint.
 func BenchmarkOpenCheckpoint(b *testing.B) {
-	p := filepath.Join("..", "..", "shared", "data", "checkpoints", "androidworld-gbox", "ContactsAddContact_0.pkl.gz")
-	if !isFile(p) {
-		b.Skipf("real data not present at %s", p)
-	}
+	p := testenv.SharedData(b, "checkpoints/androidworld-gbox/ContactsAddContact_0.pkl.gz")
 	for i := 0; i < b.N; i++ {
 		if _, err := Open(p); err != nil {
 			b.Fatal(err)
@@ -22,10 +20,7 @@ func BenchmarkOpenCheckpoint(b *testing.B) {
 // BenchmarkValidateLlamaTouch measures full validation (every PNG decoded) of a real
 // 12-frame LlamaTouch trace.
 func BenchmarkValidateLlamaTouch(b *testing.B) {
-	p := filepath.Join("..", "..", "shared", "data", "traces", "llamatouch", "trace_7")
-	if !isFile(filepath.Join(p, "instruction.txt")) {
-		b.Skipf("real data not present at %s", p)
-	}
+	p := testenv.SharedData(b, "traces/llamatouch/trace_7")
 	tr, err := Open(p)
 	if err != nil {
 		b.Fatal(err)

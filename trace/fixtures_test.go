@@ -164,27 +164,3 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) {
 		}
 	}
 }
-
-// sharedData returns ../shared/data/<rel> seen from the module root, or skips.
-func sharedData(t *testing.T, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("real data not present at %s", p)
-	}
-	return p
-}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // These tests read the real recordings in ../shared/data and check every item against
@@ -16,7 +18,7 @@ import (
 // a table produced once by Python's own unpickler: testdata/gbox_expected.json).
 
 func TestRealLlamaTouch(t *testing.T) {
-	root := sharedData(t, "traces/llamatouch")
+	root := testenv.SharedData(t, "traces/llamatouch")
 	paths, err := Discover(root)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func deref(f *float64) float64 {
 }
 
 func TestRealEpisodes(t *testing.T) {
-	root := sharedData(t, "episodes/androidworld-json")
+	root := testenv.SharedData(t, "episodes/androidworld-json")
 	paths, err := Discover(root)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +140,7 @@ func TestRealEpisodes(t *testing.T) {
 }
 
 func TestRealCheckpointsAll116(t *testing.T) {
-	root := sharedData(t, "checkpoints/androidworld-gbox")
+	root := testenv.SharedData(t, "checkpoints/androidworld-gbox")
 	var want map[string][]struct {
 		GoalSHA       string  `json:"goal_sha256"`
 		IsSuccessful  float64 `json:"is_successful"`
