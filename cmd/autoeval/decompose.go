@@ -142,7 +142,9 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	sum, err := d.Batch(ctx, tasks, decomposer.BatchOptions{OutDir: o.out, Concurrency: o.concurrency, Knowledge: knowledge, Suite: o.suite, Progress: bar})
 	bar.Finish()
 	if sum != nil {
-		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; %d model calls (%d cached), %d+%d tokens, $%.4f\n",
+		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
+		// run that made no call would otherwise seem to have made them all.
+		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, $%.4f\n",
 			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, sum.Usage.CostUSD)
 		fmt.Printf("wrote %s\n", filepath.Join(o.out, "summary.json"))
 	}
