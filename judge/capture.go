@@ -57,6 +57,19 @@ func nothingToDescribe(mode string, t *trace.Trace) string {
 	return ""
 }
 
+// usesVision reports whether some frame of t is described from its screenshot in mode.
+func usesVision(mode string, t *trace.Trace) bool {
+	for _, f := range t.Frames {
+		hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
+		hasImage := f.Image != "" || f.ImageData != nil
+		switch {
+		case mode == CaptureVision, mode == CaptureBoth && hasImage, mode == CaptureAuto && !hasHier && hasImage:
+			return true
+		}
+	}
+	return false
+}
+
 func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
 	hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
 	hasImage := f.Image != "" || f.ImageData != nil

@@ -106,8 +106,9 @@ func (c *Config) normalize() error {
 	return nil
 }
 
-// Info describes the judge for the judgment file.
-func (c *Config) info() trace.JudgeInfo {
+// Info describes the judge for the judgment file. vision says whether any frame will be
+// described by the capture model: only then are that model and its prompt named.
+func (c *Config) info(vision bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
 	if c.Kind == trace.JudgeHeuristic {
 		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
@@ -118,7 +119,7 @@ func (c *Config) info() trace.JudgeInfo {
 	}
 	ji.Model = c.Model.Name()
 	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
-	if c.CaptureModel != nil && c.Capture != CaptureXML {
+	if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
 		ji.CaptureModel = c.CaptureModel.Name()
 		ji.PromptVersions["capturer"] = prompts.Capturer.Version
 	}
@@ -141,7 +142,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 		// which says nothing about the agent.
 		return nil, fmt.Errorf("%s: %s", traceName(t), why)
 	}
-	info := cfg.info()
+	info := cfg.info(usesVision(cfg.Capture, t))
 	scope := traceName(t)
 	task := subs.Task
 	if t.Task != "" {

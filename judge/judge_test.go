@@ -406,3 +406,17 @@ func TestNothingToDescribe(t *testing.T) {
 		t.Fatalf("heuristic on screenshots only: %v", err)
 	}
 }
+
+// With --capture auto over frames that all have UI XML, no screenshot is described: the
+// judgment does not name a capture model or capturer prompt it never used.
+func TestAutoCaptureNamesOnlyModelsUsed(t *testing.T) {
+	tr := writeTrace(t, clockSubs().Task, clockScreens()...)
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, CaptureModel: m, Capture: CaptureAuto}, tr, clockSubs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Judge.CaptureModel != "" || j.Judge.PromptVersions["capturer"] != "" || j.Judge.PromptVersions["reasoner"] == "" {
+		t.Fatalf("judge info %+v", j.Judge)
+	}
+}
