@@ -9,6 +9,7 @@ import (
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -91,8 +92,9 @@ func BenchmarkHostPerFrame(b *testing.B) {
 }
 
 // BenchmarkObserveLoopback is the whole capture loop end to end: screencap -p through
-// the adb protocol (fake server on loopback), decode, dedup, write, manifest, on
-// 1080x2400 screens that change every other capture. ns/op is wall time per capture.
+// the adb protocol (fake server on loopback), decode, dedup, write, manifest, on screens
+// that change every other capture: synthetic 1080x2400 ones and the real LlamaTouch
+// screenshots (1080x1918). ns/op is wall time per capture.
 func BenchmarkObserveLoopback(b *testing.B) {
 	var screens []adbtest.Screen
 	for i := 0; i < 8; i++ {
@@ -102,6 +104,20 @@ func BenchmarkObserveLoopback(b *testing.B) {
 		}
 		screens = append(screens, adbtest.Screen{PNG: buf.Bytes()})
 	}
+	b.Run("synthetic", func(b *testing.B) { benchObserve(b, screens) })
+	b.Run("llamatouch", func(b *testing.B) {
+		real, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range real {
+			real[i].XML, real[i].Activity = "", "" // screenshots only, as above
+		}
+		benchObserve(b, real)
+	})
+}
+
+func benchObserve(b *testing.B, screens []adbtest.Screen) {
 	srv := adbtest.New(b)
 	srv.AddDevice("bench", adbtest.StateDevice)
 	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
@@ -130,4 +146,33 @@ func BenchmarkObserveLoopback(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(res.Captured)/b.Elapsed().Seconds(), "captures/s")
+}
+
+// BenchmarkHostPerFrameReal is the host-side cost (decode, dedup, write) on the real
+// LlamaTouch screenshots (1080x1918, 78-437 KB PNGs), cycling through them so
+// consecutive frames differ as a real run's do.
+func BenchmarkHostPerFrameReal(b *testing.B) {
+	screens, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := benchRecorder(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%200 == 0 {
+			r.tr.Frames = nil
+			r.last = nil
+		}
+		data := screens[i%len(screens)].PNG
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := r.keep(b.Context(), time.Now(), shot{png: data, img: img}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }
