@@ -458,12 +458,25 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 		nt, err := trace.WriteNative(it.t, dest)
 		switch {
 		case errors.Is(err, trace.ErrExists):
-			fmt.Fprintf(w, "skipped %s: already imported\n", dest)
-			bar.Skip(1)
-			continue
+			// Resuming skips what is there, but only when it is this trace: a different one
+			// (another source sent to the same --out) must not pass for imported.
+			prev, perr := trace.Open(dest)
+			if perr != nil || (prev.Task == it.t.Task && len(prev.Frames) == len(it.t.Frames)) {
+				fmt.Fprintf(w, "skipped %s: already imported\n", dest)
+				bar.Skip(1)
+				continue
+			}
+			err = fmt.Errorf("%s already holds a different trace (%q, %d frames); choose another --out", dest, shorten(prev.Task, 60), len(prev.Frames))
+			fallthrough
 		case err != nil:
 			failed++
-			fmt.Fprintf(os.Stderr, "autoeval: import %s: %v\n", trace.Label(it.t), err)
+			err = fmt.Errorf("import %s: %w", trace.Label(it.t), err)
+			if len(items) == 1 && len(openErrs) == 0 {
+				// One trace: its error is the whole message, on one line.
+				bar.Finish()
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "autoeval: %v\n", err)
 		default:
 			fmt.Fprintf(w, "wrote %s (%d frames, %s from %s)\n", dest, len(nt.Frames), sourceFormat(it.t), it.src)
 		}

@@ -200,6 +200,10 @@ func TestTraceImportValidateInfo(t *testing.T) {
 	if code, stdout, stderr = traceRun(t, "trace", "import", filepath.Join(src, "a"), "--out", single); code != 0 {
 		t.Fatalf("single import: %d %s %s", code, stdout, stderr)
 	}
+	// Another trace sent to the same DIR is not passed off as already imported.
+	if code, stdout, stderr = traceRun(t, "trace", "import", filepath.Join(src, "b"), "--out", single); code != 1 || strings.Contains(stdout, "skipped") || !strings.Contains(stderr, "already holds a different trace") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("different trace into the same --out: %d %q %q", code, stdout, stderr)
+	}
 	ti := traceInfoJSON(t, single)[0]
 	if ti.Task != "Open Clock" || ti.FrameCount != 2 || ti.Frames[0].Image != "0001.png" || !strings.Contains(ti.Format, "folder") {
 		t.Errorf("imported info %+v", ti)
