@@ -41,23 +41,7 @@ func BenchmarkHostPerFrame(b *testing.B) {
 	}
 	b.Logf("screenshot PNG %d KB, raw %d KB", len(screens[0])/1024, len(raws[0])/1024)
 	run := func(b *testing.B, kept bool, step func(i int) (shot, error)) {
-		r := benchRecorder(b)
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			if i%200 == 0 {
-				r.tr.Frames = nil
-				r.last = nil
-			}
-			s, err := step(i)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := r.keep(b.Context(), time.Now(), s); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.StopTimer()
+		r := benchFrames(b, step)
 		if kept && r.tr.DroppedFrames > 0 {
 			b.Fatalf("dropped %d frames that differ", r.tr.DroppedFrames)
 		}
@@ -148,14 +132,9 @@ func benchObserve(b *testing.B, screens []adbtest.Screen) {
 	b.ReportMetric(float64(res.Captured)/b.Elapsed().Seconds(), "captures/s")
 }
 
-// BenchmarkHostPerFrameReal is the host-side cost (decode, dedup, write) on the real
-// LlamaTouch screenshots (1080x1918, 78-437 KB PNGs), cycling through them so
-// consecutive frames differ as a real run's do.
-func BenchmarkHostPerFrameReal(b *testing.B) {
-	screens, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
-	if err != nil {
-		b.Fatal(err)
-	}
+// benchFrames feeds b.N frames from step to a recorder, the timed part of a per-frame
+// benchmark. The manifest is reset every 200 frames so its size stays that of a typical trace.
+func benchFrames(b *testing.B, step func(i int) (shot, error)) *recorder {
 	r := benchRecorder(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -164,15 +143,30 @@ func BenchmarkHostPerFrameReal(b *testing.B) {
 			r.tr.Frames = nil
 			r.last = nil
 		}
-		data := screens[i%len(screens)].PNG
-		img, err := png.Decode(bytes.NewReader(data))
+		s, err := step(i)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := r.keep(b.Context(), time.Now(), shot{png: data, img: img}); err != nil {
+		if err := r.keep(b.Context(), time.Now(), s); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.StopTimer()
+	return r
+}
+
+// BenchmarkHostPerFrameReal is the host-side cost (decode, dedup, write) on the real
+// LlamaTouch screenshots (1080x1918, 78-437 KB PNGs), cycling through them so
+// consecutive frames differ as a real run's do.
+func BenchmarkHostPerFrameReal(b *testing.B) {
+	screens, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchFrames(b, func(i int) (shot, error) {
+		data := screens[i%len(screens)].PNG
+		img, err := png.Decode(bytes.NewReader(data))
+		return shot{png: data, img: img}, err
+	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }

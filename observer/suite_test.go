@@ -14,6 +14,24 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
+// loadSuite loads writeSuite's tasks and opens a fresh store.
+func loadSuite(t *testing.T) ([]suite.Task, *store.DB) {
+	tasks, err := suite.Load(writeSuite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tasks, openStore(t)
+}
+
+func openStore(t *testing.T) *store.DB {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // writeSuite writes a three-task suite: one with an AndroidWorld ground-truth check
 // (Wi-Fi through `settings get`), one plain, one whose agent crashes.
 func writeSuite(t *testing.T) string {
@@ -47,15 +65,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	hooks := filepath.Join(state, "hooks")
 	agentCmd := `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; echo task={task}; sleep 0.3; ` +
 		`case "$AUTOEVAL_TASK_ID" in SystemWifiTurnOn) touch ` + wifi + `;; crashy) exit 2;; esac`
-	tasks, err := suite.Load(writeSuite(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	tasks, db := loadSuite(t)
 	judged := 0
 	opts := observer.SuiteOptions{
 		Tasks: tasks, SuitePath: "suite.json", AgentCmd: agentCmd, Out: filepath.Join(t.TempDir(), "out"),
@@ -139,15 +149,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 	_, d := fixture(t, 1)
 	state := t.TempDir()
 	calls := filepath.Join(state, "calls")
-	tasks, err := suite.Load(writeSuite(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	tasks, db := loadSuite(t)
 	opts := observer.SuiteOptions{
 		Tasks: tasks, SuitePath: "s", AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; sleep 0.4`,
 		Out:     filepath.Join(t.TempDir(), "out"),
@@ -189,11 +191,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
 	_, d := fixture(t, 1)
 	calls := filepath.Join(t.TempDir(), "calls")
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openStore(t)
 	modelDown := true
 	opts := observer.SuiteOptions{
 		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}},
