@@ -61,7 +61,10 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	}
 	j, err := Run(ctx, cfg, tg.Trace, subs)
 	if err != nil {
-		r.Err = fmt.Errorf("%s: %w", tg.Label, err)
+		r.Err = err
+		if msg := err.Error(); !strings.HasPrefix(msg, tg.Label+":") && !strings.HasPrefix(msg, traceName(tg.Trace)+":") {
+			r.Err = fmt.Errorf("%s: %w", tg.Label, err) // name the trace once, not twice
+		}
 		return r
 	}
 	path, why := OutputPath(tg.Trace, tg.Label, o.Out, batch)

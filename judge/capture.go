@@ -48,7 +48,7 @@ func nothingToDescribe(mode string, t *trace.Trace) string {
 	}
 	switch {
 	case mode == CaptureXML && !hier:
-		return "no frame has UI XML or elements, the only source of --capture xml and of the heuristic judge; judge it with a model and --capture vision"
+		return "no frame has UI XML or elements, which the heuristic judge and --capture xml read; judge it with a model (--model) to describe its screenshots"
 	case mode == CaptureVision && !image:
 		return "no frame has a screenshot for --capture vision; use --capture auto or xml"
 	case !hier && !image:

@@ -328,3 +328,25 @@ func TestJudgeHonoursModelRetries(t *testing.T) {
 		t.Fatalf("error output:\n%s", errOut)
 	}
 }
+
+// A folder of screenshots has nothing the heuristic baseline can read: one line naming
+// the trace once and pointing at the model judge, not a judgment of skipped frames.
+func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
+	png, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm", "0001.png"))
+	if err != nil {
+		t.Skipf("bundled example screenshot: %v", err)
+	}
+	db := judgeEnv(t) // changes the working directory
+	dir := filepath.Join(t.TempDir(), "pngdir")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	judgeWriteFile(t, filepath.Join(dir, "0001.png"), string(png))
+	judgeWriteFile(t, filepath.Join(dir, "task.txt"), "Open the Clock app")
+	code, _, errOut := evalCapture(t, "--db", db, "-q", "judge", "--trace", dir)
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	last := lines[len(lines)-1]
+	if code != 1 || strings.Count(last, "pngdir") != 1 || !strings.Contains(last, "--model") {
+		t.Fatalf("exit %d, last line %q", code, last)
+	}
+}
