@@ -20,6 +20,7 @@ type Bar struct {
 	label   string
 	total   int
 	done    int
+	skipped int // of done, finished in an earlier run: they took no time now
 	failed  int
 	tty     bool
 	start   time.Time
@@ -41,6 +42,7 @@ func (b *Bar) Skip(n int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.done += n
+	b.skipped += n
 	if b.enabled && n > 0 {
 		if b.tty {
 			b.draw("")
@@ -78,15 +80,18 @@ func (b *Bar) draw(name string) {
 	const width = 24
 	filled := 0
 	if b.total > 0 {
-		filled = width * b.done / b.total
+		// Clamped: a caller that reports more items than it announced must not panic here.
+		filled = min(max(width*b.done/b.total, 0), width)
 	}
 	eta := ""
-	if b.done > 0 && b.done < b.total {
-		per := time.Since(b.start) / time.Duration(b.done)
+	// The rate comes from items finished in this run only: resumed ones took no time and
+	// would make the estimate far too short.
+	if worked := b.done - b.skipped; worked > 0 && b.done < b.total {
+		per := time.Since(b.start) / time.Duration(worked)
 		eta = " eta " + (per * time.Duration(b.total-b.done)).Round(time.Second).String()
 	}
-	if len(name) > 40 {
-		name = "…" + name[len(name)-39:]
+	if r := []rune(name); len(r) > 40 {
+		name = "…" + string(r[len(r)-39:])
 	}
 	fmt.Fprintf(b.w, "\r\033[K%s [%s%s] %d/%d%s %s", b.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total, eta, name)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+	"unicode/utf8"
 )
 
 func TestLinesWhenNotATerminal(t *testing.T) {
@@ -48,5 +50,26 @@ func TestConcurrentDone(t *testing.T) {
 	b.Finish()
 	if !strings.Contains(buf.String(), "100/100 done, 0 failed") {
 		t.Fatalf("summary wrong: %q", buf.String()[max(0, buf.Len()-80):])
+	}
+}
+
+// Resumed items take no time, so they must not speed up the estimate; more items than
+// announced must not break the bar; long names are cut on a character boundary.
+func TestTerminalEstimateAndLimits(t *testing.T) {
+	var buf bytes.Buffer
+	b := NewWriter(&buf, "x", 100, false, true)
+	b.start = time.Now().Add(-10 * time.Second)
+	b.Skip(90)
+	b.Done("a", nil) // one item in 10s: nine left take about 90s
+	if out := buf.String(); !strings.Contains(out, "91/100 eta 1m30s") {
+		t.Errorf("estimate after resume: %q", out)
+	}
+	b.Done(strings.Repeat("é", 60), nil)
+	for i := 0; i < 20; i++ {
+		b.Done("extra", nil)
+	}
+	b.Finish()
+	if !utf8.ValidString(buf.String()) || !strings.Contains(buf.String(), "[########################] 112/100") {
+		t.Errorf("output %q", buf.String()[max(0, buf.Len()-200):])
 	}
 }
