@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"sync"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -30,9 +32,38 @@ func modelConfig(spec string, db *store.DB) llm.Config {
 	return cfg
 }
 
-// openModel opens spec with modelConfig.
+// openModel opens spec with modelConfig. A hosted model missing from the price table is
+// named on stderr once, since its calls would otherwise be reported as costing $0.
 func openModel(ctx context.Context, spec string, db *store.DB) (llm.Model, error) {
-	return llm.Open(ctx, modelConfig(spec, db))
+	cfg := modelConfig(spec, db)
+	m, err := llm.Open(ctx, cfg)
+	if err != nil || global.quiet {
+		return m, err
+	}
+	provider, name, _ := llm.ParseSpec(llm.ResolveSpec(spec))
+	if prices, perr := llm.LoadPrices(cfg.Prices); perr == nil && provider != llm.Ollama {
+		if _, ok := prices.Lookup(provider, name); !ok && firstNote(provider+":"+name) {
+			fmt.Fprintf(os.Stderr, "note: no price known for %s: its calls count tokens but cost $0 (give prices with --prices FILE; ignore this for a self-hosted model)\n", provider+":"+name)
+		}
+	}
+	return m, nil
+}
+
+// notes keeps each note to once per command (judge may open the same model twice).
+var notes struct {
+	sync.Mutex
+	seen map[string]bool
+}
+
+func firstNote(key string) bool {
+	notes.Lock()
+	defer notes.Unlock()
+	if notes.seen == nil {
+		notes.seen = map[string]bool{}
+	}
+	first := !notes.seen[key]
+	notes.seen[key] = true
+	return first
 }
 
 // checkModelFlags rejects values the model layer cannot honour, before any work starts.

@@ -95,3 +95,25 @@ func TestNoCacheStillAccounts(t *testing.T) {
 		t.Fatalf("ledger %+v %v", u, err)
 	}
 }
+
+// A hosted model the price table does not know is named once, so a $0 cost is not
+// mistaken for a free run; a known one, or --quiet, prints no note.
+func TestUnpricedModelNoted(t *testing.T) {
+	db := decomposeEnv(t)
+	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
+	for _, tc := range []struct {
+		model string
+		quiet bool
+		note  bool
+	}{{"openai:my-finetune-7b", false, true}, {"openai:gpt-4o-mini", false, false}, {"openai:other-model", true, false}} {
+		args := []string{"decompose", "--db", db, "--model", tc.model, "--base-url", srv.URL, "--task", "Open Clock " + tc.model}
+		if tc.quiet {
+			args = append(args, "--quiet")
+		}
+		code, _, stderr := decomposeRun(t, context.Background(), args...)
+		if code != 0 || strings.Contains(stderr, "no price known for "+tc.model) != tc.note {
+			t.Errorf("%s quiet=%v: code %d stderr %q", tc.model, tc.quiet, code, stderr)
+		}
+	}
+}

@@ -27,6 +27,9 @@ var global globalOptions
 
 func newRootCmd() *cobra.Command {
 	global = globalOptions{}
+	notes.Lock()
+	notes.seen = nil // each command notes afresh (tests run many in one process)
+	notes.Unlock()
 	root := &cobra.Command{
 		Use:   "autoeval",
 		Short: "Evaluate mobile GUI agents autonomously",
