@@ -352,6 +352,11 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		if err != nil {
 			abortOracle(ctx, o, oracle, task.ID)
 			teardown()
+			var awErr *groundtruth.AndroidWorldError
+			if errors.As(err, &awErr) && awErr.Status == 500 {
+				// The server answers an unknown task type with a bare KeyError 500.
+				err = fmt.Errorf("%w (is %q an AndroidWorld task type, and --task-index %d within its instances?)", err, task.ID, o.AndroidWorldIndex)
+			}
 			return fail(err)
 		}
 		if goal != "" && hasSlots(text) {

@@ -192,7 +192,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 	aw.calls = nil
 	aw.mu.Unlock()
 	code, stdout, _ := gtRun(t, append(args, "--fresh")...)
-	if code != 0 || !strings.Contains(stdout, "NoSuchTask") || !strings.Contains(stdout, "/task/initialize: HTTP 500") {
+	if code != 0 || !strings.Contains(stdout, "NoSuchTask") || !strings.Contains(stdout, "/task/initialize: HTTP 500") || !strings.Contains(stdout, "AndroidWorld task type") {
 		t.Errorf("unknown task: exit %d, table:\n%s", code, stdout)
 	}
 	if got := aw.log(); len(got) != 3 || got[1] != "POST /task/initialize NoSuchTask" || got[2] != "POST /task/tear_down NoSuchTask" {
