@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -53,7 +54,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	// WAL lets readers proceed while a writer commits; busy_timeout makes concurrent
 	// writers from goroutines (and from a second autoeval process) wait instead of failing.
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	// The DSN is an SQLite URI: '?', '#' and '%' in the path must be escaped, or the file
+	// lands elsewhere ("a?b/x.db" would open "a") or cannot be opened at all.
+	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path) + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", path, err)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,6 +49,25 @@ func TestOpenAppliesMigrationsOnceAndUsesWAL(t *testing.T) {
 	var got map[string]int
 	if err := db.GetKV(ctx, "ns", "k", &got); err != nil || got["a"] != 1 {
 		t.Fatalf("GetKV after reopen = %v, %v", got, err)
+	}
+}
+
+// Characters that mean something in an SQLite URI are part of the file name here.
+func TestOpenPathWithURICharacters(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a?b", "c#d", "e%41f", "g h"} {
+		path := filepath.Join(dir, name, "x.db")
+		db, err := Open(context.Background(), path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		db.Close()
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: no database at the path given: %v", name, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 4 {
+		t.Errorf("%d entries in %s, want the 4 directories only", len(ents), dir)
 	}
 }
 
