@@ -54,7 +54,7 @@ transparent heuristic baseline and says so.`,
 		},
 	}
 	pf := root.PersistentFlags()
-	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else ~/.local/share/autoeval/autoeval.db)")
+	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else autoeval/autoeval.db under $XDG_DATA_HOME or ~/.local/share)")
 	pf.StringVar(&global.model, "model", "", "reasoning and decomposition model as provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest, ollama:qwen2.5 (default $AUTOEVAL_MODEL)")
 	pf.StringVar(&global.captureModel, "capture-model", "", "vision model that describes screenshots, provider:name (default: the --model)")
 	pf.StringVar(&global.baseURL, "base-url", "", "API base URL for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default Anthropic/Ollama endpoint")
@@ -63,7 +63,7 @@ transparent heuristic baseline and says so.`,
 	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
 	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, 5xx or timeout, with exponential backoff honouring Retry-After (0 = fail on the first error)")
 	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model (lower it for rate-limited keys, raise it for your own vLLM)")
-	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress output")
+	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
 
 	root.AddCommand(
 		newDecomposeCmd(),
