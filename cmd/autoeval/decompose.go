@@ -112,6 +112,9 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	if o.task != "" {
 		res, err := d.Run(ctx, decomposer.Input{Task: o.task, App: o.app, Knowledge: knowledge(suite.Task{App: o.app})})
 		if err != nil {
+			if ctx.Err() != nil {
+				return &exitError{code: 130, msg: "decompose: interrupted before the model answered; nothing was written"}
+			}
 			return err
 		}
 		if o.out != "" {

@@ -54,6 +54,15 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 			t.Fatalf("code %d, %d requests, at most %d in flight (want 1), stderr %s", code, srv.Count(), most.Load(), stderr)
 		}
 	})
+	t.Run("Ctrl-C during a call exits 130", func(t *testing.T) {
+		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Hang())
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(200*time.Millisecond, cancel)
+		code, _, stderr := decomposeRun(t, ctx, append(base, "--base-url", srv.URL, "--task", "Open the Recorder")...)
+		if code != 130 || !strings.Contains(stderr, "interrupted") {
+			t.Fatalf("code %d stderr %q", code, stderr)
+		}
+	})
 	t.Run("bad values are one-line usage errors", func(t *testing.T) {
 		for flag, val := range map[string]string{"--model-timeout": "0s", "--model-retries": "-1", "--model-concurrency": "0"} {
 			code, _, stderr := decomposeRun(t, context.Background(), append(base, flag, val, "--task", "x")...)
