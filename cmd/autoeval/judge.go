@@ -76,6 +76,14 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	if o.kind != "" && o.kind != trace.JudgeLLM && o.kind != trace.JudgeHeuristic {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
 	}
+	switch {
+	case o.concurrency < 1:
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more", o.concurrency)}
+	case o.captureConc < 1:
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture-concurrency %d: want 1 or more", o.captureConc)}
+	case o.retries < 0:
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --retries %d: want 0 (never) or more", o.retries)}
+	}
 	if !slices.Contains(judge.CaptureModes, o.capture) {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture %q: want one of %s", o.capture, strings.Join(judge.CaptureModes, ", "))}
 	}
