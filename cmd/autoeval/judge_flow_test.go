@@ -171,10 +171,7 @@ func TestFlowImportJudgeEvalReport(t *testing.T) {
 // The bundled example judged by the baseline (no flags) and by a model (fake provider):
 // both judgments stay side by side, and eval and report show both judges.
 func TestFlowBundledExampleTwoJudges(t *testing.T) {
-	ex := filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm")
-	if _, err := os.Stat(filepath.Join(ex, trace.ManifestName)); err != nil {
-		t.Skipf("bundled example not present at %s", ex)
-	}
+	ex := judgeExample(t)
 	db := judgeEnv(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "clock-alarm")

@@ -84,10 +84,7 @@ func TestJudgeEachEpisodeHeuristic(t *testing.T) {
 }
 
 func TestJudgeBundledExample(t *testing.T) {
-	ex := filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm")
-	if _, err := os.Stat(filepath.Join(ex, trace.ManifestName)); err != nil {
-		t.Skipf("bundled example not present at %s", ex)
-	}
+	ex := judgeExample(t)
 	db := judgeEnv(t)
 	// A copy, so the default output (beside the trace) does not land in the repository.
 	dir := filepath.Join(t.TempDir(), "clock-alarm")
@@ -338,9 +335,9 @@ func TestJudgeHonoursModelRetries(t *testing.T) {
 // A folder of screenshots has nothing the heuristic baseline can read: one line naming
 // the trace once and pointing at the model judge, not a judgment of skipped frames.
 func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
-	png, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm", "0001.png"))
+	png, err := os.ReadFile(filepath.Join(judgeExample(t), "0001.png"))
 	if err != nil {
-		t.Skipf("bundled example screenshot: %v", err)
+		t.Fatal(err)
 	}
 	db := judgeEnv(t) // changes the working directory
 	dir := filepath.Join(t.TempDir(), "pngdir")
@@ -355,4 +352,15 @@ func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
 	if code != 1 || strings.Count(last, "pngdir") != 1 || !strings.Contains(last, "--model") {
 		t.Fatalf("exit %d, last line %q", code, last)
 	}
+}
+
+// judgeExample is the repository's bundled example trace, skipping when it is absent. Call
+// it before judgeEnv, which leaves the repository for a temporary working directory.
+func judgeExample(t *testing.T) string {
+	t.Helper()
+	ex := filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm")
+	if _, err := os.Stat(filepath.Join(ex, trace.ManifestName)); err != nil {
+		t.Skipf("bundled example not present at %s", ex)
+	}
+	return ex
 }
