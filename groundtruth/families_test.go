@@ -95,6 +95,13 @@ func calendarScenarios(t *testing.T) []scenario {
 			params: Params{"hour": 9, "duration_mins": 30, "event_title": "Standup", "event_description": "daily sync"},
 			after:  map[string][]byte{CalendarDB: makeDB(t, schemaEvents, ev(1, oct(16, 9), 30, "Standup", "daily sync"))}, reward: 1,
 			detail: "no before snapshot"},
+		{name: "tomorrow wrong day", task: "SimpleCalendarAddOneEventTomorrow",
+			params: Params{"hour": 9, "duration_mins": 30, "event_title": "Standup", "event_description": "daily sync"},
+			after:  map[string][]byte{CalendarDB: makeDB(t, schemaEvents, ev(1, oct(17, 9), 30, "Standup", "daily sync"))}, reward: 0},
+		{name: "delete one ok", task: "SimpleCalendarDeleteOneEvent",
+			params: Params{"year": 2023, "month": 10, "day": 22, "hour": 9, "event_title": "Trivia Night"},
+			before: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase...)},
+			after:  map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase[0], delBase[1], delBase[3])}, reward: 1},
 		{name: "delete day ok", task: "SimpleCalendarDeleteEvents", params: delP,
 			before: map[string][]byte{CalendarDB: makeDB(t, schemaEvents, delBase...)}, after: map[string][]byte{CalendarDB: before}, reward: 1},
 		{name: "delete day one left", task: "SimpleCalendarDeleteEvents", params: delP,
@@ -124,6 +131,7 @@ func appScenarios(t *testing.T) []scenario {
 	dups := append(append([]string{}, e0...), expense(3, "Groceries", 4250, 3, "weekly shop"))
 	r0 := []string{recipe(1, "Avocado Toast with Egg", "10 mins", "Toast the bread, add avocado."), recipe(2, "Pasta Carbonara", "25 mins", "Boil pasta, mix eggs and bacon.")}
 	r1 := append(append([]string{}, r0...), recipe(3, "Greek Salad", "15 mins", "Chop vegetables, add feta."))
+	rdups := append(append([]string{}, r0...), recipe(3, "Pasta Carbonara", "25 mins", "Boil pasta, mix eggs and bacon."))
 	recP := Params{"recipes": []any{map[string]any{"title": "Greek Salad", "description": "A quick dish", "servings": "2 servings",
 		"preparationTime": "15 mins", "ingredients": "eggs, salt", "directions": "Chop vegetables, add feta."}}}
 	return []scenario{
@@ -151,10 +159,19 @@ func appScenarios(t *testing.T) []scenario {
 			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[1])}, reward: 0},
 		{name: "recipe constraint ok", task: "RecipeDeleteMultipleRecipesWithConstraint", params: Params{"ingredient": "eggs"},
 			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[0])}, reward: 1},
+		{name: "recipe constraint kept one", task: "RecipeDeleteMultipleRecipesWithConstraint", params: Params{"ingredient": "eggs"},
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, reward: 0},
+		{name: "recipe dedup ok", task: "RecipeDeleteDuplicateRecipes",
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, rdups...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0...)}, reward: 1},
+		{name: "recipe dedup both deleted", task: "RecipeDeleteDuplicateRecipes",
+			before: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, rdups...)}, after: map[string][]byte{RecipeDB: makeDB(t, schemaRecipes, r0[0])}, reward: 0},
 		{name: "retro ok", task: "RetroCreatePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3", "Moments.mp3"}},
 			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive", "Moments"}, 4)}, reward: 1},
 		{name: "retro missing song", task: "RetroCreatePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3", "Moments.mp3"}},
 			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive"}, 4)}, reward: 0},
+		{name: "retro save ok", task: "RetroSavePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3"}},
+			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive"}, 4),
+				EmulatorData + "/Download/Jazz Lounge 12.m3u": []byte("#EXTM3U\n")}, reward: 1},
 		{name: "retro save half", task: "RetroSavePlaylist", params: Params{"playlist_name": "Jazz Lounge 12", "files": []any{"Night Drive.mp3"}},
 			after: map[string][]byte{RetroPlaylistDB: retroDB(t, "Jazz Lounge 12", []string{"Night Drive"}, 4)}, reward: 0.5},
 		{name: "retro duration ok", task: "RetroPlaylistDuration", params: Params{"playlist_name": "Party Mix 3"},
@@ -189,6 +206,13 @@ func appScenarios(t *testing.T) []scenario {
 			params: Params{"playlist_name1": "Road Trips Favorites", "files1": []any{"clip_3_HD.mp4", "scene_7_.mp4"},
 				"playlist_name2": "Comedy Marathon", "files2": []any{"moment_9_raw.mp4"}},
 			after: map[string][]byte{VLCDB: vlcDB(t, "Road Trips Favorites", "clip_3_HD.mp4", "scene_7_.mp4")}, reward: 0.5},
+		{name: "vlc two playlists ok", task: "VlcCreateTwoPlaylists",
+			params: Params{"playlist_name1": "Road Trips Favorites", "files1": []any{"clip_3_HD.mp4", "scene_7_.mp4"},
+				"playlist_name2": "Comedy Marathon", "files2": []any{"moment_9_raw.mp4"}},
+			after: map[string][]byte{VLCDB: makeDB(t, schemaVLC,
+				"INSERT INTO Playlist (id_playlist, name) VALUES (1, 'Road Trips Favorites'), (2, 'Comedy Marathon')",
+				"INSERT INTO Media (id_media, type, filename) VALUES (1, 1, 'clip_3_HD.mp4'), (2, 1, 'scene_7_.mp4'), (3, 1, 'moment_9_raw.mp4')",
+				"INSERT INTO PlaylistMediaRelation (media_id, playlist_id, position) VALUES (1, 1, 0), (2, 1, 1), (3, 2, 0)")}, reward: 1},
 	}
 }
 
@@ -263,6 +287,16 @@ func deviceScenarios() []scenario {
 		{name: "contact wrong number", task: "ContactsAddContact", params: Params{"name": "Jane Doe", "number": "555-123-0000"}, shell: contacts, reward: 0, detail: "closest"},
 		{name: "wifi on ok (airplane)", task: "SystemWifiTurnOn", shell: settings("2", "0", "100"), reward: 1},
 		{name: "wifi off fail", task: "SystemWifiTurnOff", shell: settings("1", "0", "100"), reward: 0},
+		{name: "wifi on fail", task: "SystemWifiTurnOn", shell: settings("0", "0", "100"), reward: 0},
+		{name: "wifi off ok", task: "SystemWifiTurnOff", shell: settings("0", "0", "100"), reward: 1},
+		{name: "bluetooth on fail", task: "SystemBluetoothTurnOn", shell: settings("0", "0", "100"), reward: 0},
+		{name: "bluetooth off ok", task: "SystemBluetoothTurnOffVerify", shell: settings("0", "0", "100"), reward: 1},
+		{name: "brightness max fail", task: "SystemBrightnessMax", shell: settings("0", "0", "254"), reward: 0},
+		{name: "brightness min ok", task: "SystemBrightnessMin", params: Params{"max_or_min": "min"}, shell: settings("0", "0", "1"), reward: 1},
+		{name: "markor clipboard ok", task: "MarkorCreateNoteFromClipboard", params: Params{"file_name": "groceries.md", "file_content": "milk, eggs, bread"},
+			after: map[string][]byte{note: []byte("milk, eggs, bread\n")}, reward: 1},
+		{name: "markor clipboard wrong text", task: "MarkorCreateNoteFromClipboard", params: Params{"file_name": "groceries.md", "file_content": "milk, eggs, bread"},
+			after: map[string][]byte{note: []byte("")}, reward: 0},
 		{name: "bluetooth on ok", task: "SystemBluetoothTurnOn", shell: settings("0", "1", "100"), reward: 1},
 		{name: "bluetooth off fail", task: "SystemBluetoothTurnOffVerify", shell: settings("0", "1", "100"), reward: 0},
 		{name: "brightness max ok", task: "SystemBrightnessMax", shell: settings("0", "0", "255"), reward: 1},
@@ -333,6 +367,8 @@ func deviceScenarios() []scenario {
 			after: map[string][]byte{PhotosData + "/IMG_2.jpg": []byte("j"), PhotosData + "/IMG_3.jpg": []byte("j")}, reward: 0, detail: "2 new"},
 		{name: "video none", task: "CameraTakeVideo", before: map[string][]byte{VideosData + "/VID_1.mp4": []byte("v")},
 			after: map[string][]byte{PhotosData + "/IMG_2.jpg": []byte("j")}, reward: 0},
+		{name: "video ok", task: "CameraTakeVideo", before: map[string][]byte{VideosData + "/VID_1.mp4": []byte("v")},
+			after: map[string][]byte{VideosData + "/VID_2.mp4": []byte("v")}, reward: 1},
 		{name: "timer ok", task: "ClockTimerEntry", params: Params{"hours": 1, "minutes": 2, "seconds": 3}, act: deskClock,
 			ui: clockUI(`<node text="01h 02m 03s" content-desc="" />`), reward: 1},
 		{name: "timer other app", task: "ClockTimerEntry", params: Params{"hours": 1, "minutes": 2, "seconds": 3},
@@ -343,6 +379,8 @@ func deviceScenarios() []scenario {
 			ui: clockUI(`<node content-desc="Start" text="" />`), reward: 0},
 		{name: "stopwatch paused", task: "ClockStopWatchPausedVerify", act: deskClock,
 			ui: clockUI(`<node content-desc="Start" text="" /><node content-desc="Stopwatch" text="" /><node text="Stopwatch" content-desc="" />`), reward: 1},
+		{name: "stopwatch still running", task: "ClockStopWatchPausedVerify", act: deskClock,
+			ui: clockUI(`<node content-desc="Pause" text="" /><node content-desc="Lap" text="" />`), reward: 0},
 		{name: "browser maze solved", task: "BrowserMaze", act: ChromePackage + "/com.google.android.apps.chrome.Main",
 			ui: clockUI(`<node text="Success!" content-desc="" class="android.widget.TextView" />`), reward: 1},
 		{name: "browser multiply not solved", task: "BrowserMultiply", act: ChromePackage + "/com.google.android.apps.chrome.Main",
@@ -353,6 +391,8 @@ func deviceScenarios() []scenario {
 			after: map[string][]byte{EmulatorData + "/Download/report.pdf": []byte("x")}, reward: 0},
 		{name: "files move ok", task: "FilesMoveFile", params: Params{"file_name": "a.jpg", "source_folder": "DCIM", "destination_folder": "Pictures"},
 			after: map[string][]byte{EmulatorData + "/Pictures/a.jpg": []byte("x")}, reward: 1},
+		{name: "files move copied", task: "FilesMoveFile", params: Params{"file_name": "a.jpg", "source_folder": "DCIM", "destination_folder": "Pictures"},
+			after: map[string][]byte{EmulatorData + "/Pictures/a.jpg": []byte("x"), EmulatorData + "/DCIM/a.jpg": []byte("x")}, reward: 0},
 	}
 }
 
@@ -377,6 +417,7 @@ func irScenarios(t *testing.T) []scenario {
 	return []scenario{
 		{name: "events on date ok", task: "SimpleCalendarEventsOnDate", params: Params{"date": "October 20 2023", "answer": "Bug Bash, Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
 		{name: "events on date wrong", task: "SimpleCalendarAnyEventsOnDate", params: Params{"date": "October 20 2023", "answer": "Trivia Night"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
+		{name: "event at time wrong", task: "SimpleCalendarEventOnDateAtTime", params: Params{"date": "October 20 2023", "time": "1pm", "answer": "Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "event at time ok", task: "SimpleCalendarEventOnDateAtTime", params: Params{"date": "October 20 2023", "time": "1pm", "answer": "Bug bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
 		{name: "location ok", task: "SimpleCalendarLocationOfEvent", params: Params{"title": "Trivia", "answer": "12 Main St, Springfield."}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
 		{name: "location wrong", task: "SimpleCalendarLocationOfEvent", params: Params{"title": "Trivia", "answer": "Springfield"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
@@ -384,23 +425,36 @@ func irScenarios(t *testing.T) []scenario {
 		{name: "high priority extra", task: "TasksHighPriorityTasks", params: Params{"answer": "File taxes, Call mom, Old thing"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
 		{name: "due on date ok", task: "TasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk and File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
 		{name: "due on date missing one", task: "TasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
+		{name: "high priority on date ok", task: "TasksHighPriorityTasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "high priority on date low one too", task: "TasksHighPriorityTasksDueOnDate", params: Params{"date": "October 18 2023", "answer": "File taxes, Buy milk"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
+		{name: "completed for date ok", task: "TasksCompletedTasksForDate", params: Params{"date": "October 17 2023", "answer": "Call mom"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "completed for date wrong", task: "TasksCompletedTasksForDate", params: Params{"date": "October 18 2023", "answer": "File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
+		{name: "incomplete by date ok", task: "TasksIncompleteTasksOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk, File taxes"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "incomplete by date counts a done one", task: "TasksIncompleteTasksOnDate", params: Params{"date": "October 18 2023", "answer": "Buy milk, File taxes, Call mom"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
 		{name: "due next week", task: "TasksDueNextWeek", params: Params{"answer": "3"}, after: map[string][]byte{TasksDB: tasks}, reward: 1},
+		{name: "due next week wrong", task: "TasksDueNextWeek", params: Params{"answer": "2"}, after: map[string][]byte{TasksDB: tasks}, reward: 0},
 		{name: "is todo ok", task: "NotesIsTodo", params: Params{"title": "Ship release", "answer": "True"}, after: map[string][]byte{JoplinDB: joplin}, reward: 1},
 		{name: "is todo wrong", task: "NotesIsTodo", params: Params{"title": "Minutes", "answer": "True"}, after: map[string][]byte{JoplinDB: joplin}, reward: 0},
 		{name: "todo count ok", task: "NotesTodoItemCount", params: Params{"folder": "work", "answer": "2"}, after: map[string][]byte{JoplinDB: joplin}, reward: 1},
 		{name: "todo count wrong", task: "NotesTodoItemCount", params: Params{"folder": "Work", "answer": "3 to-dos"}, after: map[string][]byte{JoplinDB: joplin}, reward: 0},
 		{name: "activities on date", task: "SportsTrackerActivitiesOnDate", params: Params{"date": "October 14 2023", "answer": "Running, Biking"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "activities on date one missing", task: "SportsTrackerActivitiesOnDate", params: Params{"date": "October 14 2023", "answer": "Running"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 		{name: "count for week ok", task: "SportsTrackerActivitiesCountForWeek", params: Params{"category": "running", "answer": "2"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
 		{name: "count for week wrong", task: "SportsTrackerActivitiesCountForWeek", params: Params{"category": "biking", "answer": "2"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 		{name: "duration ok", task: "SportsTrackerActivityDuration", params: Params{"category": "running", "date": "October 14 2023", "answer": "62 minutes"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "duration wrong", task: "SportsTrackerActivityDuration", params: Params{"category": "running", "date": "October 14 2023", "answer": "30 minutes"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 		{name: "total duration ok", task: "SportsTrackerTotalDurationForCategoryThisWeek", params: Params{"category": "running", "answer": "92"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
+		{name: "total duration wrong", task: "SportsTrackerTotalDurationForCategoryThisWeek", params: Params{"category": "running", "answer": "62"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 		{name: "total distance ok", task: "SportsTrackerTotalDistanceForCategoryOverInterval", params: Params{"category": "running", "start_date": "October 12 2023", "end_date": "October 14 2023", "answer": "15174"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
 		{name: "total distance wrong interval", task: "SportsTrackerTotalDistanceForCategoryOverInterval", params: Params{"category": "running", "start_date": "October 13 2023", "end_date": "October 14 2023", "answer": "15174"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 		{name: "time range ok", task: "SimpleCalendarEventsInTimeRange", params: Params{"date": "October 20 2023", "start_time": "12:30pm", "answer": "Bug Bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
 		{name: "time range too many", task: "SimpleCalendarEventsInTimeRange", params: Params{"date": "October 20 2023", "start_time": "12:30pm", "answer": "Bug Bash, Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "first after ok", task: "SimpleCalendarFirstEventAfterStartTime", params: Params{"date": "October 20 2023", "time": "10:00", "answer": "Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "first after wrong", task: "SimpleCalendarFirstEventAfterStartTime", params: Params{"date": "October 20 2023", "time": "10:00", "answer": "Bug Bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "next event ok", task: "SimpleCalendarNextEvent", params: Params{"answer": "Data Dive"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
+		{name: "next event wrong", task: "SimpleCalendarNextEvent", params: Params{"answer": "Trivia Night"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
 		{name: "events next week", task: "SimpleCalendarEventsInNextWeek", params: Params{"answer": "Data Dive, Bug Bash"}, after: map[string][]byte{CalendarDB: cal}, reward: 0},
+		{name: "events next week ok", task: "SimpleCalendarEventsInNextWeek", params: Params{"answer": "Data Dive, Bug Bash, Trivia Night"}, after: map[string][]byte{CalendarDB: cal}, reward: 1},
 		{name: "longest distance ok", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "10051"}, after: map[string][]byte{TracksDB: tracks}, reward: 1},
 		{name: "longest distance wrong", task: "SportsTrackerLongestDistanceActivity", params: Params{"category": "running", "answer": "5123"}, after: map[string][]byte{TracksDB: tracks}, reward: 0},
 	}
@@ -413,6 +467,42 @@ func TestFamiliesThroughADB(t *testing.T) {
 	all = append(all, appScenarios(t)...)
 	all = append(all, deviceScenarios()...)
 	all = append(all, irScenarios(t)...)
+	// Tasks registered from one constructor share a check: each plays its sibling's
+	// scenarios under its own name, so every task name is exercised.
+	for _, g := range [][]string{
+		{"SimpleCalendarAddOneEvent", "SimpleCalendarAddOneEventRelativeDay", "SimpleCalendarAddOneEventInTwoWeeks", "SimpleCalendarAddRepeatingEvent"},
+		{"SimpleCalendarEventsOnDate", "SimpleCalendarAnyEventsOnDate"},
+		{"SimpleCalendarDeleteEvents", "SimpleCalendarDeleteEventsOnRelativeDay"},
+		{"ExpenseAddSingle", "ExpenseAddMultiple", "ExpenseAddMultipleFromGallery", "ExpenseAddMultipleFromMarkor"},
+		{"ExpenseDeleteSingle", "ExpenseDeleteMultiple", "ExpenseDeleteMultiple2"},
+		{"ExpenseDeleteDuplicates", "ExpenseDeleteDuplicates2"},
+		{"RecipeAddSingleRecipe", "RecipeAddMultipleRecipes", "RecipeAddMultipleRecipesFromImage", "RecipeAddMultipleRecipesFromMarkor", "RecipeAddMultipleRecipesFromMarkor2"},
+		{"RecipeDeleteSingleRecipe", "RecipeDeleteMultipleRecipes", "RecipeDeleteMultipleRecipesWithNoise", "RecipeDeleteSingleWithRecipeWithNoise"},
+		{"RecipeDeleteDuplicateRecipes", "RecipeDeleteDuplicateRecipes2", "RecipeDeleteDuplicateRecipes3"},
+		{"SimpleSmsSend", "SimpleSmsReply", "SimpleSmsSendClipboardContent", "SimpleSmsSendReceivedAddress", "SimpleSmsReplyMostRecent", "SimpleSmsResend"},
+		{"SystemWifiTurnOn", "SystemWifiTurnOnVerify"}, {"SystemWifiTurnOff", "SystemWifiTurnOffVerify"},
+		{"SystemBluetoothTurnOn", "SystemBluetoothTurnOnVerify"}, {"SystemBluetoothTurnOffVerify", "SystemBluetoothTurnOff"},
+		{"SystemBrightnessMax", "SystemBrightnessMaxVerify"}, {"SystemBrightnessMin", "SystemBrightnessMinVerify"},
+		{"MarkorCreateNote", "MarkorTranscribeVideo", "MarkorTranscribeReceipt"},
+		{"BrowserMaze", "BrowserDraw", "BrowserMultiply"},
+	} {
+		in := map[string]bool{}
+		for _, n := range g {
+			in[n] = true
+		}
+		for _, sc := range all {
+			if !in[sc.task] {
+				continue
+			}
+			for _, alias := range g {
+				if alias != sc.task {
+					a := sc
+					a.task = alias
+					all = append(all, a)
+				}
+			}
+		}
+	}
 	covered := map[string][2]bool{}
 	for _, sc := range all {
 		t.Run(sc.task+"/"+sc.name, sc.run)
@@ -423,6 +513,12 @@ func TestFamiliesThroughADB(t *testing.T) {
 			c[1] = true
 		}
 		covered[sc.task] = c
+	}
+	// Each task has at least one passing and one failing case (these two in markor_test.go).
+	for _, f := range Families() {
+		if c := covered[f.Name]; (!c[0] || !c[1]) && f.Name != "MarkorDeleteNewestNote" && f.Name != "AudioRecorderRecordAudio" {
+			t.Errorf("%s lacks a success or a failure scenario: %v", f.Name, c)
+		}
 	}
 	// Each app family has at least one passing and one failing case.
 	apps := map[string][2]bool{}
