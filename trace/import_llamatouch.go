@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -41,10 +42,18 @@ func openLlamaTouch(dir string) (*Trace, error) {
 			return nil, err
 		}
 	}
+	// A step is any number with a screenshot, a UI dump or an activity file: a lost
+	// screenshot keeps its step (with the XML the judge can still read), and actions
+	// follow step numbers, not list positions, so one gap does not shift every later one.
+	images := map[int]string{}
+	for _, im := range imgs {
+		images[im.n] = im.name
+	}
+	steps := llamaSteps(dir, images)
 	ess := map[string]any{}
-	for i, im := range imgs {
-		stem := strconv.Itoa(im.n)
-		f := Frame{Index: i + 1, Image: im.name}
+	for i, n := range steps {
+		stem := strconv.Itoa(n)
+		f := Frame{Index: i + 1, Image: images[n]}
 		if isFile(filepath.Join(dir, stem+".xml")) {
 			f.XML = stem + ".xml"
 		}
@@ -57,8 +66,8 @@ func openLlamaTouch(dir string) (*Trace, error) {
 		if data, err := os.ReadFile(filepath.Join(dir, stem+".ess")); err == nil {
 			ess[strconv.Itoa(f.Index)] = strings.TrimSpace(string(data))
 		}
-		if i < len(actions) {
-			f.Action = parseLlamaAction(actions[i], t.Device.Width, t.Device.Height)
+		if k := n - steps[0]; k < len(actions) {
+			f.Action = parseLlamaAction(actions[k], t.Device.Width, t.Device.Height)
 		}
 		t.Frames = append(t.Frames, f)
 	}
@@ -71,6 +80,30 @@ func openLlamaTouch(dir string) (*Trace, error) {
 		t.Metadata["llamatouch_essential_states"] = ess
 	}
 	return t, nil
+}
+
+// llamaSteps returns the sorted step numbers of a LlamaTouch folder: those of the numbered
+// images plus any N.xml or N.activity without a screenshot.
+func llamaSteps(dir string, images map[int]string) []int {
+	seen := map[int]bool{}
+	for n := range images {
+		seen[n] = true
+	}
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			stem, ext, _ := strings.Cut(e.Name(), ".")
+			if (ext == "xml" || ext == "activity") && isDigits(stem) && len(stem) < 9 {
+				n, _ := strconv.Atoi(stem)
+				seen[n] = true
+			}
+		}
+	}
+	steps := make([]int, 0, len(seen))
+	for n := range seen {
+		steps = append(steps, n)
+	}
+	sort.Ints(steps)
+	return steps
 }
 
 func imageSize(path string) (int, int, error) {

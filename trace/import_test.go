@@ -91,6 +91,35 @@ func TestOpenLlamaTouchFixture(t *testing.T) {
 	}
 }
 
+// A lost screenshot keeps its step (XML only) and later actions stay on their screens.
+func TestOpenLlamaTouchMissingScreenshot(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{
+		"instruction.txt":  []byte("7\nOpen the clock\n"),
+		"eventStructs.txt": []byte("[Home]\n[Back]\n[Enter]\n"),
+		"0.png":            pngBytes(t, 4, 4, color.White),
+		"1.xml":            []byte(sampleXML),
+		"1.activity":       []byte("com.a/.B\n"),
+		"2.png":            pngBytes(t, 4, 4, color.White),
+		"3.png":            pngBytes(t, 4, 4, color.White),
+	})
+	tr, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Frames) != 4 || tr.Frames[1].Image != "" || tr.Frames[1].XML != "1.xml" || tr.Frames[1].Activity != "com.a/.B" {
+		t.Fatalf("frames %+v", tr.Frames)
+	}
+	for i, want := range []string{"home", "back", "enter"} {
+		if a := tr.Frames[i].Action; a == nil || a.Text != want {
+			t.Errorf("frame %d action %+v, want key %s", i+1, a, want)
+		}
+	}
+	if err := Validate(tr); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestOpenEpisodeFixture(t *testing.T) {
 	dir := t.TempDir()
 	ep := map[string]any{
