@@ -181,41 +181,27 @@ func tasksFamilies() {
 		func(rows []Row, p Params) (Part, error) {
 			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && high(r) }))
 		}))
+	// onDate answers with the titles of live tasks that keep selects for the date parameter.
+	onDate := func(keep func(d time.Time, r Row) bool) func([]Row, Params) (Part, error) {
+		return func(rows []Row, p Params) (Part, error) {
+			d, err := dayParam(p, "date")
+			if err != nil {
+				return Part{}, err
+			}
+			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && keep(d, r) }))
+		}
+	}
 	register(irFamily("TasksDueOnDate", app, "tasks: titles due on the date", []string{"date"}, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && dueOn(d)(r) }))
-		}))
+		onDate(func(d time.Time, r Row) bool { return dueOn(d)(r) })))
 	register(irFamily("TasksHighPriorityTasksDueOnDate", app, "tasks: high-priority titles due on the date", []string{"date"}, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && high(r) && dueOn(d)(r) }))
-		}))
+		onDate(func(d time.Time, r Row) bool { return high(r) && dueOn(d)(r) })))
 	register(irFamily("TasksCompletedTasksForDate", app, "tasks: completed titles due on the date", []string{"date"}, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && done(r) && dueOn(d)(r) }))
-		}))
+		onDate(func(d time.Time, r Row) bool { return done(r) && dueOn(d)(r) })))
 	register(irFamily("TasksIncompleteTasksOnDate", app, "tasks: incomplete titles due on or before the date", []string{"date"}, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool {
-				t, ok := msDay(r["dueDate"])
-				return live(r) && !done(r) && ok && !t.After(d)
-			}))
-		}))
+		onDate(func(d time.Time, r Row) bool {
+			t, ok := msDay(r["dueDate"])
+			return !done(r) && ok && !t.After(d)
+		})))
 	register(irFamily("TasksDueNextWeek", app, "tasks: how many are due Monday Oct 16 to Sunday Oct 22 2023", nil, TasksDB, "tasks",
 		func(rows []Row, p Params) (Part, error) {
 			from := time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
