@@ -343,3 +343,21 @@ func FuzzParseActivity(f *testing.F) {
 		device.ParseWMSize(s)
 	})
 }
+
+// The adb server's device list and `wm size` come from outside: any text parses
+// without a panic, and what comes back is usable.
+func FuzzParseDeviceListAndWMSize(f *testing.F) {
+	f.Add("emulator-5554          device product:sdk model:Pixel_6 device:emu transport_id:1\n0123 no permissions (x)\n")
+	f.Add("Physical size: 1080x2400\nOverride size: 720x1600\n")
+	f.Add("abc\tunauthorized\n\n \t\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, e := range device.ParseDeviceList(s) {
+			if e.Serial == "" || e.State == "" || strings.ContainsAny(e.Serial, " \t\n") {
+				t.Fatalf("entry %+v from %q", e, s)
+			}
+		}
+		if w, h := device.ParseWMSize(s); w < 0 || h < 0 {
+			t.Fatalf("size %dx%d from %q", w, h, s)
+		}
+	})
+}
