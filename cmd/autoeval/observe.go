@@ -38,6 +38,22 @@ func (d *deviceFlags) register(cmd *cobra.Command) {
 	f.Float64Var(&d.thresh, "dedup-threshold", observer.DefaultThreshold, "frames whose largest change of a ~40 px cell's brightness (0..1, status bar ignored) is at most this are dropped as duplicates; negative keeps every frame")
 }
 
+// check rejects flag values that cannot mean anything, before any device work starts.
+func (d *deviceFlags) check(cmdName string) error {
+	switch d.capture {
+	case observer.CaptureAuto, observer.CapturePNG, observer.CaptureRaw:
+	default:
+		return &exitError{code: 2, msg: fmt.Sprintf("%s: --capture %q: want auto, png or raw", cmdName, d.capture)}
+	}
+	switch {
+	case d.interval <= 0:
+		return &exitError{code: 2, msg: fmt.Sprintf("%s: --interval %v: want a positive duration such as 500ms", cmdName, d.interval)}
+	case d.wait < 0:
+		return &exitError{code: 2, msg: fmt.Sprintf("%s: --wait %v: want 0 (fail at once) or a positive duration", cmdName, d.wait)}
+	}
+	return nil
+}
+
 func (d *deviceFlags) connect(ctx context.Context) (*device.Device, error) {
 	addr, err := device.ResolveAddr(d.adb)
 	if err != nil {
@@ -97,6 +113,12 @@ bad usage, 130 after Ctrl-C (the trace is kept).`,
 			}
 			if task == "" || out == "" {
 				return &exitError{code: 2, msg: "observe: --task and --out are required"}
+			}
+			if err := df.check("observe"); err != nil {
+				return err
+			}
+			if timeout < 0 {
+				return &exitError{code: 2, msg: fmt.Sprintf("observe: --timeout %v: want 0 (no limit) or a positive duration", timeout)}
 			}
 			ctx := cmd.Context()
 			dev, err := df.connect(ctx)

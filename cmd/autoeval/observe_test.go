@@ -105,6 +105,14 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 		{"no task", []string{"observe", "--out", out, "--", "true"}, 2},
 		{"bad --adb", []string{"observe", "--adb", "nonsense", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"no server", []string{"observe", "--adb", dead, "--wait", "0", "--task", "x", "--out", out, "--", "true"}, 1},
+		// Meaningless values are usage errors, found before any device work.
+		{"bad --capture", []string{"observe", "--adb", dead, "--capture", "jpeg", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"negative --interval", []string{"observe", "--adb", dead, "--interval", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"zero --interval", []string{"observe", "--adb", dead, "--interval", "0", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"negative --timeout", []string{"observe", "--adb", dead, "--timeout", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"negative --wait", []string{"observe", "--adb", dead, "--wait", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"run bad --capture", []string{"run", "--adb", dead, "--capture", "jpeg", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
+		{"run negative --hook-timeout", []string{"run", "--adb", dead, "--hook-timeout", "-1s", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 	}
 	for _, c := range cases {
 		if got := run(obsCtx(t), c.args); got != c.code {

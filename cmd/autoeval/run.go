@@ -73,6 +73,12 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 			if awURL != "" && groundTruth {
 				return &exitError{code: 2, msg: "run: --ground-truth and --androidworld exclude each other (with --androidworld the server's score is the ground truth)"}
 			}
+			if err := df.check("run"); err != nil {
+				return err
+			}
+			if timeout < 0 || hookTimeout <= 0 {
+				return &exitError{code: 2, msg: fmt.Sprintf("run: --timeout %v / --hook-timeout %v: want 0 (no limit, --timeout only) or a positive duration", timeout, hookTimeout)}
+			}
 			if awIndex < 0 {
 				return &exitError{code: 2, msg: fmt.Sprintf("run: --task-index %d: must be 0 or more", awIndex)}
 			}
