@@ -48,6 +48,8 @@ func (d *deviceFlags) check(cmdName string) error {
 	switch {
 	case d.interval <= 0:
 		return &exitError{code: 2, msg: fmt.Sprintf("%s: --interval %v: want a positive duration such as 500ms", cmdName, d.interval)}
+	case d.thresh > 1:
+		return &exitError{code: 2, msg: fmt.Sprintf("%s: --dedup-threshold %v: want at most 1 (a change of every cell's brightness); above it every frame after the first would be dropped", cmdName, d.thresh)}
 	case d.wait < 0:
 		return &exitError{code: 2, msg: fmt.Sprintf("%s: --wait %v: want 0 (fail at once) or a positive duration", cmdName, d.wait)}
 	}

@@ -110,6 +110,7 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 		{"negative --interval", []string{"observe", "--adb", dead, "--interval", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"zero --interval", []string{"observe", "--adb", dead, "--interval", "0", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"negative --timeout", []string{"observe", "--adb", dead, "--timeout", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"--dedup-threshold above 1", []string{"observe", "--adb", dead, "--dedup-threshold", "1.5", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"negative --wait", []string{"observe", "--adb", dead, "--wait", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"run bad --capture", []string{"run", "--adb", dead, "--capture", "jpeg", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 		{"run negative --hook-timeout", []string{"run", "--adb", dead, "--hook-timeout", "-1s", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
