@@ -120,6 +120,9 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 
 			var res *groundtruth.Result
 			source := groundtruth.NativeSource
+			if awIndex < 0 {
+				return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --task-index %d: must be 0 or more", awIndex)}
+			}
 			if awURL != "" {
 				o := &groundtruth.Oracle{Client: &groundtruth.AndroidWorldClient{BaseURL: awURL}, TaskType: task, Index: awIndex}
 				r, err := o.End(ctx)
@@ -148,6 +151,9 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 							return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --before %s: no %s there (take one with --snapshot-before)", beforeDir, groundtruth.SnapshotFile)}
 						}
 						return err
+					}
+					if before.Task != "" && before.Task != task {
+						return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --before %s holds a snapshot for task %s, not %s", beforeDir, before.Task, task)}
 					}
 				}
 				dev, err := device.Connect(ctx, device.Options{Addr: addr, Serial: serial, WaitTimeout: wait})

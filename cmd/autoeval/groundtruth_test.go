@@ -159,6 +159,10 @@ func TestGroundtruthErrors(t *testing.T) {
 	os.WriteFile(params, []byte(`{"expenses": "Taxi Fare"}`), 0o644)
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`[1,2]`), 0o644)
+	wifiSnap := t.TempDir()
+	if err := (&groundtruth.Snapshot{Task: "SystemWifiTurnOn"}).Save(wifiSnap); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args []string
 		code int
@@ -168,6 +172,8 @@ func TestGroundtruthErrors(t *testing.T) {
 		{[]string{"groundtruth", "--task", "NoSuchTask"}, 2, "no check for task"},
 		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", bad}, 2, "bad.json"},
 		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", params, "--before", t.TempDir(), "--adb", s.Addr()}, 2, "take one with --snapshot-before"},
+		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", params, "--before", wifiSnap, "--adb", s.Addr()}, 2, "holds a snapshot for task SystemWifiTurnOn, not ExpenseDeleteSingle"},
+		{[]string{"groundtruth", "--androidworld", "http://127.0.0.1:1", "--task", "SystemWifiTurnOn", "--task-index", "-1"}, 2, "--task-index -1"},
 		// Missing database: exit 1 with the path, never "reward 0".
 		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--params", params, "--adb", s.Addr()}, 1, groundtruth.ExpenseDB},
 		{[]string{"groundtruth", "--task", "SimpleSmsSend", "--params", params, "--adb", s.Addr()}, 1, `missing parameter "number"`},
