@@ -100,15 +100,18 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 	res := &Result{}
 	var repair string
 	var lastErr error
+	var asked []llm.Request
 	for round := 0; round <= d.opts.Repairs; round++ {
 		p, err := prompts.RenderDecomposer(prompts.DecomposerInput{Task: in.Task, App: in.App, Knowledge: in.Knowledge, Repair: repair})
 		if err != nil {
 			return nil, err
 		}
-		resp, err := d.model.Generate(ctx, llm.Request{
+		req := llm.Request{
 			Purpose: "decompose", PromptVersion: p.Version, System: p.System, Prompt: p.Prompt,
 			Schema: ssr.Schema(), Temperature: 0, Scope: in.Scope,
-		})
+		}
+		asked = append(asked, req)
+		resp, err := d.model.Generate(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("decompose %q: %w", short(in.Task), err)
 		}
@@ -125,6 +128,8 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 		lastErr = err
 		repair = repairText(resp.Text, err)
 	}
+	// No valid answer: forget the cached ones, so "run again" really asks the model again.
+	llm.Forget(ctx, d.model, asked...)
 	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", short(in.Task), d.model.Name(), res.Rounds, lastErr)
 }
 
@@ -166,8 +171,8 @@ func usageOf(r *llm.Response) llm.Usage {
 }
 
 func short(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
 	}
 	return s
 }

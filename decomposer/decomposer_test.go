@@ -123,12 +123,17 @@ func TestDecomposeRepairs(t *testing.T) {
 		t.Errorf("second repair prompt lacks the validation error:\n%s", reqs[2].Text)
 	}
 
-	// Never valid: a clear error after 1 + Repairs answers.
-	srv2 := llmtest.NewOpenAI(t, llmtest.Reply(invalid), llmtest.Reply(invalid))
-	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv2.URL, nil), nil, decomposer.Options{Repairs: 1})
+	// Never valid: a clear error after 1 + Repairs answers; running it again asks the
+	// model again instead of replaying the cached invalid answers.
+	srv2 := llmtest.NewOpenAI(t, llmtest.Reply(invalid), llmtest.Reply(invalid), llmtest.Reply(good))
+	db2 := openDB(t)
+	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv2.URL, db2), db2, decomposer.Options{Repairs: 1})
 	_, err = d2.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
 	if err == nil || !strings.Contains(err.Error(), "no valid substates after 2 answers") || !strings.Contains(err.Error(), "parent 9") || srv2.Count() != 2 {
 		t.Fatalf("err %v, %d requests", err, srv2.Count())
+	}
+	if _, err := d2.Decompose(context.Background(), "Set an alarm for 3PM", "", ""); err != nil || srv2.Count() != 3 {
+		t.Fatalf("second try: %v, %d requests (want one new)", err, srv2.Count())
 	}
 	// A first substate that is not a page is sent back too.
 	unitFirst := `[{"id":0,"kind":"page","content":"x","parent":null}]`

@@ -87,6 +87,15 @@ func (c *client) cacheKey(req Request) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// Forget deletes the cached answer to req (see Forgetter).
+func (c *client) Forget(ctx context.Context, req Request) error {
+	if c.cfg.Store == nil {
+		return nil
+	}
+	_, err := c.cfg.Store.ExecContext(ctx, `DELETE FROM llm_cache WHERE key=?`, c.cacheKey(req))
+	return err
+}
+
 func (c *client) cached(ctx context.Context, req Request, key string) (*Response, bool) {
 	var text string
 	err := c.cfg.Store.QueryRowContext(ctx, `SELECT response FROM llm_cache WHERE key=?`, key).Scan(&text)

@@ -89,7 +89,9 @@ func GenerateJSON(ctx context.Context, m Model, req Request, out any, validate f
 	total := &Response{CacheHit: true}
 	var lastErr error
 	var last string
+	var asked []Request
 	for round := 0; round <= repairs; round++ {
+		asked = append(asked, req)
 		resp, err := m.Generate(ctx, req)
 		if err != nil {
 			return nil, err // transport failures were already retried inside the model
@@ -106,6 +108,9 @@ func GenerateJSON(ctx context.Context, m Model, req Request, out any, validate f
 		}
 		req.Prompt = base + "\n\n" + repairNote(resp.Text, lastErr)
 	}
+	// Every round failed: a rerun should ask again, not replay these answers from the cache.
+	// (The answers of a chain that ended well stay cached, so its rerun costs nothing.)
+	Forget(ctx, m, asked...)
 	return total, &JSONError{Model: m.Name(), Attempts: repairs + 1, Last: last, Err: lastErr}
 }
 

@@ -14,6 +14,22 @@ type Model interface {
 	Name() string
 }
 
+// Forgetter is implemented by models with a call cache (the one Open returns). An answer
+// that turned out unusable (unparsable, or invalid after every repair) is forgotten, so
+// running the work again asks the provider anew instead of replaying the failure.
+type Forgetter interface {
+	Forget(ctx context.Context, req Request) error
+}
+
+// Forget drops the cached answers to reqs when m keeps a cache; other models ignore it.
+func Forget(ctx context.Context, m Model, reqs ...Request) {
+	if f, ok := m.(Forgetter); ok {
+		for _, r := range reqs {
+			_ = f.Forget(context.WithoutCancel(ctx), r)
+		}
+	}
+}
+
 // Request is one text or image+text call.
 type Request struct {
 	// Purpose labels the call in the accounting: decompose, capture, reason, ...

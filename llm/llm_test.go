@@ -285,12 +285,22 @@ func TestGenerateJSONRepairs(t *testing.T) {
 		t.Errorf("schema not passed: %s", reqs[0].Body)
 	}
 
-	srv2 := llmtest.NewOpenAI(t, llmtest.Reply("nope"), llmtest.Reply("still nope"))
-	m2 := open(t, "openai:gpt-4o-mini", srv2.URL, nil)
+	// Unusable after every repair: an error, and a second try asks the provider again
+	// rather than replaying the cached failures.
+	srv2 := llmtest.NewOpenAI(t, llmtest.Reply("nope"), llmtest.Reply("still nope"), llmtest.Reply(`{"verdict": "true"}`))
+	db := openDB(t)
+	m2 := open(t, "openai:gpt-4o-mini", srv2.URL, db)
 	_, err = llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1)
 	var je *llm.JSONError
 	if !errors.As(err, &je) || je.Attempts != 2 || srv2.Count() != 2 {
 		t.Fatalf("err %v count %d", err, srv2.Count())
+	}
+	if _, err := llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1); err != nil || srv2.Count() != 3 {
+		t.Fatalf("retry after failure: %v, %d requests (want a new one)", err, srv2.Count())
+	}
+	// A good answer stays cached.
+	if r, err := llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1); err != nil || !r.CacheHit || srv2.Count() != 3 {
+		t.Fatalf("rerun after success: %v, %d requests", err, srv2.Count())
 	}
 }
 
