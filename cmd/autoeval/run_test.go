@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/trace"
@@ -305,5 +306,67 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 	want := "GET /health \nPOST /task/initialize SystemWifiTurnOn\nGET /task/goal SystemWifiTurnOn\nPOST /task/tear_down SystemWifiTurnOn"
 	if got := strings.Join(aw.log(), "\n"); got != want {
 		t.Fatalf("server calls:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// run --ground-truth takes the pre-task snapshot itself, before the agent: a task whose
+// agent deleted the target and another row scores 0 only because that snapshot shows the
+// extra deletion (the after-state alone would pass it).
+func TestRunTakesTheBeforeSnapshot(t *testing.T) {
+	db := judgeEnv(t)
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	ins := func(id int, name string, cents int) string {
+		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
+	}
+	orig := gtExpenseDB(t, ins(1, "Groceries", 4250), ins(2, "Taxi Fare", 1800))
+	after := map[string][]byte{"del-ok": gtExpenseDB(t, ins(1, "Groceries", 4250)), "del-both": gtExpenseDB(t)}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "runs")
+	suitePath := filepath.Join(dir, "suite.yaml")
+	os.WriteFile(suitePath, []byte(`tasks:
+  - {id: del-ok, name: ExpenseDeleteSingle, task: Delete the Taxi Fare expense, params: {expenses: Taxi Fare}}
+  - {id: del-both, name: ExpenseDeleteSingle, task: Delete the Taxi Fare expense, params: {expenses: Taxi Fare}}
+`), 0o644)
+	// The device: setup restores the original database (the hook waits for it), and the
+	// "agent" changes it once the snapshot is on disk.
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for _, id := range []string{"del-ok", "del-both"} {
+			for _, step := range []func() bool{
+				func() bool { _, err := os.Stat(filepath.Join(dir, "setup-"+id)); return err == nil },
+				func() bool {
+					srv.PutFile("emulator-5554", groundtruth.ExpenseDB, orig)
+					return os.WriteFile(filepath.Join(dir, "reset-"+id), nil, 0o644) == nil
+				},
+				func() bool { _, err := os.Stat(filepath.Join(out, id, groundtruth.SnapshotFile)); return err == nil },
+				func() bool { srv.PutFile("emulator-5554", groundtruth.ExpenseDB, after[id]); return true },
+			} {
+				for !step() {
+					select {
+					case <-done:
+						return
+					case <-time.After(5 * time.Millisecond):
+					}
+				}
+			}
+		}
+	}()
+	setup := `touch ` + dir + `/setup-$AUTOEVAL_TASK_ID; while [ ! -f ` + dir + `/reset-$AUTOEVAL_TASK_ID ]; do sleep 0.01; done`
+	code, stdout, errOut := gtRun(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
+		"--setup-cmd", setup, "--agent-cmd", "sleep 0.4", "--interval", "30ms", "--capture", "png", "--no-judge", "--ground-truth")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	for id, want := range map[string]float64{"del-ok": 1, "del-both": 0} {
+		tr, err := trace.ReadManifest(filepath.Join(out, id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.GroundTruth == nil || tr.GroundTruth.Reward != want || strings.Contains(tr.GroundTruth.Details, "no before snapshot") {
+			t.Errorf("%s: ground truth %+v, want reward %v from a before snapshot", id, tr.GroundTruth, want)
+		}
 	}
 }
