@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -213,9 +214,13 @@ func fileNames(tasks []suite.Task) []string {
 	out := make([]string, len(tasks))
 	used := map[string]bool{"summary.json": true}
 	for i, t := range tasks {
-		base := unsafeChars.ReplaceAllString(t.ID, "_")
+		// Leading dots would hide the file (an id like "../x" becomes ".._x").
+		base := strings.TrimLeft(unsafeChars.ReplaceAllString(t.ID, "_"), "._")
 		if len(base) > 100 {
 			base = base[:100]
+		}
+		if base == "" {
+			base = "task"
 		}
 		name := base + ".json"
 		for n := 2; used[name]; n++ {
