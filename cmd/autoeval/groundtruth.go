@@ -36,7 +36,8 @@ reward (0..1; composite tasks average their goals) and which rows, files or sett
 Task names are AndroidWorld's (see --list). Parameters are a JSON object named as in the task's
 goal template (e.g. {"number": "+15550104477", "message": "..."}), from --params or, with
 --trace, from the trace's params; failing both, they are read off the goal text (--goal, or the
-trace's task) with the task's template (--template, or --templates task_metadata.json).
+trace's task) with the task's template (--template, or --templates task_metadata.json), and
+with --trace kept in its trace.json for later checks.
 Information-retrieval tasks (Tasks, Joplin, OpenTracks, calendar questions) score the agent's
 reply: give it as "answer", or let it come from the trace's last answer action.
 
@@ -108,6 +109,13 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 					return &exitError{code: 2, msg: "groundtruth: " + err.Error()}
 				}
 				params = p
+				if tr != nil && len(tr.Params) == 0 && goal == tr.Task {
+					// Keep what was read off the trace's own goal, so later checks need no template.
+					tr.Params = map[string]any{}
+					for k, v := range p {
+						tr.Params[k] = v
+					}
+				}
 			}
 			if _, ok := params["answer"]; !ok && tr != nil {
 				// Information-retrieval tasks score the agent's reply: take the

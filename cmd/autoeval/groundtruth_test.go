@@ -318,4 +318,9 @@ func TestGroundtruthTraceGoalParams(t *testing.T) {
 	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 || tr.GroundTruth.Source != groundtruth.NativeSource {
 		t.Fatalf("trace ground truth: %+v", tr.GroundTruth)
 	}
+	// The parameters read off the goal were kept: the next check needs no template.
+	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("params kept in the trace (%d): %s %s", code, out, errOut)
+	}
 }
