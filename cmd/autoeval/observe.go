@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -83,6 +84,7 @@ func newObserveCmd() *cobra.Command {
 	var (
 		df                  deviceFlags
 		task, taskName, app string
+		paramsFile          string
 		out, agentName      string
 		timeout             time.Duration
 	)
@@ -122,12 +124,20 @@ bad usage, 130 after Ctrl-C (the trace is kept).`,
 			if timeout < 0 {
 				return &exitError{code: 2, msg: fmt.Sprintf("observe: --timeout %v: want 0 (no limit) or a positive duration", timeout)}
 			}
+			var params map[string]any
+			if paramsFile != "" {
+				p, err := groundtruth.LoadParams(paramsFile)
+				if err != nil {
+					return &exitError{code: 2, msg: "observe: --params " + err.Error()}
+				}
+				params = p
+			}
 			ctx := cmd.Context()
 			dev, err := df.connect(ctx)
 			if err != nil {
 				return err
 			}
-			o := observer.Options{Task: task, TaskName: taskName, App: app, Agent: args, AgentName: agentName,
+			o := observer.Options{Task: task, TaskName: taskName, App: app, Params: params, Agent: args, AgentName: agentName,
 				Dir: out, Timeout: timeout, Logf: logf,
 				OnFrame: func(f trace.Frame, captured, dropped int) {
 					act := ""
@@ -159,6 +169,7 @@ bad usage, 130 after Ctrl-C (the trace is kept).`,
 	f.StringVar(&task, "task", "", "the task the agent is asked to do (required)")
 	f.StringVar(&taskName, "task-name", "", "catalogue name of the task (e.g. AndroidWorld's ContactsAddContact), for ground truth")
 	f.StringVar(&app, "app", "", "target app name, recorded in the trace")
+	f.StringVar(&paramsFile, "params", "", "JSON file with the task's parameters, recorded in the trace for 'autoeval groundtruth --trace'")
 	f.StringVarP(&out, "out", "o", "", "trace directory to create (required; must not hold a trace already)")
 	f.StringVar(&agentName, "agent-name", "", "agent label in the trace (default: the command's base name)")
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "stop the agent after this long (0: no limit)")

@@ -66,7 +66,10 @@ func TestObserveValidateAndJudge(t *testing.T) {
 	srv.SetScreens("emulator-5554", obsScreens(t), 3)
 	out := filepath.Join(t.TempDir(), "trace")
 	agent := obsAgent(t, `echo "doing: $1"; sleep 0.6`)
+	params := filepath.Join(t.TempDir(), "p.json")
+	os.WriteFile(params, []byte(`{"hour": 10, "minute": 30}`), 0o644)
 	code := run(obsCtx(t), []string{"--db", db, "-q", "observe", "--adb", srv.Addr(), "--task", "Set an alarm for 10:30 AM in the Clock app",
+		"--task-name", "ClockAlarm", "--params", params,
 		"--out", out, "--interval", "30ms", "--xml", "--capture", "png", "--wait", "0", "--", agent, "{task}"})
 	if code != 0 {
 		t.Fatalf("observe exit %d", code)
@@ -77,6 +80,9 @@ func TestObserveValidateAndJudge(t *testing.T) {
 	}
 	if tr.Status != trace.StatusCompleted || len(tr.Frames) != 3 || tr.DroppedFrames == 0 {
 		t.Fatalf("status %s, %d frames, %d dropped", tr.Status, len(tr.Frames), tr.DroppedFrames)
+	}
+	if tr.TaskName != "ClockAlarm" || tr.Params["hour"] != 10.0 || tr.Params["minute"] != 30.0 {
+		t.Fatalf("task name %q, params %v", tr.TaskName, tr.Params)
 	}
 	if code := run(obsCtx(t), []string{"trace", "validate", out}); code != 0 {
 		t.Fatalf("trace validate exit %d", code)
@@ -111,6 +117,7 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 		{"zero --interval", []string{"observe", "--adb", dead, "--interval", "0", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"negative --timeout", []string{"observe", "--adb", dead, "--timeout", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"--dedup-threshold above 1", []string{"observe", "--adb", dead, "--dedup-threshold", "1.5", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"bad --params", []string{"observe", "--adb", dead, "--params", "/nonexistent.json", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"negative --wait", []string{"observe", "--adb", dead, "--wait", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"run bad --capture", []string{"run", "--adb", dead, "--capture", "jpeg", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 		{"run negative --hook-timeout", []string{"run", "--adb", dead, "--hook-timeout", "-1s", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
