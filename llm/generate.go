@@ -187,6 +187,8 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		case errors.Is(actx.Err(), context.DeadlineExceeded):
 			st.retryable = true
 			err = fmt.Errorf("no answer within %s", c.cfg.Timeout)
+		case status == http.StatusTooManyRequests && quotaExhausted(err.Error()):
+			// OpenAI answers an empty account with 429 too; waiting does not refill it.
 		case status == http.StatusTooManyRequests || status >= 500:
 			st.retryable = true
 			st.retryAfter = parseRetryAfter(retryAfter)
@@ -293,6 +295,12 @@ func tokens(info map[string]any) (in, out int) {
 		return 0
 	}
 	return get("PromptTokens", "InputTokens"), get("CompletionTokens", "OutputTokens")
+}
+
+// quotaExhausted tells OpenAI's "insufficient_quota" 429 (billing) from a rate limit.
+func quotaExhausted(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
 }
 
 func isNetErr(err error) bool {

@@ -172,6 +172,17 @@ func TestClientErrorNotRetried(t *testing.T) {
 	}
 }
 
+// An exhausted quota is a 429 that no wait cures: one request, a clear error.
+func TestQuota429NotRetried(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Raw(429, `{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}`))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
+	_, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+	if err == nil || !strings.Contains(err.Error(), "quota") || srv.Count() != 1 {
+		t.Fatalf("err %v, %d requests (want 1)", err, srv.Count())
+	}
+}
+
 func TestHangingRequestTimesOutAndRetries(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", secret)
 	srv := llmtest.NewAnthropic(t, llmtest.Hang(), llmtest.Reply("late but fine"))
