@@ -131,7 +131,11 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 			}
 			return nil, fmt.Errorf("%s: %w", c.Name(), lastErr)
 		}
-		if err := sleep(ctx, c.delay(attempt, st.retryAfter)); err != nil {
+		wait := c.delay(attempt, st.retryAfter)
+		if c.cfg.OnRetry != nil {
+			c.cfg.OnRetry(c.Name(), attempt+1, wait, lastErr)
+		}
+		if err := sleep(ctx, wait); err != nil {
 			return nil, err
 		}
 	}

@@ -63,6 +63,9 @@ type Config struct {
 	BaseDelay, MaxDelay time.Duration
 	// HTTPClient replaces the transport (tests, proxies); the recording wrapper still applies.
 	HTTPClient *http.Client
+	// OnRetry, when set, hears of each retry before its wait, so a CLI can say why it is
+	// quiet; err is already redacted. It may be called from several goroutines.
+	OnRetry func(model string, attempt int, wait time.Duration, err error)
 }
 
 // ParseSpec splits "provider:model" and checks the provider.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -28,6 +29,12 @@ func modelConfig(spec string, db *store.DB) llm.Config {
 	// llm reads MaxRetries 0 as "the default"; on the command line 0 means no retries.
 	if global.modelRetries == 0 {
 		cfg.MaxRetries = -1
+	}
+	if !global.quiet {
+		// A backoff can last a minute: say what is being waited for.
+		cfg.OnRetry = func(model string, attempt int, wait time.Duration, err error) {
+			fmt.Fprintf(os.Stderr, "note: %s: %v; retry %d of %d in %s\n", model, err, attempt, global.modelRetries, wait.Round(100*time.Millisecond))
+		}
 	}
 	return cfg
 }

@@ -26,6 +26,13 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 			t.Fatalf("code %d, %d requests (want 1), stderr %s", code, srv.Count(), stderr)
 		}
 	})
+	t.Run("a retry is announced", func(t *testing.T) {
+		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Status(503), llmtest.Handler(decomposeAnswer))
+		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL, "--task", "Open the Calculator")...)
+		if code != 0 || srv.Count() != 2 || !strings.Contains(stderr, "note: openai:gpt-4o-mini:") || !strings.Contains(stderr, "retry 1 of 4 in") {
+			t.Fatalf("code %d, %d requests, stderr %s", code, srv.Count(), stderr)
+		}
+	})
 	t.Run("timeout bounds a hanging request", func(t *testing.T) {
 		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Hang(), llmtest.Hang())
 		start := time.Now()
