@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -10,51 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/trace"
 )
-
-// gtRun runs the CLI with stdout and stderr captured.
-func gtRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	read := func(r *os.File, ch chan<- string) {
-		var b strings.Builder
-		buf := make([]byte, 1<<16)
-		for {
-			n, err := r.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		ch <- b.String()
-	}
-	outC, errC := make(chan string), make(chan string)
-	go read(outR, outC)
-	go read(errR, errC)
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outW, errW
-	func() {
-		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		code = run(ctx, args)
-	}()
-	outW.Close()
-	errW.Close()
-	return code, <-outC, <-errC
-}
 
 const gtExpenseSchema = "CREATE TABLE `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT, `amount` INTEGER NOT NULL, " +
 	"`category` INTEGER NOT NULL, `note` TEXT, `created_date` INTEGER NOT NULL DEFAULT 0, `modified_date` INTEGER NOT NULL DEFAULT 0)"
@@ -90,11 +49,11 @@ func gtWriteTrace(t *testing.T, taskName string, params map[string]any) string {
 }
 
 func TestGroundtruthList(t *testing.T) {
-	code, out, _ := gtRun(t, "groundtruth", "--list")
+	code, out, _ := evalCapture(t, "groundtruth", "--list")
 	if code != 0 || !strings.Contains(out, "SimpleCalendarAddOneEvent") || !strings.Contains(out, "TurnOffWifiAndTurnOnBluetooth") {
 		t.Fatalf("list (%d):\n%s", code, out)
 	}
-	code, out, _ = gtRun(t, "groundtruth", "--list", "--json")
+	code, out, _ = evalCapture(t, "groundtruth", "--list", "--json")
 	var fams []map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &fams) != nil || len(fams) != len(groundtruth.Families()) {
 		t.Fatalf("list json (%d): %s", code, out)
@@ -114,14 +73,14 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"expenses": ["Taxi Fare"]}`), 0o644)
 	before := t.TempDir()
-	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--snapshot-before", before)
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--snapshot-before", before)
 	if code != 0 || !strings.Contains(out, "2 rows") {
 		t.Fatalf("snapshot (%d): %s %s", code, out, errOut)
 	}
 	// The agent deleted the wrong expense.
 	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(2, "Taxi Fare", 1800)))
 	dir := gtWriteTrace(t, "", nil)
-	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--before", before, "--trace", dir)
+	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--before", before, "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 0.00") || !strings.Contains(out, "still present") {
 		t.Fatalf("check (%d): %s %s", code, out, errOut)
 	}
@@ -136,7 +95,7 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 	// Right deletion, task name and params taken from the trace this time.
 	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250)))
 	dir2 := gtWriteTrace(t, "ExpenseDeleteSingle", map[string]any{"expenses": []any{"Taxi Fare"}})
-	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--before", before, "--trace", dir2, "--json")
+	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--before", before, "--trace", dir2, "--json")
 	var res struct {
 		Reward float64 `json:"reward"`
 		Source string  `json:"source"`
@@ -179,7 +138,7 @@ func TestGroundtruthErrors(t *testing.T) {
 		{[]string{"groundtruth", "--task", "SimpleSmsSend", "--params", params, "--adb", s.Addr()}, 1, `missing parameter "number"`},
 	}
 	for _, c := range cases {
-		code, out, errOut := gtRun(t, c.args...)
+		code, out, errOut := evalCapture(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) || strings.Contains(out, "reward") {
 			t.Errorf("%v: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, c.code, c.msg)
 		}
@@ -198,7 +157,7 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 		}
 		return "", false
 	})
-	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--device", "emulator-5554", "--task", "TurnOffWifiAndTurnOnBluetooth")
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", "emulator-5554", "--task", "TurnOffWifiAndTurnOnBluetooth")
 	if code != 0 || !strings.Contains(out, "reward 0.50") || !strings.Contains(out, "wifi_on") {
 		t.Fatalf("composite (%d): %s %s", code, out, errOut)
 	}
@@ -215,7 +174,7 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 	}))
 	defer aw.Close()
 	dir := gtWriteTrace(t, "SystemWifiTurnOn", nil)
-	code, out, errOut = gtRun(t, "groundtruth", "--androidworld", aw.URL, "--task-index", "1", "--trace", dir)
+	code, out, errOut = evalCapture(t, "groundtruth", "--androidworld", aw.URL, "--task-index", "1", "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 1.00 (androidworld:score)") {
 		t.Fatalf("oracle (%d): %s %s", code, out, errOut)
 	}
@@ -254,7 +213,7 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 	if err := tr.WriteManifest(); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 1.00") {
 		t.Fatalf("answer from trace (%d): %s %s", code, out, errOut)
 	}
@@ -262,22 +221,14 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 
 // Parameters read off the goal with the task's template, from --templates.
 func TestGroundtruthParamsFromGoal(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
-	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
-		if cmd == "content query --uri content://contacts/phones/ --projection display_name:number" {
-			return "Row: 0 display_name=Amir Muller, number=+1 932-802-0043\n", true
-		}
-		return "", false
-	})
-	meta := filepath.Join(t.TempDir(), "task_metadata.json")
-	os.WriteFile(meta, []byte(`[{"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}]`), 0o644)
-	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--templates", meta,
+	s := contactsDevice(t)
+	meta := contactsMeta(t)
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--templates", meta,
 		"--goal", "Create a new contact for Amir Muller. Their number is +19328020043.")
 	if code != 0 || !strings.Contains(out, "reward 1.00") {
 		t.Fatalf("from goal (%d): %s %s", code, out, errOut)
 	}
-	code, _, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--template", "Call {name} at {number}.", "--goal", "Something else")
+	code, _, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--template", "Call {name} at {number}.", "--goal", "Something else")
 	if code != 2 || !strings.Contains(errOut, "does not fit the template") {
 		t.Fatalf("unfit goal (%d): %s", code, errOut)
 	}
@@ -291,6 +242,34 @@ func itoa(n int) string {
 // A trace with only its goal text (an AndroidWorld instance) gets its parameters off that
 // goal with --templates; with no source of parameters at all, the error says where they come from.
 func TestGroundtruthTraceGoalParams(t *testing.T) {
+	s := contactsDevice(t)
+	dir := t.TempDir()
+	tr := &trace.Trace{Task: "Create a new contact for Amir Muller. Their number is +19328020043.", TaskName: "ContactsAddContact",
+		Status: trace.StatusCompleted, Dir: dir}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 2 || !strings.Contains(errOut, `missing parameter "name"`) || !strings.Contains(errOut, "--templates") {
+		t.Fatalf("no params (%d): %s", code, errOut)
+	}
+	meta := contactsMeta(t)
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir, "--templates", meta)
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("params off the trace's goal (%d): %s %s", code, out, errOut)
+	}
+	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 || tr.GroundTruth.Source != groundtruth.NativeSource {
+		t.Fatalf("trace ground truth: %+v", tr.GroundTruth)
+	}
+	// The parameters read off the goal were kept: the next check needs no template.
+	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 1.00") {
+		t.Fatalf("params kept in the trace (%d): %s %s", code, out, errOut)
+	}
+}
+
+// contactsDevice is a fake adb server whose contacts provider lists Amir Muller.
+func contactsDevice(t *testing.T) *adbtest.Server {
 	s := adbtest.New(t)
 	s.AddDevice("emulator-5554", adbtest.StateDevice)
 	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
@@ -299,28 +278,12 @@ func TestGroundtruthTraceGoalParams(t *testing.T) {
 		}
 		return "", false
 	})
-	dir := t.TempDir()
-	tr := &trace.Trace{Task: "Create a new contact for Amir Muller. Their number is +19328020043.", TaskName: "ContactsAddContact",
-		Status: trace.StatusCompleted, Dir: dir}
-	if err := tr.WriteManifest(); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
-	if code != 2 || !strings.Contains(errOut, `missing parameter "name"`) || !strings.Contains(errOut, "--templates") {
-		t.Fatalf("no params (%d): %s", code, errOut)
-	}
+	return s
+}
+
+// contactsMeta writes a task_metadata.json with ContactsAddContact's template.
+func contactsMeta(t *testing.T) string {
 	meta := filepath.Join(t.TempDir(), "task_metadata.json")
 	os.WriteFile(meta, []byte(`[{"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}]`), 0o644)
-	code, out, errOut := gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir, "--templates", meta)
-	if code != 0 || !strings.Contains(out, "reward 1.00") {
-		t.Fatalf("params off the trace's goal (%d): %s %s", code, out, errOut)
-	}
-	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Reward != 1 || tr.GroundTruth.Source != groundtruth.NativeSource {
-		t.Fatalf("trace ground truth: %+v", tr.GroundTruth)
-	}
-	// The parameters read off the goal were kept: the next check needs no template.
-	code, out, errOut = gtRun(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
-	if code != 0 || !strings.Contains(out, "reward 1.00") {
-		t.Fatalf("params kept in the trace (%d): %s %s", code, out, errOut)
-	}
+	return meta
 }

@@ -21,9 +21,7 @@ import (
 
 func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	state := t.TempDir()
 	wifi := filepath.Join(state, "wifi")
 	srv.HandleShell("emulator-5554", func(cmd string) (string, bool) {
@@ -129,9 +127,7 @@ func (f *fakeAndroidWorld) log() []string {
 // truth; tear-down always follows, also for a task the agent was interrupted in.
 func TestRunAndroidWorldOracle(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	aw := &fakeAndroidWorld{
 		goals:  map[string]string{"SystemWifiTurnOn": "Turn on WiFi.", "ContactsAddContact": "Create a new contact for Amir Muller. Their number is +19328020043."},
 		scores: map[string]float64{"SystemWifiTurnOn": 1, "ContactsAddContact": 0},
@@ -192,7 +188,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 	aw.mu.Lock()
 	aw.calls = nil
 	aw.mu.Unlock()
-	code, stdout, _ := gtRun(t, append(args, "--fresh")...)
+	code, stdout, _ := evalCapture(t, append(args, "--fresh")...)
 	if code != 0 || !strings.Contains(stdout, "NoSuchTask") || !strings.Contains(stdout, "/task/initialize: HTTP 500") || !strings.Contains(stdout, "AndroidWorld task type") {
 		t.Errorf("unknown task: exit %d, table:\n%s", code, stdout)
 	}
@@ -215,16 +211,14 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 // provider is asked once per task and the task's judge failure is recorded, not retried.
 func TestRunHonoursModelFlags(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")
 	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
 	subs := filepath.Join(dir, "substates.json")
 	os.WriteFile(subs, []byte(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`), 0o644)
 	llmSrv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer { return llmtest.Status(500) }))
-	code, stdout, _ := gtRun(t, "--db", db, "-q", "--model", "openai:m", "--base-url", llmSrv.URL, "--model-retries", "0",
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "--model", "openai:m", "--base-url", llmSrv.URL, "--model-retries", "0",
 		"run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"), "--agent-cmd", "sleep 0.1",
 		"--interval", "30ms", "--capture", "png", "--xml", "--substates", subs)
 	if code != 0 || llmSrv.Count() != 1 || !strings.Contains(stdout, "judge: ") {
@@ -236,14 +230,12 @@ func TestRunHonoursModelFlags(t *testing.T) {
 // parameters) fails those tasks up front, without running the agent on "{slots}".
 func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "task_metadata.json")
 	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn wifi {on_or_off}."}]`), 0o644)
 	calls := filepath.Join(dir, "calls")
-	code, stdout, _ := gtRun(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
 		"--agent-cmd", "touch "+calls, "--judge", "heuristic")
 	if code != 0 || !strings.Contains(stdout, "unfilled {slots}") || !strings.Contains(stdout, "--androidworld") {
 		t.Fatalf("exit %d; table:\n%s", code, stdout)
@@ -257,13 +249,11 @@ func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 // hierarchy anyway: without it every task would be recorded and then fail to be judged.
 func TestRunHeuristicRecordsXML(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")
 	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
-	code, stdout, errOut := gtRun(t, "--db", db, "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+	code, stdout, errOut := evalCapture(t, "--db", db, "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
 		"--agent-cmd", "sleep 0.2", "--interval", "30ms", "--capture", "png", "--json")
 	var rep struct {
 		Tasks []struct {
@@ -283,9 +273,7 @@ func TestRunHeuristicRecordsXML(t *testing.T) {
 // task is left for the rerun.
 func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn wifi on."}, scores: map[string]float64{"SystemWifiTurnOn": 1}}
 	url := aw.serve(t)
 	dir := t.TempDir()
@@ -314,9 +302,7 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 // extra deletion (the after-state alone would pass it).
 func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	srv := clockDevice(t)
 	ins := func(id int, name string, cents int) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
 	}
@@ -355,7 +341,7 @@ func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 		}
 	}()
 	setup := `touch ` + dir + `/setup-$AUTOEVAL_TASK_ID; while [ ! -f ` + dir + `/reset-$AUTOEVAL_TASK_ID ]; do sleep 0.01; done`
-	code, stdout, errOut := gtRun(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
+	code, stdout, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
 		"--setup-cmd", setup, "--agent-cmd", "sleep 0.4", "--interval", "30ms", "--capture", "png", "--no-judge", "--ground-truth")
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
@@ -369,4 +355,12 @@ func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 			t.Errorf("%s: ground truth %+v, want reward %v from a before snapshot", id, tr.GroundTruth, want)
 		}
 	}
+}
+
+// clockDevice is a fake adb server with one device showing obsScreens, each for two captures.
+func clockDevice(t *testing.T) *adbtest.Server {
+	srv := adbtest.New(t)
+	srv.AddDevice("emulator-5554", adbtest.StateDevice)
+	srv.SetScreens("emulator-5554", obsScreens(t), 2)
+	return srv
 }
