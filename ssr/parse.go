@@ -74,13 +74,15 @@ func findJSON(text string) (string, bool) {
 
 // rawNode accepts the field spellings models commonly use besides ours.
 type rawNode struct {
-	ID       *int            `json:"id"`
-	Kind     string          `json:"kind"`
-	Type     string          `json:"type"`
-	Content  string          `json:"content"`
-	Parent   json.RawMessage `json:"parent"`
-	ParentID json.RawMessage `json:"parent_id"`
-	Optional json.RawMessage `json:"optional"`
+	ID          json.RawMessage `json:"id"` // 3 or "3"
+	Kind        string          `json:"kind"`
+	Type        string          `json:"type"`
+	Content     string          `json:"content"`
+	Description string          `json:"description"`
+	Text        string          `json:"text"`
+	Parent      json.RawMessage `json:"parent"`
+	ParentID    json.RawMessage `json:"parent_id"`
+	Optional    json.RawMessage `json:"optional"`
 }
 
 type rawSubstates struct {
@@ -90,7 +92,8 @@ type rawSubstates struct {
 }
 
 // parseLenientJSON decodes substates JSON, accepting "PageNode"/"UnitNode" kinds,
-// "type" for "kind", "parent_id" for "parent", and string or boolean optional flags.
+// "type" for "kind", "parent_id" for "parent", "description" or "text" for "content",
+// ids written as strings, and string or boolean optional flags.
 func parseLenientJSON(data []byte) (*Substates, error) {
 	var raw rawSubstates
 	trimmed := bytes.TrimSpace(data)
@@ -107,11 +110,19 @@ func parseLenientJSON(data []byte) (*Substates, error) {
 	}
 	s := &Substates{Task: raw.Task}
 	for i, rn := range nodes {
-		n := Node{Content: strings.TrimSpace(rn.Content)}
-		if rn.ID != nil {
-			n.ID = *rn.ID
-		} else {
-			n.ID = i
+		content := rn.Content
+		for _, alt := range []string{rn.Description, rn.Text} {
+			if strings.TrimSpace(content) == "" {
+				content = alt
+			}
+		}
+		n := Node{Content: strings.TrimSpace(content), ID: i}
+		if id := strings.Trim(string(rn.ID), `"' `); id != "" && id != "null" {
+			v, err := strconv.Atoi(id)
+			if err != nil {
+				return nil, fmt.Errorf("substates JSON: node at position %d: id %s is not a whole number", i, rn.ID)
+			}
+			n.ID = v
 		}
 		kind := rn.Kind
 		if kind == "" {

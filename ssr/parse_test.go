@@ -146,12 +146,13 @@ func TestParse(t *testing.T) {
 		{ID: 1, Kind: Unit, Content: "alarm on", Parent: IntPtr(0), Optional: true},
 	}
 	inputs := map[string]string{
-		"object":          `{"substates":[{"id":0,"kind":"page","content":"Clock open","parent":null},{"id":1,"kind":"unit","content":"alarm on","parent":0,"optional":true}]}`,
-		"array":           `[{"id":0,"kind":"page","content":"Clock open","parent":null},{"id":1,"kind":"unit","content":"alarm on","parent":0,"optional":true}]`,
-		"fenced":          "Sure!\n```json\n{\"substates\":[{\"id\":0,\"kind\":\"PageNode\",\"content\":\"Clock open\",\"parent\":null},{\"id\":1,\"kind\":\"UnitNode\",\"content\":\"alarm on\",\"parent\":0,\"optional\":\"true\"}]}\n```\n",
-		"prose+aliases":   `The answer is {"nodes":[{"type":"page","content":"Clock open","parent_id":"None"},{"type":"unit","content":"alarm on","parent_id":0,"optional":true}]} as requested.`,
-		"lines":           "0. PageNode(content=\"Clock open\", parent_id=None)\n1. UnitNode(content=\"alarm on\", parent_id=0, optional=True)",
-		"bracketed lines": "[\n0. PageNode(content=\"Clock open\", parent_id=None),\n1. UnitNode(content=\"alarm on\", parent_id=0, optional=True)\n]",
+		"object":                  `{"substates":[{"id":0,"kind":"page","content":"Clock open","parent":null},{"id":1,"kind":"unit","content":"alarm on","parent":0,"optional":true}]}`,
+		"array":                   `[{"id":0,"kind":"page","content":"Clock open","parent":null},{"id":1,"kind":"unit","content":"alarm on","parent":0,"optional":true}]`,
+		"fenced":                  "Sure!\n```json\n{\"substates\":[{\"id\":0,\"kind\":\"PageNode\",\"content\":\"Clock open\",\"parent\":null},{\"id\":1,\"kind\":\"UnitNode\",\"content\":\"alarm on\",\"parent\":0,\"optional\":\"true\"}]}\n```\n",
+		"prose+aliases":           `The answer is {"nodes":[{"type":"page","content":"Clock open","parent_id":"None"},{"type":"unit","content":"alarm on","parent_id":0,"optional":true}]} as requested.`,
+		"string ids, description": `{"substates":[{"id":"0","type":"PageNode","description":"Clock open","parent_id":null},{"id":"1","type":"UnitNode","text":"alarm on","parent_id":"0","optional":"yes"}]}`,
+		"lines":                   "0. PageNode(content=\"Clock open\", parent_id=None)\n1. UnitNode(content=\"alarm on\", parent_id=0, optional=True)",
+		"bracketed lines":         "[\n0. PageNode(content=\"Clock open\", parent_id=None),\n1. UnitNode(content=\"alarm on\", parent_id=0, optional=True)\n]",
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -161,6 +162,9 @@ func TestParse(t *testing.T) {
 			}
 			assertNodes(t, s.Nodes, want)
 		})
+	}
+	if _, err := Parse([]byte(`{"substates":[{"id":1.5,"kind":"page","content":"A"}]}`)); err == nil || !strings.Contains(err.Error(), "id 1.5 is not a whole number") {
+		t.Errorf("fractional id: got %v", err)
 	}
 	if _, err := Parse([]byte(`{"substates": 5}`)); err == nil || !strings.Contains(err.Error(), "substates JSON") {
 		t.Errorf("wrong JSON shape: got %v", err)
