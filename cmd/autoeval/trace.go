@@ -417,7 +417,17 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 	}
 	var items []item
 	var openErrs []string
+	// --out inside PATH: the copies written there by an earlier run are not sources, or a
+	// rerun would import them into themselves.
+	absOut, _ := filepath.Abs(out)
+	inOut := func(p string) bool {
+		a, err := filepath.Abs(p)
+		return err == nil && (a == absOut || strings.HasPrefix(a, absOut+string(filepath.Separator)))
+	}
 	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+		if inOut(src) {
+			return
+		}
 		if err != nil {
 			openErrs = append(openErrs, err.Error())
 			return
@@ -431,6 +441,9 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 	}
 	if len(items) == 0 && len(openErrs) == 1 {
 		return errors.New(openErrs[0])
+	}
+	if len(items) == 0 && len(openErrs) == 0 {
+		return fmt.Errorf("trace import: every trace at %s is inside --out %s; nothing to import", path, out)
 	}
 	bar := progress.New("import", len(items), global.quiet || len(items) < 2)
 	used := map[string]int{}

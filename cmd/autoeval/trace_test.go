@@ -271,6 +271,26 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 	}
 }
 
+// --out inside PATH: a rerun skips what it wrote, rather than importing its own copies.
+func TestTraceImportOutInsideSource(t *testing.T) {
+	src := t.TempDir()
+	traceFolder(t, filepath.Join(src, "a"), "Open Clock", 2)
+	out := filepath.Join(src, "imported")
+	for run := 1; run <= 2; run++ {
+		code, stdout, stderr := traceRun(t, "trace", "import", src, "--out", out)
+		want := "wrote " + out + " "
+		if run == 2 {
+			want = "skipped " + out + ": already imported"
+		}
+		if code != 0 || strings.Count(stdout, "\n") != 1 || !strings.Contains(stdout, want) {
+			t.Fatalf("run %d: exit %d\n%s\n%s", run, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := traceRun(t, "trace", "import", out, "--out", out); code != 1 || !strings.Contains(stderr, "nothing to import") {
+		t.Errorf("PATH = --out: exit %d, %q", code, stderr)
+	}
+}
+
 func TestTraceCommandErrors(t *testing.T) {
 	empty := t.TempDir()
 	badJSON := filepath.Join(empty, "badjson")
