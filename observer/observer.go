@@ -236,6 +236,9 @@ type recorder struct {
 	last     *Signature
 	captures int
 	failures int
+	// lastExtra is the last UI XML / activity failure logged: a screen that has none
+	// (a wallpaper, a lock screen) would otherwise repeat it on every frame.
+	lastExtra string
 }
 
 // chooseMode settles the capture mode; in auto it times one full capture each way
@@ -394,8 +397,12 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	if extraErr != nil && (errors.Is(extraErr, device.ErrDeviceLost) || ctx.Err() != nil) {
 		return extraErr
 	}
+	if extraErr != nil && extraErr.Error() != r.lastExtra {
+		r.opts.Logf("frame %d: %v (not repeated for the next frames while it stays the same)", index, extraErr)
+	}
+	r.lastExtra = ""
 	if extraErr != nil {
-		r.opts.Logf("frame %d: %v", index, extraErr)
+		r.lastExtra = extraErr.Error()
 	}
 	return nil
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -338,4 +340,40 @@ func TestManifestValidWhileRecording(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// A screen without a resumed activity (or UI dump) is said once, not on every frame.
+func TestRepeatedExtraFailureLoggedOnce(t *testing.T) {
+	srv := adbtest.New(t)
+	srv.AddDevice(serial, adbtest.StateDevice)
+	var screens []adbtest.Screen
+	for i := 0; i < 4; i++ {
+		screens = append(screens, adbtest.Screen{PNG: screenPNG(t, 108, 240, i, i), XML: `<?xml version="1.0"?><hierarchy/>`, Activity: "null"})
+	}
+	srv.SetScreens(serial, screens, 1)
+	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := opts(t, script(t, "sleep 0.5"))
+	var mu sync.Mutex
+	var logs []string
+	o.Logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logs = append(logs, fmt.Sprintf(format, args...))
+	}
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range logs {
+		if strings.Contains(l, "activity") && strings.Contains(l, "frame ") {
+			n++
+		}
+	}
+	if len(res.Trace.Frames) < 3 || n != 1 {
+		t.Fatalf("%d frames, %d activity failure lines:\n%s", len(res.Trace.Frames), n, strings.Join(logs, "\n"))
+	}
 }
