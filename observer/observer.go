@@ -516,3 +516,10 @@ func (a *agentProc) stop(grace time.Duration) {
 		kill(a.cmd)
 	}
 }
+
+// KillGroupOnCancel makes cmd the leader of its own process group and, when its context
+// is cancelled, kills the whole group: a shell hook's children (adb, python) go with it.
+func KillGroupOnCancel(cmd *exec.Cmd) {
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { kill(cmd); return nil }
+}

@@ -1,13 +1,9 @@
 package observer_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,52 +20,13 @@ import (
 
 const serial = "emulator-5554"
 
-// screenPNG draws a phone-shaped screen: a status bar showing clock, and a body with a
-// block at row `block` (so screens differ below the status bar).
-func screenPNG(t testing.TB, w, h, clock, block int) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.RGBA{240, 240, 240, 255})
-		}
-	}
-	bar := h * 3 / 100
-	for y := 0; y < bar; y++ {
-		for x := clock * 3 % (w / 2); x < clock*3%(w/2)+w/4; x++ {
-			img.Set(x, y, color.RGBA{0, 0, 0, 255})
-		}
-	}
-	if block >= 0 {
-		for y := h/10 + block*h/10; y < h/10+block*h/10+h/12; y++ {
-			for x := w / 10; x < w*9/10; x++ {
-				img.Set(x, y, color.RGBA{20, 90, 200, 255})
-			}
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // fixture is a fake device showing three distinct screens, each for hold screenshots,
 // with the clock ticking on every screenshot.
 func fixture(t *testing.T, hold int) (*adbtest.Server, *device.Device) {
 	t.Helper()
 	srv := adbtest.New(t)
 	srv.AddDevice(serial, adbtest.StateDevice)
-	var screens []adbtest.Screen
-	for i := 0; i < 3; i++ {
-		for j := 0; j < hold; j++ {
-			screens = append(screens, adbtest.Screen{
-				PNG:      screenPNG(t, 108, 240, i*hold+j, i),
-				XML:      `<?xml version="1.0"?><hierarchy><node text="screen ` + string(rune('A'+i)) + `" bounds="[0,0][108,240]"/></hierarchy>`,
-				Activity: "com.example.app/.Screen" + string(rune('A'+i)),
-			})
-		}
-	}
+	screens := adbtest.ThreeScreens(hold)
 	srv.SetScreens(serial, screens, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -348,7 +305,7 @@ func TestRepeatedExtraFailureLoggedOnce(t *testing.T) {
 	srv.AddDevice(serial, adbtest.StateDevice)
 	var screens []adbtest.Screen
 	for i := 0; i < 4; i++ {
-		screens = append(screens, adbtest.Screen{PNG: screenPNG(t, 108, 240, i, i), XML: `<?xml version="1.0"?><hierarchy/>`, Activity: "null"})
+		screens = append(screens, adbtest.Screen{PNG: adbtest.ScreenPNG(108, 240, i, i), XML: `<?xml version="1.0"?><hierarchy/>`, Activity: "null"})
 	}
 	srv.SetScreens(serial, screens, 1)
 	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})

@@ -15,6 +15,7 @@ import (
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/runner"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -120,14 +121,14 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 			if err != nil {
 				return err
 			}
-			o := observer.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
+			o := runner.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
 				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: groundTruth,
 				AndroidWorld: aw, AndroidWorldIndex: awIndex,
 				Store: db, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)
 			bar := progress.New("tasks", len(tasks), global.quiet)
-			o.OnTask = func(r observer.TaskResult, resumed bool) {
+			o.OnTask = func(r runner.TaskResult, resumed bool) {
 				if resumed {
 					bar.Skip(1)
 					return
@@ -138,15 +139,15 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 				}
 				bar.Done(r.ID, err)
 			}
-			sum, results, runErr := observer.RunSuite(ctx, dev, o)
+			sum, results, runErr := runner.RunSuite(ctx, dev, o)
 			bar.Finish()
 			if sum != nil {
 				if asJSON {
-					if err := observer.EncodeReport(os.Stdout, sum, results); err != nil {
+					if err := runner.EncodeReport(os.Stdout, sum, results); err != nil {
 						return err
 					}
 				} else {
-					observer.WriteSummary(os.Stdout, sum, results)
+					runner.WriteSummary(os.Stdout, sum, results)
 				}
 			}
 			if runErr != nil {

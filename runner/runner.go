@@ -1,4 +1,8 @@
-package observer
+// Package runner runs a suite of tasks end to end: for each task a setup hook, a ground-truth
+// snapshot, the agent observed on the device, the ground-truth check (native or AndroidWorld's
+// server), a teardown hook and the judge, with results and a per-agent summary kept in the
+// store so an interrupted suite resumes where it stopped.
+package runner
 
 import (
 	"context"
@@ -17,6 +21,7 @@ import (
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -25,7 +30,7 @@ import (
 // SuiteDevice is what a suite run needs: observation plus shell and file access for
 // ground-truth checks. *device.Device provides it.
 type SuiteDevice interface {
-	Device
+	observer.Device
 	groundtruth.Device
 }
 
@@ -42,7 +47,7 @@ type SuiteOptions struct {
 	HookTimeout time.Duration
 	// Observe holds the capture settings (Interval, XML, Activity, Capture, Threshold,
 	// Timeout, StopGrace); its task, agent and directory fields are set per task.
-	Observe Options
+	Observe observer.Options
 	// Judge judges a finished trace; nil skips judging.
 	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
 	// GroundTruth checks the device state after each task whose id or name has a check.
@@ -396,7 +401,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	if obs.Logf == nil {
 		obs.Logf = o.Logf
 	}
-	res, obsErr := Observe(ctx, dev, obs)
+	res, obsErr := observer.Observe(ctx, dev, obs)
 	if res != nil {
 		r.Status, r.Frames, r.Dropped, r.ExitCode = res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode
 	}
@@ -503,7 +508,7 @@ func groundTruthName(t suite.Task) string {
 
 func taskEnv(dev SuiteDevice, task suite.Task, text, dir string) []string {
 	return append(os.Environ(),
-		EnvTask+"="+text,
+		observer.EnvTask+"="+text,
 		"AUTOEVAL_TASK_ID="+task.ID,
 		"AUTOEVAL_TRACE_DIR="+dir,
 		"ANDROID_SERIAL="+dev.Serial(),
@@ -524,8 +529,7 @@ func runHook(ctx context.Context, name, command string, env []string, dir string
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Stdin = strings.NewReader("")
-	setProcessGroup(cmd)
-	cmd.Cancel = func() error { kill(cmd); return nil }
+	observer.KillGroupOnCancel(cmd)
 	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Run(); err != nil {
 		if hctx.Err() == context.DeadlineExceeded {

@@ -1,4 +1,4 @@
-package observer_test
+package runner_test
 
 import (
 	"context"
@@ -8,11 +8,32 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/runner"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
 )
+
+const serial = "emulator-5554"
+
+// fixture is a fake adb server with one device showing three screens, each held for hold
+// captures, and a connection to it.
+func fixture(t *testing.T, hold int) (*adbtest.Server, *device.Device) {
+	t.Helper()
+	srv := adbtest.New(t)
+	srv.AddDevice(serial, adbtest.StateDevice)
+	srv.SetScreens(serial, adbtest.ThreeScreens(hold), 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, d
+}
 
 // loadSuite loads writeSuite's tasks and opens a fresh store.
 func loadSuite(t *testing.T) ([]suite.Task, *store.DB) {
@@ -67,7 +88,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		`case "$AUTOEVAL_TASK_ID" in SystemWifiTurnOn) touch ` + wifi + `;; crashy) exit 2;; esac`
 	tasks, db := loadSuite(t)
 	judged := 0
-	opts := observer.SuiteOptions{
+	opts := runner.SuiteOptions{
 		Tasks: tasks, SuitePath: "suite.json", AgentCmd: agentCmd, Out: filepath.Join(t.TempDir(), "out"),
 		Setup:    `echo "setup $AUTOEVAL_TASK_ID" >> ` + hooks,
 		Teardown: `echo "teardown $AUTOEVAL_TASK_ID" >> ` + hooks,
@@ -88,7 +109,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		},
 		GroundTruth: true, Store: db, Logf: t.Logf,
 	}
-	sum, results, err := observer.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), d, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +142,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	}
 
 	// The same run again: every task is done, nothing runs, the summary is the same.
-	sum2, results2, err := observer.RunSuite(context.Background(), d, opts)
+	sum2, results2, err := runner.RunSuite(context.Background(), d, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +150,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	if n := strings.Count(string(c), "\n"); n != 3 || len(results2) != 3 || sum2.TCR != sum.TCR {
 		t.Fatalf("resume reran tasks: %d agent calls, %d results", n, len(results2))
 	}
-	var stored observer.Summary
+	var stored runner.Summary
 	if err := db.GetKV(context.Background(), "run-summary", sum.RunID, &stored); err != nil || stored.Judged != 3 {
 		t.Fatalf("stored summary %+v %v", stored, err)
 	}
@@ -139,7 +160,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		t.Fatalf("traces table: %d rows, reward sum %v, %v", n, reward, err)
 	}
 	var sb strings.Builder
-	observer.WriteSummary(&sb, sum, results)
+	runner.WriteSummary(&sb, sum, results)
 	if !strings.Contains(sb.String(), "SCR 0.667, TCR 0.333") {
 		t.Fatalf("summary text:\n%s", sb.String())
 	}
@@ -150,7 +171,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 	state := t.TempDir()
 	calls := filepath.Join(state, "calls")
 	tasks, db := loadSuite(t)
-	opts := observer.SuiteOptions{
+	opts := runner.SuiteOptions{
 		Tasks: tasks, SuitePath: "s", AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; sleep 0.4`,
 		Out:     filepath.Join(t.TempDir(), "out"),
 		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
@@ -158,12 +179,12 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	// Cancel while the second task runs.
-	opts.OnTask = func(r observer.TaskResult, resumed bool) {
+	opts.OnTask = func(r runner.TaskResult, resumed bool) {
 		if r.ID == "SystemWifiTurnOn" {
 			time.AfterFunc(150*time.Millisecond, cancel)
 		}
 	}
-	sum, results, err := observer.RunSuite(ctx, d, opts)
+	sum, results, err := runner.RunSuite(ctx, d, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +192,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 		t.Fatalf("interrupted run: %+v %+v", sum, results)
 	}
 	opts.OnTask = nil
-	sum, results, err = observer.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), d, opts)
 	if err != nil || sum.Interrupted || len(results) != 3 {
 		t.Fatalf("resumed: %+v %v", sum, err)
 	}
@@ -193,7 +214,7 @@ func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
 	calls := filepath.Join(t.TempDir(), "calls")
 	db := openStore(t)
 	modelDown := true
-	opts := observer.SuiteOptions{
+	opts := runner.SuiteOptions{
 		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}},
 		AgentCmd: `echo run >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
 		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
@@ -205,12 +226,12 @@ func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
 			return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
 		},
 	}
-	sum, results, err := observer.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), d, opts)
 	if err != nil || sum.Failed != 1 || !strings.HasPrefix(results[0].Error, "judge: ") {
 		t.Fatalf("first run: %+v %+v %v", sum, results, err)
 	}
 	modelDown = false
-	sum, results, err = observer.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), d, opts)
 	if err != nil || sum.Failed != 0 || !results[0].Judged || sum.TCR != 1 {
 		t.Fatalf("second run: %+v %+v %v", sum, results, err)
 	}
