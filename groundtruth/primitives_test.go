@@ -471,3 +471,22 @@ func TestShellFailuresAreErrors(t *testing.T) {
 		t.Errorf("bad clock: %v", err)
 	}
 }
+
+// The pulled copy lives under the temp directory; a '?' or '#' there once cut the SQLite URI
+// short, so the check opened the wrong file instead of the pulled database.
+func TestOpenDBWithURICharactersInTempDir(t *testing.T) {
+	tmp := filepath.Join(t.TempDir(), "odd?dir#1%")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", tmp)
+	s, dev := fakeDevice(t)
+	s.PutFile(serial, CalendarDB, makeDB(t, schemaEvents, ev(1, oct(3, 9), 30, "Dentist", "")))
+	rows, err := ReadTable(ctxT(t), dev, CalendarDB, "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || FindRows(rows, []Field{{Column: "title", Want: "Dentist"}}) == nil {
+		t.Fatalf("rows = %v", rows)
+	}
+}
