@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/internal/atomicfile"
 )
 
 // FormatVersion is the trace.json version this package writes.
@@ -194,30 +196,14 @@ func (t *Trace) WriteManifest() error {
 	return WriteJSONAtomic(filepath.Join(t.Dir, ManifestName), t)
 }
 
-// WriteJSONAtomic marshals v with indentation and renames it into place.
+// WriteJSONAtomic marshals v with indentation and renames it into place, so a crash never
+// leaves a half-written trace.json or judgment.
 func WriteJSONAtomic(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	data = append(data, '\n')
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, append(data, '\n'), 0o644)
 }
 
 // FrameName is the base name used for frame files: 0001, 0002, ...

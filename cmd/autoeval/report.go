@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/atomicfile"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/report"
 	"github.com/spf13/cobra"
@@ -103,38 +103,11 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 		return err
 	}
 	// Written whole and renamed, so a browser never opens half a report.
-	if err := writeFileAtomic(o.out, buf.Bytes()); err != nil {
+	if err := atomicfile.Write(o.out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", o.out, err)
 	}
 	if !global.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%d traces, %d bytes)\n", o.out, len(r.Traces), buf.Len())
 	}
 	return nil
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	// CreateTemp makes the file private; a report is meant to be shared like any document.
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
