@@ -18,6 +18,10 @@ const (
 	CaptureAuto   = "auto"   // the best the frame has: the hierarchy when present, else vision
 )
 
+// SourceElements marks a frame described from AndroidWorld UI elements; the other frame
+// sources share the capture mode names (xml, vision, both).
+const SourceElements = "elements"
+
 // CaptureModes lists the accepted --capture values.
 var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth}
 
@@ -26,6 +30,8 @@ type captured struct {
 	Desc   string
 	Screen *screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
 	Usage  trace.Usage
+	// Source is what the description came from: xml, elements, vision or both.
+	Source string
 	// Skip is set when the frame cannot be described (bad or missing data): the frame is
 	// skipped and the reason recorded, the run goes on.
 	Skip string
@@ -130,6 +136,16 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		parts = append(parts, desc)
 	}
 	out.Desc = strings.Join(parts, "\n")
+	switch {
+	case useHier && useVision:
+		out.Source = CaptureBoth
+	case useVision:
+		out.Source = CaptureVision
+	case f.XML != "": // readScreen prefers the XML when a frame has both
+		out.Source = CaptureXML
+	default:
+		out.Source = SourceElements
+	}
 	return out, nil
 }
 

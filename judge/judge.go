@@ -319,7 +319,7 @@ func (l *loop) allSatisfied() bool { return len(l.st.Satisfied) == len(l.subs.No
 // frame reasons over one captured frame, applies the Checker, updates and saves the state.
 func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	f := &l.t.Frames[pos]
-	fr := trace.FrameResult{Index: f.Index}
+	fr := trace.FrameResult{Index: f.Index, Source: c.Source}
 	usage := c.Usage
 	switch {
 	case c.Skip != "":
@@ -392,6 +392,13 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 				l.st.Satisfied[v.ID] = hit{Frame: frame, Analysis: v.Analysis}
 			}
 		}
+		// The latest reason each still-open substate was not reached, so a failed one can
+		// say why in the judgment (an empty analysis keeps the last one that said something).
+		for _, v := range verdicts {
+			if _, done := l.st.Satisfied[v.ID]; !done && strings.TrimSpace(v.Analysis) != "" {
+				l.st.Last[v.ID] = hit{Frame: frame, Analysis: v.Analysis}
+			}
+		}
 		for _, s := range out.CriticalInfo {
 			l.st.Facts = append(l.st.Facts, fact{Frame: frame, Text: s})
 		}
@@ -413,6 +420,8 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 			fr := h.Frame
 			r.Satisfied, r.Frame, r.Analysis = true, &fr, h.Analysis
 			sat++
+		} else if h, ok := l.st.Last[n.ID]; ok {
+			r.Analysis = fmt.Sprintf("%s%d: %s", LastSeenPrefix, h.Frame, h.Analysis)
 		}
 		if !n.Optional {
 			req++
@@ -430,6 +439,10 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
 	return j
 }
+
+// LastSeenPrefix starts the analysis of a substate that was never satisfied: the reasoner's
+// last word on it, and the frame it was said on.
+const LastSeenPrefix = "last seen at frame "
 
 // traceName is a stable human name for a trace: its label from the trace package when it
 // has a source, else its directory.

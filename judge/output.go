@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -43,6 +44,10 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 			opt = " (optional)"
 		}
 		fmt.Fprintf(w, "%s%s %d %s: %s%s  [%s]\n", strings.Repeat("  ", d), mark, s.ID, kind, s.Content, opt, where)
+		if !s.Satisfied && s.Analysis != "" {
+			// Why it failed, in one line: the judgment file has the whole text.
+			fmt.Fprintf(w, "%s    ↳ %s\n", strings.Repeat("  ", d), clipLine(s.Analysis, treeAnalysisWidth))
+		}
 	}
 	sat, skipped, same := 0, 0, 0
 	for _, s := range j.Substates {
@@ -70,10 +75,52 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 	if same > 0 {
 		fmt.Fprintf(w, ", %d unchanged (no call)", same)
 	}
+	if src := sourceCounts(j.Frames); src != "" {
+		fmt.Fprintf(w, "; described from %s", src)
+	}
 	fmt.Fprintln(w)
 	u := j.Usage
 	fmt.Fprintf(w, "Model calls %d (+%d cached), tokens %d in / %d out, cost $%.4f\n",
 		u.Calls, u.CacheHits, u.InputTokens, u.OutputTokens, u.CostUSD)
+}
+
+// treeAnalysisWidth bounds the analysis line under a ✗ row, in runes.
+const treeAnalysisWidth = 110
+
+// clipLine folds s onto one line and cuts it to n runes, marking the cut.
+func clipLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// sourceCounts says what the frames were described from, e.g. "xml 3, vision 1", in a
+// fixed order; "" when no frame records it (judgments written before sources were kept).
+func sourceCounts(frames []trace.FrameResult) string {
+	n := map[string]int{}
+	for _, f := range frames {
+		if f.Source != "" {
+			n[f.Source]++
+		}
+	}
+	var parts []string
+	for _, s := range []string{CaptureXML, SourceElements, CaptureVision, CaptureBoth} {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", s, n[s]))
+			delete(n, s)
+		}
+	}
+	var other []string // sources this build does not know: still counted, sorted
+	for s := range n {
+		other = append(other, s)
+	}
+	sort.Strings(other)
+	for _, s := range other {
+		parts = append(parts, fmt.Sprintf("%s %d", s, n[s]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func yesNo(b bool) string {

@@ -20,8 +20,10 @@ import (
 // exactly where the killed one stopped. Each judge_frames row holds the state after its
 // frame; the row of the last frame is the whole truth.
 type state struct {
-	Next      int                 `json:"next"` // position in trace.Frames of the next frame to judge
-	Satisfied map[int]hit         `json:"satisfied"`
+	Next      int         `json:"next"` // position in trace.Frames of the next frame to judge
+	Satisfied map[int]hit `json:"satisfied"`
+	// Last is the latest analysis of each substate not yet satisfied (why it was not).
+	Last      map[int]hit         `json:"last,omitempty"`
 	Facts     []fact              `json:"facts,omitempty"`
 	Frames    []trace.FrameResult `json:"frames"`
 	HasLast   bool                `json:"has_last,omitempty"`
@@ -33,7 +35,7 @@ type state struct {
 	Started   time.Time   `json:"started"`
 }
 
-func newState() *state { return &state{Satisfied: map[int]hit{}} }
+func newState() *state { return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}} }
 
 func (s *state) satisfiedSet() map[int]bool {
 	m := make(map[int]bool, len(s.Satisfied))
@@ -74,6 +76,9 @@ func (s *state) load(ctx context.Context, db *store.DB, job string) error {
 	}
 	if got.Satisfied == nil {
 		got.Satisfied = map[int]hit{}
+	}
+	if got.Last == nil { // progress saved before Last existed
+		got.Last = map[int]hit{}
 	}
 	*s = got
 	return nil

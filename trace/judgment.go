@@ -84,6 +84,9 @@ type FrameResult struct {
 	SameAs       *int      `json:"same_as,omitempty"` // description identical to this earlier frame: no reasoner call
 	CriticalInfo string    `json:"critical_info,omitempty"`
 	Thought      string    `json:"thought,omitempty"`
+	// Source is what the frame was described from: xml | elements | vision | both (empty
+	// when it was skipped before any description), so "capture: auto" can be audited.
+	Source string `json:"source,omitempty"`
 }
 
 // Verdict is the reasoner's answer for one substate on one frame.
