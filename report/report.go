@@ -112,6 +112,8 @@ type FrameNoteView struct {
 	SameAs       *int            `json:"same_as,omitempty"`
 	Retries      int             `json:"retries,omitempty"`
 	Verdicts     []trace.Verdict `json:"verdicts,omitempty"`
+	// Source is what the frame was described from: xml, elements, vision or both.
+	Source string `json:"source,omitempty"`
 }
 
 // Options tune Build.
@@ -363,7 +365,7 @@ func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) Judgmen
 			continue
 		}
 		jv.Notes = append(jv.Notes, FrameNoteView{Index: f.Index, Thought: f.Thought, CriticalInfo: f.CriticalInfo, Skipped: f.Skipped,
-			SkipReason: f.SkipReason, SameAs: f.SameAs, Retries: f.Retries, Verdicts: f.Verdicts})
+			SkipReason: f.SkipReason, SameAs: f.SameAs, Retries: f.Retries, Verdicts: f.Verdicts, Source: f.Source})
 	}
 	sort.SliceStable(jv.Notes, func(a, b int) bool { return jv.Notes[a].Index < jv.Notes[b].Index })
 	return jv
