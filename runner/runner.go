@@ -85,11 +85,18 @@ type TaskResult struct {
 	Reward    *float64 `json:"reward,omitempty"` // ground truth
 	// RewardSource says where Reward came from (groundtruth.NativeSource or AndroidWorldSource).
 	RewardSource string `json:"reward_source,omitempty"`
-	// GTError says why ground truth could not be read; the task still counts as done
-	// (the device state, not the run, is at fault), so a rerun does not repeat the agent.
-	GTError string  `json:"gt_error,omitempty"`
-	Error   string  `json:"error,omitempty"`
-	Seconds float64 `json:"seconds"`
+	// GTError says why a native check could not read ground truth, or that AndroidWorld's
+	// tear-down failed after scoring; the task still counts as done (the device state, not
+	// the run, is at fault), so a rerun does not repeat the agent. A failed AndroidWorld
+	// score is an Error instead: the task runs again.
+	GTError string `json:"gt_error,omitempty"`
+	// TeardownError says the teardown command failed. The task's result stands (rerunning
+	// its agent would not repair the device), but the next task may start from a dirty state.
+	TeardownError string  `json:"teardown_error,omitempty"`
+	Error         string  `json:"error,omitempty"`
+	Seconds       float64 `json:"seconds"`
+
+	rec *trace.Trace // the recording, while it is being judged
 }
 
 // Summary is the per-agent result of a suite run (the paper's SCR and TCR).
@@ -107,9 +114,11 @@ type Summary struct {
 	TCR float64 `json:"tcr"`
 	// With ground truth: how many tasks had a reward, how many succeeded, and how often
 	// the judge's "complete" agreed with it.
-	GTChecked   int            `json:"gt_checked,omitempty"`
-	GTSuccess   int            `json:"gt_success,omitempty"`
-	Agreement   int            `json:"judge_gt_agreement,omitempty"`
+	GTChecked int `json:"gt_checked,omitempty"`
+	GTSuccess int `json:"gt_success,omitempty"`
+	Agreement int `json:"judge_gt_agreement,omitempty"`
+	// GTUnscored counts tasks AndroidWorld failed to score; they run again next time.
+	GTUnscored  int            `json:"gt_unscored,omitempty"`
 	Statuses    map[string]int `json:"statuses"`
 	Interrupted bool           `json:"interrupted,omitempty"`
 }
@@ -173,7 +182,7 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 		var r TaskResult
 		var err error
-		rejudged := false
+		reused := false
 		if o.Store != nil && !o.Fresh {
 			var prev TaskResult
 			st, gerr := o.Store.GetItem(ctx, runID, task.ID, &prev)
@@ -184,34 +193,62 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 				}
 				continue
 			}
-			// Only the judge failed last time (a model outage, say): the recording is
-			// fine and the agent need not run again.
-			if gerr == nil && st == store.ItemFailed && strings.HasPrefix(prev.Error, judgeErrPrefix) && o.Judge != nil {
-				if tr, terr := trace.ReadManifest(prev.Trace); terr == nil && tr.Status != trace.StatusUnknown {
-					o.Logf("task %d/%d %s: judging the recorded trace again", i+1, len(o.Tasks), task.ID)
-					r, rejudged = prev, true
+			// The recording (and its ground truth) is complete and only the verdict is
+			// missing: the judge failed (a model outage) or was interrupted. The agent
+			// need not run again.
+			if gerr == nil && st == store.ItemFailed && strings.HasPrefix(prev.Error, judgeErrPrefix) {
+				tr, terr := trace.ReadManifest(prev.Trace)
+				if terr == nil && finished(tr.Status) {
+					r, reused = prev, true
 					r.Error = ""
-					judgeInto(ctx, o, tr, &r)
+					if o.Judge != nil {
+						o.Logf("task %d/%d %s: judging the recorded trace (the agent does not run again)", i+1, len(o.Tasks), task.ID)
+						start := time.Now()
+						judgeInto(ctx, o, tr, &r)
+						r.Seconds += time.Since(start).Seconds()
+					} else {
+						o.Logf("task %d/%d %s: keeping the recorded trace unjudged (no judge this run)", i+1, len(o.Tasks), task.ID)
+					}
+				} else {
+					if terr == nil {
+						terr = fmt.Errorf("its status is %q", tr.Status)
+					}
+					o.Logf("task %d/%d %s: the recorded trace cannot be reused (%v): running the agent again", i+1, len(o.Tasks), task.ID, terr)
 				}
 			}
 		}
-		if !rejudged {
+		if !reused {
 			o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
-			r, err = runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
-		}
-		results = append(results, r)
-		status := store.ItemDone
-		if r.Error != "" {
-			status = store.ItemFailed
+			var recorded bool
+			r, recorded, err = runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
+			if recorded && o.Judge != nil && o.Store != nil {
+				// Checkpoint before the judge: should it be interrupted (or autoeval
+				// killed), the next run judges this recording instead of repeating the
+				// agent.
+				cp := r
+				cp.Error = judgePending
+				if perr := putResult(context.WithoutCancel(ctx), o, runID, task, cp); perr != nil {
+					return nil, results, perr
+				}
+			}
+			if recorded {
+				start := time.Now()
+				judgeInto(ctx, o, r.rec, &r)
+				r.Seconds += time.Since(start).Seconds()
+			}
 		}
 		interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
-		if o.Store != nil && !interrupted {
-			bg := context.WithoutCancel(ctx)
-			if err := o.Store.PutItem(bg, runID, task.ID, status, r, r.Error); err != nil {
-				return nil, results, fmt.Errorf("store: %w", err)
-			}
-			if err := recordTrace(bg, o.Store, runID, o.AgentName, task, r); err != nil {
-				return nil, results, fmt.Errorf("store: %w", err)
+		if interrupted && strings.HasPrefix(r.Error, judgeErrPrefix) {
+			r.Error = judgePending
+			o.Logf("task %s: interrupted while judging; the recorded trace is judged on resume (the agent does not run again)", task.ID)
+		}
+		results = append(results, r)
+		// An interrupt before anything was recorded (setup, the agent itself) leaves
+		// nothing worth keeping: the task simply runs again. Anything later is stored,
+		// so the store says what a resume will do with it.
+		if o.Store != nil && !(interrupted && (r.Status == "" || r.Status == trace.StatusStopped)) {
+			if err := putResult(context.WithoutCancel(ctx), o, runID, task, r); err != nil {
+				return nil, results, err
 			}
 		}
 		if o.OnTask != nil {
@@ -241,6 +278,56 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 	}
 	return sum, results, runErr
+}
+
+// putResult stores a task's result as its run item (done unless it has an error) and
+// lists its trace.
+func putResult(ctx context.Context, o SuiteOptions, runID string, task suite.Task, r TaskResult) error {
+	status := store.ItemDone
+	if r.Error != "" {
+		status = store.ItemFailed
+	}
+	if err := o.Store.PutItem(ctx, runID, task.ID, status, r, r.Error); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := recordTrace(ctx, o.Store, runID, o.AgentName, task, r); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
+
+// ourFiles are what a task directory holds before its trace.json exists (the hooks'
+// logs, the ground-truth snapshot); with a trace.json, every file is the trace's.
+var ourFiles = map[string]bool{"setup.log": true, "teardown.log": true, groundtruth.SnapshotFile: true,
+	observer.StdoutLog: true, observer.StderrLog: true}
+
+// clearTaskDir removes what an earlier, unfinished attempt left in dir, but refuses to
+// delete a directory that is not a task directory of ours: --out may be a directory that
+// already holds other files, and a task id that happens to name one of them must not
+// cost the user its contents.
+func clearTaskDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	ours := true
+	for _, e := range entries {
+		n := e.Name()
+		if n == trace.ManifestName {
+			ours = true
+			break
+		}
+		if !ourFiles[n] && !(strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp")) {
+			ours = false
+		}
+	}
+	if !ours {
+		return fmt.Errorf("%s exists and is not a trace directory (no %s): not overwriting it; move it away or choose another --out", dir, trace.ManifestName)
+	}
+	return os.RemoveAll(dir)
 }
 
 // recordTrace lists the task's trace in the store's traces table, so later commands can
@@ -273,7 +360,14 @@ func summarize(sum *Summary, results []TaskResult) {
 	var scr float64
 	complete := 0
 	for _, r := range results {
-		sum.Statuses[r.Status]++
+		st := r.Status
+		if st == "" {
+			st = "not_run" // failed before the agent started (setup, ground truth, AndroidWorld)
+		}
+		sum.Statuses[st]++
+		if strings.HasPrefix(r.Error, scoreErrPrefix) {
+			sum.GTUnscored++
+		}
 		if r.Error != "" {
 			sum.Failed++
 		} else {
@@ -303,20 +397,23 @@ func summarize(sum *Summary, results []TaskResult) {
 	}
 }
 
-// runTask does one task. The error return is set only for conditions that should end the
-// whole run (a lost device); everything else lands in TaskResult.Error.
-func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Task, dir string) (TaskResult, error) {
+// runTask records one task: setup, ground truth, the agent, teardown; judging is left to
+// the caller. recorded says the trace and its ground truth are complete and only the
+// verdict is missing (r.rec holds the trace then). The error return is set only for
+// conditions that should end the whole run (a lost device); everything else lands in
+// TaskResult.Error.
+func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Task, dir string) (r TaskResult, recorded bool, _ error) {
 	start := time.Now()
 	text := task.Instruction()
-	r := TaskResult{ID: task.ID, Task: text, Trace: dir, ExitCode: -1}
-	fail := func(err error) (TaskResult, error) {
+	r = TaskResult{ID: task.ID, Task: text, Trace: dir, ExitCode: -1}
+	fail := func(err error) (TaskResult, bool, error) {
 		r.Error = oneLine(err.Error())
 		r.Seconds = time.Since(start).Seconds()
 		o.Logf("task %s failed: %s", task.ID, r.Error)
 		if errors.Is(err, device.ErrDeviceLost) {
-			return r, err
+			return r, false, err
 		}
-		return r, nil
+		return r, false, nil
 	}
 	if o.AndroidWorld == nil && hasSlots(text) {
 		// An agent asked to "Turn wifi {on_or_off}." cannot succeed, and its check would
@@ -324,7 +421,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		return fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", clip(text, 80)))
 	}
 	// An unfinished earlier attempt left a partial trace: it is ours and incomplete.
-	if err := os.RemoveAll(dir); err != nil {
+	if err := clearTaskDir(dir); err != nil {
 		return fail(err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -336,10 +433,8 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 			return
 		}
 		if err := runHook(context.WithoutCancel(ctx), "teardown", o.Teardown, env, dir, o.HookTimeout); err != nil {
-			o.Logf("task %s: %v", task.ID, err)
-			if r.Error == "" {
-				r.Error = oneLine(err.Error())
-			}
+			o.Logf("task %s: %v (the next task may start from a dirty device)", task.ID, err)
+			r.TeardownError = oneLine(err.Error())
 		}
 	}
 	if o.Setup != "" {
@@ -422,34 +517,57 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		r.Error = oneLine(obsErr.Error())
 	}
 
+	// The check reads the device state the agent left, so it cannot be repeated later:
+	// when it is interrupted the agent has to run again, and the result says so.
+	gtInterrupted := func(err error) bool {
+		if ctx.Err() == nil {
+			return false
+		}
+		r.Error = oneLine(fmt.Sprintf("interrupted during the ground-truth check (%v); it reads the device state right after the agent, so the agent runs again on resume", err))
+		o.Logf("task %s: %s", task.ID, r.Error)
+		return true
+	}
 	if oracle != nil {
-		gt, err := oracle.End(ctx)
-		if err != nil {
+		gt, err := oracle.End(ctx) // tears the instance down, also on error
+		switch {
+		case err != nil && gt == nil && gtInterrupted(err):
+		case err != nil && gt == nil:
+			// Unscored is not done: the next invocation runs the task again.
+			r.Error = scoreErrPrefix + oneLine(err.Error())
+			o.Logf("task %s: %s (the task runs again next time)", task.ID, r.Error)
+		case err != nil:
 			o.Logf("task %s: %v", task.ID, err)
 			r.GTError = oneLine(err.Error())
 		}
 		if gt != nil {
 			if err := storeReward(tr, &r, gt, groundtruth.AndroidWorldSource); err != nil {
-				return fail(err)
+				r.Error = oneLine(err.Error())
 			}
 		}
 	} else if o.GroundTruth && gtName != "" {
 		gt, err := groundtruth.Check(ctx, dev, gtName, groundtruth.Params(params), before)
-		if err != nil {
+		switch {
+		case err != nil && errors.Is(err, device.ErrDeviceLost):
 			o.Logf("task %s: ground truth: %v", task.ID, err)
-			if errors.Is(err, device.ErrDeviceLost) {
-				return fail(err)
-			}
-			r.GTError = oneLine(err.Error())
-		} else if err := storeReward(tr, &r, gt, groundtruth.NativeSource); err != nil {
 			return fail(err)
+		case err != nil && gtInterrupted(err):
+		case err != nil:
+			o.Logf("task %s: ground truth: %v", task.ID, err)
+			r.GTError = oneLine(err.Error())
+		default:
+			if err := storeReward(tr, &r, gt, groundtruth.NativeSource); err != nil {
+				r.Error = oneLine(err.Error()) // still tear down below
+			}
 		}
 	}
 	teardown()
-
-	judgeInto(ctx, o, tr, &r)
 	r.Seconds = time.Since(start).Seconds()
-	return r, nil
+	if r.Error != "" {
+		o.Logf("task %s failed: %s", task.ID, r.Error)
+		return r, false, nil
+	}
+	r.rec = tr
+	return r, len(tr.Frames) > 0, nil
 }
 
 // storeReward records a ground-truth result in the task's result and its trace.json.
@@ -471,11 +589,32 @@ func abortOracle(ctx context.Context, o SuiteOptions, oracle *groundtruth.Oracle
 // hasSlots reports whether a task text still has unfilled {param} slots.
 func hasSlots(text string) bool { return len(suite.Task{Text: text}.Slots()) > 0 }
 
-const judgeErrPrefix = "judge: "
+const (
+	judgeErrPrefix = "judge: "
+	// judgePending marks a recorded task whose verdict is still missing; a resume judges
+	// it without running the agent.
+	judgePending = judgeErrPrefix + "not judged yet (interrupted); the recorded trace is judged on resume"
+	// scoreErrPrefix marks a task AndroidWorld failed to score: not done, run again.
+	scoreErrPrefix = "not scored: "
+)
+
+// finished reports whether a trace status is a whole recording (not cut short by an
+// interrupt or a crash of autoeval itself).
+func finished(status string) bool {
+	switch status {
+	case trace.StatusCompleted, trace.StatusCrashed, trace.StatusTimeout:
+		return true
+	}
+	return false
+}
 
 // judgeInto judges a finished trace and records the verdict (or the failure) in r.
 func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResult) {
 	if o.Judge == nil || len(tr.Frames) == 0 {
+		return
+	}
+	if ctx.Err() != nil {
+		r.Error = judgeErrPrefix + ctx.Err().Error()
 		return
 	}
 	j, err := o.Judge(ctx, tr)
@@ -592,16 +731,26 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 		if r.Reward != nil {
 			reward = fmt.Sprintf("%.2f", *r.Reward)
 		}
-		note := r.Error
-		if note == "" && r.GTError != "" {
-			note = "ground truth: " + r.GTError
+		var notes []string
+		if r.Error != "" {
+			notes = append(notes, r.Error)
 		}
+		if r.GTError != "" {
+			notes = append(notes, "ground truth: "+r.GTError)
+		}
+		if r.TeardownError != "" {
+			notes = append(notes, r.TeardownError)
+		}
+		note := strings.Join(notes, "; ")
 		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, note)
 	}
 	fmt.Fprintf(w, "\nagent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
 		sum.Agent, sum.Done+sum.Failed, sum.Tasks, sum.Failed, sum.Judged, sum.SCR, sum.TCR)
 	if sum.GTChecked > 0 {
 		fmt.Fprintf(w, "ground truth: %d/%d checked tasks succeeded; the judge's verdict agreed with it on %d\n", sum.GTSuccess, sum.GTChecked, sum.Agreement)
+	}
+	if sum.GTUnscored > 0 {
+		fmt.Fprintf(w, "ground truth: AndroidWorld failed to score %d task(s); they are not done and run again on the next invocation\n", sum.GTUnscored)
 	}
 	if sum.Interrupted {
 		fmt.Fprintln(w, "interrupted: rerun the same command to resume")

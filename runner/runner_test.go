@@ -239,3 +239,65 @@ func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
 		t.Fatalf("agent ran %d times", strings.Count(string(c), "run"))
 	}
 }
+
+// itemErr returns the stored status and error of a task's run item.
+func itemErr(t *testing.T, db *store.DB, runID, id string) (string, string) {
+	t.Helper()
+	var r runner.TaskResult
+	st, err := db.GetItem(context.Background(), runID, id, &r)
+	if err != nil {
+		t.Fatalf("item %s: %v", id, err)
+	}
+	return st, r.Error
+}
+
+// Ctrl-C while the judge runs: the recording is complete, so the resume judges it
+// without running the agent again. The store holds a checkpoint before the judge
+// starts, so a killed autoeval resumes the same way.
+func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
+	_, d := fixture(t, 1)
+	calls := filepath.Join(t.TempDir(), "calls")
+	db := openStore(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var runID string
+	checkpointed := false
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}, {ID: "two", Text: "Open the Camera"}},
+		AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   db, Logf: t.Logf,
+		Judge: func(jctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			// Before the judge starts, the store already knows the recording is complete.
+			st, msg := itemErr(t, db, runID, "one")
+			checkpointed = st == store.ItemFailed && strings.Contains(msg, "not judged yet")
+			cancel() // the user presses Ctrl-C while the model thinks
+			<-jctx.Done()
+			return nil, jctx.Err()
+		},
+	}
+	runID = runner.RunID(opts.SuitePath, opts.AgentCmd, opts.Out)
+	sum, results, err := runner.RunSuite(ctx, d, opts)
+	if err != nil || !sum.Interrupted || len(results) != 1 {
+		t.Fatalf("first run: %+v %+v %v", sum, results, err)
+	}
+	if !strings.Contains(results[0].Error, "judged on resume") {
+		t.Fatalf("interrupted task's error %q does not say what a resume does", results[0].Error)
+	}
+	if !checkpointed {
+		t.Error("no checkpoint in the store while the judge ran: a killed autoeval would rerun the agent")
+	}
+	if st, msg := itemErr(t, db, sum.RunID, "one"); st != store.ItemFailed || !strings.Contains(msg, "judged on resume") {
+		t.Fatalf("stored item: %s %q", st, msg)
+	}
+	opts.Judge = func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+		return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
+	}
+	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Interrupted || sum.Failed != 0 || sum.Judged != 2 || !results[0].Judged {
+		t.Fatalf("resumed: %+v %+v %v", sum, results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Join(strings.Fields(string(c)), " ") != "one two" {
+		t.Fatalf("agent runs: %q (the interrupted judge's task ran again)", c)
+	}
+}
