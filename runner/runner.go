@@ -524,7 +524,6 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 			return false
 		}
 		r.Error = oneLine(fmt.Sprintf("interrupted during the ground-truth check (%v); it reads the device state right after the agent, so the agent runs again on resume", err))
-		o.Logf("task %s: %s", task.ID, r.Error)
 		return true
 	}
 	if oracle != nil {
@@ -534,7 +533,6 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		case err != nil && gt == nil:
 			// Unscored is not done: the next invocation runs the task again.
 			r.Error = scoreErrPrefix + oneLine(err.Error())
-			o.Logf("task %s: %s (the task runs again next time)", task.ID, r.Error)
 		case err != nil:
 			o.Logf("task %s: %v", task.ID, err)
 			r.GTError = oneLine(err.Error())
@@ -563,7 +561,11 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	teardown()
 	r.Seconds = time.Since(start).Seconds()
 	if r.Error != "" {
-		o.Logf("task %s failed: %s", task.ID, r.Error)
+		again := ""
+		if strings.HasPrefix(r.Error, scoreErrPrefix) {
+			again = " (not done: it runs again next time)"
+		}
+		o.Logf("task %s failed: %s%s", task.ID, r.Error, again)
 		return r, false, nil
 	}
 	r.rec = tr

@@ -2,13 +2,18 @@ package runner_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/runner"
@@ -299,5 +304,137 @@ func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
 	}
 	if c, _ := os.ReadFile(calls); strings.Join(strings.Fields(string(c)), " ") != "one two" {
 		t.Fatalf("agent runs: %q (the interrupted judge's task ran again)", c)
+	}
+}
+
+// Ctrl-C during the ground-truth check: the check reads the device state the agent left,
+// which a resume cannot recreate, so the agent runs again, and the result says why.
+func TestRunSuiteInterruptedGroundTruthRerunsTheAgent(t *testing.T) {
+	srv, d := fixture(t, 1)
+	state := t.TempDir()
+	ran, calls, hooks := filepath.Join(state, "ran"), filepath.Join(state, "calls"), filepath.Join(state, "hooks")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.HandleShell(serial, func(cmd string) (string, bool) {
+		if cmd != "settings get global wifi_on" {
+			return "", false
+		}
+		if _, err := os.Stat(ran); err == nil && ctx.Err() == nil {
+			cancel() // Ctrl-C while the check reads the device
+			time.Sleep(300 * time.Millisecond)
+		}
+		return "1\n", true
+	})
+	db := openStore(t)
+	judged := 0
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "SystemWifiTurnOn", Text: "Turn on Wi-Fi", Params: map[string]any{"on_or_off": "on"}}},
+		AgentCmd: `echo run >> ` + calls + `; touch ` + ran, Out: filepath.Join(t.TempDir(), "out"),
+		Teardown: `echo teardown >> ` + hooks,
+		Observe:  observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			judged++
+			return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
+		},
+		GroundTruth: true, Store: db, Logf: t.Logf,
+	}
+	sum, results, err := runner.RunSuite(ctx, d, opts)
+	if err != nil || !sum.Interrupted || len(results) != 1 || judged != 0 {
+		t.Fatalf("first run: %+v %+v %v (judged %d)", sum, results, err, judged)
+	}
+	if e := results[0].Error; !strings.Contains(e, "ground-truth check") || !strings.Contains(e, "agent runs again") {
+		t.Fatalf("result does not say why the agent runs again: %q", e)
+	}
+	if st, msg := itemErr(t, db, sum.RunID, "SystemWifiTurnOn"); st != store.ItemFailed || msg != results[0].Error {
+		t.Fatalf("stored item: %s %q", st, msg)
+	}
+	if h, _ := os.ReadFile(hooks); string(h) != "teardown\n" {
+		t.Fatalf("teardown after the interrupted check: %q", h)
+	}
+	os.Remove(ran)
+	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 0 || results[0].Reward == nil || *results[0].Reward != 1 || judged != 1 {
+		t.Fatalf("resumed: %+v %+v %v", sum, results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Count(string(c), "run") != 2 {
+		t.Fatalf("agent ran %d times, want 2", strings.Count(string(c), "run"))
+	}
+}
+
+// fakeAW stands in for AndroidWorld's server: it logs calls, and /task/score fails
+// while scoreFails is set.
+type fakeAW struct {
+	mu         sync.Mutex
+	calls      []string
+	scoreFails bool
+}
+
+func (f *fakeAW) client(t *testing.T) *groundtruth.AndroidWorldClient {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.calls = append(f.calls, r.URL.Path)
+		switch r.URL.Path {
+		case "/task/goal":
+			json.NewEncoder(w).Encode(map[string]string{"goal": "Turn on Wi-Fi"})
+		case "/task/score":
+			if f.scoreFails {
+				http.Error(w, `{"detail": "emulator not responding"}`, http.StatusInternalServerError)
+				return
+			}
+			json.NewEncoder(w).Encode(map[string]float64{"score": 1})
+		default:
+			w.Write([]byte(`{"status": "success"}`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return &groundtruth.AndroidWorldClient{BaseURL: srv.URL}
+}
+
+func (f *fakeAW) log() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return strings.Join(f.calls, " ")
+}
+
+// A task AndroidWorld failed to score is not done: its error is in the result, the store
+// and the summary, the instance is still torn down, and the next run runs it again.
+func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
+	_, d := fixture(t, 1)
+	calls := filepath.Join(t.TempDir(), "calls")
+	aw := &fakeAW{scoreFails: true}
+	db := openStore(t)
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "SystemWifiTurnOn", Text: "Turn on Wi-Fi"}},
+		AgentCmd: `echo run >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
+		Observe:      observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		AndroidWorld: aw.client(t), Store: db, Logf: t.Logf,
+	}
+	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 1 || sum.Done != 0 || sum.GTUnscored != 1 || results[0].Reward != nil {
+		t.Fatalf("first run: %+v %+v %v", sum, results, err)
+	}
+	if e := results[0].Error; !strings.Contains(e, "not scored") || !strings.Contains(e, "emulator not responding") {
+		t.Fatalf("result error %q", e)
+	}
+	if st, msg := itemErr(t, db, sum.RunID, "SystemWifiTurnOn"); st != store.ItemFailed || msg != results[0].Error {
+		t.Fatalf("stored item: %s %q", st, msg)
+	}
+	if got := aw.log(); !strings.HasSuffix(got, "/task/score /task/tear_down") {
+		t.Fatalf("server calls: %s", got)
+	}
+	var sb strings.Builder
+	runner.WriteSummary(&sb, sum, results)
+	if !strings.Contains(sb.String(), "emulator not responding") || !strings.Contains(sb.String(), "failed to score 1 task") {
+		t.Fatalf("summary does not show the scoring failure:\n%s", sb.String())
+	}
+
+	aw.scoreFails = false
+	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 0 || sum.GTChecked != 1 || results[0].Reward == nil || *results[0].Reward != 1 {
+		t.Fatalf("second run: %+v %+v %v", sum, results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Count(string(c), "run") != 2 {
+		t.Fatalf("agent ran %d times, want 2 (the unscored task must run again)", strings.Count(string(c), "run"))
 	}
 }
