@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -67,29 +68,40 @@ func isJudgmentFile(name string) bool {
 	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
+// defaultJudgeOut mirrors judge.DefaultOutDir: where judge puts the judgment of a trace
+// that is a file (an episode .json, a checkpoint) when no --out is given.
+const defaultJudgeOut = "autoeval-out"
+
 // Load finds every trace below root (trace.Discover: native directories and the formats
 // trace imports), reads the judgments kept in a trace's own directory (judgment.json and
 // judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
 // matched to traces by the judgment's "trace" field or by the name of the folder holding
 // it (judge --out writes DIR/<trace label>/judgment.json). A trace or judgment that cannot
 // be read becomes a warning naming the file; the rest is still evaluated.
+//
+// root may also be one trace: a trace directory, an episode .json or a checkpoint
+// (.pkl.gz, each episode an item). Then a trace that cannot be read is an error, and
+// without judgmentsDir a file trace's judgments are also looked for where judge writes
+// them by default (./autoeval-out/<label>/), taking only those of this very trace.
 func Load(root, judgmentsDir string) (*Dataset, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		return nil, fmt.Errorf("traces %s: %w", root, err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("traces %s: not a directory", root)
+	if _, err := os.Stat(root); err != nil {
+		return nil, fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
 	}
 	d := &Dataset{Root: root}
 	paths, err := trace.Discover(root)
 	if err != nil {
 		return nil, fmt.Errorf("traces %s: %w", root, err)
 	}
+	// One trace named directly: its failure is the whole answer, not a warning above an
+	// empty table.
+	single := len(paths) == 1 && filepath.Clean(paths[0]) == filepath.Clean(root)
 	names := map[string]bool{}
 	for _, p := range paths {
 		ts, err := trace.OpenAll(p)
 		if err != nil {
+			if single {
+				return nil, fmt.Errorf("traces: %s", oneLineErr(err))
+			}
 			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
 			continue
 		}
@@ -107,6 +119,8 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 						d.addJudgment(it, filepath.Join(p, f.Name()))
 					}
 				}
+			} else if single && judgmentsDir == "" {
+				d.defaultOutJudgments(it)
 			}
 			d.Items = append(d.Items, it)
 		}
@@ -138,6 +152,55 @@ func safeName(label string) string {
 		}
 		return '_'
 	}, label)
+}
+
+// defaultOutJudgments attaches the judgments judge wrote for a file trace by default,
+// ./autoeval-out/<label>/judgment*.json, when they name this trace: a folder of the same
+// label may hold another trace's verdicts.
+func (d *Dataset) defaultOutJudgments(it *Item) {
+	dir := filepath.Join(defaultJudgeOut, judgeSafeName(trace.Label(it.Trace)))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	want := it.path
+	if src := it.Trace.Source; src != nil && src.Entry > 0 {
+		want = fmt.Sprintf("%s#%d", it.path, src.Entry) // how judge names a checkpoint's later episodes
+	}
+	for _, f := range entries {
+		if f.IsDir() || !isJudgmentFile(f.Name()) {
+			continue
+		}
+		path := filepath.Join(dir, f.Name())
+		j, err := trace.ReadJudgment(path)
+		if err != nil {
+			d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
+			continue
+		}
+		if absClean(j.Trace) != absClean(want) {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: it judges %q, not %s", path, j.Trace, want))
+			continue
+		}
+		d.attach(it, path, j)
+	}
+}
+
+// judgeSafeName is judge.SafeName: safeName with dots and underscores trimmed off the ends.
+func judgeSafeName(label string) string {
+	s := strings.Trim(safeName(label), "._")
+	if s == "" {
+		return "trace"
+	}
+	return s
+}
+
+// unwrapPathErr drops the path from *fs.PathError so messages name the path once.
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

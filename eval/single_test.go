@@ -1,0 +1,128 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// episodeJSON is a minimal AndroidWorld episode: one step on the clock app.
+const episodeJSON = `{"goal": "Open the Clock app", "task_name": "ClockOpen", "task_actually_successful": true,
+ "agent_claimed_done": true, "step_records": [{"state": {"ui_elements": [
+  {"text": "Alarm", "package_name": "com.google.android.deskclock"}]}, "action": "{\"action_type\": \"status\", \"goal_status\": \"complete\"}"}]}`
+
+// The mirror of judge's naming must not drift, or eval stops finding default judgments.
+func TestDefaultOutMirrorsJudge(t *testing.T) {
+	if defaultJudgeOut != judge.DefaultOutDir {
+		t.Fatalf("defaultJudgeOut %q, judge.DefaultOutDir %q", defaultJudgeOut, judge.DefaultOutDir)
+	}
+	for _, l := range []string{"ep", "..x..", "a b/c#2", "", "_.", "día 1"} {
+		if got, want := judgeSafeName(l), judge.SafeName(l); got != want {
+			t.Errorf("judgeSafeName(%q) = %q, judge.SafeName %q", l, got, want)
+		}
+	}
+}
+
+// --traces may name one trace directory: it is the only item and keeps its judgments.
+func TestLoadOneTraceDirectory(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
+	d, err := Load(filepath.Join(root, "t2"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].Name != "t2" || len(d.Items[0].Judgments) != 1 || len(d.Warnings) != 0 {
+		t.Fatalf("items %+v warnings %q", d.Items, d.Warnings)
+	}
+	if r := CompareJudges(d, Options{Seed: 1, Resamples: 20}); r.Traces != 1 {
+		t.Fatalf("compare over %d traces", r.Traces)
+	}
+}
+
+// --traces may name one episode file; without --judgments its judgment is found where judge
+// writes it by default, and only when it is this trace's.
+func TestLoadOneEpisodeFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.MkdirAll("runs", 0o755)
+	ep := filepath.Join("runs", "ep.json")
+	if err := os.WriteFile(ep, []byte(episodeJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load(ep, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].Name != "ep" || d.Items[0].Trace.Task != "Open the Clock app" || len(d.Items[0].Judgments) != 0 {
+		t.Fatalf("items %+v", d.Items)
+	}
+	now := time.Now()
+	write := func(name, of string) {
+		j := &trace.Judgment{Trace: of, Judge: trace.JudgeInfo{Kind: trace.JudgeLLM, Model: name}, Finished: now}
+		if err := trace.WriteJudgment(filepath.Join("autoeval-out", "ep", "judgment."+name+".json"), j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("mine", ep)
+	write("other", filepath.Join("elsewhere", "ep.json")) // same label, another trace
+	d, err = Load(ep, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := d.Items[0]
+	if len(it.Judgments) != 1 || it.Judgments[0].Judge.Model != "mine" {
+		t.Fatalf("judgments %+v", it.Judgments)
+	}
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "judgment.other.json") || !strings.Contains(d.Warnings[0], "not runs/ep.json") {
+		t.Fatalf("warnings %q", d.Warnings)
+	}
+	// With --judgments, that folder is the place to look, not the default one.
+	alt := t.TempDir()
+	d, err = Load(ep, alt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items[0].Judgments) != 0 {
+		t.Fatalf("--judgments given, yet default-folder judgments were taken: %+v", d.Items[0].Judgments)
+	}
+}
+
+// A single trace that cannot be read is an error naming it, not a warning.
+func TestLoadOneBadTrace(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notes, []byte("hello"), 0o644)
+	badEp := filepath.Join(dir, "bad.json")
+	os.WriteFile(badEp, []byte(`{"goal": "x", "task_name": 7}`), 0o644)
+	badDir := filepath.Join(dir, "broken")
+	os.MkdirAll(badDir, 0o755)
+	os.WriteFile(filepath.Join(badDir, trace.ManifestName), []byte(`{"version": 1, "frames": [`), 0o644)
+	for _, p := range []string{notes, badEp, badDir} {
+		_, err := Load(p, "")
+		if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Load(%s): %v; want one line naming it", p, err)
+		}
+	}
+}
+
+// A checkpoint holds several episodes: each is an item of the one-trace dataset.
+func TestLoadOneCheckpoint(t *testing.T) {
+	ck := filepath.Join(testenv.SharedData(t, "checkpoints/androidworld-gbox"), "SystemBluetoothTurnOn_0.pkl.gz")
+	d, err := Load(ck, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) == 0 {
+		t.Fatal("no episodes")
+	}
+	for _, it := range d.Items {
+		if !strings.HasPrefix(it.Name, "SystemBluetoothTurnOn_0") || len(it.Trace.Frames) == 0 {
+			t.Errorf("item %q with %d frames", it.Name, len(it.Trace.Frames))
+		}
+	}
+}
