@@ -17,7 +17,7 @@ type evalOptions struct {
 func newEvalCmd() *cobra.Command {
 	var o evalOptions
 	cmd := &cobra.Command{
-		Use:   "eval --traces ROOT",
+		Use:   "eval --traces PATH",
 		Short: "Compare judges with ground truth and human labels; score agents",
 		Long: `eval reads every trace below --traces (native trace directories and the formats "trace import"
 reads) with the judgments found beside them (judgment.json and judgment.*.json, one per judge) and
@@ -36,9 +36,14 @@ in --judgments, then reports:
     reference action in the LCS / reference length, reversed redundancy ratio = reference
     length / agent length when the whole reference was matched).
 
+--traces may also name one trace: a trace directory, an AndroidWorld episode .json or a checkpoint
+.pkl.gz (each episode in it counts as a trace). Without --judgments, the judgments of a trace file
+are also looked for where judge writes them by default, ./autoeval-out/<trace label>/.
+
 ` + eval.LabelsHelp + "\n\n" + eval.DecompHelp + "\n\n" + eval.ReferenceHelp,
 		Example: `  autoeval eval --traces runs/
   autoeval eval --traces imported/ --judgments autoeval-out/ --format json > eval.json
+  autoeval eval --traces episode.json
   autoeval eval --traces runs/ --labels labels.csv --reference reference.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -46,7 +51,7 @@ in --judgments, then reports:
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.traces, "traces", "", "root folder of the traces to evaluate (required)")
+	f.StringVar(&o.traces, "traces", "", "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required)")
 	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
 	f.StringVar(&o.labels, "labels", "", "human substate labels file, JSON or CSV (format below)")
 	f.StringVar(&o.decomp, "decomp-labels", "", "human mapping of generated substates onto human ones, JSON or CSV (format below)")

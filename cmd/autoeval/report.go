@@ -22,7 +22,7 @@ type reportOptions struct {
 func newReportCmd() *cobra.Command {
 	var o reportOptions
 	cmd := &cobra.Command{
-		Use:   "report --traces ROOT",
+		Use:   "report --traces PATH",
 		Short: "Write one self-contained HTML (or JSON/CSV) report of judged traces",
 		Long: `report reads every trace below --traces with its judgments (as eval does) and writes:
 
@@ -32,16 +32,21 @@ func newReportCmd() *cobra.Command {
         where each substate was reached, the reasoner's analysis, ground truth, agreement and cost.
         All text from traces is escaped, and the page runs no scripts.
   json  the same content for machines (without the thumbnails).
-  csv   one row per trace and judge.`,
+  csv   one row per trace and judge.
+
+--traces may also name one trace: a trace directory, an AndroidWorld episode .json or a checkpoint
+.pkl.gz. Without --judgments, the judgments of a trace file are also looked for where judge writes
+them by default, ./autoeval-out/<trace label>/.`,
 		Example: `  autoeval report --traces runs/ --out report.html
-  autoeval report --traces imported/ --judgments autoeval-out/ --format csv --out -`,
+  autoeval report --traces imported/ --judgments autoeval-out/ --format csv --out -
+  autoeval report --traces episode.json --out episode.html`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReport(cmd, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.traces, "traces", "", "root folder of the traces to report on (required)")
+	f.StringVar(&o.traces, "traces", "", "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required)")
 	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
 	f.StringVar(&o.out, "out", "", "output file, - for standard output (default report.html, report.json or report.csv by --format)")
 	f.StringVar(&o.format, "format", "html", "output format: html, json or csv")
