@@ -121,6 +121,10 @@ func (r *Result) WriteText(w io.Writer) error {
 					opt = " (optional)"
 				}
 				ew.printf("      substate %d%s %s: %s\n", s.ID, opt, where, oneLine(s.Content, 90))
+				if !s.Satisfied && s.Analysis != "" {
+					// The judge's last word on it: why the trace was judged a failure.
+					ew.printf("        ↳ %s\n", oneLine(s.Analysis, 100))
+				}
 			}
 		}
 	}

@@ -126,3 +126,18 @@ func TestLoadOneCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// A false negative names the substates never reached and, under each, the judge's last
+// word on why.
+func TestDisagreementSaysWhyNotReached(t *testing.T) {
+	d := loadFixture(t)
+	var b strings.Builder
+	if err := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 20}).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	// t4: reward 1, substate 3 (C) never reached.
+	want := "      substate 3 never reached: state C <i>of</i> t4\n        ↳ analysis of substate C\n"
+	if !strings.Contains(b.String(), want) {
+		t.Fatalf("disagreements lack the why line %q:\n%s", want, b.String())
+	}
+}

@@ -49,6 +49,11 @@ func TestFrameSourceAndWhyNot(t *testing.T) {
 	if strings.Contains(sec, `why not:</span> analysis of substate A`) || !strings.Contains(sec, `analysis of substate A`) {
 		t.Error("the satisfied substate's analysis is missing or marked as a failure")
 	}
+	// The disagreement table (t4: a false negative) says why its substate was not reached.
+	summary := html.String()[:strings.Index(html.String(), `data-trace="t1"`)]
+	if !strings.Contains(summary, `✗ 3. state C &lt;i&gt;of&lt;/i&gt; t4<div class="analysis">analysis of substate C</div>`) {
+		t.Error("the disagreement of t4 does not say why substate 3 was not reached")
+	}
 	var js bytes.Buffer
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)
