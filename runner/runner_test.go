@@ -438,3 +438,77 @@ func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
 		t.Fatalf("agent ran %d times, want 2 (the unscored task must run again)", strings.Count(string(c), "run"))
 	}
 }
+
+// Error paths around the hooks and the task directory: a failing teardown is a note, not
+// a reason to run the agent again; a failing setup skips the task (its teardown still
+// runs) until the next run; a partial trace left by a crashed run is replaced; a
+// directory that is not a trace is never deleted.
+func TestRunSuiteHookAndDirectoryErrors(t *testing.T) {
+	_, d := fixture(t, 1)
+	state := t.TempDir()
+	calls, hooks, setupOK := filepath.Join(state, "calls"), filepath.Join(state, "hooks"), filepath.Join(state, "setup-ok")
+	out := filepath.Join(t.TempDir(), "out")
+	// A crashed autoeval left a trace that never finished.
+	crashed := filepath.Join(out, "crashed")
+	os.MkdirAll(crashed, 0o755)
+	os.WriteFile(filepath.Join(crashed, trace.ManifestName), []byte(`{"version":1,"task":"x","status":"unknown","frames":[]}`), 0o644)
+	os.WriteFile(filepath.Join(crashed, "0001.png"), []byte("partial"), 0o644)
+	// The user's own directory, whose name happens to be a task id.
+	mine := filepath.Join(out, "notes")
+	os.MkdirAll(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "todo.txt"), []byte("keep me"), 0o644)
+
+	db := openStore(t)
+	opts := runner.SuiteOptions{
+		Tasks: []suite.Task{{ID: "dirty", Text: "Leave a mess"}, {ID: "nosetup", Text: "Needs setup"},
+			{ID: "crashed", Text: "Ran when autoeval crashed"}, {ID: "notes", Text: "Take a note"}},
+		AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls, Out: out,
+		Setup:    `[ "$AUTOEVAL_TASK_ID" != nosetup ] || [ -e ` + setupOK + ` ]`,
+		Teardown: `echo "teardown $AUTOEVAL_TASK_ID" >> ` + hooks + `; [ "$AUTOEVAL_TASK_ID" != dirty ]`,
+		Observe:  observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:    db, Logf: t.Logf,
+	}
+	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	if err != nil || len(results) != 4 {
+		t.Fatalf("first run: %+v %v", results, err)
+	}
+	dirty, nosetup, cr, notes := results[0], results[1], results[2], results[3]
+	if dirty.Error != "" || !strings.Contains(dirty.TeardownError, "teardown command failed") || dirty.Status != trace.StatusCompleted {
+		t.Errorf("failed teardown: %+v", dirty)
+	}
+	if !strings.Contains(nosetup.Error, "setup command failed") || nosetup.Status != "" || sum.Statuses["not_run"] != 2 {
+		t.Errorf("failed setup: %+v, statuses %v", nosetup, sum.Statuses)
+	}
+	if cr.Error != "" || cr.Status != trace.StatusCompleted {
+		t.Errorf("crashed run's partial trace not replaced: %+v", cr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(crashed, "0001.png")); string(b) == "partial" {
+		t.Error("the partial trace's frame survived")
+	}
+	if !strings.Contains(notes.Error, "not a trace directory") || !strings.Contains(notes.Error, mine) {
+		t.Errorf("user directory: %+v", notes)
+	}
+	if b, err := os.ReadFile(filepath.Join(mine, "todo.txt")); err != nil || string(b) != "keep me" {
+		t.Fatalf("the user's file was deleted: %q %v", b, err)
+	}
+	if h, _ := os.ReadFile(hooks); strings.Count(string(h), "teardown nosetup") != 1 {
+		t.Errorf("no teardown after the failed setup:\n%s", h)
+	}
+	var sb strings.Builder
+	runner.WriteSummary(&sb, sum, results)
+	if !strings.Contains(sb.String(), "teardown command failed") {
+		t.Errorf("summary hides the teardown failure:\n%s", sb.String())
+	}
+
+	// Next run: the setup works now and the user moved their directory; only the two
+	// tasks that did not run are run.
+	os.WriteFile(setupOK, nil, 0o644)
+	os.RemoveAll(mine)
+	sum, _, err = runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Failed != 0 || sum.Done != 4 {
+		t.Fatalf("second run: %+v %v", sum, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Join(strings.Fields(string(c)), " ") != "dirty crashed nosetup notes" {
+		t.Fatalf("agent runs: %q", c)
+	}
+}
