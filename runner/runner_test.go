@@ -74,6 +74,7 @@ func writeSuite(t *testing.T) string {
 }
 
 func TestRunSuiteThreeTasksResumes(t *testing.T) {
+	t.Parallel()
 	srv, d := fixture(t, 2)
 	state := t.TempDir()
 	// The device's Wi-Fi setting is a marker file the stand-in agent creates.
@@ -172,6 +173,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 }
 
 func TestRunSuiteInterruptedThenResumed(t *testing.T) {
+	t.Parallel()
 	_, d := fixture(t, 1)
 	state := t.TempDir()
 	calls := filepath.Join(state, "calls")
@@ -215,6 +217,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 // A judge failure fails the task, and the next run judges the recorded trace again
 // without running the agent.
 func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
+	t.Parallel()
 	_, d := fixture(t, 1)
 	calls := filepath.Join(t.TempDir(), "calls")
 	db := openStore(t)
@@ -260,6 +263,7 @@ func itemErr(t *testing.T, db *store.DB, runID, id string) (string, string) {
 // without running the agent again. The store holds a checkpoint before the judge
 // starts, so a killed autoeval resumes the same way.
 func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
+	t.Parallel()
 	_, d := fixture(t, 1)
 	calls := filepath.Join(t.TempDir(), "calls")
 	db := openStore(t)
@@ -310,6 +314,7 @@ func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
 // Ctrl-C during the ground-truth check: the check reads the device state the agent left,
 // which a resume cannot recreate, so the agent runs again, and the result says why.
 func TestRunSuiteInterruptedGroundTruthRerunsTheAgent(t *testing.T) {
+	t.Parallel()
 	srv, d := fixture(t, 1)
 	state := t.TempDir()
 	ran, calls, hooks := filepath.Join(state, "ran"), filepath.Join(state, "calls"), filepath.Join(state, "hooks")
@@ -400,6 +405,7 @@ func (f *fakeAW) log() string {
 // A task AndroidWorld failed to score is not done: its error is in the result, the store
 // and the summary, the instance is still torn down, and the next run runs it again.
 func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
+	t.Parallel()
 	_, d := fixture(t, 1)
 	calls := filepath.Join(t.TempDir(), "calls")
 	aw := &fakeAW{scoreFails: true}
@@ -444,6 +450,7 @@ func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
 // runs) until the next run; a partial trace left by a crashed run is replaced; a
 // directory that is not a trace is never deleted.
 func TestRunSuiteHookAndDirectoryErrors(t *testing.T) {
+	t.Parallel()
 	_, d := fixture(t, 1)
 	state := t.TempDir()
 	calls, hooks, setupOK := filepath.Join(state, "calls"), filepath.Join(state, "hooks"), filepath.Join(state, "setup-ok")
