@@ -51,14 +51,19 @@ With --androidworld URL, AndroidWorld's own server is the ground truth: before e
 it is asked to /task/initialize the task type named by the task's id (instance --task-index),
 and its goal becomes the task text when the suite gives only a template with {slots}; after
 the agent, /task/score gives the reward (stored in trace.json with source androidworld:score)
-and /task/tear_down always runs, also when the agent was interrupted.
+and /task/tear_down always runs, also when the agent was interrupted. A task the server fails
+to score is not done: its error is shown, and the next run runs it again.
 
 Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
 YAMLs, a JSON/YAML list of tasks). A task whose text still has {slots} after its params are
 filled (task_metadata.json holds templates only) fails at once, unless --androidworld supplies
 the instance's goal. Resumable: rerunning the same command skips tasks already
-done (--fresh runs them all again); an interrupted task's partial trace is replaced. The judge
-is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (with a notice).`,
+done (--fresh runs them all again); an interrupted task's partial trace is replaced. A task
+whose recording finished but whose judge failed or was interrupted is judged on resume without
+running the agent again; one interrupted during its ground-truth check runs again, since the
+check reads the device state the agent left. A directory under --out that is not a trace is
+never overwritten. The judge is the model judge with --model / $AUTOEVAL_MODEL, else the
+heuristic baseline (with a notice).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
   autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
   autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
@@ -165,8 +170,8 @@ is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (
 	f.StringVar(&agentCmd, "agent-cmd", "", "the agent, as a shell command; {task} is replaced by the quoted task text (required)")
 	f.StringVarP(&out, "out", "o", "", "directory for the traces, one subdirectory per task id (required)")
 	f.StringVar(&name, "agent-name", "", "agent label for traces and the summary (default: the command's first word)")
-	f.StringVar(&setup, "setup-cmd", "", "shell command run before each task (e.g. reset the app); a failure skips the task")
-	f.StringVar(&teardown, "teardown-cmd", "", "shell command run after each task")
+	f.StringVar(&setup, "setup-cmd", "", "shell command run before each task (e.g. reset the app); a failure skips the task until the next run")
+	f.StringVar(&teardown, "teardown-cmd", "", "shell command run after each task; a failure is noted in the task's result but does not fail it")
 	f.DurationVar(&hookTimeout, "hook-timeout", 5*time.Minute, "limit for each setup and teardown command")
 	f.DurationVar(&timeout, "timeout", 10*time.Minute, "per-task limit for the agent (0: none)")
 	f.StringVar(&only, "only", "", "comma-separated task ids to run, in suite order (default: all)")

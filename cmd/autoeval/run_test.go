@@ -91,6 +91,8 @@ type fakeAndroidWorld struct {
 	calls  []string
 	goals  map[string]string
 	scores map[string]float64
+	// scoreDown makes /task/score fail, as when the emulator stops answering the server.
+	scoreDown bool
 }
 
 func (f *fakeAndroidWorld) serve(t *testing.T) string {
@@ -107,6 +109,13 @@ func (f *fakeAndroidWorld) serve(t *testing.T) string {
 		case "/task/goal":
 			json.NewEncoder(w).Encode(map[string]string{"goal": f.goals[tt]})
 		case "/task/score":
+			f.mu.Lock()
+			down := f.scoreDown
+			f.mu.Unlock()
+			if down {
+				http.Error(w, `{"detail": "adb: device offline"}`, http.StatusInternalServerError)
+				return
+			}
 			json.NewEncoder(w).Encode(map[string]float64{"score": f.scores[tt]})
 		default:
 			w.Write([]byte(`{"status": "success"}`))
@@ -363,4 +372,44 @@ func clockDevice(t *testing.T) *adbtest.Server {
 	srv.AddDevice("emulator-5554", adbtest.StateDevice)
 	srv.SetScreens("emulator-5554", obsScreens(t), 2)
 	return srv
+}
+
+// A task AndroidWorld fails to score is shown as such, is not done, and runs again.
+func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
+	db := judgeEnv(t)
+	srv := clockDevice(t)
+	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn on WiFi."},
+		scores: map[string]float64{"SystemWifiTurnOn": 1}, scoreDown: true}
+	url := aw.serve(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.json")
+	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn on WiFi."}]`), 0o644)
+	seen := filepath.Join(dir, "seen")
+	args := []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", `echo run >> ` + seen, "--interval", "30ms", "--capture", "png", "--xml", "--judge", "heuristic",
+		"--androidworld", url}
+	code, stdout, _ := evalCapture(t, args...)
+	if code != 0 || !strings.Contains(stdout, "not scored") || !strings.Contains(stdout, "device offline") ||
+		!strings.Contains(stdout, "failed to score 1 task") || !strings.Contains(stdout, "1/1 tasks run (1 failed)") {
+		t.Fatalf("exit %d, table:\n%s", code, stdout)
+	}
+	if got := aw.log(); got[len(got)-1] != "POST /task/tear_down SystemWifiTurnOn" {
+		t.Fatalf("no tear-down after the failed score: %v", got)
+	}
+	aw.mu.Lock()
+	aw.scoreDown = false
+	aw.mu.Unlock()
+	code, stdout, _ = evalCapture(t, append(args, "--json")...)
+	var rep struct {
+		Summary struct {
+			Failed    int `json:"failed"`
+			GTChecked int `json:"gt_checked"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); code != 0 || err != nil || rep.Summary.GTChecked != 1 || rep.Summary.Failed != 0 {
+		t.Fatalf("second run: exit %d %v\n%s", code, err, stdout)
+	}
+	if b, _ := os.ReadFile(seen); strings.Count(string(b), "run") != 2 {
+		t.Fatalf("agent ran %d times, want 2", strings.Count(string(b), "run"))
+	}
 }
