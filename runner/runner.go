@@ -182,10 +182,15 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 		var r TaskResult
 		var err error
-		reused := false
-		if o.Store != nil && !o.Fresh {
+		reused, known := false, false
+		if o.Store != nil {
 			var prev TaskResult
 			st, gerr := o.Store.GetItem(ctx, runID, task.ID, &prev)
+			// This run recorded a trace of the task before: its directory is ours.
+			known = gerr == nil && prev.Status != ""
+			if o.Fresh {
+				gerr = store.ErrNotFound
+			}
 			if gerr == nil && st == store.ItemDone {
 				results = append(results, prev)
 				if o.OnTask != nil {
@@ -220,7 +225,7 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		if !reused {
 			o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
 			var recorded bool
-			r, recorded, err = runTask(ctx, dev, o, task, filepath.Join(o.Out, dirs[i]))
+			r, recorded, err = runTask(ctx, dev, o, runID, known, task, filepath.Join(o.Out, dirs[i]))
 			if recorded && o.Judge != nil && o.Store != nil {
 				// Checkpoint before the judge: should it be interrupted (or autoeval
 				// killed), the next run judges this recording instead of repeating the
@@ -228,7 +233,8 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 				cp := r
 				cp.Error = judgePending
 				if perr := putResult(context.WithoutCancel(ctx), o, runID, task, cp); perr != nil {
-					return nil, results, perr
+					runErr = perr
+					break
 				}
 			}
 			if recorded {
@@ -236,6 +242,7 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 				judgeInto(ctx, o, r.rec, &r)
 				r.Seconds += time.Since(start).Seconds()
 			}
+			r.rec = nil // results outlive the loop; traces need not
 		}
 		interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
 		if interrupted && strings.HasPrefix(r.Error, judgeErrPrefix) {
@@ -248,7 +255,8 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		// so the store says what a resume will do with it.
 		if o.Store != nil && !(interrupted && (r.Status == "" || r.Status == trace.StatusStopped)) {
 			if err := putResult(context.WithoutCancel(ctx), o, runID, task, r); err != nil {
-				return nil, results, err
+				runErr = err
+				break
 			}
 		}
 		if o.OnTask != nil {
@@ -301,11 +309,16 @@ func putResult(ctx context.Context, o SuiteOptions, runID string, task suite.Tas
 var ourFiles = map[string]bool{"setup.log": true, "teardown.log": true, groundtruth.SnapshotFile: true,
 	observer.StdoutLog: true, observer.StderrLog: true}
 
-// clearTaskDir removes what an earlier, unfinished attempt left in dir, but refuses to
-// delete a directory that is not a task directory of ours: --out may be a directory that
-// already holds other files, and a task id that happens to name one of them must not
-// cost the user its contents.
-func clearTaskDir(dir string) error {
+// runIDKey is the trace.json metadata key naming the run that recorded the trace.
+const runIDKey = "autoeval_run"
+
+// clearTaskDir removes what an earlier attempt of this run left in dir, but refuses to
+// delete what is not ours: --out may already hold other files (a task id that happens to
+// name one of them must not cost the user its contents), or the finished traces of
+// another agent or an 'autoeval observe'. known says the store lists the task for this
+// run; without it, a finished trace is ours only when its metadata names this run (a
+// crash before the store heard of it).
+func clearTaskDir(dir, runID string, known bool) error {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -313,19 +326,28 @@ func clearTaskDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	ours := true
+	var foreign []string
+	hasManifest := false
 	for _, e := range entries {
 		n := e.Name()
-		if n == trace.ManifestName {
-			ours = true
-			break
-		}
-		if !ourFiles[n] && !(strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp")) {
-			ours = false
+		switch {
+		case n == trace.ManifestName:
+			hasManifest = true
+		case !ourFiles[n] && !(strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp")):
+			foreign = append(foreign, n)
 		}
 	}
-	if !ours {
-		return fmt.Errorf("%s exists and is not a trace directory (no %s): not overwriting it; move it away or choose another --out", dir, trace.ManifestName)
+	if !hasManifest && len(foreign) > 0 {
+		return fmt.Errorf("%s exists and is not a trace directory (it holds %s, no %s): not overwriting it; move it away or choose another --out", dir, clip(strings.Join(foreign, ", "), 60), trace.ManifestName)
+	}
+	if hasManifest && !known {
+		tr, err := trace.ReadManifest(dir)
+		if err != nil {
+			return fmt.Errorf("%s holds an unreadable trace (%v): not overwriting it; move it away or choose another --out", dir, err)
+		}
+		if id, _ := tr.Metadata[runIDKey].(string); finished(tr.Status) && id != runID {
+			return fmt.Errorf("%s holds a finished trace this run did not record: not overwriting it; move it away or choose another --out", dir)
+		}
 	}
 	return os.RemoveAll(dir)
 }
@@ -402,7 +424,7 @@ func summarize(sum *Summary, results []TaskResult) {
 // verdict is missing (r.rec holds the trace then). The error return is set only for
 // conditions that should end the whole run (a lost device); everything else lands in
 // TaskResult.Error.
-func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Task, dir string) (r TaskResult, recorded bool, _ error) {
+func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, runID string, known bool, task suite.Task, dir string) (r TaskResult, recorded bool, _ error) {
 	start := time.Now()
 	text := task.Instruction()
 	r = TaskResult{ID: task.ID, Task: text, Trace: dir, ExitCode: -1}
@@ -421,7 +443,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 		return fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", clip(text, 80)))
 	}
 	// An unfinished earlier attempt left a partial trace: it is ours and incomplete.
-	if err := clearTaskDir(dir); err != nil {
+	if err := clearTaskDir(dir, runID, known); err != nil {
 		return fail(err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -515,6 +537,14 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, task suite.Ta
 	tr := res.Trace
 	if obsErr != nil {
 		r.Error = oneLine(obsErr.Error())
+	}
+	// Name the run in the trace, so a rerun after a crash knows the directory is its own.
+	if tr.Metadata == nil {
+		tr.Metadata = map[string]any{}
+	}
+	tr.Metadata[runIDKey] = runID
+	if err := tr.WriteManifest(); err != nil && r.Error == "" {
+		r.Error = oneLine(err.Error())
 	}
 
 	// The check reads the device state the agent left, so it cannot be repeated later:

@@ -519,3 +519,45 @@ func TestRunSuiteHookAndDirectoryErrors(t *testing.T) {
 		t.Fatalf("agent runs: %q", c)
 	}
 }
+
+// A finished trace under --out is overwritten only when this run recorded it: one left by
+// another agent (or 'autoeval observe') survives, also --fresh, while this run's own
+// traces are rerun even when the database that listed them is gone.
+func TestRunSuiteKeepsOtherRunsTraces(t *testing.T) {
+	t.Parallel()
+	_, d := fixture(t, 1)
+	out := filepath.Join(t.TempDir(), "out")
+	other := filepath.Join(out, "other")
+	os.MkdirAll(other, 0o755)
+	manifest := `{"version":1,"task":"Another agent's task","status":"completed","frames":[]}`
+	os.WriteFile(filepath.Join(other, trace.ManifestName), []byte(manifest), 0o644)
+	calls := filepath.Join(t.TempDir(), "calls")
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}, {ID: "other", Text: "Open the Camera"}},
+		AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls, Out: out,
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   openStore(t), Logf: t.Logf,
+	}
+	for _, fresh := range []bool{false, true} {
+		opts.Fresh = fresh
+		_, results, err := runner.RunSuite(context.Background(), d, opts)
+		if err != nil || len(results) != 2 || results[0].Error != "" {
+			t.Fatalf("fresh=%v: %+v %v", fresh, results, err)
+		}
+		if !strings.Contains(results[1].Error, "finished trace this run did not record") {
+			t.Errorf("fresh=%v: other agent's trace: %+v", fresh, results[1])
+		}
+		if b, _ := os.ReadFile(filepath.Join(other, trace.ManifestName)); string(b) != manifest {
+			t.Fatalf("fresh=%v: the other trace was overwritten: %s", fresh, b)
+		}
+	}
+	// The database is lost: this run's trace of "one" is still recognized as its own.
+	opts.Store, opts.Fresh = openStore(t), false
+	_, results, err := runner.RunSuite(context.Background(), d, opts)
+	if err != nil || results[0].Error != "" || results[0].Status != trace.StatusCompleted {
+		t.Fatalf("after losing the database: %+v %v", results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Join(strings.Fields(string(c)), " ") != "one one one" {
+		t.Fatalf("agent runs: %q", c)
+	}
+}
