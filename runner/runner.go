@@ -442,7 +442,7 @@ func runTask(ctx context.Context, dev SuiteDevice, o SuiteOptions, runID string,
 		// lack the same parameters: say so instead of spending a run on it.
 		return fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", clip(text, 80)))
 	}
-	// An unfinished earlier attempt left a partial trace: it is ours and incomplete.
+	// An earlier attempt of this run left a partial or unwanted trace: replace it.
 	if err := clearTaskDir(dir, runID, known); err != nil {
 		return fail(err)
 	}

@@ -561,3 +561,31 @@ func TestRunSuiteKeepsOtherRunsTraces(t *testing.T) {
 		t.Fatalf("agent runs: %q", c)
 	}
 }
+
+// A run without a judge (--no-judge) after the judge failed keeps the recording as done
+// instead of running the agent again only to leave it unjudged.
+func TestRunSuiteNoJudgeKeepsAnUnjudgedRecording(t *testing.T) {
+	t.Parallel()
+	_, d := fixture(t, 1)
+	calls := filepath.Join(t.TempDir(), "calls")
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}},
+		AgentCmd: `echo run >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   openStore(t), Logf: t.Logf,
+		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			return nil, context.DeadlineExceeded
+		},
+	}
+	if sum, _, err := runner.RunSuite(context.Background(), d, opts); err != nil || sum.Failed != 1 {
+		t.Fatalf("first run: %+v %v", sum, err)
+	}
+	opts.Judge = nil
+	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	if err != nil || sum.Done != 1 || results[0].Judged || results[0].Status != trace.StatusCompleted {
+		t.Fatalf("second run: %+v %+v %v", sum, results, err)
+	}
+	if c, _ := os.ReadFile(calls); strings.Count(string(c), "run") != 1 {
+		t.Fatalf("agent ran %d times", strings.Count(string(c), "run"))
+	}
+}

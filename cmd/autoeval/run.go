@@ -61,8 +61,8 @@ the instance's goal. Resumable: rerunning the same command skips tasks already
 done (--fresh runs them all again); an interrupted task's partial trace is replaced. A task
 whose recording finished but whose judge failed or was interrupted is judged on resume without
 running the agent again; one interrupted during its ground-truth check runs again, since the
-check reads the device state the agent left. A directory under --out that is not a trace is
-never overwritten. The judge is the model judge with --model / $AUTOEVAL_MODEL, else the
+check reads the device state the agent left. A directory under --out that is not a trace,
+or holds a finished trace another run recorded, is never overwritten (not even with --fresh). The judge is the model judge with --model / $AUTOEVAL_MODEL, else the
 heuristic baseline (with a notice).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
   autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
