@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"math"
 	"sort"
 )
 
@@ -85,10 +84,3 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// finite returns f, or 0 when it is NaN or infinite (for sums).
-func finite(f float64) float64 {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0
-	}
-	return f
-}

@@ -15,9 +15,6 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// judgeSharedData is kept for decompose_test.go, which calls it: it is testenv.SharedData.
-func judgeSharedData(t *testing.T, rel string) string { t.Helper(); return testenv.SharedData(t, rel) }
-
 // judgeEnv isolates a judge run: no model in the environment, a temp database and a temp
 // working directory (default outputs land in ./autoeval-out there, never in the repo).
 func judgeEnv(t *testing.T) (db string) {

@@ -52,6 +52,3 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 func (e *exitError) ExitCode() int { return e.code }
-func notYet(issue int, what string) error {
-	return &exitError{code: 3, msg: fmt.Sprintf("%s is not built yet (issue %d); this command exits non-zero until then", what, issue)}
-}
