@@ -256,13 +256,19 @@ func FuzzUnpickle(f *testing.F) {
 			return
 		}
 		// Whatever loads must convert into traces without panicking.
+		// and whatever converts must be writable as a native trace.json.
+		convert := func(m map[string]any) {
+			if tr, err := checkpointEpisode("f.pkl", 0, m); err == nil {
+				encodable(t, tr)
+			}
+		}
 		if m, ok := v.(map[string]any); ok {
-			_, _ = checkpointEpisode("f.pkl", 0, m)
+			convert(m)
 		}
 		if l, ok := v.([]any); ok {
 			for _, e := range l {
 				if m, ok := e.(map[string]any); ok {
-					_, _ = checkpointEpisode("f.pkl", 0, m)
+					convert(m)
 				}
 			}
 		}
@@ -297,6 +303,6 @@ func FuzzImportText(f *testing.F) {
 			}
 			return
 		}
-		_ = Validate(tr)
+		writable(t, tr)
 	})
 }

@@ -68,7 +68,7 @@ func openAndroidLab(dir string) (*Trace, error) {
 			t.TaskName = strings.TrimSpace(fmt.Sprint(st.TraceID))
 		}
 		if len(st.Window) == 2 && t.Device.Width == 0 {
-			t.Device.Width, t.Device.Height = int(st.Window[0]), int(st.Window[1])
+			t.Device.Width, t.Device.Height = side(st.Window[0]), side(st.Window[1])
 		}
 		f := Frame{Index: len(t.Frames) + 1, Activity: st.CurrentActivity}
 		f.Image = localFile(dir, "Screen", st.Image)
@@ -172,7 +172,7 @@ func parseALAction(raw json.RawMessage) *Action {
 		for i, v := range el {
 			b[i], _ = num(v)
 		}
-		x, y := (b[0]+b[2])/2, (b[1]+b[3])/2
+		x, y := mid(b[0], b[2]), mid(b[1], b[3])
 		a.X, a.Y = &x, &y
 	}
 	return a

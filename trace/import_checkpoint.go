@@ -106,24 +106,25 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 		Source:   &Source{Format: FormatAWCkpt, Path: path, Entry: entry},
 		Metadata: map[string]any{},
 	}
-	if ts, ok := m["finish_dtime"].(time.Time); ok {
+	if ts, ok := m["finish_dtime"].(time.Time); ok && marshalableTime(ts) {
 		t.Ended = &ts
-		if rt, ok := num(m["run_time"]); ok && rt > 0 {
+		// Under a year (in seconds): a larger run_time is garbage and would overflow.
+		if rt, ok := num(m["run_time"]); ok && rt > 0 && rt < 366*24*3600 {
 			st := ts.Add(-time.Duration(rt * float64(time.Second)))
 			t.Started = &st
 		}
 	}
 	if sc, ok := m["screen_config"].(map[string]any); ok {
 		if w, ok := num(sc["width"]); ok {
-			t.Device.Width = int(w)
+			t.Device.Width = side(w)
 		}
 		if h, ok := num(sc["height"]); ok {
-			t.Device.Height = int(h)
+			t.Device.Height = side(h)
 		}
 	}
 	for _, k := range []string{"run_time", "seed", "instance_id", "episode_length"} {
 		if v, ok := num(m[k]); ok {
-			t.Metadata[k] = v
+			t.Metadata[k] = jsonSafe(v, floatText)
 		}
 	}
 	if ex := m["exception_info"]; ex != nil {
@@ -135,12 +136,13 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 			t.GroundTruth = &GroundTruth{Reward: r, Source: "androidworld:is_successful",
 				Details: fmt.Sprintf("AndroidWorld checkpoint is_successful=%v", r)}
 		} else {
-			// AndroidWorld writes -1 (or NaN) when the task could not be scored.
-			t.Metadata["is_successful"] = r
+			// AndroidWorld writes -1 (or NaN) when the task could not be scored; NaN is
+			// kept as the text "NaN", which JSON can carry.
+			t.Metadata["is_successful"] = jsonSafe(r, floatText)
 		}
 	}
 	if p, ok := m["params"].(map[string]any); ok {
-		t.Params = p
+		t.Params = safeMap(p, floatText)
 	}
 	ed, _ := m["episode_data"].(map[string]any)
 	frames, err := checkpointFrames(ed)
@@ -243,10 +245,9 @@ func elementsFromPickle(l []any) ([]UIElement, error) {
 		clean := map[string]any{}
 		for k, v := range m {
 			switch v.(type) {
-			case string, bool, float64, int, nil:
-				clean[k] = v
-			case map[string]any:
-				clean[k] = v
+			case string, bool, float64, int, nil, map[string]any:
+				// A NaN or infinite coordinate is unknown, not a reason to drop the file.
+				clean[k] = jsonSafe(v, func(float64) any { return nil })
 			}
 		}
 		b, err := json.Marshal(clean)

@@ -114,8 +114,7 @@ func openEpisode(path string) (*Trace, error) {
 		if sr.State != nil {
 			f.ElementsData = nonNilElements(sr.State.UIElements)
 		}
-		if sr.Timestamp > 0 {
-			tm := unixFloat(sr.Timestamp)
+		if tm, ok := unixFloat(sr.Timestamp); ok {
 			f.Time = &tm
 		}
 		raw := sr.Action
@@ -129,8 +128,7 @@ func openEpisode(path string) (*Trace, error) {
 	}
 	if ep.FinalState != nil && len(ep.FinalState.UIElements) > 0 {
 		f := Frame{Index: len(t.Frames) + 1, ElementsData: ep.FinalState.UIElements}
-		if ep.EvaluationTimestamp > 0 {
-			tm := unixFloat(ep.EvaluationTimestamp)
+		if tm, ok := unixFloat(ep.EvaluationTimestamp); ok {
 			f.Time = &tm
 		}
 		t.Frames = append(t.Frames, f)
@@ -141,8 +139,7 @@ func openEpisode(path string) (*Trace, error) {
 		}
 		t.Device.Width, t.Device.Height = screenFromElements(t.Frames[0].ElementsData)
 	}
-	if ep.EvaluationTimestamp > 0 {
-		tm := unixFloat(ep.EvaluationTimestamp)
+	if tm, ok := unixFloat(ep.EvaluationTimestamp); ok {
 		t.Ended = &tm
 	}
 	return t, nil
@@ -155,10 +152,18 @@ func nonNilElements(e []UIElement) []UIElement {
 	return e
 }
 
-func unixFloat(f float64) time.Time {
+// unixFloat reads Unix seconds; ok is false for none (0 or less) and for times past
+// year 9999, which trace.json cannot hold.
+func unixFloat(f float64) (time.Time, bool) {
+	if !(f > 0 && f < maxUnixSeconds) {
+		return time.Time{}, false
+	}
 	sec, frac := math.Modf(f)
-	return time.Unix(int64(sec), int64(frac*1e9)).UTC()
+	return time.Unix(int64(sec), int64(frac*1e9)).UTC(), true
 }
+
+// maxUnixSeconds is 10000-01-01T00:00:00Z.
+const maxUnixSeconds = 253402300800
 
 // screenFromElements estimates the screen size from the widest element boxes.
 func screenFromElements(els []UIElement) (int, int) {
@@ -169,7 +174,7 @@ func screenFromElements(els []UIElement) (int, int) {
 			h = math.Max(h, e.BBoxPixels.YMax)
 		}
 	}
-	return int(w), int(h)
+	return side(w), side(h)
 }
 
 // awJSONAction is AndroidWorld's JSONAction.
@@ -235,7 +240,7 @@ func parseAWAction(raw string, els []UIElement) *Action {
 		a.Element = &idx
 		if ja.X == nil && idx >= 0 && idx < len(els) && els[idx].BBoxPixels != nil {
 			b := els[idx].BBoxPixels
-			x, y := (b.XMin+b.XMax)/2, (b.YMin+b.YMax)/2
+			x, y := mid(b.XMin, b.XMax), mid(b.YMin, b.YMax)
 			a.X, a.Y = &x, &y
 		}
 	}

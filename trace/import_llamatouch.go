@@ -172,7 +172,9 @@ func parseLlamaAction(line string, w, h int) *Action {
 		x, _ := strconv.ParseFloat(xs, 64)
 		y, _ := strconv.ParseFloat(ys, 64)
 		x, y = x*sx, y*sy
-		a.X, a.Y = &x, &y
+		if isFinite(x) && isFinite(y) { // 400 digits parse as +Inf
+			a.X, a.Y = &x, &y
+		}
 	}
 	switch kind {
 	case "click", "tap":

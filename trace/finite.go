@@ -1,0 +1,71 @@
+package trace
+
+import (
+	"math"
+	"strconv"
+	"time"
+)
+
+// Imported files may hold numbers JSON cannot carry (NaN, infinities, a pickled
+// integer beyond float64) or dates time.Time refuses to marshal (years past 9999).
+// Letting one into a Trace makes it impossible to save as trace.json, so importers
+// pass what they copy through these helpers.
+
+func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// mid is the midpoint of a and b without overflowing to infinity.
+func mid(a, b float64) float64 { return a/2 + b/2 }
+
+// marshalableTime reports whether encoding/json can write tm (RFC 3339 years 0-9999).
+func marshalableTime(tm time.Time) bool { y := tm.Year(); return y >= 0 && y <= 9999 }
+
+// floatText keeps a non-finite number readable as text ("NaN", "+Inf").
+func floatText(f float64) any { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// jsonSafe returns v with every non-finite float replaced by bad(f) and every
+// unmarshalable time by its text, copying the maps and lists it changes nothing else in.
+func jsonSafe(v any, bad func(float64) any) any {
+	switch x := v.(type) {
+	case float64:
+		if !isFinite(x) {
+			return bad(x)
+		}
+	case time.Time:
+		if !marshalableTime(x) {
+			return x.String()
+		}
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonSafe(e, bad)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonSafe(e, bad)
+		}
+		return out
+	}
+	return v
+}
+
+// safeMap applies jsonSafe to a map, keeping nil as nil.
+func safeMap(m map[string]any, bad func(float64) any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	return jsonSafe(m, bad).(map[string]any)
+}
+
+// maxScreenSide bounds a screen dimension read from a file: int() of a larger float is
+// undefined, and no phone is wider.
+const maxScreenSide = 1 << 16
+
+// side converts a recorded screen dimension, 0 when it is not a plausible one.
+func side(f float64) int {
+	if f > 0 && f < maxScreenSide {
+		return int(f)
+	}
+	return 0
+}
