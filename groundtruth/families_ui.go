@@ -2,10 +2,10 @@ package groundtruth
 
 import (
 	"context"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // A few AndroidWorld tasks are scored from what the screen shows when the agent
@@ -17,43 +17,19 @@ type uiReader interface {
 	UIXML(ctx context.Context) (string, error)
 }
 
-// UINode is one element of a uiautomator dump.
-type UINode struct {
-	Text, ContentDesc, ResourceID, Class string
-}
+// UINode is one element of a uiautomator dump, as the shared parser reads it (text,
+// content description, resource id, class, flags, bounds, depth).
+type UINode = uixml.Node
 
-// ParseUIXML flattens a uiautomator dump into its nodes, in document order.
+// ParseUIXML flattens a uiautomator dump into its nodes, in document order. A dump
+// of an empty screen has no nodes and is not an error; an empty or malformed
+// document, or one that is not a dump at all, is.
 func ParseUIXML(doc string) ([]UINode, error) {
-	dec := xml.NewDecoder(strings.NewReader(doc))
-	var nodes []UINode
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("UI hierarchy is not valid XML: %v", err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "node" {
-			continue
-		}
-		var n UINode
-		for _, a := range se.Attr {
-			switch a.Name.Local {
-			case "text":
-				n.Text = a.Value
-			case "content-desc":
-				n.ContentDesc = a.Value
-			case "resource-id":
-				n.ResourceID = a.Value
-			case "class":
-				n.Class = a.Value
-			}
-		}
-		nodes = append(nodes, n)
+	h, err := uixml.Parse([]byte(doc))
+	if err != nil {
+		return nil, fmt.Errorf("UI hierarchy: %v", err)
 	}
-	return nodes, nil
+	return h.Nodes, nil
 }
 
 // screenState reads the foreground activity and the UI nodes.
