@@ -38,6 +38,9 @@ var DefaultPrices = Prices{
 	"deepseek-chat":     {0.27, 1.10},
 }
 
+// maxPrice bounds a price read from a file (USD per million tokens, i.e. $1 a token).
+const maxPrice = 1e6
+
 // LoadPrices returns the built-in table overlaid with the JSON file at path (if any).
 func LoadPrices(path string) (Prices, error) {
 	p := Prices{}
@@ -58,6 +61,11 @@ func LoadPrices(path string) (Prices, error) {
 	for k, v := range over {
 		if v.Input < 0 || v.Output < 0 {
 			return nil, fmt.Errorf("prices %s: negative price for %q", path, k)
+		}
+		// Prices are per million tokens; beyond maxPrice a typo (or 1e308) would make
+		// costs overflow to infinity, which the ledger and JSON reports cannot hold.
+		if v.Input > maxPrice || v.Output > maxPrice {
+			return nil, fmt.Errorf("prices %s: price for %q above %g USD per million tokens", path, k, float64(maxPrice))
 		}
 		p[k] = v
 	}
