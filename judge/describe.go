@@ -1,16 +1,14 @@
 package judge
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/autoeval/autoeval/trace"
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // element is one screen element in the judge's own compact form; the XML and the
@@ -34,47 +32,38 @@ type screen struct {
 // crowd everything else out of the reasoner's prompt.
 const maxText = 300
 
-// parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>).
+// parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through
+// the shared parser; a dump without nodes has nothing to describe and is an error.
 func parseUIXML(data []byte) (*screen, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = false
+	h, err := uixml.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(h.Nodes) == 0 {
+		return nil, errors.New("UI XML has no <node> elements")
+	}
 	sc := &screen{}
 	pkgCount := map[string]int{}
-	nodes := 0
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("malformed UI XML: %v", err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "node" {
-			continue
-		}
-		nodes++
-		a := map[string]string{}
-		for _, at := range se.Attr {
-			a[at.Name.Local] = at.Value
-		}
+	for _, n := range h.Nodes {
 		e := element{
-			Class:     a["class"],
-			Text:      a["text"],
-			Desc:      a["content-desc"],
-			ID:        a["resource-id"],
-			Package:   a["package"],
-			Checkable: a["checkable"] == "true",
-			Checked:   a["checked"] == "true",
-			Selected:  a["selected"] == "true",
-			Focused:   a["focused"] == "true",
-			Disabled:  a["enabled"] == "false",
-			Password:  a["password"] == "true",
-			Clickable: a["clickable"] == "true",
-			Editable:  strings.Contains(a["class"], "EditText"),
+			Class:     n.Class,
+			Text:      n.Text,
+			Desc:      n.ContentDesc,
+			ID:        n.ResourceID,
+			Hint:      n.Hint,
+			Package:   n.Package,
+			Checkable: n.Checkable,
+			Checked:   n.Checked,
+			Selected:  n.Selected,
+			Focused:   n.Focused,
+			Disabled:  !n.Enabled,
+			Password:  n.Password,
+			Clickable: n.Clickable,
+			Editable:  strings.Contains(n.Class, "EditText"),
 		}
-		if b, ok := parseBounds(a["bounds"]); ok {
-			e.X1, e.Y1, e.X2, e.Y2, e.HasBounds = b[0], b[1], b[2], b[3], true
+		if n.HasBounds {
+			b := n.Bounds
+			e.X1, e.Y1, e.X2, e.Y2, e.HasBounds = b.Left, b.Top, b.Right, b.Bottom, true
 		}
 		if e.Package != "" {
 			pkgCount[e.Package]++
@@ -83,30 +72,9 @@ func parseUIXML(data []byte) (*screen, error) {
 			sc.Elements = append(sc.Elements, e)
 		}
 	}
-	if nodes == 0 {
-		return nil, errors.New("UI XML has no <node> elements")
-	}
 	sc.Package = mainPackage(pkgCount)
 	sortElements(sc.Elements)
 	return sc, nil
-}
-
-// parseBounds reads "[x1,y1][x2,y2]".
-func parseBounds(s string) ([4]int, bool) {
-	var b [4]int
-	s = strings.NewReplacer("][", ",", "[", "", "]", "").Replace(s)
-	parts := strings.Split(s, ",")
-	if len(parts) != 4 {
-		return b, false
-	}
-	for i, p := range parts {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil {
-			return b, false
-		}
-		b[i] = v
-	}
-	return b, true
 }
 
 // fromElements maps AndroidWorld UIElements.

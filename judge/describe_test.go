@@ -70,6 +70,25 @@ Screen elements, top to bottom (3):
 	}
 }
 
+// TestDescribeXMLHint: a dump that writes hints (newer uiautomator) shows them, and an
+// empty field whose text is its hint reads as empty, as with AndroidWorld elements.
+func TestDescribeXMLHint(t *testing.T) {
+	x := `<hierarchy rotation="0"><node class="android.widget.EditText" package="com.x" text="Search" hint="Search" bounds="[0,0][100,50]"/>` +
+		`<node class="android.widget.EditText" package="com.x" text="milk" hint="Item" bounds="[0,60][100,110]"/></hierarchy>`
+	sc, err := parseUIXML([]byte(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `App package: com.x
+Screen elements, top to bottom (2):
+- EditText field empty hint "Search" at (0,0)-(100,50)
+- EditText field contains "milk" hint "Item" at (0,60)-(100,110)
+`
+	if got := sc.render(); got != want {
+		t.Fatalf("description:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestDescribeBadXML(t *testing.T) {
 	for _, x := range []string{"", "<hierarchy>", "<hierarchy></hierarchy>", "<hierarchy><node text='a'", "not xml at all <<<"} {
 		if _, err := parseUIXML([]byte(x)); err == nil {
