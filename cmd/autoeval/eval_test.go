@@ -188,7 +188,7 @@ func TestEvalBadInput(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"eval"}, 1, `"traces" not set`},
+		{[]string{"eval"}, 2, `"traces" not set`}, // bad usage, like --format
 		{[]string{"eval", "--traces", root, "--format", "xml"}, 2, `--format "xml"`},
 		{[]string{"eval", "--traces", filepath.Join(root, "nope")}, 1, "nope"},
 		{[]string{"eval", "--traces", root, "--labels", bad}, 1, bad + `: line 2: substate "one" is not an integer`},

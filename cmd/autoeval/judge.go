@@ -115,7 +115,6 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		cfg.Kind = trace.JudgeHeuristic
 		if o.kind == "" {
 			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-			fmt.Fprintln(os.Stderr, "autoeval: notice: "+cfg.Notice)
 		}
 		if o.capture == judge.CaptureAuto {
 			cfg.Capture = judge.CaptureXML
@@ -149,10 +148,22 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	return judgeMany(ctx, opts, o)
 }
 
+// judgeNotice says on stderr that the heuristic baseline stands in for the model judge, once the
+// traces were found: an error about the input should not come after a notice about the judge.
+func judgeNotice(opts judge.Options) {
+	if opts.Judge.Notice != "" {
+		fmt.Fprintln(os.Stderr, "autoeval: notice: "+opts.Judge.Notice)
+	}
+}
+
 func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	t, err := trace.Open(o.trace)
 	if err != nil {
 		return err
+	}
+	if o.jsonOut {
+		// The tree on stdout carries the notice itself; JSON does not show it to a reader.
+		judgeNotice(opts)
 	}
 	label := trace.Label(t)
 	if opts.Judge.Kind == trace.JudgeLLM {
@@ -197,6 +208,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if len(paths) == 0 {
 		return fmt.Errorf("%s: no traces found", o.traces)
 	}
+	judgeNotice(opts)
 	var targets []judge.Target
 	var openErrs []judge.Result
 	for _, p := range paths {

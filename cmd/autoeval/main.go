@@ -9,7 +9,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -27,9 +30,20 @@ func main() {
 func run(ctx context.Context, args []string) int {
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
+	}
+	if isUsage(err) {
+		// A mistyped command line is bad usage (exit 2, as observe --help promises for every
+		// command) and the fix is in the command's help, so name it.
+		cmd, _, ferr := root.Find(args)
+		if ferr != nil || cmd == nil {
+			cmd = root
+		}
+		fmt.Fprintf(os.Stderr, "autoeval: %s (see '%s --help')\n", err, cmd.CommandPath())
+		return 2
 	}
 	var ec exitCoder
 	if errors.As(err, &ec) {
@@ -38,8 +52,40 @@ func run(ctx context.Context, args []string) int {
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(os.Stderr, "autoeval:", err)
+	fmt.Fprintln(os.Stderr, "autoeval:", withHint(err.Error()))
 	return 1
+}
+
+// usageErr marks cobra's complaints about flags (unknown, missing value, unparsable).
+type usageErr struct{ error }
+
+func (e usageErr) Unwrap() error { return e.error }
+
+// isUsage reports whether err is cobra's own rejection of the command line. Cobra returns
+// plain errors for a missing required flag, an unknown command and a wrong number of
+// arguments, so those are recognised by their (stable) wording.
+func isUsage(err error) bool {
+	var u usageErr
+	if errors.As(err, &u) {
+		return true
+	}
+	msg := err.Error()
+	for _, p := range []string{"required flag(s) ", "unknown command ", "accepts ", "requires at least ", "requires at most ",
+		"if any flags in the group "} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// withHint adds what to check to a provider's refusal of the credentials, which otherwise
+// reads as a bare HTTP status.
+func withHint(msg string) string {
+	if strings.Contains(msg, "status code: 401") || strings.Contains(msg, "status code: 403") {
+		return msg + " (check the API key in OPENAI_API_KEY or ANTHROPIC_API_KEY, and --base-url)"
+	}
+	return msg
 }
 
 type exitCoder interface{ ExitCode() int }

@@ -35,6 +35,14 @@ func newTraceCmd() *cobra.Command {
 so a third-party agent can be judged without changing its code.
 
 ` + traceFormatsHelp,
+		// Without a RunE cobra answers a mistyped subcommand ("trace inof") with this help
+		// and exit 0, which hides the typo from scripts.
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())
+			}
+			return cmd.Help()
+		},
 	}
 	cmd.AddCommand(newTraceInfoCmd(), newTraceValidateCmd(), newTraceImportCmd())
 	return cmd

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+)
+
+// Found by using the tool as a newcomer would: the frictions below are fixed and pinned here.
+
+// A mistyped command line exits 2 (bad usage, as observe --help documents) with one line that
+// says which help to read, whether cobra or the command itself rejected it.
+func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
+	judgeEnv(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"judge", "--trac", "x"}, "unknown flag: --trac (see 'autoeval judge --help')"},
+		{[]string{"eval"}, `required flag(s) "traces" not set (see 'autoeval eval --help')`},
+		{[]string{"trace", "info"}, "accepts 1 arg(s), received 0 (see 'autoeval trace info --help')"},
+		{[]string{"observe", "--timeout", "soon"}, "(see 'autoeval observe --help')"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" for "autoeval" (see 'autoeval --help')`},
+		{[]string{"trace", "inof", "x"}, `unknown command "inof" for "autoeval trace" (see 'autoeval trace --help')`},
+	} {
+		code, stdout, stderr := evalCapture(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and one line with %q", c.args, code, stderr, stdout, c.want)
+		}
+	}
+	// The group command alone still shows its help, successfully.
+	if code, stdout, _ := evalCapture(t, "trace"); code != 0 || !strings.Contains(stdout, "Available Commands") {
+		t.Errorf("trace alone: exit %d, stdout %q", code, stdout)
+	}
+}
+
+// A trace path that does not exist gives exactly one error line, not a notice about the judge
+// first; a judged trace prints the baseline notice once (in the tree), not also on stderr,
+// while --json, whose reader sees no tree, still gets it on stderr.
+func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
+	ex := judgeExample(t) // before judgeEnv leaves the repository
+	db := judgeEnv(t)
+	code, _, stderr := evalCapture(t, "--db", db, "judge", "--trace", "nonexist")
+	if code != 1 || strings.Contains(stderr, "notice") || !strings.Contains(stderr, "nonexist") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Fatalf("missing trace: exit %d, stderr %q", code, stderr)
+	}
+	dir := filepath.Join(t.TempDir(), "clock-alarm")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "judgment.json"))
+	code, stdout, stderr := evalCapture(t, "--db", db, "judge", "--trace", dir)
+	if code != 0 || strings.Count(stdout+stderr, "no model configured") != 1 || !strings.Contains(stdout, "Note: heuristic baseline") {
+		t.Fatalf("tree: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	code, stdout, stderr = evalCapture(t, "--db", db, "judge", "--trace", dir, "--json", "--out", filepath.Join(t.TempDir(), "j.json"))
+	if code != 0 || !strings.Contains(stderr, "autoeval: notice: heuristic baseline") || !strings.HasPrefix(strings.TrimSpace(stdout), "{") {
+		t.Fatalf("json: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+}
+
+// A provider refusing the key says what to check instead of a bare HTTP status.
+func TestAcceptanceRejectedKeyHint(t *testing.T) {
+	db := judgeEnv(t)
+	t.Setenv("OPENAI_API_KEY", "sk-wrong")
+	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
+	code, _, stderr := evalCapture(t, "--db", db, "--no-cache", "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
+		"decompose", "--task", "Turn on Wi-Fi")
+	if code != 1 || !strings.Contains(stderr, "401") || !strings.Contains(stderr, "OPENAI_API_KEY") || !strings.Contains(stderr, "--base-url") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
