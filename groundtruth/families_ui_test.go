@@ -47,7 +47,7 @@ func TestParseUIXMLTolerant(t *testing.T) {
 func TestParseUIXMLErrors(t *testing.T) {
 	for doc, want := range map[string]string{
 		"":                   "UI XML is empty",
-		"<hierarchy><node":   "malformed UI XML",
+		"<hierarchy><node":   "malformed XML",
 		"<html><p/></html>":  "not a uiautomator dump",
 		"ERROR: null root\n": "not a uiautomator dump",
 	} {

@@ -7,11 +7,11 @@
 // this module.
 //
 // Parsing is tolerant of what real dumps contain: non-strict XML (unknown entities
-// are kept as written, unquoted attributes and mismatched end tags are accepted),
-// raw control characters and invalid UTF-8 (replaced, as uiautomator itself does
-// for unprintable text), and text after the hierarchy (`uiautomator dump
-// /dev/tty` appends a status line). A truncated or otherwise unreadable document
-// is an error.
+// are kept as written, unquoted attributes are accepted), raw control characters
+// and invalid UTF-8 (replaced, as uiautomator itself does for unprintable text),
+// and text after the hierarchy (`uiautomator dump /dev/tty` appends a status
+// line). A truncated document, a mismatched end tag
+// (the tree would be wrong) or an otherwise unreadable one is an error.
 package uixml
 
 import (
@@ -116,11 +116,22 @@ func Parse(data []byte) (*Hierarchy, error) {
 	dec.Strict = false
 	h := &Hierarchy{}
 	seenHierarchy := false
-	// stack holds, per open <node>, its position in h.Nodes.
-	var stack []int
+	// RawToken, not Token: non-strict Token silently pairs a mismatched end tag with
+	// whatever is open, which would hide a broken tree behind wrong depths. The
+	// structure is checked here instead; entities and attributes stay lenient.
+	type open struct {
+		name   xml.Name
+		isNode bool
+	}
+	var elems []open
+	var nodes []int // positions in h.Nodes of the open <node>s
 	for {
-		tok, err := dec.Token()
+		tok, err := dec.RawToken()
 		if errors.Is(err, io.EOF) {
+			if len(elems) > 0 {
+				line, _ := dec.InputPos()
+				return nil, fmt.Errorf("malformed XML on line %d: unexpected EOF, <%s> is not closed", line, tagName(elems[len(elems)-1].name))
+			}
 			break
 		}
 		if err != nil {
@@ -128,28 +139,38 @@ func Parse(data []byte) (*Hierarchy, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "hierarchy":
+			isNode := t.Name.Local == "node"
+			elems = append(elems, open{t.Name, isNode})
+			switch {
+			case t.Name.Local == "hierarchy":
 				seenHierarchy = true
 				for _, a := range t.Attr {
 					if a.Name.Local == "rotation" {
 						h.Rotation, _ = strconv.Atoi(strings.TrimSpace(a.Value))
 					}
 				}
-			case "node":
+			case isNode:
 				n := newNode(t.Attr)
-				n.Depth = len(stack)
+				n.Depth = len(nodes)
 				n.Parent = -1
-				if len(stack) > 0 {
-					n.Parent = stack[len(stack)-1]
+				if len(nodes) > 0 {
+					n.Parent = nodes[len(nodes)-1]
 				}
-				stack = append(stack, len(h.Nodes))
+				nodes = append(nodes, len(h.Nodes))
 				h.Nodes = append(h.Nodes, n)
 			}
 		case xml.EndElement:
-			// The decoder pairs every end with its start (self-closing included).
-			if t.Name.Local == "node" && len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			line, _ := dec.InputPos()
+			if len(elems) == 0 {
+				return nil, fmt.Errorf("malformed XML on line %d: unexpected </%s>", line, tagName(t.Name))
+			}
+			top := elems[len(elems)-1]
+			if top.name != t.Name {
+				return nil, fmt.Errorf("malformed XML on line %d: <%s> closed by </%s>", line, tagName(top.name), tagName(t.Name))
+			}
+			elems = elems[:len(elems)-1]
+			if top.isNode {
+				nodes = nodes[:len(nodes)-1]
 			}
 		}
 	}
@@ -163,9 +184,17 @@ func Parse(data []byte) (*Hierarchy, error) {
 func syntaxError(err error) error {
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("malformed UI XML on line %d: %s", se.Line, oneLine(se.Msg))
+		return fmt.Errorf("malformed XML on line %d: %s", se.Line, oneLine(se.Msg))
 	}
-	return fmt.Errorf("malformed UI XML: %s", oneLine(err.Error()))
+	return fmt.Errorf("malformed XML: %s", oneLine(err.Error()))
+}
+
+// tagName spells a raw element name as written (RawToken keeps the prefix apart).
+func tagName(n xml.Name) string {
+	if n.Space != "" {
+		return oneLine(n.Space + ":" + n.Local)
+	}
+	return oneLine(n.Local)
 }
 
 func oneLine(s string) string {

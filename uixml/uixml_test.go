@@ -122,15 +122,20 @@ func TestParseTolerant(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for doc, want := range map[string]string{
-		"":                             "UI XML is empty",
-		"  \n\t ":                      "UI XML is empty",
-		"<hierarchy>":                  "malformed UI XML on line 1: unexpected EOF",
-		"<hierarchy>\n<node text='a'":  "malformed UI XML on line 2: unexpected EOF",
-		"<hierarchy><node></hierarchy": "malformed UI XML on line 1",
-		"not xml at all <<<":           "malformed UI XML on line 1",
-		"<hierarchy><node text=\"a\nb": "malformed UI XML on line 2",
-		"<root><item/></root>":         "not a uiautomator dump",
-		"just some text":               "not a uiautomator dump",
+		"":                              "UI XML is empty",
+		"  \n\t ":                       "UI XML is empty",
+		"<hierarchy>":                   "malformed XML on line 1: unexpected EOF",
+		"<a:node></b:node>":             "malformed XML on line 1: <a:node> closed by </b:node>",
+		"<hierarchy>\n<node text='a'":   "malformed XML on line 2: unexpected EOF",
+		"<hierarchy><node></hierarchy":  "malformed XML on line 1",
+		"not xml at all <<<":            "malformed XML on line 1",
+		"<hierarchy><node text=\"a\nb":  "malformed XML on line 2",
+		"<root><item/></root>":          "not a uiautomator dump",
+		"<hierarchy><node></hierarchy>": "malformed XML on line 1: <node> closed by </hierarchy>",
+		"<hierarchy>\n<node/>\n</node></hierarchy>": "malformed XML on line 3: <hierarchy> closed by </node>",
+		"<hierarchy/></hierarchy>":                  "malformed XML on line 1: unexpected </hierarchy>",
+		"<hierarchy><node/>":                        "malformed XML on line 1: unexpected EOF, <hierarchy> is not closed",
+		"just some text":                            "not a uiautomator dump",
 	} {
 		h, err := Parse([]byte(doc))
 		if err == nil {
