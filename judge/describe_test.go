@@ -97,6 +97,15 @@ func TestDescribeBadXML(t *testing.T) {
 	}
 }
 
+// TestDescribeBrokenTree: a dump whose end tags do not match its start tags was once
+// read leniently; the shared parser rejects it, since its tree cannot be trusted.
+func TestDescribeBrokenTree(t *testing.T) {
+	_, err := parseUIXML([]byte(`<hierarchy><node text="a"></hierarchy>`))
+	if err == nil || !strings.Contains(err.Error(), "<node> closed by </hierarchy>") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 func FuzzParseUIXML(f *testing.F) {
 	f.Add([]byte(screenXML("com.x", "a", "switch:b=on")))
 	f.Add([]byte(`<hierarchy><node bounds="[1,2][3"/></hierarchy>`))
