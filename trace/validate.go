@@ -2,7 +2,6 @@ package trace
 
 import (
 	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"image"
@@ -11,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // ValidationError lists every problem of a trace, each naming the file and frame.
@@ -25,7 +26,7 @@ func (e *ValidationError) Error() string {
 
 // Validate checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
-// (images fully decoded, so truncation is caught; XML well-formed; elements valid JSON);
+// (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
 // in-memory screenshots decodable. All problems are collected.
 func Validate(t *Trace) error {
 	name := t.Dir
@@ -129,26 +130,12 @@ func checkImage(data []byte) error {
 	return nil
 }
 
+// checkXML checks a frame's UI dump with the parser its readers use (the judge's
+// screen description), so a trace that validates is one they can read.
 func checkXML(data []byte) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return errors.New("empty file")
 	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	elements := 0
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("malformed XML: %v", err)
-		}
-		if _, ok := tok.(xml.StartElement); ok {
-			elements++
-		}
-	}
-	if elements == 0 {
-		return errors.New("XML has no elements")
-	}
-	return nil
+	_, err := uixml.Parse(data)
+	return err
 }
