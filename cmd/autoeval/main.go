@@ -36,8 +36,8 @@ func run(ctx context.Context, args []string) int {
 		return 0
 	}
 	if isUsage(err) {
-		// A mistyped command line is bad usage (exit 2, as observe --help promises for every
-		// command) and the fix is in the command's help, so name it.
+		// A mistyped command line is bad usage, exit 2 like the commands' own flag checks, and
+		// the fix is in the command's help, so name it.
 		cmd, _, ferr := root.Find(args)
 		if ferr != nil || cmd == nil {
 			cmd = root

@@ -46,7 +46,10 @@ func newRootCmd() *cobra.Command {
 
 Model access: --model provider:name (openai, anthropic, ollama); API keys come only from the
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
-transparent heuristic baseline and says so.`,
+transparent heuristic baseline and says so.
+
+Exit status: 0 success, 1 the work failed, 2 bad usage, 130 interrupted (rerun to resume).
+Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model or device needed).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
