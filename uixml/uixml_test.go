@@ -1,6 +1,7 @@
 package uixml
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -226,6 +227,35 @@ func TestParseRealDumps(t *testing.T) {
 		if clickable == 0 || len(packages) == 0 {
 			t.Fatalf("%s: no clickable node", p)
 		}
+	}
+}
+
+// TestParseHugeAndDeep: a dump far larger and deeper than real screens (a long
+// RecyclerView, nested layouts) parses without recursion limits, every node kept.
+func TestParseHugeAndDeep(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<hierarchy rotation="0">`)
+	const deep, wide = 3000, 20000
+	for i := 0; i < deep; i++ {
+		b.WriteString(`<node index="0" class="android.widget.FrameLayout" bounds="[0,0][1080,1920]">`)
+	}
+	for i := 0; i < wide; i++ {
+		fmt.Fprintf(&b, `<node index="%d" text="row %d" class="android.widget.TextView" bounds="[0,%d][1080,%d]"/>`, i, i, i, i+1)
+	}
+	b.WriteString(strings.Repeat("</node>", deep) + "</hierarchy>")
+	h, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Nodes) != deep+wide {
+		t.Fatalf("%d nodes", len(h.Nodes))
+	}
+	last := h.Nodes[len(h.Nodes)-1]
+	if last.Depth != deep || last.Parent != deep-1 || last.Index != wide-1 || last.Text != fmt.Sprintf("row %d", wide-1) {
+		t.Fatalf("last node %+v", last)
+	}
+	if got := len(h.Children(deep - 1)); got != wide {
+		t.Fatalf("%d children of the innermost layout", got)
 	}
 }
 
