@@ -73,3 +73,32 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// eval and report over traces nobody judged yet say which command to run first.
+func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
+	ex := judgeExample(t)
+	judgeEnv(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "clock-alarm")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "judgment.json"))
+	want := "run 'autoeval judge --traces " + root + "' first"
+	if code, _, stderr := evalCapture(t, "eval", "--traces", root, "--resamples", "10"); code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("eval: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := evalCapture(t, "report", "--traces", root, "--out", filepath.Join(t.TempDir(), "r.html")); code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("report: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := evalCapture(t, "-q", "eval", "--traces", root, "--resamples", "10"); code != 0 || strings.Contains(stderr, "hint") {
+		t.Errorf("eval -q: exit %d, stderr %q", code, stderr)
+	}
+	// Once judged, no hint.
+	if code, _, stderr := evalCapture(t, "-q", "judge", "--trace", dir); code != 0 {
+		t.Fatalf("judge: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := evalCapture(t, "eval", "--traces", root, "--resamples", "10"); code != 0 || strings.Contains(stderr, "hint") {
+		t.Errorf("judged eval: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -76,6 +76,7 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 	if err != nil {
 		return err
 	}
+	hintUnjudged(d, o.traces)
 	var in eval.Inputs
 	if o.labels != "" {
 		if in.Labels, err = eval.ReadLabels(o.labels); err != nil {
@@ -105,4 +106,12 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 		return res.WriteCSV(out)
 	}
 	return res.WriteText(out)
+}
+
+// hintUnjudged names the usual reason for a dataset without judgments, which the loader's
+// warning (about where judgments are looked for) does not: judge has not run yet.
+func hintUnjudged(d *eval.Dataset, traces string) {
+	if len(d.JudgeLabels()) == 0 && !global.quiet {
+		fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", traces)
+	}
 }

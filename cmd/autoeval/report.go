@@ -76,6 +76,7 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	for _, w := range d.Warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "autoeval: warning:", w)
 	}
+	hintUnjudged(d, o.traces)
 	title := o.title
 	if title == "" {
 		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces))
