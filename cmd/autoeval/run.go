@@ -57,13 +57,21 @@ to score is not done: its error is shown, and the next run runs it again.
 Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
 YAMLs, a JSON/YAML list of tasks). A task whose text still has {slots} after its params are
 filled (task_metadata.json holds templates only) fails at once, unless --androidworld supplies
-the instance's goal. Resumable: rerunning the same command skips tasks already
-done (--fresh runs them all again); an interrupted task's partial trace is replaced. A task
-whose recording finished but whose judge failed or was interrupted is judged on resume without
-running the agent again; one interrupted during its ground-truth check runs again, since the
-check reads the device state the agent left. A directory under --out that is not a trace,
-or holds a finished trace another run recorded, is never overwritten (not even with --fresh). The judge is the model judge with --model / $AUTOEVAL_MODEL, else the
-heuristic baseline (with a notice).`,
+the instance's goal.
+
+Resumable: rerunning the same command skips tasks already done (--fresh runs them all again);
+an interrupted task's partial trace is replaced. A task whose recording finished but whose judge
+failed or was interrupted is judged on resume without running the agent again; one interrupted
+during its ground-truth check runs again, since the check reads the device state the agent left.
+A directory under --out that is not a trace, or holds a finished trace another run recorded, is
+never overwritten (not even with --fresh).
+
+The judge is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (with
+a notice).
+
+Exit status: 0 when the suite ran to its end, even if tasks failed (each failure is a row of the
+table; --json has it too); 1 when the run itself could not go on (no device, a store error), 2 for
+bad usage, 130 after Ctrl-C (rerun to resume).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
   autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
   autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
