@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // Found by using the tool as a newcomer would: the frictions below are fixed and pinned here.
@@ -100,5 +101,33 @@ func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
 	}
 	if code, _, stderr := evalCapture(t, "eval", "--traces", root, "--resamples", "10"); code != 0 || strings.Contains(stderr, "hint") {
 		t.Errorf("judged eval: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// Judging a folder of trace files (episode .json) writes the judgments to ./autoeval-out,
+// where eval over the same folder does not look: judge says where they went and eval names
+// the flag that finds them.
+func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
+	episodes := testenv.SharedData(t, "episodes/androidworld-json")
+	db := judgeEnv(t)
+	code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", episodes)
+	if code != 0 || !strings.Contains(stderr, "12 of 12 judgments went to ./autoeval-out/<trace>/") || !strings.Contains(stderr, "--judgments autoeval-out") {
+		t.Fatalf("judge: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = evalCapture(t, "eval", "--traces", episodes, "--resamples", "10")
+	if code != 0 || !strings.Contains(stderr, "hint: judge writes the judgments of trace files under ./autoeval-out: add --judgments autoeval-out") {
+		t.Fatalf("eval: exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, stderr := evalCapture(t, "eval", "--traces", episodes, "--resamples", "10", "--judgments", "autoeval-out")
+	if code != 0 || strings.Contains(stderr, "hint") || !strings.Contains(stdout, "heuristic (baseline)") {
+		t.Fatalf("eval --judgments: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	// Imported into directories, the judgments sit beside the traces: no note.
+	work := filepath.Join(t.TempDir(), "episodes")
+	if code, _, stderr := evalCapture(t, "-q", "trace", "import", episodes, "--out", work); code != 0 {
+		t.Fatalf("import: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", work); code != 0 || strings.Contains(stderr, "autoeval-out") {
+		t.Fatalf("judge imported: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/spf13/cobra"
 )
 
@@ -76,7 +77,7 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 	if err != nil {
 		return err
 	}
-	hintUnjudged(d, o.traces)
+	hintUnjudged(d, o.traces, o.judgments)
 	var in eval.Inputs
 	if o.labels != "" {
 		if in.Labels, err = eval.ReadLabels(o.labels); err != nil {
@@ -108,10 +109,16 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 	return res.WriteText(out)
 }
 
-// hintUnjudged names the usual reason for a dataset without judgments, which the loader's
-// warning (about where judgments are looked for) does not: judge has not run yet.
-func hintUnjudged(d *eval.Dataset, traces string) {
-	if len(d.JudgeLabels()) == 0 && !global.quiet {
-		fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", traces)
+// hintUnjudged names the usual reasons for a dataset without judgments, which the loader's
+// warning (about where judgments are looked for) leaves to the reader: judge has not run
+// yet, or it wrote to ./autoeval-out because the traces are files (episode .json, .pkl.gz).
+func hintUnjudged(d *eval.Dataset, traces, judgments string) {
+	if len(d.JudgeLabels()) != 0 || global.quiet {
+		return
 	}
+	if st, err := os.Stat(judge.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
+		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", judge.DefaultOutDir, judge.DefaultOutDir)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", traces)
 }

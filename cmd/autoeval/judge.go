@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -243,6 +244,12 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if opts.Judge.Kind == trace.JudgeHeuristic {
 		fmt.Println("(heuristic baseline: rules over the UI hierarchy, not the model judge)")
 	}
+	// eval and report find judgments beside trace directories by themselves, but not those
+	// of trace files or read-only traces, which went to the default folder: say so once.
+	if aside := countUnder(results, judge.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
+		fmt.Fprintf(os.Stderr, "autoeval: %d of %d judgments went to ./%s/<trace>/ (their traces are files or read-only): give eval and report --judgments %s\n",
+			aside, len(results), judge.DefaultOutDir, judge.DefaultOutDir)
+	}
 	if failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces failed", failed, len(results))}
 	}
@@ -274,4 +281,15 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 		return r.Substates, trace.Usage{Calls: u.Calls, CacheHits: u.CacheHits, InputTokens: u.InputTokens,
 			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD}, nil
 	}
+}
+
+// countUnder counts the judgments written below dir.
+func countUnder(results []judge.Result, dir string) int {
+	n := 0
+	for _, r := range results {
+		if r.Err == nil && strings.HasPrefix(filepath.ToSlash(filepath.Clean(r.Out)), dir+"/") {
+			n++
+		}
+	}
+	return n
 }

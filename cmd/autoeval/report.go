@@ -76,7 +76,7 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	for _, w := range d.Warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "autoeval: warning:", w)
 	}
-	hintUnjudged(d, o.traces)
+	hintUnjudged(d, o.traces, o.judgments)
 	title := o.title
 	if title == "" {
 		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces))
