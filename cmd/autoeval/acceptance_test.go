@@ -131,3 +131,44 @@ func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
 		t.Fatalf("judge imported: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// A malformed model is bad usage naming where it came from: a flag is checked before any
+// work, a stale $AUTOEVAL_MODEL only by commands that open a model.
+func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
+	ex := judgeExample(t)
+	db := judgeEnv(t)
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"--model", "gpt-4o-mini", "trace", "info", ex}, `--model: model "gpt-4o-mini": want provider:name`},
+		{"", []string{"--capture-model", "foo:bar", "judge", "--trace", ex}, `--capture-model: model "foo:bar": unknown provider "foo"`},
+		{"gpt4", []string{"judge", "--trace", ex, "--out", filepath.Join(t.TempDir(), "j.json")}, `$AUTOEVAL_MODEL: model "gpt4"`},
+		{"gpt4", []string{"decompose", "--task", "Turn on Wi-Fi"}, `$AUTOEVAL_MODEL: model "gpt4"`},
+	} {
+		t.Setenv("AUTOEVAL_MODEL", c.env)
+		code, _, stderr := evalCapture(t, append([]string{"--db", db}, c.args...)...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v (AUTOEVAL_MODEL=%q): exit %d, stderr %q; want exit 2 and %q", c.args, c.env, code, stderr, c.want)
+		}
+	}
+	t.Setenv("AUTOEVAL_MODEL", "gpt4")
+	if code, _, stderr := evalCapture(t, "trace", "info", ex); code != 0 {
+		t.Errorf("trace info with a stale $AUTOEVAL_MODEL: exit %d, %s", code, stderr)
+	}
+}
+
+// -q silences the heuristic notice too; the table still labels the baseline.
+func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
+	ex := judgeExample(t)
+	db := judgeEnv(t)
+	root := t.TempDir()
+	if err := os.CopyFS(filepath.Join(root, "clock-alarm"), os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := evalCapture(t, "--db", db, "-q", "judge", "--traces", root)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "heuristic baseline") {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}

@@ -152,7 +152,7 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 // judgeNotice says on stderr that the heuristic baseline stands in for the model judge, once the
 // traces were found: an error about the input should not come after a notice about the judge.
 func judgeNotice(opts judge.Options) {
-	if opts.Judge.Notice != "" {
+	if opts.Judge.Notice != "" && !global.quiet {
 		fmt.Fprintln(os.Stderr, "autoeval: notice: "+opts.Judge.Notice)
 	}
 }

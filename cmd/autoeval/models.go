@@ -42,6 +42,10 @@ func modelConfig(spec string, db *store.DB) llm.Config {
 // openModel opens spec with modelConfig. A hosted model missing from the price table is
 // named on stderr once, since its calls would otherwise be reported as costing $0.
 func openModel(ctx context.Context, spec string, db *store.DB) (llm.Model, error) {
+	if _, _, err := llm.ParseSpec(llm.ResolveSpec(spec)); err != nil && llm.ResolveSpec(spec) != "" {
+		// Name where the bad value came from: an exported $AUTOEVAL_MODEL is easy to forget.
+		return nil, &exitError{code: 2, msg: specSource(spec) + ": " + err.Error()}
+	}
 	cfg := modelConfig(spec, db)
 	m, err := llm.Open(ctx, cfg)
 	if err != nil || global.quiet {
@@ -83,5 +87,29 @@ func checkModelFlags() error {
 	case global.modelConcurrency < 1:
 		return &exitError{code: 2, msg: fmt.Sprintf("--model-concurrency %d: want 1 or more", global.modelConcurrency)}
 	}
+	// A model typed on the command line is checked at once, before any work; one from the
+	// environment only when a command opens it, so a stale $AUTOEVAL_MODEL does not break
+	// commands that need no model.
+	for _, f := range []struct{ name, spec string }{{"--model", global.model}, {"--capture-model", global.captureModel}} {
+		if f.spec == "" {
+			continue
+		}
+		if _, _, err := llm.ParseSpec(f.spec); err != nil {
+			return &exitError{code: 2, msg: f.name + ": " + err.Error()}
+		}
+	}
 	return nil
+}
+
+// specSource says which setting a model spec came from, for error messages.
+func specSource(spec string) string {
+	switch {
+	case global.model != "" && spec == global.model:
+		return "--model"
+	case global.captureModel != "" && spec == global.captureModel:
+		return "--capture-model"
+	case os.Getenv(llm.EnvModel) != "" && llm.ResolveSpec(spec) == os.Getenv(llm.EnvModel):
+		return "$" + llm.EnvModel
+	}
+	return "model"
 }
