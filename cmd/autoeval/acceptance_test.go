@@ -172,3 +172,14 @@ func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 }
+
+// observe refuses an --out that already holds a trace before it looks for a device, so the
+// user does not start an emulator only to learn the directory was wrong.
+func TestAcceptanceObserveExistingTraceBeforeDevice(t *testing.T) {
+	ex := judgeExample(t)
+	judgeEnv(t)
+	code, _, stderr := evalCapture(t, "observe", "--adb", "127.0.0.1:1", "--wait", "0", "--task", "x", "--out", ex, "--", "true")
+	if code != 2 || !strings.Contains(stderr, ex+" already holds a trace") || strings.Contains(stderr, "adb") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}

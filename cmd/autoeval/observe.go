@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -131,6 +132,10 @@ bad usage, 130 after Ctrl-C (the trace is kept).`,
 					return &exitError{code: 2, msg: "observe: --params " + err.Error()}
 				}
 				params = p
+			}
+			// Refuse an existing trace before waiting for a device, not after.
+			if _, err := os.Stat(filepath.Join(out, trace.ManifestName)); err == nil {
+				return &exitError{code: 2, msg: fmt.Sprintf("observe: %s already holds a trace; choose another --out or remove it", out)}
 			}
 			ctx := cmd.Context()
 			dev, err := df.connect(ctx)
