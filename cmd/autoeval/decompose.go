@@ -44,7 +44,7 @@ params}); it writes DIR/<task id>.json per task and DIR/summary.json. Interrupte
 it resumes on the next identical command without redoing finished tasks.`,
 		Example: `  autoeval decompose --model openai:gpt-4o-mini --task "Set an alarm for 7:30 AM" --app clock
   autoeval decompose --task "Turn on Wi-Fi" --out wifi.substates.json --json
-  autoeval decompose --suite ../shared/data/androidlab/config --operations --out substates/ --concurrency 8
+  autoeval decompose --suite Android-Lab/evaluation/config --operations --out substates/ --concurrency 8
   autoeval decompose --model openai:qwen2.5-vl --base-url http://localhost:8000/v1 --suite task_metadata.json --out aw/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

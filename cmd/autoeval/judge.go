@@ -49,7 +49,7 @@ numbered screenshots with a task file, LlamaTouch folders, AndroidWorld episode 
 checkpoints (*.pkl.gz), AndroidLab runs.`,
 		Example: `  autoeval judge --trace examples/clock-alarm
   autoeval judge --trace run1 --model openai:gpt-4o-mini --substates subs.json --out run1.judgment.json
-  autoeval judge --traces ../shared/data/episodes/androidworld-json --out judged/`,
+  autoeval judge --traces android_world_agents/results --out judged/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runJudge(cmd.Context(), o)

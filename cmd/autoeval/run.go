@@ -74,7 +74,7 @@ table; --json has it too); 1 when the run itself could not go on (no device, a s
 bad usage, 130 after Ctrl-C (rerun to resume).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
   autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
-  autoeval run --suite ../shared/data/androidworld/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
+  autoeval run --suite android_world/android_world/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
       --androidworld http://localhost:5000 --agent-cmd './agent.sh' --out runs/aw --xml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -59,7 +59,7 @@ one line per frame saying what it carries: image, UI XML, UI elements, activity 
 
 ` + traceFormatsHelp,
 		Example: `  autoeval trace info examples/clock-alarm
-  autoeval trace info ../shared/data/checkpoints/androidworld-gbox/ContactsAddContact_0.pkl.gz --json`,
+  autoeval trace info checkpoints/ContactsAddContact_0.pkl.gz --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTraceInfo(cmd.OutOrStdout(), args[0], asJSON)
@@ -80,7 +80,7 @@ decoding completely (truncation is caught), XML well-formed and UI-elements JSON
 
 ` + traceFormatsHelp,
 		Example: `  autoeval trace validate examples/clock-alarm
-  autoeval trace validate ../shared/data/traces/llamatouch`,
+  autoeval trace validate llamatouch-traces/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTraceValidate(cmd.OutOrStdout(), args[0])
@@ -104,8 +104,8 @@ directory or file name (plus #N for later episodes of one checkpoint, written as
 imported are skipped, so an interrupted import resumes where it stopped.
 
 ` + traceFormatsHelp,
-		Example: `  autoeval trace import ../shared/data/traces/llamatouch/trace_7 --out imported/trace_7
-  autoeval trace import ../shared/data/checkpoints/androidworld-gbox --out imported/gbox`,
+		Example: `  autoeval trace import llamatouch-traces/trace_7 --out imported/trace_7
+  autoeval trace import checkpoints/ --out imported/gbox`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
