@@ -70,8 +70,15 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
 	code, _, stderr := evalCapture(t, "--db", db, "--no-cache", "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
 		"decompose", "--task", "Turn on Wi-Fi")
-	if code != 1 || !strings.Contains(stderr, "401") || !strings.Contains(stderr, "OPENAI_API_KEY") || !strings.Contains(stderr, "--base-url") {
+	if code != 1 || !strings.Contains(stderr, "401") || !strings.Contains(stderr, "check the API key in OPENAI_API_KEY, and --base-url") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	t.Setenv("ANTHROPIC_API_KEY", "sk-wrong")
+	asrv := llmtest.NewAnthropic(t, llmtest.Status(403))
+	code, _, stderr = evalCapture(t, "--db", db, "--no-cache", "--model", "anthropic:claude-3-5-haiku-latest", "--base-url", asrv.URL,
+		"decompose", "--task", "Turn on Wi-Fi")
+	if code != 1 || !strings.Contains(stderr, "403") || !strings.Contains(stderr, "check the API key in ANTHROPIC_API_KEY, and --base-url") {
+		t.Fatalf("anthropic: exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -82,10 +82,17 @@ func isUsage(err error) bool {
 // withHint adds what to check to a provider's refusal of the credentials, which otherwise
 // reads as a bare HTTP status.
 func withHint(msg string) string {
-	if strings.Contains(msg, "status code: 401") || strings.Contains(msg, "status code: 403") {
-		return msg + " (check the API key in OPENAI_API_KEY or ANTHROPIC_API_KEY, and --base-url)"
+	if !strings.Contains(msg, "status code: 401") && !strings.Contains(msg, "status code: 403") {
+		return msg
 	}
-	return msg
+	key := "OPENAI_API_KEY or ANTHROPIC_API_KEY"
+	switch {
+	case strings.Contains(msg, "anthropic:"):
+		key = "ANTHROPIC_API_KEY"
+	case strings.Contains(msg, "openai:"):
+		key = "OPENAI_API_KEY"
+	}
+	return msg + " (check the API key in " + key + ", and --base-url)"
 }
 
 type exitCoder interface{ ExitCode() int }
