@@ -149,7 +149,7 @@ func TestAgentMissing(t *testing.T) {
 func TestTimeoutStopsStubbornAgent(t *testing.T) {
 	_, d := fixture(t, 1)
 	// The agent ignores SIGTERM; the observer must still end it.
-	o := opts(t, script(t, "trap '' TERM; i=0; while [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done"))
+	o := opts(t, script(t, "trap '' TERM; i=0; while [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done"))
 	o.Timeout = 400 * time.Millisecond
 	o.StopGrace = 300 * time.Millisecond
 	start := time.Now()
@@ -157,7 +157,8 @@ func TestTimeoutStopsStubbornAgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != trace.StatusTimeout || time.Since(start) > 5*time.Second {
+	// Unkilled, the agent would run for 300s; the bound is loose so a loaded CI machine passes.
+	if res.Status != trace.StatusTimeout || time.Since(start) > 60*time.Second {
 		t.Fatalf("status %s after %s", res.Status, time.Since(start))
 	}
 	tr := validTrace(t, o.Dir)
@@ -183,14 +184,14 @@ func TestInterruptMarksStopped(t *testing.T) {
 
 func TestDeviceLostMidRun(t *testing.T) {
 	srv, d := fixture(t, 2)
-	o := opts(t, script(t, "sleep 30"))
+	o := opts(t, script(t, "sleep 300"))
 	time.AfterFunc(400*time.Millisecond, func() { srv.RemoveDevice(serial) })
 	start := time.Now()
 	res, err := observer.Observe(context.Background(), d, o)
 	if !errors.Is(err, device.ErrDeviceLost) {
 		t.Fatalf("err %v", err)
 	}
-	if res.Status != trace.StatusDeviceLost || time.Since(start) > 10*time.Second {
+	if res.Status != trace.StatusDeviceLost || time.Since(start) > 60*time.Second {
 		t.Fatalf("status %s after %s", res.Status, time.Since(start))
 	}
 	tr := validTrace(t, o.Dir)
