@@ -11,23 +11,29 @@ import (
 	"time"
 )
 
-// emptyDevice has no files and prints nothing: every check gets as far as its
-// parameters take it, then finds no state.
-type emptyDevice struct{}
+// textDevice answers every shell command (settings, content query, dumpsys, date) with
+// out and every file pull with out too, except databases, which it does not have: checks
+// get as far as their parameters and the device's text take them.
+type textDevice struct{ out []byte }
 
-func (emptyDevice) Shell(context.Context, string) (string, error) { return "", nil }
-func (emptyDevice) Pull(context.Context, string) ([]byte, error)  { return nil, fs.ErrNotExist }
+func (d textDevice) Shell(context.Context, string) (string, error) { return string(d.out), nil }
+func (d textDevice) Pull(_ context.Context, p string) ([]byte, error) {
+	if len(d.out) == 0 || strings.Contains(p, ".db") || strings.HasSuffix(p, ".sqlite") {
+		return nil, fs.ErrNotExist
+	}
+	return d.out, nil
+}
 
 // FuzzCheckParams runs every family's check on parameters from a --params file (any
-// JSON object) and a snapshot from --before (any JSON): an error or a result, never a
-// panic, and a result's reward stays within [0, 1].
+// JSON object), a snapshot from --before (any JSON) and any device output: an error or
+// a result, never a panic, and a result's reward stays within [0, 1].
 func FuzzCheckParams(f *testing.F) {
-	f.Add(uint16(0), []byte(`{"number":"+1 555","message":"hi"}`), []byte(``))
-	f.Add(uint16(3), []byte(`{"expenses":"Expense: A\n amount_dollars: $1.5\n category_name: Food\n","rows":[{"name":1e308}]}`), []byte(`{"tables":{"x#y":[{"a":1}]}}`))
-	f.Add(uint16(7), []byte(`{"file_name":"a.md","text":"x","titles":["a",2,null],"day":"2023-10-15","hour":25}`), []byte(`{"files":{"a":null}}`))
-	f.Add(uint16(11), []byte(`{"recipes":[{"title":"T","servings":[]}],"names":"a, b","on":"maybe"}`), []byte(`{"dirs":{"/sdcard":[{"name":"x"}]}}`))
+	f.Add(uint16(0), []byte(`{"number":"+1 555","message":"hi"}`), []byte(``), []byte("Row: 0 address=+1555, body=hi, type=2\n"))
+	f.Add(uint16(3), []byte(`{"expenses":"Expense: A\n amount_dollars: $1.5\n category_name: Food\n","rows":[{"name":1e308}]}`), []byte(`{"tables":{"x#y":[{"a":1}]}}`), []byte("1"))
+	f.Add(uint16(7), []byte(`{"file_name":"a.md","text":"x","titles":["a",2,null],"day":"2023-10-15","hour":25}`), []byte(`{"files":{"a":null}}`), []byte("mResumedActivity: ActivityRecord{1 u0 com.a/.B t1}"))
+	f.Add(uint16(11), []byte(`{"recipes":[{"title":"T","servings":[]}],"names":"a, b","on":"maybe"}`), []byte(`{"dirs":{"/sdcard":[{"name":"x"}]}}`), []byte(`<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>`))
 	fams := Families()
-	f.Fuzz(func(t *testing.T, which uint16, params, snapshot []byte) {
+	f.Fuzz(func(t *testing.T, which uint16, params, snapshot, out []byte) {
 		var p Params
 		if json.Unmarshal(params, &p) != nil || p == nil {
 			return
@@ -43,7 +49,7 @@ func FuzzCheckParams(f *testing.F) {
 		fam := fams[int(which)%len(fams)]
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		r, err := Check(ctx, emptyDevice{}, fam.Name, p, before)
+		r, err := Check(ctx, textDevice{out}, fam.Name, p, before)
 		if err != nil {
 			return
 		}
