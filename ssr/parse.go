@@ -201,6 +201,9 @@ var (
 // line's numbering, else an id= argument, else the previous id plus one. The result is
 // validated like ParseJSON's.
 func ParseLines(text string) (*Substates, error) {
+	// Invalid UTF-8 (a model's byte soup) would turn into U+FFFD only when the substates
+	// are saved as JSON, so a cached decomposition would differ from the parsed one.
+	text = strings.ToValidUTF8(text, "\uFFFD")
 	s := &Substates{}
 	next := 0
 	for lineNo, line := range strings.Split(text, "\n") {
