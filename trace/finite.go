@@ -3,6 +3,7 @@ package trace
 import (
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -69,3 +70,7 @@ func side(f float64) int {
 	}
 	return 0
 }
+
+// validText reads a text file's bytes as UTF-8, replacing invalid bytes with U+FFFD now
+// rather than when trace.json is written, so an import equals its saved copy.
+func validText(b []byte) string { return strings.ToValidUTF8(string(b), "\uFFFD") }

@@ -38,7 +38,13 @@ func writable(t *testing.T, tr *Trace) {
 	if err != nil {
 		t.Fatalf("native copy does not open: %v", err)
 	}
-	if len(back.Frames) != len(tr.Frames) {
-		t.Fatalf("native copy has %d frames, the import %d", len(back.Frames), len(tr.Frames))
+	if len(back.Frames) != len(tr.Frames) || back.Task != tr.Task {
+		t.Fatalf("native copy has %d frames and task %q, the import %d and %q", len(back.Frames), back.Task, len(tr.Frames), tr.Task)
+	}
+	for i, f := range tr.Frames {
+		b := back.Frames[i]
+		if b.Activity != f.Activity || (f.Action == nil) != (b.Action == nil) || (f.Action != nil && b.Action.Raw != f.Action.Raw) {
+			t.Fatalf("frame %d changed in the native copy: activity %q action %+v, then %q %+v", f.Index, f.Activity, f.Action, b.Activity, b.Action)
+		}
 	}
 }

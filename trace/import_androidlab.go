@@ -137,7 +137,7 @@ func jsonKind(t reflect.Type) string {
 }
 
 func parseALAction(raw json.RawMessage) *Action {
-	a := &Action{Type: "other", Raw: string(raw)}
+	a := &Action{Type: "other", Raw: validText(raw)}
 	var pa alAction
 	if err := json.Unmarshal(raw, &pa); err != nil {
 		return a

@@ -98,7 +98,7 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 	}
 	t := &Trace{
 		Version:  FormatVersion,
-		Task:     strings.TrimSpace(goal),
+		Task:     strings.TrimSpace(validText([]byte(goal))),
 		TaskName: str(m["task_template"]),
 		Agent:    str(m["agent_name"]),
 		Status:   StatusCompleted,

@@ -192,6 +192,7 @@ type awJSONAction struct {
 // parseAWAction reads "Reason: ...\nAction: {...json...}" (or bare JSON) into an Action;
 // an element index is also turned into the element's centre so tap positions are known.
 func parseAWAction(raw string, els []UIElement) *Action {
+	raw = validText([]byte(raw)) // pickled text is not checked for UTF-8
 	a := &Action{Type: "other", Raw: raw}
 	js := raw
 	if i := strings.LastIndex(raw, "Action:"); i >= 0 {

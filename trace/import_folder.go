@@ -50,7 +50,7 @@ func readTaskFile(path string) (task, id string, err error) {
 	if err != nil {
 		return "", "", fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	text := strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	text := strings.TrimSpace(strings.ReplaceAll(validText(data), "\r\n", "\n"))
 	lines := strings.SplitN(text, "\n", 2)
 	if len(lines) == 2 && isDigits(strings.TrimSpace(lines[0])) {
 		id, text = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])

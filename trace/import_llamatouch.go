@@ -59,12 +59,12 @@ func openLlamaTouch(dir string) (*Trace, error) {
 		}
 		if data, err := os.ReadFile(filepath.Join(dir, stem+".activity")); err == nil {
 			// The recorder writes the word "null" when it could not read the activity.
-			if a := firstLine(string(data)); a != "null" {
+			if a := firstLine(validText(data)); a != "null" {
 				f.Activity = a
 			}
 		}
 		if data, err := os.ReadFile(filepath.Join(dir, stem+".ess")); err == nil {
-			ess[strconv.Itoa(f.Index)] = strings.TrimSpace(string(data))
+			ess[strconv.Itoa(f.Index)] = strings.TrimSpace(validText(data))
 		}
 		if k := n - steps[0]; k < len(actions) {
 			f.Action = parseLlamaAction(actions[k], t.Device.Width, t.Device.Height)
@@ -125,7 +125,7 @@ func readLines(path string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
 	var out []string
-	for _, l := range strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") {
+	for _, l := range strings.Split(strings.ReplaceAll(validText(data), "\r\n", "\n"), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}
