@@ -259,7 +259,7 @@ func FuzzUnpickle(f *testing.F) {
 		// and whatever converts must be writable as a native trace.json.
 		convert := func(m map[string]any) {
 			if tr, err := checkpointEpisode("f.pkl", 0, m); err == nil {
-				encodable(t, tr)
+				writable(t, tr)
 			}
 		}
 		if m, ok := v.(map[string]any); ok {
