@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -148,6 +149,13 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				if beforeDir != "" && snapshotDir != "" {
 					return &exitError{code: 2, msg: "groundtruth: --before and --snapshot-before exclude each other (take the snapshot, run the agent, then check)"}
 				}
+				// A missing parameter is the user's to fix and needs no device: say so
+				// before connecting, so it shows even with no adb server at hand.
+				if snapshotDir == "" {
+					if err := paramsOnlyCheck(ctx, task, params); err != nil {
+						return missingParamError(err, paramsFile, template, metaFile)
+					}
+				}
 				addr, err := device.ResolveAddr(adbAddr)
 				if err != nil {
 					return &exitError{code: 2, msg: err.Error()}
@@ -188,9 +196,8 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 					return nil
 				}
 				if res, err = groundtruth.Check(ctx, dev, task, params, before); err != nil {
-					if errors.Is(err, groundtruth.ErrMissingParam) && paramsFile == "" && template == "" && metaFile == "" {
-						// Say where parameters come from, once the user has given none.
-						return &exitError{code: 2, msg: "groundtruth: " + err.Error() + "; give --params FILE, or --templates task_metadata.json to read them off the goal"}
+					if errors.Is(err, groundtruth.ErrMissingParam) {
+						return missingParamError(err, paramsFile, template, metaFile)
 					}
 					return err
 				}
@@ -237,6 +244,44 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 	f.BoolVar(&list, "list", false, "list the tasks with a native check, their parameters and what they read")
 	f.BoolVar(&asJSON, "json", false, "print the result (or --list) as JSON")
 	return cmd
+}
+
+// missingParamError reports a parameter the check needs; once the user has given no
+// parameters at all, it is a usage error saying where they come from.
+func missingParamError(err error, paramsFile, template, metaFile string) error {
+	if paramsFile == "" && template == "" && metaFile == "" {
+		return &exitError{code: 2, msg: "groundtruth: " + err.Error() + "; give --params FILE, or --templates task_metadata.json to read them off the goal"}
+	}
+	return err
+}
+
+// noDevice stands in for the device in paramsOnlyCheck: every call fails and is
+// recorded, so a check's error counts only when it came before any device access.
+type noDevice struct{ used bool }
+
+var errNoDevice = errors.New("no device yet")
+
+func (d *noDevice) Shell(context.Context, string) (string, error) {
+	d.used = true
+	return "", errNoDevice
+}
+
+func (d *noDevice) Pull(context.Context, string) ([]byte, error) {
+	d.used = true
+	return nil, errNoDevice
+}
+
+// paramsOnlyCheck runs the task's check without a device and returns its error when
+// it is a missing parameter found before the check touched the device: the same
+// parameters give the same error on a real device, so it can be reported up front.
+// Checks that read the device first are left to the real run.
+func paramsOnlyCheck(ctx context.Context, task string, params groundtruth.Params) error {
+	d := &noDevice{}
+	_, err := groundtruth.Check(ctx, d, task, params, nil)
+	if err != nil && !d.used && errors.Is(err, groundtruth.ErrMissingParam) {
+		return err
+	}
+	return nil
 }
 
 // traceAnswer returns the text of the last answer action (AndroidWorld's

@@ -287,3 +287,30 @@ func contactsMeta(t *testing.T) string {
 	os.WriteFile(meta, []byte(`[{"task_name": "ContactsAddContact", "task_template": "Create a new contact for {name}. Their number is {number}."}]`), 0o644)
 	return meta
 }
+
+// A missing parameter is reported before connecting: no adb server is needed to learn it.
+func TestGroundtruthMissingParamsBeforeDevice(t *testing.T) {
+	dead := "127.0.0.1:1" // nothing listens here
+	params := filepath.Join(t.TempDir(), "p.json")
+	os.WriteFile(params, []byte(`{"message": "hi"}`), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"groundtruth", "--task", "SimpleSmsSend", "--adb", dead, "--wait", "0"}, 2, `missing parameter "number"; give --params FILE`},
+		{[]string{"groundtruth", "--task", "SimpleSmsSend", "--params", params, "--adb", dead, "--wait", "0"}, 1, `missing parameter "number"`},
+		{[]string{"groundtruth", "--task", "ExpenseDeleteSingle", "--adb", dead, "--wait", "0"}, 2, `missing parameter "expenses"`},
+	}
+	for _, c := range cases {
+		code, out, errOut := evalCapture(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.msg) || strings.Contains(out, "reward") {
+			t.Errorf("%v: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, c.code, c.msg)
+		}
+	}
+	// Checks that read the device before their parameters still go to the device.
+	code, _, errOut := evalCapture(t, "groundtruth", "--task", "SystemWifiTurnOn", "--adb", dead, "--wait", "0")
+	if code == 0 || strings.Contains(errOut, "missing parameter") {
+		t.Errorf("SystemWifiTurnOn with no device: code %d, stderr %q", code, errOut)
+	}
+}
