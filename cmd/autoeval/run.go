@@ -109,17 +109,21 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 				return err
 			}
 			defer db.Close()
+			// Notices wait until the device is connected: a run that cannot start
+			// should end with its error alone, not after notices about how it would run.
+			var notices []string
+			notice := func(format string, args ...any) { notices = append(notices, fmt.Sprintf(format, args...)) }
 			var judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error)
 			if !noJudge {
 				var resolved string
-				if judgeFn, resolved, err = suiteJudge(ctx, db, kind, substates); err != nil {
+				if judgeFn, resolved, err = suiteJudge(ctx, db, kind, substates, notice); err != nil {
 					return err
 				}
 				if resolved == trace.JudgeHeuristic && !df.xml && !cmd.Flags().Changed("xml") {
 					// The heuristic judge reads only UI hierarchies: without them every
 					// task would be recorded and then fail to be judged.
 					df.xml = true
-					logf("notice: recording the UI hierarchy (--xml), which the heuristic judge needs")
+					notice("notice: recording the UI hierarchy (--xml), which the heuristic judge needs")
 				}
 			}
 			var aw *groundtruth.AndroidWorldClient
@@ -133,6 +137,9 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 			dev, err := df.connect(ctx)
 			if err != nil {
 				return err
+			}
+			for _, n := range notices {
+				logf("%s", n)
 			}
 			o := runner.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
 				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: groundTruth,
@@ -224,8 +231,8 @@ func selectTasks(tasks []suite.Task, only string) ([]suite.Task, error) {
 
 // suiteJudge builds the judge used after each task: the model judge when a model is
 // configured (and not --judge heuristic), else the heuristic baseline with its notice.
-// It also returns the kind chosen.
-func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
+// It also returns the kind chosen. Notices go to notice.
+func suiteJudge(ctx context.Context, db *store.DB, kind, substates string, notice func(string, ...any)) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
 	opts := judge.Options{Source: judge.SubstateSource{File: substates}}
 	cfg := judge.Config{Kind: kind, Store: db}
 	spec := llm.ResolveSpec(global.model)
@@ -236,7 +243,7 @@ func suiteJudge(ctx context.Context, db *store.DB, kind, substates string) (func
 		cfg.Kind, cfg.Capture = trace.JudgeHeuristic, judge.CaptureXML
 		if kind == "" {
 			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-			logf("notice: %s", cfg.Notice)
+			notice("notice: %s", cfg.Notice)
 		}
 	default:
 		cfg.Kind = trace.JudgeLLM

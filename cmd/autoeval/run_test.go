@@ -413,3 +413,23 @@ func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
 		t.Fatalf("agent ran %d times, want 2", strings.Count(string(b), "run"))
 	}
 }
+
+// With no adb server, run fails with that error alone: the judge's notices (heuristic
+// baseline, --xml) come only once the device is connected.
+func TestRunNoDeviceFailsBeforeNotices(t *testing.T) {
+	db := judgeEnv(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.yaml")
+	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
+	code, _, errOut := evalCapture(t, "--db", db, "run", "--adb", "127.0.0.1:1", "--wait", "0", "--suite", suitePath,
+		"--out", filepath.Join(dir, "runs"), "--agent-cmd", "true")
+	if code != 1 || !strings.Contains(errOut, "no adb server") || strings.Contains(errOut, "notice") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	// A bad suite is still reported before anything else.
+	code, _, errOut = evalCapture(t, "--db", db, "run", "--adb", "127.0.0.1:1", "--suite", filepath.Join(dir, "none.yaml"),
+		"--out", filepath.Join(dir, "runs"), "--agent-cmd", "true")
+	if code == 0 || !strings.Contains(errOut, "none.yaml") || strings.Contains(errOut, "notice") || strings.Contains(errOut, "adb") {
+		t.Fatalf("missing suite: exit %d, stderr:\n%s", code, errOut)
+	}
+}
