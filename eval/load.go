@@ -82,7 +82,8 @@ const defaultJudgeOut = "autoeval-out"
 // root may also be one trace: a trace directory, an episode .json or a checkpoint
 // (.pkl.gz, each episode an item). Then a trace that cannot be read is an error, and
 // without judgmentsDir a file trace's judgments are also looked for where judge writes
-// them by default (./autoeval-out/<label>/), taking only those of this very trace.
+// them by default (./autoeval-out/<label>/), taking only those of this very trace. So are
+// those of the file traces in a folder, without --judgments.
 func Load(root, judgmentsDir string) (*Dataset, error) {
 	if _, err := os.Stat(root); err != nil {
 		return nil, fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
@@ -96,6 +97,7 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 	// empty table.
 	single := len(paths) == 1 && filepath.Clean(paths[0]) == filepath.Clean(root)
 	names := map[string]bool{}
+	var fileItems []*Item // file traces of a folder, whose judgments may be in ./autoeval-out
 	for _, p := range paths {
 		ts, err := trace.OpenAll(p)
 		if err != nil {
@@ -119,11 +121,18 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 						d.addJudgment(it, filepath.Join(p, f.Name()))
 					}
 				}
-			} else if single && judgmentsDir == "" {
-				d.defaultOutJudgments(it)
+			} else if judgmentsDir == "" {
+				if single {
+					d.defaultOutJudgments(it)
+				} else {
+					fileItems = append(fileItems, it)
+				}
 			}
 			d.Items = append(d.Items, it)
 		}
+	}
+	if len(fileItems) > 0 {
+		d.defaultOutFolderJudgments(fileItems)
 	}
 	if len(d.Items) == 0 {
 		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", root)
@@ -163,10 +172,7 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 	if err != nil {
 		return
 	}
-	want := it.path
-	if src := it.Trace.Source; src != nil && src.Entry > 0 {
-		want = fmt.Sprintf("%s#%d", it.path, src.Entry) // how judge names a checkpoint's later episodes
-	}
+	want := judgedAs(it)
 	for _, f := range entries {
 		if f.IsDir() || !isJudgmentFile(f.Name()) {
 			continue
@@ -182,6 +188,49 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 			continue
 		}
 		d.attach(it, path, j)
+	}
+}
+
+// judgedAs is the "trace" field judge writes for a file trace's judgment.
+func judgedAs(it *Item) string {
+	if src := it.Trace.Source; src != nil && src.Entry > 0 {
+		return fmt.Sprintf("%s#%d", it.path, src.Entry) // how judge names a checkpoint's later episodes
+	}
+	return it.path
+}
+
+// defaultOutFolderJudgments attaches to the file traces of a folder the judgments judge
+// wrote for them by default, ./autoeval-out/*/judgment*.json. Every label folder is read,
+// since judge renames clashing labels (label-2); only a judgment whose "trace" field names
+// one of these files is taken, and the others, which belong to other traces, pass silently.
+func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
+	byTrace := map[string]*Item{}
+	for _, it := range items {
+		byTrace[absClean(judgedAs(it))] = it
+	}
+	dirs, err := os.ReadDir(defaultJudgeOut)
+	if err != nil {
+		return
+	}
+	for _, dir := range dirs {
+		if !dir.IsDir() {
+			continue
+		}
+		entries, _ := os.ReadDir(filepath.Join(defaultJudgeOut, dir.Name()))
+		for _, f := range entries {
+			if f.IsDir() || !isJudgmentFile(f.Name()) {
+				continue
+			}
+			path := filepath.Join(defaultJudgeOut, dir.Name(), f.Name())
+			j, err := trace.ReadJudgment(path)
+			if err != nil {
+				d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
+				continue
+			}
+			if it := byTrace[absClean(j.Trace)]; it != nil && j.Trace != "" {
+				d.attach(it, path, j)
+			}
+		}
 	}
 }
 

@@ -92,6 +92,61 @@ func TestLoadOneEpisodeFile(t *testing.T) {
 	}
 }
 
+// --traces may name a folder of episode files: without --judgments each file's judgment
+// is found where judge writes it by default (./autoeval-out/<label>/, clashing labels
+// renamed label-2), and only when its "trace" field names that very file.
+func TestLoadFolderOfEpisodeFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	eps := []string{filepath.Join("runs", "ep.json"), filepath.Join("runs", "b", "ep.json"), filepath.Join("runs", "other.json")}
+	for _, ep := range eps {
+		os.MkdirAll(filepath.Dir(ep), 0o755)
+		if err := os.WriteFile(ep, []byte(episodeJSON), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now()
+	write := func(label, model, of string) {
+		tr := &trace.Trace{Source: &trace.Source{Path: of}}
+		path, _ := judge.OutputPath(tr, label, "", true)
+		j := &trace.Judgment{Trace: of, Judge: trace.JudgeInfo{Kind: trace.JudgeLLM, Model: model}, Finished: now}
+		if err := trace.WriteJudgment(path, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ep", "m", eps[0])
+	write("ep-2", "m", eps[1])                                // judge renames the second "ep"
+	write("other", "m", filepath.Join("elsewhere", "x.json")) // another run's trace: not taken
+	d, err := Load("runs", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, it := range d.Items {
+		got[it.Name] = len(it.Judgments)
+	}
+	if len(d.Items) != 3 || got["ep"] != 1 || got["b/ep"] != 1 || got["other"] != 0 {
+		t.Fatalf("judgments per item %v, warnings %q", got, d.Warnings)
+	}
+	for _, w := range d.Warnings {
+		if strings.Contains(w, "skipped judgment") {
+			t.Errorf("warning about another trace's judgment: %q", w)
+		}
+	}
+	if labels := d.JudgeLabels(); len(labels) != 1 {
+		t.Fatalf("judge labels %q", labels)
+	}
+	// With --judgments, that folder is the place to look, not the default one.
+	d, err = Load("runs", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range d.Items {
+		if len(it.Judgments) != 0 {
+			t.Fatalf("--judgments given, yet %s took default-folder judgments", it.Name)
+		}
+	}
+}
+
 // A single trace that cannot be read is an error naming it, not a warning.
 func TestLoadOneBadTrace(t *testing.T) {
 	dir := t.TempDir()
