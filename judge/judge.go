@@ -333,7 +333,12 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 			return err
 		}
 	}
-	if c.Skip == "" {
+	switch {
+	case fr.Skipped && c.Skip == "":
+		// Every answer on this screen was rejected, so it was never judged: the next
+		// frame showing it must be asked rather than passed over as unchanged.
+		l.st.HasLast, l.st.LastDesc, l.st.LastIndex = false, "", 0
+	case c.Skip == "":
 		l.st.HasLast, l.st.LastDesc, l.st.LastIndex = true, c.Desc, f.Index
 	}
 	l.st.Usage.Add(usage)
