@@ -210,6 +210,14 @@ type loop struct {
 	job  string
 	// dirty is set while the in-memory state is ahead of the saved one.
 	dirty bool
+	// rejected are the attempts of a frame just skipped for rejected answers, forgotten
+	// from the call cache once the skip is saved.
+	rejected []reasonInput
+}
+
+// forgetter is a reasoner whose answers can be dropped from the call cache.
+type forgetter interface {
+	forget(ctx context.Context, attempts []reasonInput)
 }
 
 func (l *loop) save(ctx context.Context) error {
@@ -352,6 +360,10 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 			return err
 		}
 	}
+	if f, ok := l.rs.(forgetter); ok && len(l.rejected) > 0 {
+		f.forget(ctx, l.rejected)
+	}
+	l.rejected = nil
 	if l.cfg.OnFrame != nil {
 		l.cfg.OnFrame(fr)
 	}
@@ -364,6 +376,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
 		Frame: frame, Description: c.Desc, Screen: c.Screen}
 	var problems []string
+	var tried []reasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
 		if attempt > 0 {
 			fr.Retries++
@@ -373,6 +386,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 		}
 		out, u, err := l.rs.reason(ctx, in)
 		usage.Add(u)
+		tried = append(tried, in)
 		var bad *errAnswer
 		if errors.As(err, &bad) {
 			problems = []string{bad.msg}
@@ -409,6 +423,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 		}
 		return nil
 	}
+	l.rejected = tried
 	fr.Skipped = true
 	fr.SkipReason = fmt.Sprintf("answer rejected after %d attempts: %s", l.cfg.Retries+1, strings.Join(problems, "; "))
 	return nil

@@ -55,12 +55,12 @@ type llmReasoner struct {
 	scope string
 }
 
-func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
+func (r *llmReasoner) request(in reasonInput) (llm.Request, error) {
 	rendered, err := renderReasoner(in)
 	if err != nil {
-		return nil, trace.Usage{}, err
+		return llm.Request{}, err
 	}
-	resp, err := r.model.Generate(ctx, llm.Request{
+	return llm.Request{
 		Purpose:       "reason",
 		PromptVersion: rendered.Version,
 		System:        rendered.System,
@@ -68,7 +68,15 @@ func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput
 		Schema:        reasonerSchema,
 		MaxTokens:     2000,
 		Scope:         r.scope,
-	})
+	}, nil
+}
+
+func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
+	req, err := r.request(in)
+	if err != nil {
+		return nil, trace.Usage{}, err
+	}
+	resp, err := r.model.Generate(ctx, req)
 	if err != nil {
 		return nil, trace.Usage{}, fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
 	}
@@ -78,6 +86,18 @@ func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput
 		return nil, u, &errAnswer{msg: perr.Error()}
 	}
 	return out, u, nil
+}
+
+// forget drops the cached answers to the given attempts: they were all rejected and the
+// frame skipped, so judging it again must ask the model anew, not replay the failure.
+func (r *llmReasoner) forget(ctx context.Context, attempts []reasonInput) {
+	var reqs []llm.Request
+	for _, in := range attempts {
+		if req, err := r.request(in); err == nil {
+			reqs = append(reqs, req)
+		}
+	}
+	llm.Forget(ctx, r.model, reqs...)
 }
 
 // renderReasoner fills the shared reasoner prompt. Context parents are listed among the
