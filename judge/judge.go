@@ -236,8 +236,9 @@ type capSlot struct {
 	consumed bool // touched only by the reasoning goroutine
 }
 
-// run reasons over the frames not yet finished. It returns the usage of captures that ran
-// ahead but were never reasoned over (an early stop), so the accounting stays honest.
+// run reasons over the frames not yet finished. Captures that ran ahead but were never
+// reasoned over (an early stop) still count: in the state when the run finishes, in the
+// returned usage when it fails, so the accounting stays honest.
 func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 	var extra trace.Usage
 	start := l.st.Next
@@ -319,6 +320,13 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 		}
 	}
 	finish()
+	if extra != (trace.Usage{}) {
+		// Captures paid for ahead of an early stop belong to this job: saved with the
+		// state, so running the finished job again reports the same usage.
+		l.st.Usage.Add(extra)
+		l.dirty = true
+		extra = trace.Usage{}
+	}
 	return extra, l.save(ctx)
 }
 

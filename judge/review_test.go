@@ -3,10 +3,13 @@ package judge
 import (
 	"context"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // A frame whose answers were all rejected judged nothing, so the next frame showing the
@@ -75,5 +78,51 @@ func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 	}
 	if j.Frames[0].Skipped || satisfiedAt(j)[0] != 1 {
 		t.Fatalf("fresh run: frame %+v satisfied %v", j.Frames[0], satisfiedAt(j))
+	}
+}
+
+// Captures that ran ahead of an early stop are paid for; running the finished job again
+// reports the same usage as the run that did the work.
+func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
+	ctx := context.Background()
+	tr := &trace.Trace{Version: 1, Task: "Open the Clock app", Dir: t.TempDir(), Frames: []trace.Frame{
+		{Index: 1, ImageData: tinyPNG(t, 1)}, {Index: 2, ImageData: tinyPNG(t, 2)}, {Index: 3, ImageData: tinyPNG(t, 3)},
+	}}
+	var captures atomic.Int32
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) {
+		if req.Purpose == "capture" {
+			captures.Add(1)
+			return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
+		}
+		// Let every capture finish first, so the early stop leaves two paid captures unused.
+		for deadline := time.Now().Add(5 * time.Second); captures.Load() < 3 && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		return answer(askedIDs(req.Prompt), map[int]bool{0: true}, ""), nil
+	}}
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	subs := clockSubs()
+	subs.Nodes = subs.Nodes[:1]
+	cfg := Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto, Store: db}
+	first, err := Run(ctx, cfg, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first.StoppedEarly || first.Usage.Calls != 4 {
+		t.Fatalf("first run: early %v usage %+v, want 3 captures + 1 reasoner call", first.StoppedEarly, first.Usage)
+	}
+	again, err := Run(ctx, cfg, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.requests()) != 4 {
+		t.Fatalf("the rerun made calls: %d in all", len(m.requests()))
+	}
+	if again.Usage != first.Usage {
+		t.Fatalf("rerun usage %+v, the run that did the work %+v", again.Usage, first.Usage)
 	}
 }
