@@ -154,7 +154,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	} else {
 		rs = &llmReasoner{model: cfg.Model, scope: scope}
 	}
-	job, err := jobKey(t, subs, info, cfg.Retries)
+	job, err := jobKey(t, task, subs, info, cfg.Retries)
 	if err != nil {
 		return nil, err
 	}

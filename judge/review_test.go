@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -124,5 +125,37 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 	}
 	if again.Usage != first.Usage {
 		t.Fatalf("rerun usage %+v, the run that did the work %+v", again.Usage, first.Usage)
+	}
+}
+
+// A trace without task text is judged against the task of its substates; a different task
+// is a different job, not the saved progress of the old one.
+func TestTaskFromSubstatesIsPartOfTheJob(t *testing.T) {
+	ctx := context.Background()
+	tr := writeTrace(t, "", clockScreens()...)
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cfg := llmConfig(m)
+	cfg.Store = db
+	if _, err := Run(ctx, cfg, tr, clockSubs()); err != nil {
+		t.Fatal(err)
+	}
+	before := len(m.requests())
+	other := clockSubs()
+	other.Task = "Open the Clock app and look at the alarms"
+	j, err := Run(ctx, cfg, tr, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := m.requests()
+	if len(reqs) == before {
+		t.Fatal("the judgment of the old task was reused for a different task")
+	}
+	if !strings.Contains(reqs[before].Prompt, other.Task) || j.Task != other.Task {
+		t.Fatalf("the new run does not judge the new task %q", other.Task)
 	}
 }

@@ -119,9 +119,10 @@ func saveJudgments(ctx context.Context, db *store.DB, job, traceName, judge stri
 	return tx.Commit()
 }
 
-// jobKey identifies a judging job: the same trace, substates, judge and prompts resume
-// the same progress; any change starts a new job.
-func jobKey(t *trace.Trace, subs *ssr.Substates, info trace.JudgeInfo, retries int) (string, error) {
+// jobKey identifies a judging job: the same trace, task, substates, judge and prompts
+// resume the same progress; any change starts a new job. task is the one judged (the
+// trace's, else the substates'), so a trace without task text is keyed by its substates'.
+func jobKey(t *trace.Trace, task string, subs *ssr.Substates, info trace.JudgeInfo, retries int) (string, error) {
 	dir := t.Dir
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
@@ -144,7 +145,7 @@ func jobKey(t *trace.Trace, subs *ssr.Substates, info trace.JudgeInfo, retries i
 		Subs    []ssr.Node
 		Judge   trace.JudgeInfo
 		Retries int
-	}{dir, t.Source, t.Task, frames, subs.Nodes, info, retries}
+	}{dir, t.Source, task, frames, subs.Nodes, info, retries}
 	key.Judge.Notice = "" // wording of a notice does not change the verdicts
 	data, err := json.Marshal(key)
 	if err != nil {
