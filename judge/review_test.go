@@ -2,7 +2,9 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -157,5 +159,73 @@ func TestTaskFromSubstatesIsPartOfTheJob(t *testing.T) {
 	}
 	if !strings.Contains(reqs[before].Prompt, other.Task) || j.Task != other.Task {
 		t.Fatalf("the new run does not judge the new task %q", other.Task)
+	}
+}
+
+// A run killed after any frame, then resumed, makes no call twice and ends with the
+// judgment of the uninterrupted run, whatever the frame it died on was: a capture skip, an
+// unchanged screen, an answer accepted after a retry, a rejected frame, critical info.
+func TestResumeAfterKillAtEveryFrame(t *testing.T) {
+	const pkg = "com.google.android.deskclock"
+	s := clockScreens()
+	flaky := screenXML(pkg, "Timer", "FLAKY")   // the first answer on it is unreadable
+	broken := screenXML(pkg, "Timer", "BROKEN") // every answer on it is unreadable
+	noted := screenXML(pkg, "Timer", "NOTE")    // gives a critical_info
+	screens := []string{s[0], "<hierarchy><node", s[1], s[1], flaky, broken, broken, noted, s[2], s[2], s[3], s[0]}
+	oracle := func(_ int, req llm.Request) (string, error) {
+		d := fenced(req.Prompt)
+		retry := strings.Contains(req.Prompt, "previous answer broke a rule")
+		switch {
+		case strings.Contains(d, "BROKEN"), strings.Contains(d, "FLAKY") && !retry:
+			return "no JSON here", nil
+		case strings.Contains(d, "NOTE"):
+			return answer(askedIDs(req.Prompt), map[int]bool{0: true}, "a note from the NOTE screen"), nil
+		}
+		return clockOracle(req), nil
+	}
+	tr := writeTrace(t, clockSubs().Task, screens...)
+	ref := &fakeModel{handler: oracle}
+	want, err := Run(context.Background(), llmConfig(ref), tr, clockSubs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reference run has every kind of frame this test is about.
+	f := want.Frames
+	if len(f) != 11 || !want.StoppedEarly || !f[1].Skipped || f[1].Source != "" || f[3].SameAs == nil || f[4].Retries != 1 || f[4].Skipped ||
+		!f[5].Skipped || f[6].SameAs != nil || !f[6].Skipped || f[7].CriticalInfo == "" || f[9].SameAs == nil {
+		t.Fatalf("the reference run is not the intended mix of frames: %+v", f)
+	}
+	for kill := 1; kill <= len(want.Frames); kill++ {
+		db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "j.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &fakeModel{handler: oracle}
+		cfg := llmConfig(m)
+		cfg.Store = db
+		kctx, cancel := context.WithCancel(context.Background())
+		cfg.OnFrame = func(f trace.FrameResult) {
+			if f.Index == kill {
+				cancel()
+			}
+		}
+		_, err = Run(kctx, cfg, tr, clockSubs())
+		cancel()
+		if kill < len(want.Frames) && !errors.Is(err, context.Canceled) {
+			t.Fatalf("kill after frame %d: err %v", kill, err)
+		}
+		cfg.OnFrame = nil
+		got, err := Run(context.Background(), cfg, tr, clockSubs())
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, w := len(m.requests()), len(ref.requests()); n != w {
+			t.Errorf("kill after frame %d: %d calls in all, uninterrupted %d", kill, n, w)
+		}
+		if !reflect.DeepEqual(got.Substates, want.Substates) || !reflect.DeepEqual(got.Frames, want.Frames) ||
+			got.SCR != want.SCR || got.Usage != want.Usage || got.Complete != want.Complete || got.StoppedEarly != want.StoppedEarly {
+			t.Errorf("kill after frame %d: resumed judgment differs\n got %+v\nwant %+v", kill, got.Frames, want.Frames)
+		}
 	}
 }
