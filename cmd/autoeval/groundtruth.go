@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -152,7 +151,7 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				// A missing parameter is the user's to fix and needs no device: say so
 				// before connecting, so it shows even with no adb server at hand.
 				if snapshotDir == "" {
-					if err := paramsOnlyCheck(ctx, task, params); err != nil {
+					if err := groundtruth.MissingParam(ctx, task, params); err != nil {
 						return missingParamError(err, paramsFile, template, metaFile)
 					}
 				}
@@ -253,35 +252,6 @@ func missingParamError(err error, paramsFile, template, metaFile string) error {
 		return &exitError{code: 2, msg: "groundtruth: " + err.Error() + "; give --params FILE, or --templates task_metadata.json to read them off the goal"}
 	}
 	return err
-}
-
-// noDevice stands in for the device in paramsOnlyCheck: every call fails and is
-// recorded, so a check's error counts only when it came before any device access.
-type noDevice struct{ used bool }
-
-var errNoDevice = errors.New("no device yet")
-
-func (d *noDevice) Shell(context.Context, string) (string, error) {
-	d.used = true
-	return "", errNoDevice
-}
-
-func (d *noDevice) Pull(context.Context, string) ([]byte, error) {
-	d.used = true
-	return nil, errNoDevice
-}
-
-// paramsOnlyCheck runs the task's check without a device and returns its error when
-// it is a missing parameter found before the check touched the device: the same
-// parameters give the same error on a real device, so it can be reported up front.
-// Checks that read the device first are left to the real run.
-func paramsOnlyCheck(ctx context.Context, task string, params groundtruth.Params) error {
-	d := &noDevice{}
-	_, err := groundtruth.Check(ctx, d, task, params, nil)
-	if err != nil && !d.used && errors.Is(err, groundtruth.ErrMissingParam) {
-		return err
-	}
-	return nil
 }
 
 // traceAnswer returns the text of the last answer action (AndroidWorld's
