@@ -160,7 +160,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 	if err != nil {
 		return "", trace.Usage{}, err
 	}
-	resp, err := c.model.Generate(ctx, llm.Request{
+	req := llm.Request{
 		Purpose:       "capture",
 		PromptVersion: rendered.Version,
 		System:        rendered.System,
@@ -168,11 +168,17 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 		Images:        []llm.Image{{MIME: mime, Data: data}},
 		MaxTokens:     1500,
 		Scope:         c.scope,
-	})
+	}
+	resp, err := c.model.Generate(ctx, req)
 	if err != nil {
 		return "", trace.Usage{}, fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
 	}
-	return strings.TrimSpace(resp.Text), usageOf(resp), nil
+	desc := strings.TrimSpace(resp.Text)
+	if desc == "" {
+		// The frame is skipped for it; a cached empty answer would skip it on every run.
+		llm.Forget(ctx, c.model, req)
+	}
+	return desc, usageOf(resp), nil
 }
 
 func usageOf(r *llm.Response) trace.Usage {

@@ -229,3 +229,43 @@ func TestResumeAfterKillAtEveryFrame(t *testing.T) {
 		}
 	}
 }
+
+// An empty description of a screenshot skips the frame; it is not kept in the call cache,
+// so judging again describes the screenshot anew instead of skipping it for good.
+func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
+	ctx := context.Background()
+	tr := &trace.Trace{Version: 1, Task: "Open the Clock app", Dir: t.TempDir(), Frames: []trace.Frame{{Index: 1, ImageData: tinyPNG(t, 1)}}}
+	var captures atomic.Int32
+	m := newHTTPModel(t, func(_ int, req llm.Request) (string, error) {
+		if req.Purpose == "capture" {
+			if captures.Add(1) == 1 {
+				return "", nil
+			}
+			return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
+		}
+		return answer(askedIDs(req.Prompt), map[int]bool{0: strings.Contains(fenced(req.Prompt), "deskclock")}, ""), nil
+	}, false) // the cache is on
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	subs := clockSubs()
+	subs.Nodes = subs.Nodes[:1]
+	cfg := Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureAuto, Store: db}
+	j, err := Run(ctx, cfg, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !j.Frames[0].Skipped || !strings.Contains(j.Frames[0].SkipReason, "empty description") {
+		t.Fatalf("first run: frame %+v, want skipped for the empty description", j.Frames[0])
+	}
+	cfg.Fresh = true
+	j, err = Run(ctx, cfg, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if captures.Load() != 2 || j.Frames[0].Skipped || satisfiedAt(j)[0] != 1 {
+		t.Fatalf("fresh run: %d captures asked, frame %+v: the empty description was replayed", captures.Load(), j.Frames[0])
+	}
+}
