@@ -244,10 +244,11 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if opts.Judge.Kind == trace.JudgeHeuristic {
 		fmt.Println("(heuristic baseline: rules over the UI hierarchy, not the model judge)")
 	}
-	// eval and report find judgments beside trace directories by themselves, but not those
-	// of trace files or read-only traces, which went to the default folder: say so once.
+	// Judgments of trace files or read-only traces went to the default folder under the
+	// working directory; eval and report look there by themselves only when run from the
+	// same directory: say so once.
 	if aside := countUnder(results, judge.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
-		fmt.Fprintf(os.Stderr, "autoeval: %d of %d judgments went to ./%s/<trace>/ (their traces are files or read-only): give eval and report --judgments %s\n",
+		fmt.Fprintf(os.Stderr, "autoeval: %d of %d judgments went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s\n",
 			aside, len(results), judge.DefaultOutDir, judge.DefaultOutDir)
 	}
 	if failed > 0 {
