@@ -100,6 +100,9 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 	var out captured
 	var parts []string
 	if useHier {
+		if !hasHier && !hasImage {
+			return captured{Skip: fmt.Sprintf("frame %d has no UI XML, elements or screenshot to describe", f.Index)}, nil
+		}
 		if !hasHier {
 			return captured{Skip: fmt.Sprintf("frame %d has no UI XML or elements to describe (try --capture vision)", f.Index)}, nil
 		}

@@ -269,3 +269,21 @@ func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
 		t.Fatalf("fresh run: %d captures asked, frame %+v: the empty description was replayed", captures.Load(), j.Frames[0])
 	}
 }
+
+// A frame with nothing to describe is skipped with a reason that fits it: no screenshot
+// either, so no hint to describe its screenshot.
+func TestFrameWithoutAnySourceSkippedWithFittingReason(t *testing.T) {
+	tr := writeTrace(t, clockSubs().Task, clockScreens()[1])
+	tr.Frames = append(tr.Frames, trace.Frame{Index: 2})
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	for _, mode := range []string{CaptureAuto, CaptureBoth} {
+		j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: mode}, tr, clockSubs())
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := j.Frames[1]
+		if !f.Skipped || f.Source != "" || !strings.Contains(f.SkipReason, "no UI XML, elements or screenshot") || strings.Contains(f.SkipReason, "--capture vision") {
+			t.Fatalf("--capture %s: frame %+v", mode, f)
+		}
+	}
+}
