@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -285,5 +286,32 @@ func TestFrameWithoutAnySourceSkippedWithFittingReason(t *testing.T) {
 		if !f.Skipped || f.Source != "" || !strings.Contains(f.SkipReason, "no UI XML, elements or screenshot") || strings.Contains(f.SkipReason, "--capture vision") {
 			t.Fatalf("--capture %s: frame %+v", mode, f)
 		}
+	}
+}
+
+// An optional substate never seen: SCR counts it, the strict completion fails, completion
+// over required substates holds, and the judge keeps looking (it is still open).
+func TestOptionalSubstateNeverSeen(t *testing.T) {
+	s := clockScreens()
+	tr := writeTrace(t, clockSubs().Task, append(s, s[0])...)
+	subs := clockSubs()
+	subs.Nodes = append(subs.Nodes,
+		ssr.Node{ID: 4, Kind: ssr.Page, Content: "The clock settings page is visible", Parent: ssr.IntPtr(0), Optional: true},
+		ssr.Node{ID: 5, Kind: ssr.Unit, Content: "The alarm volume slider is shown", Parent: ssr.IntPtr(4), Optional: true})
+	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	j, err := Run(context.Background(), llmConfig(m), tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]int{0: 2, 1: 3, 2: 3, 3: 4, 4: -1, 5: -1}
+	if got := satisfiedAt(j); !reflect.DeepEqual(got, want) {
+		t.Fatalf("satisfied at %v, want %v", got, want)
+	}
+	if j.SCR != 4.0/6 || j.Complete || !j.CompleteRequired || j.StoppedEarly || len(j.Frames) != 5 || len(m.requests()) != 5 {
+		t.Fatalf("scr %v complete %v required %v early %v frames %d calls %d", j.SCR, j.Complete, j.CompleteRequired, j.StoppedEarly, len(j.Frames), len(m.requests()))
+	}
+	// The optional page and its unit are asked on the last frame, with page 1 gone (no open children).
+	if got := askedIDs(m.requests()[4].Prompt); !reflect.DeepEqual(got, []int{4, 5}) {
+		t.Fatalf("last frame asked %v, want [4 5]", got)
 	}
 }
