@@ -315,3 +315,25 @@ func TestOptionalSubstateNeverSeen(t *testing.T) {
 		t.Fatalf("last frame asked %v, want [4 5]", got)
 	}
 }
+
+// Verdicts in odd case or with spaces are read as the words they are, for the parent rule
+// too, and recorded in the canonical spelling.
+func TestOddVerdictSpellingsAndTheParentRule(t *testing.T) {
+	subs := clockSubs()
+	q := buildQuery(subs, map[int]bool{0: true})
+	out, err := parseAnswer(`{"substates":[{"id":1,"verdict":" TRUE\n"},{"id":2,"verdict":"True"},{"id":3,"verdict":"Uncertain"}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, probs := check(subs, q, out)
+	if len(probs) != 0 {
+		t.Fatalf("problems %v", probs)
+	}
+	if got := []string{vs[0].Verdict, vs[1].Verdict, vs[2].Verdict}; !reflect.DeepEqual(got, []string{"true", "true", "uncertain"}) {
+		t.Fatalf("verdicts %v", got)
+	}
+	out, _ = parseAnswer(`{"substates":[{"id":1,"verdict":" Uncertain"},{"id":2,"verdict":"TRUE"},{"id":3,"verdict":"uncertain"}]}`)
+	if _, probs := check(subs, q, out); len(probs) != 1 || !strings.Contains(probs[0], "parent PageNode 1") {
+		t.Fatalf("a unit TRUE with its page Uncertain: problems %v", probs)
+	}
+}
