@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -175,6 +176,17 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	}
 	st.Started = started
 	st.Decompose.Add(cfg.DecomposeUsage)
+	if cfg.Store != nil && cfg.DecomposeUsage != (trace.Usage{}) {
+		// Saved now, not with the next frame: a run that dies first would otherwise lose
+		// what decomposing cost, since the resumed run gets its decomposition for free.
+		frame := math.MinInt // before any frame, whatever the trace's indexes
+		if n := len(st.Frames); n > 0 {
+			frame = st.Frames[n-1].Index
+		}
+		if err := st.save(ctx, cfg.Store, job, frame); err != nil {
+			return nil, err
+		}
+	}
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
 		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}

@@ -337,3 +337,38 @@ func TestOddVerdictSpellingsAndTheParentRule(t *testing.T) {
 		t.Fatalf("a unit TRUE with its page Uncertain: problems %v", probs)
 	}
 }
+
+// What decomposing the task cost is kept even when the run dies before its first frame is
+// saved: the resumed run, whose decomposition comes from the cache for free, still reports it.
+func TestDecomposeUsageKeptWhenKilledBeforeFirstFrame(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tr := writeTrace(t, clockSubs().Task, clockScreens()...)
+	kctx, kill := context.WithCancel(ctx)
+	defer kill()
+	m := &fakeModel{handler: func(n int, req llm.Request) (string, error) {
+		if n == 0 {
+			kill() // the process dies during the first reasoner call
+			return "", context.Canceled
+		}
+		return clockOracle(req), nil
+	}}
+	paid := trace.Usage{Calls: 2, InputTokens: 900, OutputTokens: 300, CostUSD: 0.004}
+	cfg := llmConfig(m)
+	cfg.Store, cfg.DecomposeUsage = db, paid
+	if _, err := Run(kctx, cfg, tr, clockSubs()); !errors.Is(err, context.Canceled) {
+		t.Fatalf("killed run: %v", err)
+	}
+	cfg.DecomposeUsage = trace.Usage{} // from the cache this time
+	j, err := Run(ctx, cfg, tr, clockSubs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Usage.Calls != paid.Calls+4 || j.Usage.InputTokens != paid.InputTokens+400 {
+		t.Fatalf("usage %+v: want the decomposition's %+v and 4 reasoner calls", j.Usage, paid)
+	}
+}
