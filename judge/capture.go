@@ -153,13 +153,15 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 }
 
 // vision asks the capture model to describe the screenshot. The llm cache keys on the image
-// bytes, so an identical screenshot is described once.
+// bytes and the prompt, so an identical screenshot (with the same activity) is described once.
 func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime string) (string, trace.Usage, error) {
 	hints := ""
 	if f.Activity != "" {
 		hints = "the foreground activity is " + f.Activity
 	}
-	rendered, err := prompts.RenderCapturer(prompts.CapturerInput{Task: c.task, FrameIndex: f.Index, Hints: hints})
+	// No frame number in the prompt: describing a screen does not need it, and leaving it
+	// out lets the call cache serve a screenshot repeated on later frames.
+	rendered, err := prompts.RenderCapturer(prompts.CapturerInput{Task: c.task, Hints: hints})
 	if err != nil {
 		return "", trace.Usage{}, err
 	}

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -370,5 +371,34 @@ func TestDecomposeUsageKeptWhenKilledBeforeFirstFrame(t *testing.T) {
 	}
 	if j.Usage.Calls != paid.Calls+4 || j.Usage.InputTokens != paid.InputTokens+400 {
 		t.Fatalf("usage %+v: want the decomposition's %+v and 4 reasoner calls", j.Usage, paid)
+	}
+}
+
+// The same screenshot on two frames is described once: the capture prompt does not name
+// the frame, so the call cache serves the repeat, and the repeat's description is
+// identical, so the reasoner is not asked about it again.
+func TestIdenticalScreenshotDescribedOnce(t *testing.T) {
+	tr := &trace.Trace{Version: 1, Task: "Open the Clock app", Dir: t.TempDir(), Frames: []trace.Frame{
+		{Index: 1, ImageData: tinyPNG(t, 1)}, {Index: 2, ImageData: tinyPNG(t, 1)}, {Index: 3, ImageData: tinyPNG(t, 2)},
+	}}
+	var captures atomic.Int32
+	m := newHTTPModel(t, func(_ int, req llm.Request) (string, error) {
+		if req.Purpose == "capture" {
+			// A model rarely words the same screen the same way twice.
+			return fmt.Sprintf("The home screen launcher (description %d).", captures.Add(1)), nil
+		}
+		return answer(askedIDs(req.Prompt), nil, ""), nil
+	}, false) // the cache is on
+	subs := clockSubs()
+	subs.Nodes = subs.Nodes[:1]
+	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureVision}, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := captures.Load(); n != 2 {
+		t.Fatalf("%d screenshots described, want 2 (frames 1 and 2 show the same one)", n)
+	}
+	if f := j.Frames[1]; f.SameAs == nil || *f.SameAs != 1 {
+		t.Fatalf("frame 2 %+v: want same_as 1", f)
 	}
 }
