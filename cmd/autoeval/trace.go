@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -118,24 +117,15 @@ imported are skipped, so an interrupted import resumes where it stopped.
 	return cmd
 }
 
-// eachTrace opens every trace at path (one per entry of a multi-episode file), calling fn
-// with either the traces of one source or the error opening it, so one bad source does not
-// hide the others.
+// eachTrace calls fn for every trace source at path, with its traces or the error
+// opening it, so one bad source does not hide the others.
 func eachTrace(path string, fn func(src string, ts []*trace.Trace, err error)) error {
-	paths, err := trace.Discover(path)
+	sources, err := trace.OpenEach(path)
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
-		// Let Open say precisely why PATH is not a trace.
-		if _, oerr := trace.Open(path); oerr != nil {
-			return oerr
-		}
-		return fmt.Errorf("%s: no traces found", path)
-	}
-	for _, p := range paths {
-		ts, err := trace.OpenAll(p)
-		fn(p, ts, err)
+	for _, s := range sources {
+		fn(s.Path, s.Traces, s.Err)
 	}
 	return nil
 }
@@ -407,57 +397,16 @@ func runTraceValidate(w io.Writer, path string) error {
 	return nil
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// importName turns a trace label into a directory name.
-func importName(label string) string {
-	n := strings.Trim(unsafeName.ReplaceAllString(strings.ReplaceAll(label, "#", "-"), "_"), "._")
-	if n == "" {
-		n = "trace"
-	}
-	return n
-}
-
 func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
-	type item struct {
-		src string
-		t   *trace.Trace
-	}
-	var items []item
-	var openErrs []string
-	// --out inside PATH: the copies written there by an earlier run are not sources, or a
-	// rerun would import them into themselves.
-	absOut, _ := filepath.Abs(out)
-	inOut := func(p string) bool {
-		a, err := filepath.Abs(p)
-		return err == nil && (a == absOut || strings.HasPrefix(a, absOut+string(filepath.Separator)))
-	}
-	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
-		if inOut(src) {
-			return
-		}
-		if err != nil {
-			openErrs = append(openErrs, err.Error())
-			return
-		}
-		for _, t := range ts {
-			items = append(items, item{src, t})
-		}
-	})
+	plan, err := trace.PlanImport(path, out)
 	if err != nil {
 		return err
 	}
-	if len(items) == 0 && len(openErrs) == 1 {
-		return errors.New(openErrs[0])
-	}
-	if len(items) == 0 && len(openErrs) == 0 {
-		return fmt.Errorf("trace import: every trace at %s is inside --out %s; nothing to import", path, out)
-	}
+	items := plan.Items
 	bar := progress.New("import", len(items), global.quiet || len(items) < 2)
-	used := map[string]int{}
-	failed := len(openErrs)
-	for _, e := range openErrs {
-		fmt.Fprintln(os.Stderr, "autoeval: "+e)
+	failed := len(plan.OpenErrs)
+	for _, e := range plan.OpenErrs {
+		fmt.Fprintln(os.Stderr, "autoeval: "+e.Error())
 	}
 	for i, it := range items {
 		// Stop between traces on Ctrl-C: each finished trace is complete on disk (trace.json
@@ -466,42 +415,25 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 			bar.Finish()
 			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %d traces; run the same command again to resume", i, len(items))}
 		}
-		dest := out
-		if len(items) > 1 || len(openErrs) > 0 {
-			name := importName(trace.Label(it.t))
-			used[name]++
-			if used[name] > 1 {
-				// Two sources with the same name (e.g. runs/a/trace_7 and runs/b/trace_7).
-				name = fmt.Sprintf("%s-%d", name, used[name])
-			}
-			dest = filepath.Join(out, name)
-		}
-		nt, err := trace.WriteNative(it.t, dest)
+		nt, already, err := trace.Import(it)
 		switch {
-		case errors.Is(err, trace.ErrExists):
-			// Resuming skips what is there, but only when it is this trace: a different one
-			// (another source sent to the same --out) must not pass for imported.
-			prev, perr := trace.Open(dest)
-			if perr != nil || (prev.Task == it.t.Task && len(prev.Frames) == len(it.t.Frames)) {
-				fmt.Fprintf(w, "skipped %s: already imported\n", dest)
-				bar.Skip(1)
-				continue
-			}
-			err = fmt.Errorf("%s already holds a different trace (%q, %d frames); choose another --out", dest, shorten(prev.Task, 60), len(prev.Frames))
-			fallthrough
+		case already:
+			fmt.Fprintf(w, "skipped %s: already imported\n", it.Dest)
+			bar.Skip(1)
+			continue
 		case err != nil:
 			failed++
-			err = fmt.Errorf("import %s: %w", trace.Label(it.t), err)
-			if len(items) == 1 && len(openErrs) == 0 {
+			err = fmt.Errorf("import %s: %w", trace.Label(it.Trace), err)
+			if len(items) == 1 && len(plan.OpenErrs) == 0 {
 				// One trace: its error is the whole message, on one line.
 				bar.Finish()
 				return err
 			}
 			fmt.Fprintf(os.Stderr, "autoeval: %v\n", err)
 		default:
-			fmt.Fprintf(w, "wrote %s (%d frames, %s from %s)\n", dest, len(nt.Frames), sourceFormat(it.t), it.src)
+			fmt.Fprintf(w, "wrote %s (%d frames, %s from %s)\n", it.Dest, len(nt.Frames), sourceFormat(it.Trace), it.Source)
 		}
-		bar.Done(trace.Label(it.t), err)
+		bar.Done(trace.Label(it.Trace), err)
 	}
 	bar.Finish()
 	if failed > 0 {

@@ -1,0 +1,135 @@
+package trace
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// OpenedSource is one path that holds traces (a directory, an episode file, a checkpoint with
+// several episodes), with what opening it gave: its traces, or the error.
+type OpenedSource struct {
+	Path   string
+	Traces []*Trace
+	Err    error
+}
+
+// OpenEach opens every trace source below path. One bad source does not hide the others:
+// its error is in its OpenedSource. When path holds no traces at all, the error says why.
+func OpenEach(path string) ([]OpenedSource, error) {
+	paths, err := Discover(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		// Let Open say precisely why path is not a trace.
+		if _, oerr := Open(path); oerr != nil {
+			return nil, oerr
+		}
+		return nil, fmt.Errorf("%s: no traces found", path)
+	}
+	out := make([]OpenedSource, 0, len(paths))
+	for _, p := range paths {
+		ts, err := OpenAll(p)
+		out = append(out, OpenedSource{Path: p, Traces: ts, Err: err})
+	}
+	return out, nil
+}
+
+// ImportItem is one trace to write natively, and where.
+type ImportItem struct {
+	Source string // the source path it was opened from
+	Trace  *Trace
+	Dest   string
+}
+
+// ImportPlan is what importing path into out will do.
+type ImportPlan struct {
+	Items []ImportItem
+	// OpenErrs are the sources that could not be opened, one error each.
+	OpenErrs []error
+}
+
+// PlanImport opens every trace at path and gives each a destination: out itself when path
+// is a single trace, else out/<label>, with a numeric suffix when two sources share a
+// label. Sources inside out are left out, so a rerun never imports its own copies.
+func PlanImport(path, out string) (*ImportPlan, error) {
+	sources, err := OpenEach(path)
+	if err != nil {
+		return nil, err
+	}
+	absOut, _ := filepath.Abs(out)
+	inOut := func(p string) bool {
+		a, err := filepath.Abs(p)
+		return err == nil && (a == absOut || strings.HasPrefix(a, absOut+string(filepath.Separator)))
+	}
+	plan := &ImportPlan{}
+	for _, s := range sources {
+		switch {
+		case inOut(s.Path):
+		case s.Err != nil:
+			plan.OpenErrs = append(plan.OpenErrs, s.Err)
+		default:
+			for _, t := range s.Traces {
+				plan.Items = append(plan.Items, ImportItem{Source: s.Path, Trace: t})
+			}
+		}
+	}
+	if len(plan.Items) == 0 && len(plan.OpenErrs) == 1 {
+		return nil, plan.OpenErrs[0]
+	}
+	if len(plan.Items) == 0 && len(plan.OpenErrs) == 0 {
+		return nil, fmt.Errorf("every trace at %s is inside the destination %s; nothing to import", path, out)
+	}
+	single := len(plan.Items) == 1 && len(plan.OpenErrs) == 0
+	used := map[string]int{}
+	for i := range plan.Items {
+		if single {
+			plan.Items[i].Dest = out
+			continue
+		}
+		name := dirName(Label(plan.Items[i].Trace))
+		used[name]++
+		if used[name] > 1 {
+			// Two sources with the same name (e.g. runs/a/trace_7 and runs/b/trace_7).
+			name = fmt.Sprintf("%s-%d", name, used[name])
+		}
+		plan.Items[i].Dest = filepath.Join(out, name)
+	}
+	return plan, nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// dirName turns a trace label into one safe directory name.
+func dirName(label string) string {
+	n := strings.Trim(unsafeName.ReplaceAllString(strings.ReplaceAll(label, "#", "-"), "_"), "._")
+	if n == "" {
+		n = "trace"
+	}
+	return n
+}
+
+// ErrDifferentTrace is returned by Import when the destination holds another trace.
+var ErrDifferentTrace = errors.New("already holds a different trace")
+
+// Import writes the item natively. already is true when the same trace is there from an
+// earlier, interrupted import (a resume skips it); a different trace at the destination
+// is an ErrDifferentTrace error, never passed off as imported.
+func Import(it ImportItem) (written *Trace, already bool, err error) {
+	nt, err := WriteNative(it.Trace, it.Dest)
+	if !errors.Is(err, ErrExists) {
+		return nt, false, err
+	}
+	prev, perr := Open(it.Dest)
+	if perr != nil || (prev.Task == it.Trace.Task && len(prev.Frames) == len(it.Trace.Frames)) {
+		return prev, true, nil
+	}
+	task := prev.Task
+	if r := []rune(task); len(r) > 60 {
+		task = string(r[:59]) + "…"
+	}
+	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, task, len(prev.Frames))
+}
