@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/autoeval/autoeval/internal/atomicfile"
 )
 
 // ErrExists is returned by WriteNative when the target already holds a trace.
@@ -80,11 +82,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 	return &out, nil
 }
 
+// writeFile writes one frame file atomically, so a crash mid-copy leaves no torn image.
 func writeFile(dir, name string, data []byte) error {
-	p := filepath.Join(dir, name)
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, p)
+	return atomicfile.Write(filepath.Join(dir, name), data, 0o644)
 }
