@@ -94,8 +94,6 @@ type Info struct {
 // Device is a connected device. Methods are safe for concurrent use.
 type Device struct {
 	addr   string
-	host   string
-	port   int
 	serial string
 	info   Info
 }
@@ -173,14 +171,7 @@ func Connect(ctx context.Context, opts Options) (*Device, error) {
 			return nil, err
 		}
 	}
-	host, portStr, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, fmt.Errorf("adb address %q: want host:port", addr)
-	}
-	port, err := strconv.Atoi(portStr)
-	if err != nil {
-		return nil, fmt.Errorf("adb address %q: bad port", addr)
-	}
+	// A malformed addr is reported by ListDevices (newClient), before any wait.
 	deadline := time.Now().Add(opts.WaitTimeout)
 	for {
 		list, err := ListDevices(ctx, addr)
@@ -189,7 +180,7 @@ func Connect(ctx context.Context, opts Options) (*Device, error) {
 		}
 		serial, err := pick(list, opts.Serial)
 		if err == nil {
-			d := &Device{addr: addr, host: host, port: port, serial: serial}
+			d := &Device{addr: addr, serial: serial}
 			if err := d.readInfo(ctx); err != nil {
 				return nil, err
 			}
