@@ -76,3 +76,17 @@ func FuzzParseAndCheck(f *testing.F) {
 		}
 	})
 }
+
+// A reasoning model's thoughts and trailing prose may hold braces of their own; only the
+// answer object counts.
+func TestParseAnswerIgnoresThinkingAndProseBraces(t *testing.T) {
+	text := "<think>the clock {maybe} shows 7:00</think>\n```json\n" +
+		`{"substates":[{"id":3,"verdict":"true"}]}` + "\n```\nnote: {done}"
+	out, err := parseAnswer(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Substates) != 1 || out.Substates[0].ID != 3 {
+		t.Fatalf("substates %+v", out.Substates)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
@@ -122,16 +121,15 @@ func renderReasoner(in reasonInput) (prompts.Rendered, error) {
 	return prompts.RenderReasoner(pin)
 }
 
-// parseAnswer reads the model's JSON, tolerating code fences and prose around it.
+// parseAnswer reads the model's JSON. llm.ExtractJSON drops <think> blocks and prose around
+// the object, so braces in a reasoning model's thoughts do not spoil the answer.
 func parseAnswer(text string) (*reasonOutput, error) {
-	s := strings.TrimSpace(text)
-	start, end := strings.Index(s, "{"), strings.LastIndex(s, "}")
-	if start < 0 || end < start {
-		return nil, errors.New("the answer contains no JSON object")
+	raw, err := llm.ExtractJSON(text)
+	if err != nil {
+		return nil, err
 	}
 	var out reasonOutput
-	dec := json.NewDecoder(strings.NewReader(s[start : end+1]))
-	if err := dec.Decode(&out); err != nil {
+	if err := json.Unmarshal(raw, &out); err != nil {
 		return nil, fmt.Errorf("the answer is not valid JSON of the required shape: %v", err)
 	}
 	if out.Substates == nil {
