@@ -116,7 +116,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 			return nil, fmt.Errorf("decompose %q: %w", short(in.Task), err)
 		}
 		res.Rounds++
-		res.Usage.Add(usageOf(resp))
+		res.Usage.Add(resp.Usage())
 		s, err := parse(resp.Text)
 		if err == nil {
 			s.Task = in.Task
@@ -160,14 +160,6 @@ func repairText(answer string, err error) string {
 		problems = "- " + strings.Join(ve.Problems, "\n- ")
 	}
 	return "It was:\n" + answer + "\n\nProblems:\n" + problems
-}
-
-func usageOf(r *llm.Response) llm.Usage {
-	u := llm.Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
-	if r.CacheHit {
-		u.CacheHits = 1
-	}
-	return u
 }
 
 func short(s string) string {
