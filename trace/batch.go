@@ -124,7 +124,12 @@ func Import(it ImportItem) (written *Trace, already bool, err error) {
 		return nt, false, err
 	}
 	prev, perr := Open(it.Dest)
-	if perr != nil || (prev.Task == it.Trace.Task && len(prev.Frames) == len(it.Trace.Frames)) {
+	if perr != nil {
+		// A trace.json that does not open is not this trace; calling it imported would
+		// hand the caller a nil trace and hide the damage.
+		return nil, false, fmt.Errorf("%s already holds a trace.json that does not open: %w", it.Dest, perr)
+	}
+	if prev.Task == it.Trace.Task && len(prev.Frames) == len(it.Trace.Frames) {
 		return prev, true, nil
 	}
 	task := prev.Task

@@ -3,6 +3,7 @@ package trace
 import (
 	"errors"
 	"image/color"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -81,5 +82,23 @@ func TestPlanImportNothingOutside(t *testing.T) {
 	folderTrace(t, filepath.Join(root, "out", "x"), "Open Clock", 1)
 	if _, err := PlanImport(root, filepath.Join(root, "out")); err == nil {
 		t.Fatal("a tree whose only traces are under the destination must be an error")
+	}
+}
+
+func TestImportRefusesABrokenTraceAtTheDestination(t *testing.T) {
+	root := t.TempDir()
+	folderTrace(t, filepath.Join(root, "src"), "Open Clock", 1)
+	out := filepath.Join(root, "out")
+	writeFiles(t, out, map[string][]byte{ManifestName: []byte("{oops")})
+	plan, err := PlanImport(filepath.Join(root, "src"), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nt, already, err := Import(plan.Items[0])
+	if err == nil || already || nt != nil {
+		t.Fatalf("an unreadable trace.json at the destination: trace=%v already=%v err=%v", nt, already, err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, ManifestName)); string(data) != "{oops" {
+		t.Fatalf("the broken trace.json was overwritten: %q", data)
 	}
 }
