@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -20,6 +19,7 @@ import (
 	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -118,7 +118,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 			results[i] = prev.TaskResult
 			path := filepath.Join(opts.OutDir, files[i])
 			if _, err := os.Stat(path); err != nil {
-				if err := writeJSON(path, prev.Nodes); err != nil {
+				if err := trace.WriteJSONAtomic(path, prev.Nodes); err != nil {
 					return nil, err
 				}
 			}
@@ -157,7 +157,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 				r.Status, r.File = store.ItemDone, files[i]
 				r.Substates, r.Optional = len(nodes.Nodes), len(nodes.Nodes)-nodes.Required()
 				r.Notes, r.Rounds, r.Cached, r.Usage = res.Notes, res.Rounds, res.Cached, res.Usage
-				if werr := writeJSON(filepath.Join(opts.OutDir, files[i]), nodes); werr != nil {
+				if werr := trace.WriteJSONAtomic(filepath.Join(opts.OutDir, files[i]), nodes); werr != nil {
 					return werr
 				}
 			}
@@ -196,7 +196,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 		sum.Usage.Add(r.Usage)
 		sum.Results = append(sum.Results, r)
 	}
-	if err := writeJSON(filepath.Join(opts.OutDir, "summary.json"), sum); err != nil && werr == nil {
+	if err := trace.WriteJSONAtomic(filepath.Join(opts.OutDir, "summary.json"), sum); err != nil && werr == nil {
 		werr = err
 	}
 	status := "finished"
@@ -230,17 +230,4 @@ func fileNames(tasks []suite.Task) []string {
 		out[i] = name
 	}
 	return out
-}
-
-// writeJSON writes through a temporary file so an interruption never leaves half a file.
-func writeJSON(path string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
