@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -67,10 +67,6 @@ func (d *Dataset) JudgeLabels() []string {
 func isJudgmentFile(name string) bool {
 	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
-
-// defaultJudgeOut mirrors judge.DefaultOutDir: where judge puts the judgment of a trace
-// that is a file (an episode .json, a checkpoint) when no --out is given.
-const defaultJudgeOut = "autoeval-out"
 
 // Load finds every trace below root (trace.Discover: native directories and the formats
 // trace imports), reads the judgments kept in a trace's own directory (judgment.json and
@@ -152,22 +148,11 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 	return d, nil
 }
 
-// safeName mirrors how judge --out names a trace's folder: letters, digits and -_.# kept,
-// anything else replaced by '_'.
-func safeName(label string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' || r == '#' {
-			return r
-		}
-		return '_'
-	}, label)
-}
-
 // defaultOutJudgments attaches the judgments judge wrote for a file trace by default,
 // ./autoeval-out/<label>/judgment*.json, when they name this trace: a folder of the same
 // label may hold another trace's verdicts.
 func (d *Dataset) defaultOutJudgments(it *Item) {
-	dir := filepath.Join(defaultJudgeOut, judgeSafeName(trace.Label(it.Trace)))
+	dir := filepath.Join(judge.DefaultOutDir, judge.SafeName(trace.Label(it.Trace)))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -208,7 +193,7 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 	for _, it := range items {
 		byTrace[absClean(judgedAs(it))] = it
 	}
-	dirs, err := os.ReadDir(defaultJudgeOut)
+	dirs, err := os.ReadDir(judge.DefaultOutDir)
 	if err != nil {
 		return
 	}
@@ -216,12 +201,12 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 		if !dir.IsDir() {
 			continue
 		}
-		entries, _ := os.ReadDir(filepath.Join(defaultJudgeOut, dir.Name()))
+		entries, _ := os.ReadDir(filepath.Join(judge.DefaultOutDir, dir.Name()))
 		for _, f := range entries {
 			if f.IsDir() || !isJudgmentFile(f.Name()) {
 				continue
 			}
-			path := filepath.Join(defaultJudgeOut, dir.Name(), f.Name())
+			path := filepath.Join(judge.DefaultOutDir, dir.Name(), f.Name())
 			j, err := trace.ReadJudgment(path)
 			if err != nil {
 				d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
@@ -232,15 +217,6 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 			}
 		}
 	}
-}
-
-// judgeSafeName is judge.SafeName: safeName with dots and underscores trimmed off the ends.
-func judgeSafeName(label string) string {
-	s := strings.Trim(safeName(label), "._")
-	if s == "" {
-		return "trace"
-	}
-	return s
 }
 
 // unwrapPathErr drops the path from *fs.PathError so messages name the path once.
@@ -336,7 +312,7 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 	for _, it := range d.Items {
 		byAbs[absClean(it.path)] = it
 		seen := map[string]bool{}
-		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace), safeName(trace.Label(it.Trace))} {
+		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace), judge.SafeName(trace.Label(it.Trace))} {
 			if !seen[b] {
 				seen[b] = true
 				byBase[b] = append(byBase[b], it)

@@ -18,18 +18,6 @@ const episodeJSON = `{"goal": "Open the Clock app", "task_name": "ClockOpen", "t
  "agent_claimed_done": true, "step_records": [{"state": {"ui_elements": [
   {"text": "Alarm", "package_name": "com.google.android.deskclock"}]}, "action": "{\"action_type\": \"status\", \"goal_status\": \"complete\"}"}]}`
 
-// The mirror of judge's naming must not drift, or eval stops finding default judgments.
-func TestDefaultOutMirrorsJudge(t *testing.T) {
-	if defaultJudgeOut != judge.DefaultOutDir {
-		t.Fatalf("defaultJudgeOut %q, judge.DefaultOutDir %q", defaultJudgeOut, judge.DefaultOutDir)
-	}
-	for _, l := range []string{"ep", "..x..", "a b/c#2", "", "_.", "día 1"} {
-		if got, want := judgeSafeName(l), judge.SafeName(l); got != want {
-			t.Errorf("judgeSafeName(%q) = %q, judge.SafeName %q", l, got, want)
-		}
-	}
-}
-
 // --traces may name one trace directory: it is the only item and keeps its judgments.
 func TestLoadOneTraceDirectory(t *testing.T) {
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
