@@ -6,7 +6,6 @@ package decomposer
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -181,11 +180,8 @@ func (d *Decomposer) lookup(ctx context.Context, key string) (*ssr.Substates, bo
 		return nil, false
 	}
 	var nodes string
-	err := d.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes)
-	if err != nil {
-		if !errors.Is(err, sql.ErrNoRows) {
-			return nil, false
-		}
+	// Any read error (no row, a closed store) means "not cached": the model is asked.
+	if d.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes) != nil {
 		return nil, false
 	}
 	var s ssr.Substates
