@@ -30,6 +30,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/internal/atomicfile"
 )
 
 // Family is one AndroidWorld task (by its registry name) with a native check.
@@ -194,18 +196,11 @@ func (s *Snapshot) rows(db, table string) ([]Row, bool) {
 
 // Save writes the snapshot as DIR/groundtruth-before.json.
 func (s *Snapshot) Save(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, "."+SnapshotFile+".tmp")
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, SnapshotFile))
+	return atomicfile.Write(filepath.Join(dir, SnapshotFile), append(data, '\n'), 0o644)
 }
 
 // LoadSnapshot reads DIR/groundtruth-before.json. Numbers come back as int64 when
