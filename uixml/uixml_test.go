@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 const sample = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="1">
@@ -149,33 +151,11 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// repoRoot finds go.mod above the test directory (uixml imports nothing from this
-// module, not even the testenv helper).
-func repoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
-
 // realDumps lists the real LlamaTouch dumps (skipping when ../shared/data is absent)
 // plus the bundled example's, largest first.
 func realDumps(t testing.TB) []string {
-	root := repoRoot(t)
-	files, _ := filepath.Glob(filepath.Join(root, "examples", "clock-alarm", "*.xml"))
-	shared := filepath.Join(root, "..", "shared", "data", "traces", "llamatouch")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("real data %s is absent (%v)", shared, err)
-	}
+	files, _ := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "examples", "clock-alarm", "*.xml"))
+	shared := testenv.SharedData(t, "traces/llamatouch")
 	real, _ := filepath.Glob(filepath.Join(shared, "*", "*.xml"))
 	if len(real) == 0 {
 		t.Fatalf("no uiautomator dumps in %s", shared)
