@@ -106,47 +106,57 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	if o.retries == 0 {
 		o.retries = -1 // the package's zero value means "default"; on the command line 0 means none
 	}
-	cfg := judge.Config{Kind: o.kind, Capture: o.capture, CaptureConcurrency: o.captureConc, Retries: o.retries,
-		Store: db, Fresh: o.fresh}
-	spec := llm.ResolveSpec(global.model)
-	if spec == "" && o.kind == trace.JudgeLLM {
-		return llm.ErrNotConfigured
+	cfg, decompose, err := judgeConfig(ctx, db, o.kind, o.capture)
+	if err != nil {
+		return err
 	}
-	if spec == "" || o.kind == trace.JudgeHeuristic {
-		cfg.Kind = trace.JudgeHeuristic
-		if o.kind == "" {
-			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-		}
-		if o.capture == judge.CaptureAuto {
-			cfg.Capture = judge.CaptureXML
-		}
-	}
-	if spec != "" {
-		m, err := openModel(ctx, spec, db)
-		if err != nil {
-			return err
-		}
-		// With a model, substates are decomposed by it even for the heuristic judge, so the
-		// baseline and the model judge are compared on the same substates.
-		opts.Source.Decompose = decomposeFunc(m, db)
-		if cfg.Kind != trace.JudgeHeuristic {
-			cfg.Kind = trace.JudgeLLM
-			cfg.Model, cfg.CaptureModel = m, m
-			if global.captureModel != "" {
-				cm, err := openModel(ctx, global.captureModel, db)
-				if err != nil {
-					return err
-				}
-				cfg.CaptureModel = cm
-			}
-		}
-	}
+	cfg.CaptureConcurrency, cfg.Retries, cfg.Fresh = o.captureConc, o.retries, o.fresh
+	opts.Source.Decompose = decompose
 	opts.Judge = cfg
 
 	if o.trace != "" {
 		return judgeOne(ctx, opts, o)
 	}
 	return judgeMany(ctx, opts, o)
+}
+
+// judgeConfig is the one place --model, --capture-model and a --judge choice become the
+// judge's configuration, for both 'judge' and 'run': the model judge when a model is
+// configured, else the heuristic baseline with a notice. With a model, substates are
+// decomposed by it even for the heuristic judge, so the baseline and the model judge are
+// compared on the same substates.
+func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
+	cfg := judge.Config{Kind: kind, Capture: capture, Store: db}
+	spec := llm.ResolveSpec(global.model)
+	if spec == "" && kind == trace.JudgeLLM {
+		return cfg, nil, llm.ErrNotConfigured
+	}
+	if spec == "" || kind == trace.JudgeHeuristic {
+		cfg.Kind = trace.JudgeHeuristic
+		if kind == "" {
+			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
+		}
+		if capture == "" || capture == judge.CaptureAuto {
+			cfg.Capture = judge.CaptureXML
+		}
+	}
+	if spec == "" {
+		return cfg, nil, nil
+	}
+	m, err := openModel(ctx, spec, db)
+	if err != nil {
+		return cfg, nil, err
+	}
+	if cfg.Kind != trace.JudgeHeuristic {
+		cfg.Kind = trace.JudgeLLM
+		cfg.Model, cfg.CaptureModel = m, m
+		if global.captureModel != "" {
+			if cfg.CaptureModel, err = openModel(ctx, global.captureModel, db); err != nil {
+				return cfg, nil, err
+			}
+		}
+	}
+	return cfg, decomposeFunc(m, db), nil
 }
 
 // judgeNotice says on stderr that the heuristic baseline stands in for the model judge, once the
@@ -202,23 +212,19 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	paths, err := trace.Discover(o.traces)
+	sources, err := trace.OpenEach(o.traces)
 	if err != nil {
 		return err
-	}
-	if len(paths) == 0 {
-		return fmt.Errorf("%s: no traces found", o.traces)
 	}
 	judgeNotice(opts)
 	var targets []judge.Target
 	var openErrs []judge.Result
-	for _, p := range paths {
-		ts, err := trace.OpenAll(p)
-		if err != nil {
-			openErrs = append(openErrs, judge.Result{Label: p, Err: err})
+	for _, src := range sources {
+		if src.Err != nil {
+			openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
 			continue
 		}
-		for _, t := range ts {
+		for _, t := range src.Traces {
 			targets = append(targets, judge.Target{Label: trace.Label(t), Trace: t})
 		}
 	}
@@ -278,9 +284,7 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 		if err != nil {
 			return nil, trace.Usage{}, err
 		}
-		u := r.Usage
-		return r.Substates, trace.Usage{Calls: u.Calls, CacheHits: u.CacheHits, InputTokens: u.InputTokens,
-			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD}, nil
+		return r.Substates, trace.Usage(r.Usage), nil
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
-	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/runner"
 	"github.com/autoeval/autoeval/store"
@@ -233,34 +232,14 @@ func selectTasks(tasks []suite.Task, only string) ([]suite.Task, error) {
 // configured (and not --judge heuristic), else the heuristic baseline with its notice.
 // It also returns the kind chosen. Notices go to notice.
 func suiteJudge(ctx context.Context, db *store.DB, kind, substates string, notice func(string, ...any)) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
-	opts := judge.Options{Source: judge.SubstateSource{File: substates}}
-	cfg := judge.Config{Kind: kind, Store: db}
-	spec := llm.ResolveSpec(global.model)
-	switch {
-	case spec == "" && kind == trace.JudgeLLM:
-		return nil, "", llm.ErrNotConfigured
-	case spec == "" || kind == trace.JudgeHeuristic:
-		cfg.Kind, cfg.Capture = trace.JudgeHeuristic, judge.CaptureXML
-		if kind == "" {
-			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-			notice("notice: %s", cfg.Notice)
-		}
-	default:
-		cfg.Kind = trace.JudgeLLM
-		m, err := openModel(ctx, spec, db)
-		if err != nil {
-			return nil, "", err
-		}
-		cfg.Model, cfg.CaptureModel = m, m
-		if global.captureModel != "" {
-			cm, err := openModel(ctx, global.captureModel, db)
-			if err != nil {
-				return nil, "", err
-			}
-			cfg.CaptureModel = cm
-		}
-		opts.Source.Decompose = decomposeFunc(m, db)
+	cfg, decompose, err := judgeConfig(ctx, db, kind, "")
+	if err != nil {
+		return nil, "", err
 	}
+	if cfg.Notice != "" {
+		notice("notice: %s", cfg.Notice)
+	}
+	opts := judge.Options{Source: judge.SubstateSource{File: substates, Decompose: decompose}}
 	opts.Judge = cfg
 	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
 		r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
