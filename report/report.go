@@ -5,7 +5,6 @@ package report
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -242,18 +241,19 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	for fi := range t.Frames {
 		f := &t.Frames[fi]
 		fv := FrameView{Index: f.Index, Image: f.Image, Action: actionText(f.Action), Reached: reachedAt[f.Index]}
-		if o.ThumbWidth > 0 {
-			data, err := frameImage(t, f)
-			switch {
-			case err != nil:
-				tv.Problems = append(tv.Problems, err.Error())
-			case data != nil:
-				th, err := Thumbnail(data, o.ThumbWidth, o.Quality)
-				if err != nil {
-					tv.Problems = append(tv.Problems, fmt.Sprintf("frame %d (%s): %v", f.Index, f.Image, err))
-				} else {
-					fv.Thumb = DataURI(th)
+		if o.ThumbWidth > 0 && t.HasImage(f) {
+			// trace.ReadImage keeps the path inside the trace and names frame and file on error.
+			data, _, err := t.ReadImage(f)
+			var th []byte
+			if err == nil {
+				if th, err = Thumbnail(data, o.ThumbWidth, o.Quality); err != nil {
+					err = fmt.Errorf("frame %d (%s): %v", f.Index, f.Image, err)
 				}
+			}
+			if err != nil {
+				tv.Problems = append(tv.Problems, err.Error())
+			} else {
+				fv.Thumb = DataURI(th)
 			}
 		}
 		if fv.Thumb == "" && t.HasElements(f) {
@@ -289,25 +289,6 @@ func screenTexts(els []trace.UIElement, n int) []string {
 		}
 	}
 	return out
-}
-
-// frameImage returns the frame's image bytes, nil when it has none.
-func frameImage(t *trace.Trace, f *trace.Frame) ([]byte, error) {
-	if len(f.ImageData) > 0 {
-		return f.ImageData, nil
-	}
-	if f.Image == "" {
-		return nil, nil
-	}
-	p, err := t.Path(f.Image)
-	if err != nil {
-		return nil, fmt.Errorf("frame %d: %v", f.Index, err)
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, fmt.Errorf("frame %d: %v", f.Index, err)
-	}
-	return data, nil
 }
 
 func actionText(a *trace.Action) string {
