@@ -106,6 +106,9 @@ func TestBadInput(t *testing.T) {
 		}
 		tr, _ := Open(dir)
 		oneLineErr(t, Validate(tr), "0001.png", "outside the trace directory")
+		// Readers refuse it too, not only Validate.
+		_, _, err := tr.ReadImage(&tr.Frames[0])
+		oneLineErr(t, err, "0001.png", "outside the trace directory")
 	})
 	t.Run("empty folder", func(t *testing.T) {
 		dir := t.TempDir()

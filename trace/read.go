@@ -90,6 +90,11 @@ func (t *Trace) readFrameFile(f *Frame, rel string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("frame %d: %w", f.Index, err)
 	}
+	// The same symlink rule as Validate: a reader (the judge, an import) must not send a
+	// file from outside the trace to a model or copy it into a new trace.
+	if err := insideDir(t.Dir, p); err != nil {
+		return nil, fmt.Errorf("%s (frame %d): %w", p, f.Index, err)
+	}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
