@@ -168,7 +168,7 @@ func TestMissingAndCorruptFrames(t *testing.T) {
 	}
 	r := build(t, d)
 	p := r.Traces[0].Problems
-	if len(p) != 2 || !strings.Contains(p[0], "frame 2") || !strings.Contains(p[0], "0002.png: file is missing") || !strings.Contains(p[1], "frame 3") || !strings.Contains(p[1], "0003.png") {
+	if len(p) != 2 || !strings.Contains(p[0], "frame 2") || !strings.Contains(p[0], "0002.png (frame 2): file is missing") || !strings.Contains(p[1], "frame 3") || !strings.Contains(p[1], "0003.png") {
 		t.Errorf("problems %q", p)
 	}
 	var buf bytes.Buffer
