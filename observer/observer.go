@@ -76,7 +76,7 @@ type Result struct {
 	Trace       *trace.Trace
 	Status      string
 	Captured    int // screenshots taken (kept + dropped)
-	Dropped     int
+	Dropped     int // near-duplicates left out (the trace's DroppedFrames)
 	ExitCode    int // agent's exit status; -1 when it was stopped or never ran
 	CaptureMode string
 }
@@ -234,7 +234,6 @@ type recorder struct {
 	res      *Result
 	mode     string
 	last     *Signature
-	captures int
 	failures int
 	// lastExtra is the last UI XML / activity failure logged: a screen that has none
 	// (a wallpaper, a lock screen) would otherwise repeat it on every frame.
@@ -335,8 +334,7 @@ func (r *recorder) captureOnce(ctx context.Context) error {
 		r.tr.Metadata["capture_errors"] = r.failures
 		return err
 	}
-	r.captures++
-	r.res.Captured = r.captures
+	r.res.Captured++
 	return r.keep(ctx, at, s)
 }
 
@@ -344,7 +342,6 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	sig := Sign(s.img)
 	if r.last != nil && r.opts.Threshold >= 0 && Distance(*r.last, sig) <= r.opts.Threshold {
 		r.tr.DroppedFrames++
-		r.res.Dropped = r.tr.DroppedFrames
 		return nil
 	}
 	if s.png == nil {
@@ -386,13 +383,12 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 		r.tr.Device.Width, r.tr.Device.Height = b.Dx(), b.Dy()
 	}
 	r.tr.Frames = append(r.tr.Frames, f)
-	sig2 := sig
-	r.last = &sig2
+	r.last = &sig
 	if err := r.tr.WriteManifest(); err != nil {
 		return fmt.Errorf("%s: %w", r.tr.Dir, err)
 	}
 	if r.opts.OnFrame != nil {
-		r.opts.OnFrame(f, r.captures, r.tr.DroppedFrames)
+		r.opts.OnFrame(f, r.res.Captured, r.tr.DroppedFrames)
 	}
 	if extraErr != nil && (errors.Is(extraErr, device.ErrDeviceLost) || ctx.Err() != nil) {
 		return extraErr
@@ -436,7 +432,8 @@ func (r *recorder) finish(status string, err error) (*Result, error) {
 	r.tr.Ended = &end
 	r.tr.Status = status
 	r.res.Status = status
-	r.tr.Metadata["captured"] = r.captures
+	r.res.Dropped = r.tr.DroppedFrames
+	r.tr.Metadata["captured"] = r.res.Captured
 	if err != nil {
 		r.tr.Metadata["error"] = err.Error()
 	}

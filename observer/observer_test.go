@@ -90,8 +90,8 @@ func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
 	if len(tr.Frames) != 3 {
 		t.Fatalf("kept %d frames, want 3 (captured %d, dropped %d)", len(tr.Frames), res.Captured, tr.DroppedFrames)
 	}
-	if tr.DroppedFrames == 0 || tr.DroppedFrames != res.Captured-3 {
-		t.Fatalf("dropped %d of %d", tr.DroppedFrames, res.Captured)
+	if tr.DroppedFrames == 0 || tr.DroppedFrames != res.Captured-3 || res.Dropped != tr.DroppedFrames {
+		t.Fatalf("dropped %d (result says %d) of %d", tr.DroppedFrames, res.Dropped, res.Captured)
 	}
 	for i, f := range tr.Frames {
 		want := "com.example.app/com.example.app.Screen" + string(rune('A'+i))
