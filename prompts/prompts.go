@@ -132,9 +132,9 @@ func RenderDecomposer(in DecomposerInput) (Rendered, error) {
 // CapturerInput fills the capturer prompt; the screenshot itself goes as an image part.
 type CapturerInput struct {
 	// Task, when set, tells the describer which elements deserve precision.
+	// There is no frame number on purpose: the same screenshot on two frames must make
+	// the same request, so the call cache describes it once.
 	Task string
-	// FrameIndex is the 1-based frame number, 0 to omit.
-	FrameIndex int
 	// Hints are known facts such as the foreground activity.
 	Hints string
 }
