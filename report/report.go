@@ -165,10 +165,6 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 			}
 		}()
 	}
-	r.Anchors = map[string]string{}
-	for i, it := range d.Items {
-		r.Anchors[it.Name] = fmt.Sprintf("trace-%d", i+1)
-	}
 	var err error
 feed:
 	for i := range d.Items {
@@ -186,6 +182,10 @@ feed:
 	wg.Wait()
 	if err != nil {
 		return nil, err
+	}
+	r.Anchors = map[string]string{}
+	for _, tv := range r.Traces {
+		r.Anchors[tv.Name] = tv.Anchor // one id per trace, made once in buildTrace
 	}
 	s := &r.Summary
 	s.Traces = len(d.Items)

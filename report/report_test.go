@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +94,16 @@ func TestHTMLEscapesTraceText(t *testing.T) {
 	for _, bad := range []string{"http://", "https://", "<link rel=\"stylesheet\"", "src=\"0001.png\""} {
 		if strings.Contains(html, bad) {
 			t.Errorf("HTML refers outside itself: %q", bad)
+		}
+	}
+	// Every in-page link (summary rows, disagreements) lands on a trace section.
+	links := regexp.MustCompile(`href="#([^"]*)"`).FindAllStringSubmatch(html, -1)
+	if len(links) < len(evaltest.Cases)+1 {
+		t.Errorf("%d in-page links, want one per trace plus the disagreements", len(links))
+	}
+	for _, m := range links {
+		if m[1] == "" || !strings.Contains(html, `id="`+m[1]+`"`) {
+			t.Errorf("link #%s has no target", m[1])
 		}
 	}
 	if n := strings.Count(html, `src="data:image/jpeg;base64,`); n != 18 {
