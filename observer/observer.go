@@ -452,6 +452,18 @@ type agentProc struct {
 	signal   string
 }
 
+// AgentEnv is the environment autoeval adds for the commands it runs around a task (the
+// agent here, the suite's hooks in the runner), so each of them finds the task, the trace
+// directory and the same device and adb server.
+func AgentEnv(task string, dev Device, dir string) []string {
+	return []string{
+		EnvTask + "=" + task,
+		"ANDROID_SERIAL=" + dev.Serial(),
+		device.EnvServerSocket + "=tcp:" + dev.Addr(),
+		"AUTOEVAL_TRACE_DIR=" + dir,
+	}
+}
+
 // startAgent starts the agent with the task in its arguments, environment and stdin, its
 // output going to files in the trace directory, in a process group of its own so that
 // stopping it also stops what it spawned.
@@ -461,13 +473,7 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 		args[i] = strings.ReplaceAll(a, "{task}", opts.Task)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Env = append(os.Environ(),
-		EnvTask+"="+opts.Task,
-		"ANDROID_SERIAL="+dev.Serial(),
-		device.EnvServerSocket+"=tcp:"+dev.Addr(),
-		"AUTOEVAL_TRACE_DIR="+opts.Dir,
-	)
-	cmd.Env = append(cmd.Env, opts.Env...)
+	cmd.Env = append(append(os.Environ(), AgentEnv(opts.Task, dev, opts.Dir)...), opts.Env...)
 	cmd.Stdin = strings.NewReader(opts.Task + "\n")
 	stdout, err := os.Create(filepath.Join(opts.Dir, StdoutLog))
 	if err != nil {

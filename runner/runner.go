@@ -678,13 +678,7 @@ func groundTruthName(t suite.Task) string {
 }
 
 func taskEnv(dev SuiteDevice, task suite.Task, text, dir string) []string {
-	return append(os.Environ(),
-		observer.EnvTask+"="+text,
-		"AUTOEVAL_TASK_ID="+task.ID,
-		"AUTOEVAL_TRACE_DIR="+dir,
-		"ANDROID_SERIAL="+dev.Serial(),
-		device.EnvServerSocket+"=tcp:"+dev.Addr(),
-	)
+	return append(append(os.Environ(), observer.AgentEnv(text, dev, dir)...), "AUTOEVAL_TASK_ID="+task.ID)
 }
 
 // runHook runs a setup or teardown shell command; its output goes to DIR/NAME.log.

@@ -90,14 +90,16 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	})
 	calls := filepath.Join(state, "agent-calls")
 	hooks := filepath.Join(state, "hooks")
-	agentCmd := `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; echo task={task}; sleep 0.3; ` +
+	// The agent and both hooks print the variables autoeval promises them.
+	printEnv := `; echo "env=$AUTOEVAL_TASK|$AUTOEVAL_TASK_ID|$ANDROID_SERIAL|$ADB_SERVER_SOCKET|$AUTOEVAL_TRACE_DIR"`
+	agentCmd := `echo "$AUTOEVAL_TASK_ID" >> ` + calls + printEnv + `; echo task={task}; sleep 0.3; ` +
 		`case "$AUTOEVAL_TASK_ID" in SystemWifiTurnOn) touch ` + wifi + `;; crashy) exit 2;; esac`
 	tasks, db := loadSuite(t)
 	judged := 0
 	opts := runner.SuiteOptions{
 		Tasks: tasks, SuitePath: "suite.json", AgentCmd: agentCmd, Out: filepath.Join(t.TempDir(), "out"),
-		Setup:    `echo "setup $AUTOEVAL_TASK_ID" >> ` + hooks,
-		Teardown: `echo "teardown $AUTOEVAL_TASK_ID" >> ` + hooks,
+		Setup:    `echo "setup $AUTOEVAL_TASK_ID" >> ` + hooks + printEnv,
+		Teardown: `echo "teardown $AUTOEVAL_TASK_ID" >> ` + hooks + printEnv,
 		Observe:  observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG, Activity: true, Timeout: 20 * time.Second},
 		// A stand-in judge: the Wi-Fi task reaches both substates, the others one of two.
 		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
@@ -130,6 +132,12 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		out, _ := os.ReadFile(filepath.Join(r.Trace, observer.StdoutLog))
 		if !strings.Contains(string(out), "task="+r.Task) {
 			t.Errorf("task %s: agent saw %q", r.ID, out)
+		}
+		env := "env=" + r.Task + "|" + r.ID + "|" + serial + "|tcp:" + d.Addr() + "|" + r.Trace + "\n"
+		for _, log := range []string{observer.StdoutLog, "setup.log", "teardown.log"} {
+			if got, _ := os.ReadFile(filepath.Join(r.Trace, log)); !strings.Contains(string(got), env) {
+				t.Errorf("task %s: %s has %q, want %q", r.ID, log, got, env)
+			}
 		}
 	}
 	if results[0].Reward == nil || *results[0].Reward != 1 || results[1].Reward != nil {
