@@ -48,9 +48,9 @@ type capturer struct {
 // nothingToDescribe says why no frame of t can be described in the capture mode, or "".
 func nothingToDescribe(mode string, t *trace.Trace) string {
 	var hier, image bool
-	for _, f := range t.Frames {
-		hier = hier || f.XML != "" || f.Elements != "" || f.ElementsData != nil
-		image = image || f.Image != "" || f.ImageData != nil
+	for i := range t.Frames {
+		h, im := has(t, &t.Frames[i])
+		hier, image = hier || h, image || im
 	}
 	switch {
 	case mode == CaptureXML && !hier:
@@ -65,9 +65,8 @@ func nothingToDescribe(mode string, t *trace.Trace) string {
 
 // usesVision reports whether some frame of t is described from its screenshot in mode.
 func usesVision(mode string, t *trace.Trace) bool {
-	for _, f := range t.Frames {
-		hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
-		hasImage := f.Image != "" || f.ImageData != nil
+	for i := range t.Frames {
+		hasHier, hasImage := has(t, &t.Frames[i])
 		switch {
 		case mode == CaptureVision, mode == CaptureBoth && hasImage, mode == CaptureAuto && !hasHier && hasImage:
 			return true
@@ -76,9 +75,13 @@ func usesVision(mode string, t *trace.Trace) bool {
 	return false
 }
 
+// has says whether the frame has a hierarchy (UI XML or elements) and a screenshot.
+func has(t *trace.Trace, f *trace.Frame) (hier, image bool) {
+	return t.HasXML(f) || t.HasElements(f), t.HasImage(f)
+}
+
 func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
-	hasHier := f.XML != "" || f.Elements != "" || f.ElementsData != nil
-	hasImage := f.Image != "" || f.ImageData != nil
+	hasHier, hasImage := has(t, f)
 	useHier, useVision := false, false
 	switch c.mode {
 	case CaptureXML:
