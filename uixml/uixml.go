@@ -295,47 +295,45 @@ func ParseBounds(s string) (r Rect, ok bool) {
 // characters; older versions did not) and invalid UTF-8. Clean input, the usual
 // case, is returned as is without copying.
 func sanitize(data []byte) []byte {
-	clean := true
-	for i := 0; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-				clean = false
-				break
-			}
-			i++
+	i := 0
+	for i < len(data) {
+		if c := data[i]; c >= 0x20 && c < utf8.RuneSelf {
+			i++ // printable ASCII, nearly all of a dump: no call
 			continue
 		}
-		r, size := utf8.DecodeRune(data[i:])
-		if (r == utf8.RuneError && size == 1) || !inXMLRange(r) {
-			clean = false
+		size, ok := xmlChar(data, i)
+		if !ok {
 			break
 		}
 		i += size
 	}
-	if clean {
+	if i == len(data) {
 		return data
 	}
-	out := make([]byte, 0, len(data))
-	for i := 0; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-				c = '?'
-			}
-			out = append(out, c)
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(data[i:])
-		if (r == utf8.RuneError && size == 1) || !inXMLRange(r) {
-			out = utf8.AppendRune(out, utf8.RuneError)
-		} else {
+	out := append(make([]byte, 0, len(data)), data[:i]...)
+	for i < len(data) {
+		size, ok := xmlChar(data, i)
+		switch {
+		case ok:
 			out = append(out, data[i:i+size]...)
+		case data[i] < utf8.RuneSelf:
+			out = append(out, '?')
+		default:
+			out = utf8.AppendRune(out, utf8.RuneError)
 		}
 		i += size
 	}
 	return out
+}
+
+// xmlChar reports the size of the character at data[i] and whether the decoder
+// accepts it (the one rule both of sanitize's passes apply).
+func xmlChar(data []byte, i int) (size int, ok bool) {
+	if c := data[i]; c < utf8.RuneSelf {
+		return 1, c >= 0x20 || c == '\t' || c == '\n' || c == '\r'
+	}
+	r, size := utf8.DecodeRune(data[i:])
+	return size, !(r == utf8.RuneError && size == 1) && inXMLRange(r)
 }
 
 // inXMLRange mirrors the decoder's check for non-ASCII runes (XML 1.0 Char).
