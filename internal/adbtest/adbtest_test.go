@@ -1,7 +1,12 @@
 package adbtest_test
 
 import (
+	"bytes"
+	"encoding/binary"
+	"image/png"
 	"io"
+	"net"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,7 +65,34 @@ func TestGoadbClient(t *testing.T) {
 	}
 }
 
+// TestHoldAndLlamaTouch: each screen is served hold screencaps, then the next, the last
+// one staying; real LlamaTouch screens load, and convert to the raw framebuffer layout
+// (16-byte header, then RGBA) with the PNG's size and pixels.
 func TestHoldAndLlamaTouch(t *testing.T) {
+	srv := adbtest.New(t)
+	srv.AddDevice("emu-1", adbtest.StateDevice)
+	three := adbtest.ThreeScreens(2)
+	srv.SetScreens("emu-1", []adbtest.Screen{three[0], three[2], three[4]}, 2)
+	host, port := splitAddr(t, srv.Addr())
+	client, err := adb.NewWithConfig(adb.ServerConfig{Host: host, Port: port, PathToAdb: "/usr/bin/false"})
+	if err != nil {
+		t.Skipf("goadb client: %v", err)
+	}
+	dev := client.Device(adb.DeviceWithSerial("emu-1"))
+	for i, want := range []int{0, 0, 2, 2, 4, 4, 4} {
+		// `cat` of the dump shows which screen is current without decoding PNGs.
+		if _, err := dev.RunCommand("screencap -p"); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := dev.RunCommand("uiautomator dump /sdcard/d.xml && cat /sdcard/d.xml")
+		if !strings.Contains(out, three[want].XML) {
+			t.Fatalf("capture %d: showing %q, want screen %s", i+1, out, three[want].Activity)
+		}
+	}
+	if n := srv.Screencaps("emu-1"); n != 7 {
+		t.Fatalf("screencaps %d, want 7", n)
+	}
+
 	dir := testenv.SharedData(t, "traces/llamatouch/trace_7")
 	screens, err := adbtest.LoadLlamaTouch(dir)
 	if err != nil {
@@ -72,16 +104,34 @@ func TestHoldAndLlamaTouch(t *testing.T) {
 	if _, err := adbtest.LoadLlamaTouch(t.TempDir()); err == nil {
 		t.Fatal("empty folder accepted")
 	}
-	if _, err := adbtest.RawFramebuffer(screens[0].PNG); err != nil {
+	raw, err := adbtest.RawFramebuffer(screens[0].PNG)
+	if err != nil {
 		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(screens[0].PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	le := binary.LittleEndian
+	if int(le.Uint32(raw[0:])) != w || int(le.Uint32(raw[4:])) != h || le.Uint32(raw[8:]) != 1 || len(raw) != 16+w*h*4 {
+		t.Fatalf("raw header %v, %d bytes, want %dx%d RGBA_8888", raw[:16], len(raw), w, h)
+	}
+	x, y := w/2, h/2
+	r, g, b, _ := img.At(x, y).RGBA()
+	if p := raw[16+(y*w+x)*4:]; p[0] != byte(r>>8) || p[1] != byte(g>>8) || p[2] != byte(b>>8) {
+		t.Fatalf("raw pixel %v, PNG %d,%d,%d", p[:4], r>>8, g>>8, b>>8)
 	}
 }
 
 func splitAddr(t *testing.T, addr string) (string, int) {
-	i := strings.LastIndex(addr, ":")
-	var port int
-	for _, c := range addr[i+1:] {
-		port = port*10 + int(c-'0')
+	host, p, err := net.SplitHostPort(addr)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return addr[:i], port
+	port, err := strconv.Atoi(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return host, port
 }
