@@ -56,7 +56,7 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	if subs.Task == "" {
 		subs.Task = tg.Trace.Task
 	}
-	if o.Source.File == "" && o.Source.Decompose == nil && note != "" && strings.HasPrefix(note, "no model") {
+	if note == derivedNote {
 		cfg.Notice = joinNotice(cfg.Notice, "substates derived from the task text by fixed rules (no model to decompose)")
 	}
 	j, err := Run(ctx, cfg, tg.Trace, subs)

@@ -80,3 +80,31 @@ func TestBatchResumesAfterKill(t *testing.T) {
 		t.Fatalf("table:\n%s", b.String())
 	}
 }
+
+// Substates made up by the fixed rules are marked in the judgment, and substates from a
+// file are not.
+func TestJudgeTraceNoticesDerivedSubstates(t *testing.T) {
+	ctx := context.Background()
+	s := clockScreens()
+	tr := writeTrace(t, clockSubs().Task, s[0], s[1])
+	o := Options{Judge: Config{Kind: trace.JudgeHeuristic}, Out: t.TempDir()}
+	r := JudgeTrace(ctx, o, Target{Label: "derived", Trace: tr}, true)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if !strings.Contains(r.Judgment.Judge.Notice, "derived from the task text") {
+		t.Errorf("notice %q does not say the substates were derived", r.Judgment.Judge.Notice)
+	}
+	subsFile := filepath.Join(t.TempDir(), "subs.json")
+	if err := trace.WriteJSONAtomic(subsFile, clockSubs()); err != nil {
+		t.Fatal(err)
+	}
+	o.Source.File = subsFile
+	r = JudgeTrace(ctx, o, Target{Label: "file", Trace: tr}, true)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if strings.Contains(r.Judgment.Judge.Notice, "derived") {
+		t.Errorf("notice %q claims derived substates for a substates file", r.Judgment.Judge.Notice)
+	}
+}

@@ -68,8 +68,11 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 	if err := s.Validate(); err != nil {
 		return nil, "", none, err
 	}
-	return s, "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)", none, nil
+	return s, derivedNote, none, nil
 }
+
+// derivedNote is ResolveSubstates' note when no file or model gave the substates.
+const derivedNote = "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)"
 
 func readSubstates(path string) (*ssr.Substates, error) {
 	data, err := os.ReadFile(path)
