@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 )
@@ -173,14 +172,11 @@ func checkpointFrames(ed map[string]any) ([]Frame, error) {
 		return nil, nil
 	}
 	steps := 0
-	keys := make([]string, 0, len(ed))
-	for k, v := range ed {
-		keys = append(keys, k)
+	for _, v := range ed {
 		if l, ok := v.([]any); ok && len(l) > steps {
 			steps = len(l)
 		}
 	}
-	sort.Strings(keys)
 	at := func(key string, i int) any {
 		l, ok := ed[key].([]any)
 		if !ok || i >= len(l) {
@@ -238,9 +234,6 @@ func elementsFromPickle(l []any) ([]UIElement, error) {
 		m, ok := e.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("element %d is a %s, want a UIElement", j, describeValue(e))
-		}
-		if bb, ok := m["bbox_pixels"].(map[string]any); ok {
-			m["bbox_pixels"] = bb
 		}
 		clean := map[string]any{}
 		for k, v := range m {
