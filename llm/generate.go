@@ -203,7 +203,12 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		case status == 0 && isNetErr(err):
 			st.retryable = true
 		}
-		return nil, st, errors.New(oneLine(c.redact(err.Error()))) // redact first: a cut could leave part of the key
+		msg := oneLine(c.redact(err.Error())) // redact first: a cut could leave part of the key
+		if status == http.StatusUnauthorized || status == http.StatusForbidden {
+			// A refused credential otherwise reads as a bare HTTP status: name what to check.
+			msg += " (check the API key in " + keyEnvOr(c.provider) + ", and --base-url)"
+		}
+		return nil, st, errors.New(msg)
 	}
 	if len(out.Choices) == 0 {
 		return nil, st, errors.New("provider returned no choices")

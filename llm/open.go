@@ -32,6 +32,15 @@ const (
 // keyEnv maps a provider to the environment variable holding its API key.
 var keyEnv = map[string]string{OpenAI: "OPENAI_API_KEY", Anthropic: "ANTHROPIC_API_KEY"}
 
+// keyEnvOr names the provider's key variable, or both when the provider has none of its
+// own (a proxy in front of Ollama can still refuse a request).
+func keyEnvOr(provider string) string {
+	if v, ok := keyEnv[provider]; ok {
+		return v
+	}
+	return "OPENAI_API_KEY or ANTHROPIC_API_KEY"
+}
+
 // Defaults for the Config fields left zero; exported so the CLI's help states them.
 const (
 	DefaultConcurrency = 4

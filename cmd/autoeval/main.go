@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string) int {
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(os.Stderr, "autoeval:", withHint(err.Error()))
+	fmt.Fprintln(os.Stderr, "autoeval:", err)
 	return 1
 }
 
@@ -77,22 +77,6 @@ func isUsage(err error) bool {
 		}
 	}
 	return false
-}
-
-// withHint adds what to check to a provider's refusal of the credentials, which otherwise
-// reads as a bare HTTP status.
-func withHint(msg string) string {
-	if !strings.Contains(msg, "status code: 401") && !strings.Contains(msg, "status code: 403") {
-		return msg
-	}
-	key := "OPENAI_API_KEY or ANTHROPIC_API_KEY"
-	switch {
-	case strings.Contains(msg, "anthropic:"):
-		key = "ANTHROPIC_API_KEY"
-	case strings.Contains(msg, "openai:"):
-		key = "OPENAI_API_KEY"
-	}
-	return msg + " (check the API key in " + key + ", and --base-url)"
 }
 
 type exitCoder interface{ ExitCode() int }
