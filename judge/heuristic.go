@@ -216,10 +216,8 @@ func switchWant(content string) (want, ok bool) {
 	return false, false
 }
 
-type heuristicReasoner struct {
-	task string
-	app  string
-}
+// heuristicReasoner needs no state: every rule reads the substate and the screen.
+type heuristicReasoner struct{}
 
 func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
 	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy"}

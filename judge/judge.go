@@ -151,7 +151,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	}
 	var rs reasoner
 	if cfg.Kind == trace.JudgeHeuristic {
-		rs = heuristicReasoner{task: task, app: t.App}
+		rs = heuristicReasoner{}
 	} else {
 		rs = &llmReasoner{model: cfg.Model, scope: scope}
 	}
