@@ -19,15 +19,6 @@ var templates embed.FS
 
 var funcs = template.FuncMap{
 	"pct": eval.FormatPct,
-	"stat": func(s eval.Stat) string {
-		if !s.Defined() {
-			return "-"
-		}
-		if math.IsNaN(s.Low) {
-			return eval.FormatPct(s.Value)
-		}
-		return fmt.Sprintf("%s%% [%s, %s]", eval.FormatPct(s.Value), eval.FormatPct(s.Low), eval.FormatPct(s.High))
-	},
 	// statv and statci split a percentage and its interval so tables stay narrow.
 	"statv": func(s eval.Stat) string {
 		if !s.Defined() {
@@ -52,15 +43,6 @@ var funcs = template.FuncMap{
 			return ""
 		}
 		return fmt.Sprintf("[%s, %s]", eval.FormatNum(s.Low), eval.FormatNum(s.High))
-	},
-	"kappa": func(s eval.Stat) string {
-		if !s.Defined() {
-			return "-"
-		}
-		if math.IsNaN(s.Low) {
-			return eval.FormatNum(s.Value)
-		}
-		return fmt.Sprintf("%s [%s, %s]", eval.FormatNum(s.Value), eval.FormatNum(s.Low), eval.FormatNum(s.High))
 	},
 	"usd": func(f float64) string { return fmt.Sprintf("$%.4f", f) },
 	"mark": func(b bool) string {
