@@ -5,7 +5,9 @@ package suite
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -131,9 +133,19 @@ func loadFile(path string) ([]Task, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
 		err = dec.Decode(&doc)
+		// Anything after the first value would be silently dropped tasks (two lists
+		// pasted together) or a damaged file.
+		if _, terr := dec.Token(); err == nil && !errors.Is(terr, io.EOF) {
+			err = errors.New("text after the first JSON value")
+		}
 	} else {
 		// YAML is a superset of JSON, so unknown extensions go this way too.
-		err = yaml.Unmarshal(data, &doc)
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		if err = dec.Decode(&doc); errors.Is(err, io.EOF) {
+			err = nil // an empty file: reported below as holding no tasks
+		} else if err == nil {
+			err = onlyEmptyDocs(dec)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("suite %s: not valid %s: %v", path, strings.TrimPrefix(ext, "."), oneLine(err.Error()))
@@ -155,6 +167,23 @@ func loadFile(path string) ([]Task, error) {
 		}
 	}
 	return tasks, nil
+}
+
+// onlyEmptyDocs fails when a YAML stream has a further non-empty document: its tasks
+// would otherwise be dropped without a word. A stray trailing "---" is harmless.
+func onlyEmptyDocs(dec *yaml.Decoder) error {
+	for {
+		var more any
+		err := dec.Decode(&more)
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			return err
+		case more != nil:
+			return errors.New("several YAML documents (---); put every task in one")
+		}
+	}
 }
 
 func fromDoc(doc any, path string) ([]Task, error) {
