@@ -42,8 +42,7 @@ func parseUIXML(data []byte) (*screen, error) {
 	if len(h.Nodes) == 0 {
 		return nil, errors.New("UI XML has no <node> elements")
 	}
-	sc := &screen{}
-	pkgCount := map[string]int{}
+	all := make([]element, 0, len(h.Nodes))
 	for _, n := range h.Nodes {
 		e := element{
 			Class:     n.Class,
@@ -65,22 +64,14 @@ func parseUIXML(data []byte) (*screen, error) {
 			b := n.Bounds
 			e.X1, e.Y1, e.X2, e.Y2, e.HasBounds = b.Left, b.Top, b.Right, b.Bottom, true
 		}
-		if e.Package != "" {
-			pkgCount[e.Package]++
-		}
-		if keep(e) {
-			sc.Elements = append(sc.Elements, e)
-		}
+		all = append(all, e)
 	}
-	sc.Package = mainPackage(pkgCount)
-	sortElements(sc.Elements)
-	return sc, nil
+	return newScreen(all), nil
 }
 
 // fromElements maps AndroidWorld UIElements.
 func fromElements(els []trace.UIElement) *screen {
-	sc := &screen{}
-	pkgCount := map[string]int{}
+	all := make([]element, 0, len(els))
 	for _, u := range els {
 		e := element{
 			Class:     u.ClassName,
@@ -103,6 +94,17 @@ func fromElements(els []trace.UIElement) *screen {
 			b := u.BBoxPixels
 			e.X1, e.Y1, e.X2, e.Y2, e.HasBounds = int(b.XMin), int(b.YMin), int(b.XMax), int(b.YMax), true
 		}
+		all = append(all, e)
+	}
+	return newScreen(all)
+}
+
+// newScreen keeps the elements worth describing, in reading order, and picks the
+// foreground package from all of them (containers included).
+func newScreen(all []element) *screen {
+	sc := &screen{}
+	pkgCount := map[string]int{}
+	for _, e := range all {
 		if e.Package != "" {
 			pkgCount[e.Package]++
 		}
