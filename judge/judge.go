@@ -484,8 +484,9 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 // last word on it, and the frame it was said on.
 const LastSeenPrefix = "last seen at frame "
 
-// traceName is a stable human name for a trace: its label from the trace package when it
-// has a source, else its directory.
+// traceName is a stable, unique name for a trace (the judgment's "trace" field, eval matches
+// on it): its source path, plus #N for a checkpoint's later episodes, else its directory.
+// Unlike trace.Label it is a full path, so two traces never share it.
 func traceName(t *trace.Trace) string {
 	if t.Source != nil && t.Source.Path != "" {
 		if t.Source.Entry > 0 {
