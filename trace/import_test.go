@@ -412,8 +412,14 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 	if err := Validate(back); err != nil {
 		t.Error(err)
 	}
-	if _, err := os.Stat(filepath.Join(out, "0001.png.tmp")); err == nil {
-		t.Error("temporary file left behind")
+	// Exactly the frame files and the manifest: no temporary file left behind.
+	var names []string
+	ents, _ := os.ReadDir(out)
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if want := []string{"0001.png", "0001.xml", "0002.jpg", ManifestName}; !reflect.DeepEqual(names, want) {
+		t.Errorf("native directory holds %v, want %v", names, want)
 	}
 	if Label(back) != "n" {
 		t.Errorf("label %q", Label(back))
