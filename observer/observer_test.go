@@ -1,9 +1,13 @@
 package observer_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,6 +229,50 @@ func TestAutoCaptureModeAndRawFrames(t *testing.T) {
 	if len(tr2.Frames) == 0 || tr2.Device.Width != 108 {
 		t.Fatalf("raw trace %d frames width %d", len(tr2.Frames), tr2.Device.Width)
 	}
+	// Each kept frame is the screen the device showed, pixel for pixel (the fixture's
+	// screens differ in their body block, so a frame matches exactly one of them).
+	screens := adbtest.ThreeScreens(1)
+	for _, f := range tr2.Frames {
+		got := decodePNGFile(t, filepath.Join(o2.Dir, f.Image))
+		matched := false
+		for _, s := range screens {
+			want, err := png.Decode(bytes.NewReader(s.PNG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			matched = matched || samePixels(got, want)
+		}
+		if !matched {
+			t.Fatalf("frame %s matches none of the device's screens", f.Image)
+		}
+	}
+}
+
+func decodePNGFile(t *testing.T, path string) image.Image {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if color.RGBAModel.Convert(a.At(x, y)) != color.RGBAModel.Convert(b.At(x, y)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func TestLlamaTouchScreens(t *testing.T) {
