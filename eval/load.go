@@ -157,7 +157,7 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 	if err != nil {
 		return
 	}
-	want := judgedAs(it)
+	want := judge.TraceName(it.Trace)
 	for _, f := range entries {
 		if f.IsDir() || !isJudgmentFile(f.Name()) {
 			continue
@@ -176,14 +176,6 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 	}
 }
 
-// judgedAs is the "trace" field judge writes for a file trace's judgment.
-func judgedAs(it *Item) string {
-	if src := it.Trace.Source; src != nil && src.Entry > 0 {
-		return fmt.Sprintf("%s#%d", it.path, src.Entry) // how judge names a checkpoint's later episodes
-	}
-	return it.path
-}
-
 // defaultOutFolderJudgments attaches to the file traces of a folder the judgments judge
 // wrote for them by default, ./autoeval-out/*/judgment*.json. Every label folder is read,
 // since judge renames clashing labels (label-2); only a judgment whose "trace" field names
@@ -191,7 +183,7 @@ func judgedAs(it *Item) string {
 func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 	byTrace := map[string]*Item{}
 	for _, it := range items {
-		byTrace[absClean(judgedAs(it))] = it
+		byTrace[absClean(judge.TraceName(it.Trace))] = it
 	}
 	dirs, err := os.ReadDir(judge.DefaultOutDir)
 	if err != nil {

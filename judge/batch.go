@@ -62,7 +62,7 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	j, err := Run(ctx, cfg, tg.Trace, subs)
 	if err != nil {
 		r.Err = err
-		if msg := err.Error(); !strings.HasPrefix(msg, tg.Label+":") && !strings.HasPrefix(msg, traceName(tg.Trace)+":") {
+		if msg := err.Error(); !strings.HasPrefix(msg, tg.Label+":") && !strings.HasPrefix(msg, TraceName(tg.Trace)+":") {
 			r.Err = fmt.Errorf("%s: %w", tg.Label, err) // name the trace once, not twice
 		}
 		return r

@@ -136,15 +136,15 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 		return nil, err
 	}
 	if len(t.Frames) == 0 {
-		return nil, fmt.Errorf("%s: the trace has no frames to judge", traceName(t))
+		return nil, fmt.Errorf("%s: the trace has no frames to judge", TraceName(t))
 	}
 	if why := nothingToDescribe(cfg.Capture, t); why != "" {
 		// Every frame would be skipped and the trace judged a failure for want of data,
 		// which says nothing about the agent.
-		return nil, fmt.Errorf("%s: %s", traceName(t), why)
+		return nil, fmt.Errorf("%s: %s", TraceName(t), why)
 	}
 	info := cfg.info(usesVision(cfg.Capture, t))
-	scope := traceName(t)
+	scope := TraceName(t)
 	task := subs.Task
 	if t.Task != "" {
 		task = t.Task
@@ -203,7 +203,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	j.Started = started
 	j.Finished = time.Now().UTC()
 	if cfg.Store != nil {
-		if err := saveJudgments(ctx, cfg.Store, job, traceName(t), info.Label(), j); err != nil {
+		if err := saveJudgments(ctx, cfg.Store, job, TraceName(t), info.Label(), j); err != nil {
 			return nil, err
 		}
 	}
@@ -451,7 +451,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 
 // judgment assembles the output from the state.
 func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
-	j := &trace.Judgment{Version: 1, Trace: traceName(l.t), Task: l.task, TaskName: l.t.TaskName, Judge: info,
+	j := &trace.Judgment{Version: 1, Trace: TraceName(l.t), Task: l.task, TaskName: l.t.TaskName, Judge: info,
 		Frames: append([]trace.FrameResult{}, l.st.Frames...), Usage: l.st.Usage}
 	sat, req, reqSat := 0, 0, 0
 	for _, n := range l.subs.Nodes {
@@ -484,10 +484,10 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 // last word on it, and the frame it was said on.
 const LastSeenPrefix = "last seen at frame "
 
-// traceName is a stable, unique name for a trace (the judgment's "trace" field, eval matches
+// TraceName is a stable, unique name for a trace (the judgment's "trace" field, eval matches
 // on it): its source path, plus #N for a checkpoint's later episodes, else its directory.
 // Unlike trace.Label it is a full path, so two traces never share it.
-func traceName(t *trace.Trace) string {
+func TraceName(t *trace.Trace) string {
 	if t.Source != nil && t.Source.Path != "" {
 		if t.Source.Entry > 0 {
 			return fmt.Sprintf("%s#%d", t.Source.Path, t.Source.Entry)

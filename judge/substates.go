@@ -50,12 +50,12 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 		}
 	}
 	if t.Task == "" {
-		return nil, "", none, fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", traceName(t))
+		return nil, "", none, fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", TraceName(t))
 	}
 	if src.Decompose != nil {
 		s, u, err := src.Decompose(ctx, t.Task, t.App)
 		if err != nil {
-			return nil, "", u, fmt.Errorf("decomposing the task of %s: %w", traceName(t), err)
+			return nil, "", u, fmt.Errorf("decomposing the task of %s: %w", TraceName(t), err)
 		}
 		note := "substates decomposed from the task by the model (cached)"
 		if u.Calls > 0 {
