@@ -86,23 +86,36 @@ func decodeElements(data []byte) ([]UIElement, error) {
 }
 
 func (t *Trace) readFrameFile(f *Frame, rel string) ([]byte, error) {
-	p, err := t.Path(rel)
-	if err != nil {
+	p, data, err := t.loadRel(rel)
+	switch {
+	case err == nil:
+		return data, nil
+	case p == "":
 		return nil, fmt.Errorf("frame %d: %w", f.Index, err)
 	}
-	// The same symlink rule as Validate: a reader (the judge, an import) must not send a
-	// file from outside the trace to a model or copy it into a new trace.
-	if err := insideDir(t.Dir, p); err != nil {
-		return nil, fmt.Errorf("%s (frame %d): %w", p, f.Index, err)
-	}
-	data, err := os.ReadFile(p)
+	return nil, fmt.Errorf("%s (frame %d): %w", p, f.Index, err)
+}
+
+// loadRel reads a file of the trace for readers and Validate alike: the joined path (""
+// when rel itself is refused) and the bytes, or why not. A symlink out of the trace
+// directory is refused too, so no reader sends a file from elsewhere to a model or
+// copies it into a new trace.
+func (t *Trace) loadRel(rel string) (path string, data []byte, err error) {
+	p, err := t.Path(rel)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s (frame %d): file is missing", p, f.Index)
-		}
-		return nil, fmt.Errorf("%s (frame %d): %w", p, f.Index, unwrapPathErr(err))
+		return "", nil, err
 	}
-	return data, nil
+	if err := insideDir(t.Dir, p); err != nil {
+		return p, nil, err
+	}
+	data, err = os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return p, nil, errors.New("file is missing")
+	}
+	if err != nil {
+		return p, nil, unwrapPathErr(err)
+	}
+	return p, data, nil
 }
 
 // display is the path shown in messages: joined onto the trace directory when possible.

@@ -7,7 +7,6 @@ import (
 	"image"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -53,22 +52,13 @@ func Validate(t *Trace) error {
 			if rel == "" {
 				return
 			}
-			path, err := t.Path(rel)
-			if err != nil {
+			path, data, err := t.loadRel(rel)
+			switch {
+			case err != nil && path == "":
 				add("frame %d %s: %v", f.Index, what, err)
 				return
-			}
-			if err := insideDir(t.Dir, path); err != nil {
+			case err != nil:
 				add("frame %d %s %s: %v", f.Index, what, path, err)
-				return
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				if errors.Is(err, os.ErrNotExist) {
-					add("frame %d %s %s: file is missing", f.Index, what, path)
-				} else {
-					add("frame %d %s %s: %v", f.Index, what, path, unwrapPathErr(err))
-				}
 				return
 			}
 			if err := decode(data); err != nil {
