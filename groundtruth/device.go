@@ -187,14 +187,26 @@ func (d *DB) Query(ctx context.Context, query string, args ...any) ([]Row, error
 
 // Table returns all rows of a table. A missing table is an error naming it.
 func (d *DB) Table(ctx context.Context, table string) ([]Row, error) {
-	var n int
-	if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n); err != nil {
-		return nil, classifyDBError(d.Remote, err)
-	}
-	if n == 0 {
-		return nil, fmt.Errorf("%s: no table %q (is this the app's database?)", d.Remote, table)
+	if err := d.requireTables(ctx, table); err != nil {
+		return nil, err
 	}
 	return d.Query(ctx, `SELECT * FROM "`+strings.ReplaceAll(table, `"`, `""`)+`"`)
+}
+
+// requireTables checks that the tables exist, so a query over them fails naming the
+// missing one (the wrong app's database) rather than with SQLite's bare message, and
+// without reading their rows.
+func (d *DB) requireTables(ctx context.Context, tables ...string) error {
+	for _, table := range tables {
+		var n int
+		if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n); err != nil {
+			return classifyDBError(d.Remote, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("%s: no table %q (is this the app's database?)", d.Remote, table)
+		}
+	}
+	return nil
 }
 
 // ReadTable pulls remote, reads one table and cleans up.

@@ -259,7 +259,7 @@ func joplinFamilies() {
 				return nil, err
 			}
 			defer db.Close()
-			if _, err := db.Table(ctx, "folders"); err != nil {
+			if err := db.requireTables(ctx, "notes", "folders"); err != nil {
 				return nil, err
 			}
 			rows, err := db.Query(ctx, `SELECT count(*) AS n FROM notes JOIN folders ON notes.parent_id = folders.id

@@ -90,7 +90,7 @@ func init() {
 				return nil, err
 			}
 			defer db.Close()
-			if _, err := db.Table(ctx, "playing_queue"); err != nil {
+			if err := db.requireTables(ctx, "playing_queue"); err != nil {
 				return nil, err
 			}
 			rows, err := db.Query(ctx, "SELECT title FROM playing_queue")

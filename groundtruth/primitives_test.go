@@ -233,6 +233,12 @@ func TestDatabaseFailuresAreErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `no table "expense"`) {
 		t.Fatalf("wrong db: %v", err)
 	}
+	// A check joining two tables names the one missing (Joplin's folders without notes).
+	s.PutFile(serial, JoplinDB, makeDB(t, strings.Split(schemaJoplin, ";\n")[0]))
+	_, err = Check(ctxT(t), dev, "NotesTodoItemCount", Params{"folder": "Work", "answer": "2"}, nil)
+	if err == nil || !strings.Contains(err.Error(), `no table "notes"`) {
+		t.Fatalf("joplin without notes: %v", err)
+	}
 	// Unreadable (no root): the device layer's permission error comes through.
 	s.DenyPath(serial, "/data/data/com.arduia.expense")
 	_, err = Check(ctxT(t), dev, "ExpenseDeleteSingle", p, nil)
