@@ -182,18 +182,26 @@ func findItem(d *Dataset, name string) *Item {
 
 // CompareLabels scores every judge's per-substate verdicts against human labels.
 func CompareLabels(d *Dataset, labels []SubstateLabel, o Options) []LabelRow {
+	// Resolve each label's trace once, not once per judge.
+	items := make([]*Item, len(labels))
+	for i, l := range labels {
+		items[i] = findItem(d, l.Trace)
+	}
 	var rows []LabelRow
 	for _, judge := range d.JudgeLabels() {
 		row := LabelRow{Judge: judge}
 		var agree, fp, fn []float64
-		for _, l := range labels {
-			it := findItem(d, l.Trace)
-			if it == nil || it.Judgment(judge) == nil {
+		for i, l := range labels {
+			var j *trace.Judgment
+			if items[i] != nil {
+				j = items[i].Judgment(judge)
+			}
+			if j == nil {
 				row.Unmatched++
 				continue
 			}
 			found := false
-			for _, s := range it.Judgment(judge).Substates {
+			for _, s := range j.Substates {
 				if s.ID != l.Substate {
 					continue
 				}
