@@ -177,8 +177,8 @@ func Score(pairs []Pair, seed uint64, resamples int) (Confusion, Metrics) {
 	}
 	samples := make([][]float64, len(point))
 	if len(pairs) > 0 {
-		// Resampling the four cell counts is the same as resampling pairs, and cheap:
-		// draw n indexes into the pairs and count their cells.
+		// Each resample draws n pairs with replacement and counts only their confusion
+		// cells, so no resampled slice is ever built.
 		rng := rand.New(rand.NewPCG(seed, 0x5eed))
 		for r := 0; r < resamples; r++ {
 			var b Confusion
