@@ -202,24 +202,7 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 			// missing: the judge failed (a model outage) or was interrupted. The agent
 			// need not run again.
 			if gerr == nil && st == store.ItemFailed && strings.HasPrefix(prev.Error, judgeErrPrefix) {
-				tr, terr := trace.ReadManifest(prev.Trace)
-				if terr == nil && finished(tr.Status) {
-					r, reused = prev, true
-					r.Error = ""
-					if o.Judge != nil {
-						o.Logf("task %d/%d %s: judging the recorded trace (the agent does not run again)", i+1, len(o.Tasks), task.ID)
-						start := time.Now()
-						judgeInto(ctx, o, tr, &r)
-						r.Seconds += time.Since(start).Seconds()
-					} else {
-						o.Logf("task %d/%d %s: keeping the recorded trace unjudged (no judge this run)", i+1, len(o.Tasks), task.ID)
-					}
-				} else {
-					if terr == nil {
-						terr = fmt.Errorf("its status is %q", tr.Status)
-					}
-					o.Logf("task %d/%d %s: the recorded trace cannot be reused (%v): running the agent again", i+1, len(o.Tasks), task.ID, terr)
-				}
+				r, reused = rejudge(ctx, o, fmt.Sprintf("task %d/%d %s", i+1, len(o.Tasks), task.ID), prev)
 			}
 		}
 		if !reused {
@@ -286,6 +269,30 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 		}
 	}
 	return sum, results, runErr
+}
+
+// rejudge judges (when there is a judge) the recording prev points at, if it is still
+// there and whole, so the agent need not run again; reused is false when it is not.
+func rejudge(ctx context.Context, o SuiteOptions, label string, prev TaskResult) (r TaskResult, reused bool) {
+	tr, err := trace.ReadManifest(prev.Trace)
+	if err == nil && !finished(tr.Status) {
+		err = fmt.Errorf("its status is %q", tr.Status)
+	}
+	if err != nil {
+		o.Logf("%s: the recorded trace cannot be reused (%v): running the agent again", label, err)
+		return TaskResult{}, false
+	}
+	r = prev
+	r.Error = ""
+	if o.Judge == nil {
+		o.Logf("%s: keeping the recorded trace unjudged (no judge this run)", label)
+		return r, true
+	}
+	o.Logf("%s: judging the recorded trace (the agent does not run again)", label)
+	start := time.Now()
+	judgeInto(ctx, o, tr, &r)
+	r.Seconds += time.Since(start).Seconds()
+	return r, true
 }
 
 // putResult stores a task's result as its run item (done unless it has an error) and
