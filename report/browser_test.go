@@ -1,52 +1,15 @@
 package report
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoeval/autoeval/report/reporttest"
 )
 
-// DOMTrace is what the browser test reads back from a rendered report, per trace section.
-type DOMTrace struct {
-	Name      string `json:"name"`
-	Truth     string `json:"truth"`
-	Task      string `json:"task"`
-	Images    int    `json:"images"`
-	Loaded    int    `json:"loaded"`
-	Judgments []struct {
-		Judge     string `json:"judge"`
-		Verdict   string `json:"verdict"`
-		Agreement string `json:"agreement"`
-		Ticks     int    `json:"ticks"`
-		Crosses   int    `json:"crosses"`
-	} `json:"judgments"`
-}
-
-// ReadDOMScript collects every trace section of the rendered page.
-const ReadDOMScript = `(() => ({
-  scripts: document.querySelectorAll('script').length,
-  count: document.getElementById('trace-count') ? document.getElementById('trace-count').textContent : '',
-  traces: [...document.querySelectorAll('section.trace')].map(s => ({
-    name: s.dataset.trace,
-    truth: s.dataset.truth,
-    task: s.querySelector('dd.task').textContent,
-    images: s.querySelectorAll('figure.frame img').length,
-    loaded: [...s.querySelectorAll('figure.frame img')].filter(i => i.complete && i.naturalWidth > 0).length,
-    judgments: [...s.querySelectorAll('div.judgment')].map(j => ({
-      judge: j.dataset.judge, verdict: j.dataset.verdict, agreement: j.dataset.agreement,
-      ticks: j.querySelectorAll('li.substate[data-satisfied="true"] .ok').length,
-      crosses: j.querySelectorAll('li.substate[data-satisfied="false"] .no').length,
-    })),
-  })),
-}))()`
-
 func TestReportInHeadlessChromium(t *testing.T) {
-	path := reporttest.RequireChromium(t)
 	r := build(t, fixture(t))
 	out := filepath.Join(t.TempDir(), "report.html")
 	f, err := os.Create(out)
@@ -58,26 +21,8 @@ func TestReportInHeadlessChromium(t *testing.T) {
 	}
 	f.Close()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	b, err := reporttest.Start(ctx, path, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	page, err := b.Open(ctx, "file://"+out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dom struct {
-		Scripts int        `json:"scripts"`
-		Count   string     `json:"count"`
-		Traces  []DOMTrace `json:"traces"`
-	}
-	if err := page.Eval(ctx, ReadDOMScript, &dom); err != nil {
-		t.Fatal(err)
-	}
-	if errs := page.ConsoleErrors(); len(errs) > 0 {
+	dom := reporttest.LoadReport(t, out)
+	if errs := dom.ConsoleErrors; len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
 	if dom.Scripts != 0 {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoeval/autoeval/eval/evaltest"
 	"github.com/autoeval/autoeval/internal/testenv"
@@ -21,7 +19,7 @@ import (
 // Chromium without console errors and shows every trace with the verdict on disk.
 func TestReportEpisodesInChromium(t *testing.T) {
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
-	browser := reporttest.RequireChromium(t)
+	reporttest.RequireChromium(t) // before the judging, so a missing browser skips early
 	tmp := t.TempDir()
 	t.Setenv("AUTOEVAL_MODEL", "")
 	t.Setenv("OPENAI_API_KEY", "")
@@ -55,33 +53,8 @@ func TestReportEpisodesInChromium(t *testing.T) {
 		t.Fatalf("judgments: %v, %d files", err, len(want))
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	b, err := reporttest.Start(ctx, browser, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	page, err := b.Open(ctx, "file://"+out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dom struct {
-		Scripts int    `json:"scripts"`
-		Count   string `json:"count"`
-		Traces  []struct {
-			Name      string `json:"name"`
-			Truth     string `json:"truth"`
-			Judgments []struct {
-				Verdict   string `json:"verdict"`
-				Agreement string `json:"agreement"`
-			} `json:"judgments"`
-		} `json:"traces"`
-	}
-	if err := page.Eval(ctx, reportDOMScript, &dom); err != nil {
-		t.Fatal(err)
-	}
-	if errs := page.ConsoleErrors(); len(errs) > 0 {
+	dom := reporttest.LoadReport(t, out)
+	if errs := dom.ConsoleErrors; len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
 	if dom.Count != "12" || len(dom.Traces) != 12 {
@@ -98,16 +71,6 @@ func TestReportEpisodesInChromium(t *testing.T) {
 		t.Errorf("ground truth shown %v, want 4 successes and 8 failures", truths)
 	}
 }
-
-const reportDOMScript = `(() => ({
-  scripts: document.querySelectorAll('script').length,
-  count: document.getElementById('trace-count').textContent,
-  traces: [...document.querySelectorAll('section.trace')].map(s => ({
-    name: s.dataset.trace, truth: s.dataset.truth,
-    judgments: [...s.querySelectorAll('div.judgment')].map(j => ({verdict: j.dataset.verdict, agreement: j.dataset.agreement})),
-  })),
-}))()`
-
 func TestReportFormats(t *testing.T) {
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
 	dir := t.TempDir()

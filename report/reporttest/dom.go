@@ -1,0 +1,74 @@
+package reporttest
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// DOM is what a test reads back from a rendered report.
+type DOM struct {
+	Scripts int        `json:"scripts"` // <script> elements: a report runs none
+	Count   string     `json:"count"`   // the trace count the summary shows
+	Traces  []DOMTrace `json:"traces"`
+	// ConsoleErrors are the errors the page logged while loading.
+	ConsoleErrors []string `json:"-"`
+}
+
+// DOMTrace is one trace section of the page.
+type DOMTrace struct {
+	Name      string `json:"name"`
+	Truth     string `json:"truth"`
+	Task      string `json:"task"`
+	Images    int    `json:"images"`
+	Loaded    int    `json:"loaded"` // images the browser decoded
+	Judgments []struct {
+		Judge     string `json:"judge"`
+		Verdict   string `json:"verdict"`
+		Agreement string `json:"agreement"`
+		Ticks     int    `json:"ticks"`
+		Crosses   int    `json:"crosses"`
+	} `json:"judgments"`
+}
+
+// readDOMScript collects every trace section of the rendered page.
+const readDOMScript = `(() => ({
+  scripts: document.querySelectorAll('script').length,
+  count: document.getElementById('trace-count') ? document.getElementById('trace-count').textContent : '',
+  traces: [...document.querySelectorAll('section.trace')].map(s => ({
+    name: s.dataset.trace,
+    truth: s.dataset.truth,
+    task: s.querySelector('dd.task').textContent,
+    images: s.querySelectorAll('figure.frame img').length,
+    loaded: [...s.querySelectorAll('figure.frame img')].filter(i => i.complete && i.naturalWidth > 0).length,
+    judgments: [...s.querySelectorAll('div.judgment')].map(j => ({
+      judge: j.dataset.judge, verdict: j.dataset.verdict, agreement: j.dataset.agreement,
+      ticks: j.querySelectorAll('li.substate[data-satisfied="true"] .ok').length,
+      crosses: j.querySelectorAll('li.substate[data-satisfied="false"] .no').length,
+    })),
+  })),
+}))()`
+
+// LoadReport opens the HTML file in a fresh headless Chromium (skipping or failing as
+// RequireChromium does when there is none) and reads the rendered page back.
+func LoadReport(t testing.TB, htmlFile string) DOM {
+	t.Helper()
+	path := RequireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	b, err := Start(ctx, path, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	page, err := b.Open(ctx, "file://"+htmlFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dom DOM
+	if err := page.Eval(ctx, readDOMScript, &dom); err != nil {
+		t.Fatal(err)
+	}
+	dom.ConsoleErrors = page.ConsoleErrors()
+	return dom
+}
