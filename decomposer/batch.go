@@ -16,8 +16,8 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
 	"golang.org/x/sync/errgroup"
@@ -111,7 +111,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 	for i, t := range tasks {
 		var prev struct {
 			TaskResult
-			Nodes *ssr.Substates `json:"nodes"`
+			Nodes *substate.List `json:"nodes"`
 		}
 		status, err := d.db.GetItem(ctx, runID, t.ID, &prev)
 		if err == nil && status == store.ItemDone && prev.Nodes != nil {
@@ -149,7 +149,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 			if err != nil && gctx.Err() != nil {
 				return gctx.Err() // interrupted: leave the item for the next run
 			}
-			var nodes *ssr.Substates
+			var nodes *substate.List
 			if err != nil {
 				r.Status, r.Error = store.ItemFailed, err.Error()
 			} else {
@@ -163,7 +163,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 			}
 			item := struct {
 				TaskResult
-				Nodes *ssr.Substates `json:"nodes,omitempty"`
+				Nodes *substate.List `json:"nodes,omitempty"`
 			}{r, nodes}
 			if perr := d.db.PutItem(context.WithoutCancel(gctx), runID, t.ID, r.Status, item, r.Error); perr != nil {
 				return fmt.Errorf("decompose batch: store: %w", perr)

@@ -1,4 +1,4 @@
-// Package decomposer turns a task description into substates (ssr): it prompts a model,
+// Package decomposer turns a task description into substates: it prompts a model,
 // parses and validates the answer, sends rule violations back for a bounded number of
 // repairs, merges near-duplicate substates, and caches the result in the store.
 package decomposer
@@ -15,8 +15,8 @@ import (
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // Options tune a Decomposer; zero values are sensible defaults.
@@ -53,7 +53,7 @@ func New(model llm.Model, db *store.DB, opts Options) *Decomposer {
 
 // Result is a decomposition with what it took.
 type Result struct {
-	Substates *ssr.Substates
+	Substates *substate.List
 	// Cached is true when the decomposition came from the store without any model call.
 	Cached bool
 	// Rounds is the number of model answers used (1 + repairs).
@@ -64,7 +64,7 @@ type Result struct {
 }
 
 // Decompose returns the substates of task. app and knowledge are optional context.
-func (d *Decomposer) Decompose(ctx context.Context, task, app, knowledge string) (*ssr.Substates, error) {
+func (d *Decomposer) Decompose(ctx context.Context, task, app, knowledge string) (*substate.List, error) {
 	r, err := d.Run(ctx, Input{Task: task, App: app, Knowledge: knowledge})
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 		}
 		req := llm.Request{
 			Purpose: "decompose", PromptVersion: p.Version, System: p.System, Prompt: p.Prompt,
-			Schema: ssr.Schema(), Temperature: 0, Scope: in.Scope,
+			Schema: substate.Schema(), Temperature: 0, Scope: in.Scope,
 		}
 		asked = append(asked, req)
 		resp, err := d.model.Generate(ctx, req)
@@ -134,17 +134,17 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 
 // parse reads and validates a model's answer, adding the method's rules that the
 // structural validator leaves to us.
-func parse(text string) (*ssr.Substates, error) {
-	s, err := ssr.Parse([]byte(text))
+func parse(text string) (*substate.List, error) {
+	s, err := substate.Parse([]byte(text))
 	if err != nil {
 		return nil, err
 	}
 	var p []string
-	if s.Nodes[0].Kind != ssr.Page {
+	if s.Nodes[0].Kind != substate.Page {
 		p = append(p, fmt.Sprintf("substate %d: the first substate must be a page showing the target app open", s.Nodes[0].ID))
 	}
 	if len(p) > 0 {
-		return nil, &ssr.ValidationError{Problems: p}
+		return nil, &substate.ValidationError{Problems: p}
 	}
 	return s, nil
 }
@@ -153,7 +153,7 @@ func repairText(answer string, err error) string {
 	if len(answer) > 3000 {
 		answer = answer[:3000] + "…"
 	}
-	var ve *ssr.ValidationError
+	var ve *substate.ValidationError
 	problems := err.Error()
 	if errors.As(err, &ve) {
 		problems = "- " + strings.Join(ve.Problems, "\n- ")
@@ -175,7 +175,7 @@ func (d *Decomposer) key(in Input) string {
 	return hex.EncodeToString(h[:])
 }
 
-func (d *Decomposer) lookup(ctx context.Context, key string) (*ssr.Substates, bool) {
+func (d *Decomposer) lookup(ctx context.Context, key string) (*substate.List, bool) {
 	if d.db == nil {
 		return nil, false
 	}
@@ -184,14 +184,14 @@ func (d *Decomposer) lookup(ctx context.Context, key string) (*ssr.Substates, bo
 	if d.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes) != nil {
 		return nil, false
 	}
-	var s ssr.Substates
+	var s substate.List
 	if json.Unmarshal([]byte(nodes), &s) != nil || s.Validate() != nil {
 		return nil, false // a damaged row is recomputed, not trusted
 	}
 	return &s, true
 }
 
-func (d *Decomposer) save(ctx context.Context, key, task string, s *ssr.Substates) {
+func (d *Decomposer) save(ctx context.Context, key, task string, s *substate.List) {
 	if d.db == nil {
 		return
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/autoeval/autoeval/internal/testenv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,11 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/testenv"
+
 	"github.com/autoeval/autoeval/decomposer"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/suite"
 )
 
@@ -170,13 +171,13 @@ func TestDecomposeNoModel(t *testing.T) {
 }
 
 func TestMerge(t *testing.T) {
-	s := &ssr.Substates{Nodes: []ssr.Node{
-		{ID: 0, Kind: ssr.Page, Content: "The Clock app is open"},
-		{ID: 1, Kind: ssr.Page, Content: "The alarm list page is visible", Parent: ssr.IntPtr(0), Optional: true},
-		{ID: 2, Kind: ssr.Page, Content: "Alarm list shown", Parent: ssr.IntPtr(0)},
-		{ID: 3, Kind: ssr.Unit, Content: "Alarm 7:30 AM is on", Parent: ssr.IntPtr(2)},
-		{ID: 4, Kind: ssr.Unit, Content: "Alarm 7:30 AM is off", Parent: ssr.IntPtr(1)},
-		{ID: 5, Kind: ssr.Unit, Content: "The alarm 7:30 AM is on.", Parent: ssr.IntPtr(1)},
+	s := &substate.List{Nodes: []substate.Node{
+		{ID: 0, Kind: substate.Page, Content: "The Clock app is open"},
+		{ID: 1, Kind: substate.Page, Content: "The alarm list page is visible", Parent: substate.IntPtr(0), Optional: true},
+		{ID: 2, Kind: substate.Page, Content: "Alarm list shown", Parent: substate.IntPtr(0)},
+		{ID: 3, Kind: substate.Unit, Content: "Alarm 7:30 AM is on", Parent: substate.IntPtr(2)},
+		{ID: 4, Kind: substate.Unit, Content: "Alarm 7:30 AM is off", Parent: substate.IntPtr(1)},
+		{ID: 5, Kind: substate.Unit, Content: "The alarm 7:30 AM is on.", Parent: substate.IntPtr(1)},
 	}}
 	notes := decomposer.Merge(s, 0.8)
 	if len(notes) != 2 || len(s.Nodes) != 4 {
@@ -272,7 +273,7 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := ssr.Parse(data)
+		s, err := substate.Parse(data)
 		if err != nil || !strings.Contains(s.Nodes[1].Content, task.Text) {
 			t.Fatalf("%s: %v %+v", task.ID, err, s)
 		}
@@ -295,12 +296,12 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 }
 
 func TestOptionalChildren(t *testing.T) {
-	s := &ssr.Substates{Nodes: []ssr.Node{
-		{ID: 0, Kind: ssr.Page, Content: "app"},
-		{ID: 1, Kind: ssr.Page, Content: "search", Parent: ssr.IntPtr(0), Optional: true},
-		{ID: 2, Kind: ssr.Page, Content: "results", Parent: ssr.IntPtr(1)},
-		{ID: 3, Kind: ssr.Unit, Content: "item", Parent: ssr.IntPtr(2)},
-		{ID: 4, Kind: ssr.Unit, Content: "other", Parent: ssr.IntPtr(0)},
+	s := &substate.List{Nodes: []substate.Node{
+		{ID: 0, Kind: substate.Page, Content: "app"},
+		{ID: 1, Kind: substate.Page, Content: "search", Parent: substate.IntPtr(0), Optional: true},
+		{ID: 2, Kind: substate.Page, Content: "results", Parent: substate.IntPtr(1)},
+		{ID: 3, Kind: substate.Unit, Content: "item", Parent: substate.IntPtr(2)},
+		{ID: 4, Kind: substate.Unit, Content: "other", Parent: substate.IntPtr(0)},
 	}}
 	notes := decomposer.OptionalChildren(s)
 	if len(notes) != 2 || !s.Nodes[2].Optional || !s.Nodes[3].Optional || s.Nodes[4].Optional || s.Nodes[0].Optional {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // stopwords carry no meaning for duplicate detection: "The alarm list is visible" and
@@ -48,7 +48,7 @@ func Similarity(a, b string) float64 {
 // (resolved) parent whose wording overlaps an earlier one by at least threshold is
 // dropped, its children re-hung on the kept node, and ids renumbered 0..n-1 in order.
 // The kept node is optional only if both were. It returns one note per merge.
-func Merge(s *ssr.Substates, threshold float64) []string {
+func Merge(s *substate.List, threshold float64) []string {
 	alias := map[int]int{} // dropped id -> kept id
 	resolve := func(id int) int {
 		for {
@@ -59,14 +59,14 @@ func Merge(s *ssr.Substates, threshold float64) []string {
 			id = k
 		}
 	}
-	parentOf := func(n ssr.Node) int {
+	parentOf := func(n substate.Node) int {
 		if n.Parent == nil {
 			return -1
 		}
 		return resolve(*n.Parent)
 	}
 	var notes []string
-	var kept []ssr.Node
+	var kept []substate.Node
 	for _, n := range s.Nodes {
 		dup := -1
 		if threshold <= 1 {
@@ -103,7 +103,7 @@ func Merge(s *ssr.Substates, threshold float64) []string {
 // OptionalChildren marks optional every substate that hangs from an optional page: a run
 // that skips the page cannot show what is on it, so those states are path-dependent too.
 // Parents precede children, so one pass in order propagates down the tree.
-func OptionalChildren(s *ssr.Substates) []string {
+func OptionalChildren(s *substate.List) []string {
 	optional := map[int]bool{}
 	var notes []string
 	for i := range s.Nodes {

@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // Tree renders substates as an indented tree for the terminal: pages with the pages
 // reached from them and the units on them.
-func Tree(s *ssr.Substates) string {
+func Tree(s *substate.List) string {
 	var b strings.Builder
 	if s.Task != "" {
 		fmt.Fprintf(&b, "Task: %s\n", s.Task)
 	}
-	children := map[int][]ssr.Node{}
-	var roots []ssr.Node
+	children := map[int][]substate.Node{}
+	var roots []substate.Node
 	for _, n := range s.Nodes {
 		if n.Parent == nil {
 			roots = append(roots, n)
@@ -23,8 +23,8 @@ func Tree(s *ssr.Substates) string {
 			children[*n.Parent] = append(children[*n.Parent], n)
 		}
 	}
-	var walk func(n ssr.Node, prefix string, last, root bool)
-	walk = func(n ssr.Node, prefix string, last, root bool) {
+	var walk func(n substate.Node, prefix string, last, root bool)
+	walk = func(n substate.Node, prefix string, last, root bool) {
 		branch, next := "├─ ", "│  "
 		if last {
 			branch, next = "└─ ", "   "
@@ -33,7 +33,7 @@ func Tree(s *ssr.Substates) string {
 			branch, next = "", ""
 		}
 		kind := "page"
-		if n.Kind == ssr.Unit {
+		if n.Kind == substate.Unit {
 			kind = "unit"
 		}
 		opt := ""

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/trace"
 )
 

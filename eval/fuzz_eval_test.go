@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 )
 
 // FuzzEvaluate replaces one judgment.json of the hand-made dataset with any bytes (a

@@ -5,12 +5,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/autoeval/autoeval/trace"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // SubstateLabel is a human's answer to "was this substate reached in this trace?".

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -152,12 +151,12 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 // ./autoeval-out/<label>/judgment*.json, when they name this trace: a folder of the same
 // label may hold another trace's verdicts.
 func (d *Dataset) defaultOutJudgments(it *Item) {
-	dir := filepath.Join(judge.DefaultOutDir, judge.SafeName(trace.Label(it.Trace)))
+	dir := filepath.Join(trace.DefaultOutDir, trace.SafeName(trace.Label(it.Trace)))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
-	want := judge.TraceName(it.Trace)
+	want := trace.UniqueName(it.Trace)
 	for _, f := range entries {
 		if f.IsDir() || !isJudgmentFile(f.Name()) {
 			continue
@@ -183,9 +182,9 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 	byTrace := map[string]*Item{}
 	for _, it := range items {
-		byTrace[absClean(judge.TraceName(it.Trace))] = it
+		byTrace[absClean(trace.UniqueName(it.Trace))] = it
 	}
-	dirs, err := os.ReadDir(judge.DefaultOutDir)
+	dirs, err := os.ReadDir(trace.DefaultOutDir)
 	if err != nil {
 		return
 	}
@@ -193,12 +192,12 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 		if !dir.IsDir() {
 			continue
 		}
-		entries, _ := os.ReadDir(filepath.Join(judge.DefaultOutDir, dir.Name()))
+		entries, _ := os.ReadDir(filepath.Join(trace.DefaultOutDir, dir.Name()))
 		for _, f := range entries {
 			if f.IsDir() || !isJudgmentFile(f.Name()) {
 				continue
 			}
-			path := filepath.Join(judge.DefaultOutDir, dir.Name(), f.Name())
+			path := filepath.Join(trace.DefaultOutDir, dir.Name(), f.Name())
 			j, err := trace.ReadJudgment(path)
 			if err != nil {
 				d.Warnings = append(d.Warnings, "skipped judgment: "+err.Error())
@@ -304,7 +303,7 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 	for _, it := range d.Items {
 		byAbs[absClean(it.path)] = it
 		seen := map[string]bool{}
-		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace), judge.SafeName(trace.Label(it.Trace))} {
+		for _, b := range []string{filepath.Base(filepath.Clean(it.path)), trace.Label(it.Trace), trace.SafeName(trace.Label(it.Trace))} {
 			if !seen[b] {
 				seen[b] = true
 				byBase[b] = append(byBase[b], it)

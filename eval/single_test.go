@@ -7,9 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/internal/testenv"
-	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -95,7 +94,7 @@ func TestLoadFolderOfEpisodeFiles(t *testing.T) {
 	now := time.Now()
 	write := func(label, model, of string) {
 		tr := &trace.Trace{Source: &trace.Source{Path: of}}
-		path, _ := judge.OutputPath(tr, label, "", true)
+		path, _ := trace.JudgmentOutputPath(tr, label, "", true)
 		j := &trace.Judgment{Trace: of, Judge: trace.JudgeInfo{Kind: trace.JudgeLLM, Model: model}, Finished: now}
 		if err := trace.WriteJudgment(path, j); err != nil {
 			t.Fatal(err)

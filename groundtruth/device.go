@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/device"
-	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/internal/sqlitedsn"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -112,7 +112,7 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 	}
 	// mode=ro: never modify the evidence. A hot journal cannot be rolled back
 	// read-only, which surfaces as a locked database rather than stale rows.
-	dsn := store.FileDSN(local, "mode=ro&_pragma=busy_timeout(200)")
+	dsn := sqlitedsn.File(local, "mode=ro&_pragma=busy_timeout(200)")
 	d.db, err = sql.Open("sqlite", dsn)
 	if err != nil {
 		d.Close()

@@ -62,18 +62,18 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	j, err := Run(ctx, cfg, tg.Trace, subs)
 	if err != nil {
 		r.Err = err
-		if msg := err.Error(); !strings.HasPrefix(msg, tg.Label+":") && !strings.HasPrefix(msg, TraceName(tg.Trace)+":") {
+		if msg := err.Error(); !strings.HasPrefix(msg, tg.Label+":") && !strings.HasPrefix(msg, trace.UniqueName(tg.Trace)+":") {
 			r.Err = fmt.Errorf("%s: %w", tg.Label, err) // name the trace once, not twice
 		}
 		return r
 	}
-	path, why := OutputPath(tg.Trace, tg.Label, o.Out, batch)
+	path, why := trace.JudgmentOutputPath(tg.Trace, tg.Label, o.Out, batch)
 	if why != "" {
 		r.Notes = append(r.Notes, why)
 	}
 	if path != o.Out { // a file named by --out is the user's choice; a default name is ours
 		var moved string
-		if path, moved = besideOtherJudge(path, j.Judge); moved != "" {
+		if path, moved = trace.BesideOtherJudgment(path, j.Judge); moved != "" {
 			r.Notes = append(r.Notes, moved)
 		}
 	}

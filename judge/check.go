@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -55,19 +55,19 @@ func (f flexStrings) String() string { return strings.Join(f, "; ") }
 // query is what one frame asks: the open substates and, as context, the already
 // satisfied parents of open UnitNodes (they must be seen again on the same frame).
 type query struct {
-	Open    []ssr.Node
-	Context []ssr.Node
+	Open    []substate.Node
+	Context []substate.Node
 }
 
 // Asked lists every substate that must get a verdict, in id order.
-func (q query) Asked() []ssr.Node {
-	all := append(append([]ssr.Node{}, q.Open...), q.Context...)
+func (q query) Asked() []substate.Node {
+	all := append(append([]substate.Node{}, q.Open...), q.Context...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }
 
 // buildQuery computes the query from the substates and the set already satisfied.
-func buildQuery(subs *ssr.Substates, satisfied map[int]bool) query {
+func buildQuery(subs *substate.List, satisfied map[int]bool) query {
 	var q query
 	ctx := map[int]bool{}
 	for _, n := range subs.Nodes {
@@ -75,7 +75,7 @@ func buildQuery(subs *ssr.Substates, satisfied map[int]bool) query {
 			continue
 		}
 		q.Open = append(q.Open, n)
-		if n.Kind == ssr.Unit && n.Parent != nil && satisfied[*n.Parent] {
+		if n.Kind == substate.Unit && n.Parent != nil && satisfied[*n.Parent] {
 			ctx[*n.Parent] = true
 		}
 	}
@@ -89,7 +89,7 @@ func buildQuery(subs *ssr.Substates, satisfied map[int]bool) query {
 
 // check applies the Checker's rules to one answer and returns the verdicts in id order,
 // or every violation found (all at once, so a retry can fix them in one round).
-func check(subs *ssr.Substates, q query, out *reasonOutput) ([]trace.Verdict, []string) {
+func check(subs *substate.List, q query, out *reasonOutput) ([]trace.Verdict, []string) {
 	var problems []string
 	asked := map[int]bool{}
 	for _, n := range q.Asked() {
@@ -118,7 +118,7 @@ func check(subs *ssr.Substates, q query, out *reasonOutput) ([]trace.Verdict, []
 	}
 	// The parent rule: a unit is only seen when the page it lives on is seen with it.
 	for _, n := range q.Open {
-		if n.Kind != ssr.Unit || n.Parent == nil || got[n.ID].Verdict != trace.VerdictTrue {
+		if n.Kind != substate.Unit || n.Parent == nil || got[n.ID].Verdict != trace.VerdictTrue {
 			continue
 		}
 		if got[*n.Parent].Verdict != trace.VerdictTrue {

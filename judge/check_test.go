@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 )
 
 func TestBuildQueryKeepsSatisfiedParentsAsContext(t *testing.T) {
@@ -62,7 +62,7 @@ func FuzzParseAndCheck(f *testing.F) {
 			if len(probs) == 0 {
 				for _, v := range vs {
 					n, _ := subs.ByID(v.ID)
-					if v.Verdict == "true" && n.Kind == ssr.Unit {
+					if v.Verdict == "true" && n.Kind == substate.Unit {
 						ok := false
 						for _, p := range vs {
 							ok = ok || (p.ID == *n.Parent && p.Verdict == "true")

@@ -10,7 +10,7 @@ import (
 
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -168,7 +168,7 @@ func TestDeriveSubstates(t *testing.T) {
 	if !reflect.DeepEqual(contents, want) {
 		t.Fatalf("%q, want %q", contents, want)
 	}
-	if s.Nodes[1].Kind != ssr.Unit || s.Nodes[1].ParentID() != 0 {
+	if s.Nodes[1].Kind != substate.Unit || s.Nodes[1].ParentID() != 0 {
 		t.Fatalf("%+v", s.Nodes[1])
 	}
 	s = DeriveSubstates("delete location history", "")
@@ -204,46 +204,13 @@ func TestHeuristicRules(t *testing.T) {
 		{"The Wi-Fi switch is off", true},
 		{"The Wi-Fi switch is on", false},
 	} {
-		got, why := h.judge(ssr.Node{ID: 1, Kind: ssr.Page, Content: c.content}, sc)
+		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, sc)
 		if got != c.want {
 			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
 		}
 		if why == "" {
 			t.Errorf("%q: no analysis", c.content)
 		}
-	}
-}
-
-func TestOutputPath(t *testing.T) {
-	dir := t.TempDir()
-	tr := &trace.Trace{Dir: dir}
-	if p, note := OutputPath(tr, "x", "", false); p != filepath.Join(dir, trace.JudgmentName) || note != "" {
-		t.Fatalf("writable trace dir: %s %q", p, note)
-	}
-	ro := filepath.Join(t.TempDir(), "ro")
-	os.Mkdir(ro, 0o555)
-	if p, note := OutputPath(&trace.Trace{Dir: ro}, "my trace", "", false); p != filepath.Join(DefaultOutDir, "my_trace", trace.JudgmentName) || note == "" {
-		t.Fatalf("read-only trace dir: %s %q", p, note)
-	}
-	ep := &trace.Trace{Dir: dir, Source: &trace.Source{Format: "androidworld-episode", Path: filepath.Join(dir, "e.json")}}
-	if p, _ := OutputPath(ep, "e", "", false); !strings.HasPrefix(p, DefaultOutDir) {
-		t.Fatalf("a file trace must not write into the folder it shares: %s", p)
-	}
-	// An imported trace written natively keeps its Source, yet its directory is its own:
-	// the judgment belongs beside it, where eval and report look first.
-	src := &trace.Trace{Task: "t", Source: &trace.Source{Format: "androidworld-episode", Path: filepath.Join(dir, "e.json")}}
-	nat, err := trace.WriteNative(src, filepath.Join(t.TempDir(), "imported"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p, note := OutputPath(nat, "imported", "", false); p != filepath.Join(nat.Dir, trace.JudgmentName) {
-		t.Fatalf("native copy of an import: %s %q", p, note)
-	}
-	if p, _ := OutputPath(tr, "x", "out.json", false); p != "out.json" {
-		t.Fatal(p)
-	}
-	if p, _ := OutputPath(tr, "a/b", "outdir", true); p != filepath.Join("outdir", "a_b", trace.JudgmentName) {
-		t.Fatal(p)
 	}
 }
 
@@ -269,31 +236,5 @@ func TestCaptureBothAndMissingSources(t *testing.T) {
 	// vision without a model is a configuration error.
 	if _, err := (&capturer{mode: CaptureVision}).capture(context.Background(), bare, &bare.Frames[0]); err == nil {
 		t.Fatal("vision without a model accepted")
-	}
-}
-
-// A second judge of the same trace writes beside the first instead of overwriting it.
-func TestBesideOtherJudge(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, trace.JudgmentName)
-	heuristic, model := trace.JudgeInfo{Kind: trace.JudgeHeuristic}, trace.JudgeInfo{Kind: trace.JudgeLLM, Model: "openai:gpt-4o"}
-	if got, note := besideOtherJudge(p, model); got != p || note != "" {
-		t.Fatalf("no earlier judgment: %s %q", got, note)
-	}
-	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: heuristic}); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := besideOtherJudge(p, heuristic); got != p {
-		t.Fatalf("the same judge should replace its own judgment, got %s", got)
-	}
-	got, note := besideOtherJudge(p, model)
-	if want := filepath.Join(dir, "judgment.openai_gpt-4o.json"); got != want || !strings.Contains(note, "heuristic (baseline)") {
-		t.Fatalf("got %s (%q), want %s", got, note, want)
-	}
-	if err := trace.WriteJudgment(p, &trace.Judgment{Judge: model}); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := besideOtherJudge(p, heuristic); got != filepath.Join(dir, "judgment.heuristic.json") {
-		t.Fatalf("the baseline after a model judge: %s", got)
 	}
 }

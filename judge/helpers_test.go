@@ -14,8 +14,8 @@ import (
 
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -59,12 +59,12 @@ func writeTrace(t testing.TB, task string, screens ...string) *trace.Trace {
 }
 
 // clockSubs is the example decomposition used throughout the tests.
-func clockSubs() *ssr.Substates {
-	return &ssr.Substates{Task: "Open the Clock app and set an alarm for 7:30 AM", Nodes: []ssr.Node{
-		{ID: 0, Kind: ssr.Page, Content: "The Clock app is open"},
-		{ID: 1, Kind: ssr.Page, Content: "The alarm list is visible", Parent: ssr.IntPtr(0)},
-		{ID: 2, Kind: ssr.Unit, Content: "An alarm for 7:30 AM is listed", Parent: ssr.IntPtr(1)},
-		{ID: 3, Kind: ssr.Unit, Content: "The 7:30 AM alarm is switched on", Parent: ssr.IntPtr(1)},
+func clockSubs() *substate.List {
+	return &substate.List{Task: "Open the Clock app and set an alarm for 7:30 AM", Nodes: []substate.Node{
+		{ID: 0, Kind: substate.Page, Content: "The Clock app is open"},
+		{ID: 1, Kind: substate.Page, Content: "The alarm list is visible", Parent: substate.IntPtr(0)},
+		{ID: 2, Kind: substate.Unit, Content: "An alarm for 7:30 AM is listed", Parent: substate.IntPtr(1)},
+		{ID: 3, Kind: substate.Unit, Content: "The 7:30 AM alarm is switched on", Parent: substate.IntPtr(1)},
 	}}
 }
 

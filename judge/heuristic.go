@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -224,7 +224,7 @@ func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOut
 	got := map[int]bool{}
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
 		ok, why := h.judge(n, in.Screen)
-		if ok && n.Kind == ssr.Unit && n.Parent != nil && !got[*n.Parent] {
+		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
 			ok, why = false, fmt.Sprintf("%s; but its page %d is not seen on this screen (parent rule)", why, *n.Parent)
 		}
 		got[n.ID] = ok
@@ -238,7 +238,7 @@ func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOut
 }
 
 // judge applies the rules to one substate; the analysis names what was found and missed.
-func (h heuristicReasoner) judge(n ssr.Node, sc *screen) (bool, string) {
+func (h heuristicReasoner) judge(n substate.Node, sc *screen) (bool, string) {
 	if sc == nil {
 		return false, "no UI hierarchy on this frame"
 	}
@@ -375,18 +375,18 @@ var clauseSplit = regexp.MustCompile(`(?i)\s*(?:[.;!?](?:\s+|$)|,\s*then\s+|,\s*
 // DeriveSubstates builds substates from the task text alone, for the heuristic judge when
 // no model can decompose: a PageNode saying the app is open, then one UnitNode per clause
 // of the task that names something visible. It is deterministic and deliberately simple.
-func DeriveSubstates(task, app string) *ssr.Substates {
+func DeriveSubstates(task, app string) *substate.List {
 	if app == "" {
 		app = findApp(task)
 	} else {
 		app = strings.ToLower(app)
 	}
-	s := &ssr.Substates{Task: task}
+	s := &substate.List{Task: task}
 	first := noAppContent
 	if app != "" {
 		first = fmt.Sprintf("The %s app is open", titleCase(app))
 	}
-	s.Nodes = append(s.Nodes, ssr.Node{ID: 0, Kind: ssr.Page, Content: first})
+	s.Nodes = append(s.Nodes, substate.Node{ID: 0, Kind: substate.Page, Content: first})
 	seen := map[string]bool{}
 	for _, clause := range clauseSplit.Split(strings.TrimSpace(task), -1) {
 		clause = strings.TrimSpace(clause)
@@ -401,7 +401,7 @@ func DeriveSubstates(task, app string) *ssr.Substates {
 			continue
 		}
 		seen[k] = true
-		s.Nodes = append(s.Nodes, ssr.Node{ID: len(s.Nodes), Kind: ssr.Unit, Parent: ssr.IntPtr(0),
+		s.Nodes = append(s.Nodes, substate.Node{ID: len(s.Nodes), Kind: substate.Unit, Parent: substate.IntPtr(0),
 			Content: "The screen shows the result of: " + clause})
 	}
 	return s

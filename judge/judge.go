@@ -17,8 +17,8 @@ import (
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -128,7 +128,7 @@ func (c *Config) info(vision bool) trace.JudgeInfo {
 }
 
 // Run judges one trace against its substates.
-func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (*trace.Judgment, error) {
+func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (*trace.Judgment, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
@@ -136,15 +136,15 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 		return nil, err
 	}
 	if len(t.Frames) == 0 {
-		return nil, fmt.Errorf("%s: the trace has no frames to judge", TraceName(t))
+		return nil, fmt.Errorf("%s: the trace has no frames to judge", trace.UniqueName(t))
 	}
 	if why := nothingToDescribe(cfg.Capture, t); why != "" {
 		// Every frame would be skipped and the trace judged a failure for want of data,
 		// which says nothing about the agent.
-		return nil, fmt.Errorf("%s: %s", TraceName(t), why)
+		return nil, fmt.Errorf("%s: %s", trace.UniqueName(t), why)
 	}
 	info := cfg.info(usesVision(cfg.Capture, t))
-	scope := TraceName(t)
+	scope := trace.UniqueName(t)
 	task := subs.Task
 	if t.Task != "" {
 		task = t.Task
@@ -203,7 +203,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 	j.Started = started
 	j.Finished = time.Now().UTC()
 	if cfg.Store != nil {
-		if err := saveJudgments(ctx, cfg.Store, job, TraceName(t), info.Label(), j); err != nil {
+		if err := saveJudgments(ctx, cfg.Store, job, trace.UniqueName(t), info.Label(), j); err != nil {
 			return nil, err
 		}
 	}
@@ -214,7 +214,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *ssr.Substates) (
 type loop struct {
 	cfg  Config
 	t    *trace.Trace
-	subs *ssr.Substates
+	subs *substate.List
 	task string
 	rs   reasoner
 	cap  *capturer
@@ -451,7 +451,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 
 // judgment assembles the output from the state.
 func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
-	j := &trace.Judgment{Version: 1, Trace: TraceName(l.t), Task: l.task, TaskName: l.t.TaskName, Judge: info,
+	j := &trace.Judgment{Version: 1, Trace: trace.UniqueName(l.t), Task: l.task, TaskName: l.t.TaskName, Judge: info,
 		Frames: append([]trace.FrameResult{}, l.st.Frames...), Usage: l.st.Usage}
 	sat, req, reqSat := 0, 0, 0
 	for _, n := range l.subs.Nodes {
@@ -483,16 +483,3 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 // LastSeenPrefix starts the analysis of a substate that was never satisfied: the reasoner's
 // last word on it, and the frame it was said on.
 const LastSeenPrefix = "last seen at frame "
-
-// TraceName is a stable, unique name for a trace (the judgment's "trace" field, eval matches
-// on it): its source path, plus #N for a checkpoint's later episodes, else its directory.
-// Unlike trace.Label it is a full path, so two traces never share it.
-func TraceName(t *trace.Trace) string {
-	if t.Source != nil && t.Source.Path != "" {
-		if t.Source.Entry > 0 {
-			return fmt.Sprintf("%s#%d", t.Source.Path, t.Source.Entry)
-		}
-		return t.Source.Path
-	}
-	return t.Dir
-}

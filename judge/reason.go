@@ -8,7 +8,7 @@ import (
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -27,7 +27,7 @@ type hit struct {
 // reasonInput is everything the reasoner sees for one frame.
 type reasonInput struct {
 	Task        string
-	Subs        *ssr.Substates
+	Subs        *substate.List
 	Query       query
 	Satisfied   map[int]hit
 	Facts       []fact

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -297,8 +297,8 @@ func TestOptionalSubstateNeverSeen(t *testing.T) {
 	tr := writeTrace(t, clockSubs().Task, append(s, s[0])...)
 	subs := clockSubs()
 	subs.Nodes = append(subs.Nodes,
-		ssr.Node{ID: 4, Kind: ssr.Page, Content: "The clock settings page is visible", Parent: ssr.IntPtr(0), Optional: true},
-		ssr.Node{ID: 5, Kind: ssr.Unit, Content: "The alarm volume slider is shown", Parent: ssr.IntPtr(4), Optional: true})
+		substate.Node{ID: 4, Kind: substate.Page, Content: "The clock settings page is visible", Parent: substate.IntPtr(0), Optional: true},
+		substate.Node{ID: 5, Kind: substate.Unit, Content: "The alarm volume slider is shown", Parent: substate.IntPtr(4), Optional: true})
 	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
 	j, err := Run(context.Background(), llmConfig(m), tr, subs)
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -122,7 +122,7 @@ func saveJudgments(ctx context.Context, db *store.DB, job, traceName, judge stri
 // jobKey identifies a judging job: the same trace, task, substates, judge and prompts
 // resume the same progress; any change starts a new job. task is the one judged (the
 // trace's, else the substates'), so a trace without task text is keyed by its substates'.
-func jobKey(t *trace.Trace, task string, subs *ssr.Substates, info trace.JudgeInfo, retries int) (string, error) {
+func jobKey(t *trace.Trace, task string, subs *substate.List, info trace.JudgeInfo, retries int) (string, error) {
 	dir := t.Dir
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
@@ -142,7 +142,7 @@ func jobKey(t *trace.Trace, task string, subs *ssr.Substates, info trace.JudgeIn
 		Source  *trace.Source
 		Task    string
 		Frames  []frameID
-		Subs    []ssr.Node
+		Subs    []substate.Node
 		Judge   trace.JudgeInfo
 		Retries int
 	}{dir, t.Source, task, frames, subs.Nodes, info, retries}

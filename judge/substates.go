@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -24,13 +24,13 @@ type SubstateSource struct {
 
 // DecomposeFunc decomposes a task and reports the model usage it took (zero when the
 // decomposition came from the cache), so the judgment can count what its substates cost.
-type DecomposeFunc func(ctx context.Context, task, app string) (*ssr.Substates, trace.Usage, error)
+type DecomposeFunc func(ctx context.Context, task, app string) (*substate.List, trace.Usage, error)
 
 // ResolveSubstates finds the substates for t: the given file, else substates.json in the
 // trace's own directory, else the decomposer, else (no model) substates derived from the
 // task by DeriveSubstates. The note says which, so the output can be honest about it. The
 // usage is what decomposing cost (zero unless the model was called).
-func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*ssr.Substates, string, trace.Usage, error) {
+func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*substate.List, string, trace.Usage, error) {
 	var none trace.Usage
 	if src.File != "" {
 		s, err := readSubstates(src.File)
@@ -39,7 +39,7 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 		}
 		return s, "substates from " + src.File, none, nil
 	}
-	if ownDir(t) && t.Dir != "" {
+	if t.OwnsDir() && t.Dir != "" {
 		p := filepath.Join(t.Dir, SubstatesName)
 		if _, err := os.Stat(p); err == nil {
 			s, err := readSubstates(p)
@@ -50,12 +50,12 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 		}
 	}
 	if t.Task == "" {
-		return nil, "", none, fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", TraceName(t))
+		return nil, "", none, fmt.Errorf("%s: the trace has no task text to decompose; pass --substates FILE", trace.UniqueName(t))
 	}
 	if src.Decompose != nil {
 		s, u, err := src.Decompose(ctx, t.Task, t.App)
 		if err != nil {
-			return nil, "", u, fmt.Errorf("decomposing the task of %s: %w", TraceName(t), err)
+			return nil, "", u, fmt.Errorf("decomposing the task of %s: %w", trace.UniqueName(t), err)
 		}
 		note := "substates decomposed from the task by the model (cached)"
 		if u.Calls > 0 {
@@ -74,12 +74,12 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 // derivedNote is ResolveSubstates' note when no file or model gave the substates.
 const derivedNote = "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)"
 
-func readSubstates(path string) (*ssr.Substates, error) {
+func readSubstates(path string) (*substate.List, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	s, err := ssr.Parse(data)
+	s, err := substate.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

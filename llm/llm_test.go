@@ -479,7 +479,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 	}
 }
 
-// A schema the restricted type cannot carry (ssr's nullable parent uses anyOf) goes as
+// A schema the restricted type cannot carry (the substate schema's nullable parent uses anyOf) goes as
 // JSON mode rather than a mangled json_schema.
 func TestSchemaFallsBackToJSONMode(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", secret)

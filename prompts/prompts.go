@@ -16,7 +16,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 )
 
 //go:embed templates/*.tmpl
@@ -93,11 +93,11 @@ func (p *Prompt) render(data any) (Rendered, error) {
 }
 
 // NodeLine renders a substate for a prompt: id, kind, parent and content on one line.
-func NodeLine(n ssr.Node) string {
+func NodeLine(n substate.Node) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "id %d [%s", n.ID, n.Kind)
 	if n.Parent != nil {
-		if n.Kind == ssr.Unit {
+		if n.Kind == substate.Unit {
 			fmt.Fprintf(&b, " on page %d", *n.Parent)
 		} else {
 			fmt.Fprintf(&b, " reached from page %d", *n.Parent)
@@ -144,7 +144,7 @@ func RenderCapturer(in CapturerInput) (Rendered, error) { return Capturer.render
 
 // Satisfied is a substate already satisfied, with the frame that showed it.
 type Satisfied struct {
-	Node  ssr.Node
+	Node  substate.Node
 	Frame int
 }
 
@@ -152,11 +152,11 @@ type Satisfied struct {
 type ReasonerInput struct {
 	Task string
 	// Open are the substates still to be judged; each needs exactly one verdict.
-	Open []ssr.Node
+	Open []substate.Node
 	// Context are satisfied parent PageNodes of open UnitNodes. They are explained in
 	// their own part and also judged among the open substates (is the page visible on
 	// this same screen?); RenderReasoner adds them to Open when the caller did not.
-	Context []ssr.Node
+	Context []substate.Node
 	// Memory holds critical_info noted on earlier frames.
 	Memory []string
 	// Satisfied lists substates already satisfied, with their frames.
@@ -181,7 +181,7 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	for _, n := range in.Open {
 		have[n.ID] = true
 	}
-	open := append([]ssr.Node{}, in.Open...)
+	open := append([]substate.Node{}, in.Open...)
 	for _, n := range in.Context {
 		if !have[n.ID] {
 			open = append(open, n)

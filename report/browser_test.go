@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoeval/autoeval/report/reporttest"
+	"github.com/autoeval/autoeval/internal/reporttest"
 )
 
 func TestReportInHeadlessChromium(t *testing.T) {

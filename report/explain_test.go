@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/eval"
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/trace"
 )
 

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )

@@ -44,7 +44,7 @@ CREATE TABLE substates (
 	task        TEXT NOT NULL,
 	model       TEXT NOT NULL,
 	prompt_version TEXT NOT NULL,
-	nodes       TEXT NOT NULL,              -- JSON of ssr.Substates
+	nodes       TEXT NOT NULL,              -- JSON of substate.List
 	created_at  TEXT NOT NULL
 );
 

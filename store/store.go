@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/sqlitedsn"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -54,7 +54,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	// WAL lets readers proceed while a writer commits; busy_timeout makes concurrent
 	// writers from goroutines (and from a second autoeval process) wait instead of failing.
-	dsn := FileDSN(path, "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)")
+	dsn := sqlitedsn.File(path, "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)")
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", path, err)
@@ -72,17 +72,6 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return s, nil
-}
-
-// FileDSN is the modernc.org/sqlite data source for the file at path with the given URI
-// query. The DSN is an SQLite URI: '?', '#' and '%' in the path must be escaped, or the
-// file lands elsewhere ("a?b/x.db" would open "a") or cannot be opened at all.
-func FileDSN(path, query string) string {
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
-	if query != "" {
-		dsn += "?" + query
-	}
-	return dsn
 }
 
 // OpenDefault opens the database chosen by DefaultPath.

@@ -1,11 +1,12 @@
 package suite
 
 import (
-	"github.com/autoeval/autoeval/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 func TestAndroidWorldMetadata(t *testing.T) {

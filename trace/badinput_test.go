@@ -262,7 +262,7 @@ func FuzzUnpickle(f *testing.F) {
 		// and whatever converts must be writable as a native trace.json.
 		convert := func(m map[string]any) {
 			if tr, err := checkpointEpisode("f.pkl", 0, m); err == nil {
-				writable(t, tr)
+				savesNatively(t, tr)
 			}
 		}
 		if m, ok := v.(map[string]any); ok {
@@ -306,6 +306,6 @@ func FuzzImportText(f *testing.F) {
 			}
 			return
 		}
-		writable(t, tr)
+		savesNatively(t, tr)
 	})
 }

@@ -22,9 +22,9 @@ func encodable(t *testing.T, tr *Trace) {
 	}
 }
 
-// writable checks an imported trace the way `autoeval import` uses it: when it validates,
+// savesNatively checks an imported trace the way `autoeval import` uses it: when it validates,
 // a native copy must write and open again.
-func writable(t *testing.T, tr *Trace) {
+func savesNatively(t *testing.T, tr *Trace) {
 	t.Helper()
 	encodable(t, tr)
 	if Validate(tr) != nil {

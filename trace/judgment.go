@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // JudgmentName is the default file name of a judgment inside a trace directory.
@@ -68,7 +68,7 @@ func (j JudgeInfo) Label() string {
 
 // SubstateResult is the outcome for one substate.
 type SubstateResult struct {
-	ssr.Node
+	substate.Node
 	Satisfied bool   `json:"satisfied"`
 	Frame     *int   `json:"frame,omitempty"` // the frame index where it was reached
 	Analysis  string `json:"analysis,omitempty"`

@@ -14,7 +14,7 @@ import (
 
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/internal/testenv"
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/suite"
 )
 
@@ -141,7 +141,7 @@ func TestDecomposeTaskEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, err := ssr.Parse(data); err != nil || len(s.Nodes) != 3 || s.Task != "Set an alarm for 7:30 AM" {
+	if s, err := substate.Parse(data); err != nil || len(s.Nodes) != 3 || s.Task != "Set an alarm for 7:30 AM" {
 		t.Fatalf("%v %+v", err, s)
 	}
 	// The same command again: zero HTTP requests.
@@ -149,7 +149,7 @@ func TestDecomposeTaskEndToEnd(t *testing.T) {
 	if code != 0 || srv.Count() != 1 || !strings.Contains(stderr2, "no model call") {
 		t.Fatalf("rerun: code %d, %d requests, stderr %s", code, srv.Count(), stderr2)
 	}
-	if _, err := ssr.Parse([]byte(stdout2)); err != nil {
+	if _, err := substate.Parse([]byte(stdout2)); err != nil {
 		t.Errorf("--json output: %v", err)
 	}
 	// The key appears in no output, no file, and not in the database.

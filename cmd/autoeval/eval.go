@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/autoeval/autoeval/eval"
-	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/cobra"
 )
 
@@ -116,8 +116,8 @@ func hintUnjudged(d *eval.Dataset, traces, judgments string) {
 	if len(d.JudgeLabels()) != 0 || global.quiet {
 		return
 	}
-	if st, err := os.Stat(judge.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
-		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", judge.DefaultOutDir, judge.DefaultOutDir)
+	if st, err := os.Stat(trace.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
+		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
 		return
 	}
 	fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", traces)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
 )
 
 // oneEpisode is a minimal AndroidWorld episode: the clock app opened, the agent done.

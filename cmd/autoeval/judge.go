@@ -15,8 +15,8 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/ssr"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -253,9 +253,9 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	// Judgments of trace files or read-only traces went to the default folder under the
 	// working directory; eval and report look there by themselves only when run from the
 	// same directory: say so once.
-	if aside := countUnder(results, judge.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
+	if aside := countUnder(results, trace.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
 		fmt.Fprintf(os.Stderr, "autoeval: %d of %d judgments went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s\n",
-			aside, len(results), judge.DefaultOutDir, judge.DefaultOutDir)
+			aside, len(results), trace.DefaultOutDir, trace.DefaultOutDir)
 	}
 	if failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces failed", failed, len(results))}
@@ -279,7 +279,7 @@ func dedupeLabels(ts []judge.Target) {
 // decomposeFunc adapts the decomposer (cached in the store) for the judge.
 func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 	d := decomposer.New(m, db, decomposer.Options{NoCache: global.noCache})
-	return func(ctx context.Context, task, app string) (*ssr.Substates, trace.Usage, error) {
+	return func(ctx context.Context, task, app string) (*substate.List, trace.Usage, error) {
 		r, err := d.Run(ctx, decomposer.Input{Task: task, App: app})
 		if err != nil {
 			return nil, trace.Usage{}, err

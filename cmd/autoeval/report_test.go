@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoeval/autoeval/eval/evaltest"
+	"github.com/autoeval/autoeval/internal/evaltest"
+	"github.com/autoeval/autoeval/internal/reporttest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/report"
-	"github.com/autoeval/autoeval/report/reporttest"
 	"github.com/autoeval/autoeval/trace"
 )
 

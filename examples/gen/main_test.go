@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -69,11 +69,11 @@ func TestExampleTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := ssr.ParseJSON(data)
+	s, err := substate.ParseJSON(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Task != task || len(s.Nodes) != 4 || s.Nodes[0].Kind != ssr.Page || s.Nodes[3].Kind != ssr.Unit {
+	if s.Task != task || len(s.Nodes) != 4 || s.Nodes[0].Kind != substate.Page || s.Nodes[3].Kind != substate.Unit {
 		t.Errorf("substates %+v", s)
 	}
 }

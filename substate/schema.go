@@ -1,4 +1,4 @@
-package ssr
+package substate
 
 import (
 	"encoding/json"
@@ -12,14 +12,14 @@ var (
 	schemaJSON []byte
 )
 
-// Schema is the JSON Schema of Substates, for asking a model for structured output.
+// Schema is the JSON Schema of a List, for asking a model for structured output.
 // It is generated from the Go types (so it cannot drift from what ParseJSON accepts),
 // inlined without $refs (several providers reject them), and "parent" is made nullable
 // because a first PageNode has none.
 func Schema() []byte {
 	schemaOnce.Do(func() {
 		r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
-		s := r.Reflect(&Substates{})
+		s := r.Reflect(&List{})
 		s.Version = "" // providers' structured-output modes reject the $schema keyword
 		s.ID = ""
 		s.Title = "Substates"
@@ -32,7 +32,7 @@ func Schema() []byte {
 		}
 		data, err := json.MarshalIndent(s, "", "  ")
 		if err != nil {
-			panic("ssr: schema: " + err.Error()) // static types: cannot happen at run time
+			panic("substate: schema: " + err.Error()) // static types: cannot happen at run time
 		}
 		schemaJSON = data
 	})

@@ -1,4 +1,4 @@
-package ssr
+package substate
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ var ErrNoSubstates = errors.New("no substates found (expected JSON or lines like
 // surrounded by prose, or the paper's line syntax. The result is validated; on a
 // validation error the parsed substates are returned along with the error so callers
 // can show or repair them.
-func Parse(data []byte) (*Substates, error) {
+func Parse(data []byte) (*List, error) {
 	text := string(data)
 	if js, ok := findJSON(text); ok {
 		s, err := parseLenientJSON([]byte(js))
@@ -94,7 +94,7 @@ type rawSubstates struct {
 // parseLenientJSON decodes substates JSON, accepting "PageNode"/"UnitNode" kinds,
 // "type" for "kind", "parent_id" for "parent", "description" or "text" for "content",
 // ids written as strings, and string or boolean optional flags.
-func parseLenientJSON(data []byte) (*Substates, error) {
+func parseLenientJSON(data []byte) (*List, error) {
 	var raw rawSubstates
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
@@ -108,7 +108,7 @@ func parseLenientJSON(data []byte) (*Substates, error) {
 	if len(nodes) == 0 {
 		nodes = raw.Nodes
 	}
-	s := &Substates{Task: raw.Task}
+	s := &List{Task: raw.Task}
 	for i, rn := range nodes {
 		content := rn.Content
 		for _, alt := range []string{rn.Description, rn.Text} {
@@ -200,11 +200,11 @@ var (
 // the content are tolerated; lines without a node are ignored. An id comes from the
 // line's numbering, else an id= argument, else the previous id plus one. The result is
 // validated like ParseJSON's.
-func ParseLines(text string) (*Substates, error) {
+func ParseLines(text string) (*List, error) {
 	// Invalid UTF-8 (a model's byte soup) would turn into U+FFFD only when the substates
 	// are saved as JSON, so a cached decomposition would differ from the parsed one.
 	text = strings.ToValidUTF8(text, "\uFFFD")
-	s := &Substates{}
+	s := &List{}
 	next := 0
 	for lineNo, line := range strings.Split(text, "\n") {
 		loc := nodeCall.FindStringSubmatchIndex(line)

@@ -1,6 +1,6 @@
-// Package ssr is the Structured Substate Representation: the observable UI states
+// Package substate is the substate model (the paper's Structured Substate Representation): the observable UI states
 // (pages and the units on them) that any successful run of a task passes through.
-package ssr
+package substate
 
 import (
 	"encoding/json"
@@ -28,8 +28,8 @@ type Node struct {
 	Optional bool `json:"optional,omitempty" jsonschema:"description=true when a successful run may legitimately skip this state"`
 }
 
-// Substates is an ordered decomposition of one task.
-type Substates struct {
+// List is the ordered decomposition of one task into substates.
+type List struct {
 	Task  string `json:"task,omitempty"`
 	Nodes []Node `json:"substates" jsonschema:"minItems=1"`
 }
@@ -63,7 +63,7 @@ func (n Node) String() string {
 }
 
 // ByID returns the node with the given id.
-func (s *Substates) ByID(id int) (Node, bool) {
+func (s *List) ByID(id int) (Node, bool) {
 	for _, n := range s.Nodes {
 		if n.ID == id {
 			return n, true
@@ -73,7 +73,7 @@ func (s *Substates) ByID(id int) (Node, bool) {
 }
 
 // Required counts the nodes not marked optional.
-func (s *Substates) Required() int {
+func (s *List) Required() int {
 	c := 0
 	for _, n := range s.Nodes {
 		if !n.Optional {
@@ -92,7 +92,7 @@ func (e *ValidationError) Error() string {
 
 // Validate checks the structural rules of the method and reports all violations at once,
 // so a model asked to repair its output sees every problem in one round.
-func (s *Substates) Validate() error {
+func (s *List) Validate() error {
 	var p []string
 	if len(s.Nodes) == 0 {
 		p = append(p, "no substates")
@@ -151,8 +151,8 @@ func (s *Substates) Validate() error {
 }
 
 // ParseJSON accepts either {"substates":[...]} or a bare array of nodes, and validates.
-func ParseJSON(data []byte) (*Substates, error) {
-	var s Substates
+func ParseJSON(data []byte) (*List, error) {
+	var s List
 	trimmed := strings.TrimSpace(string(data))
 	if strings.HasPrefix(trimmed, "[") {
 		if err := json.Unmarshal([]byte(trimmed), &s.Nodes); err != nil {

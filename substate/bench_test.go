@@ -1,4 +1,4 @@
-package ssr
+package substate
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package ssr
+package substate
 
 import (
 	"encoding/json"
@@ -107,7 +107,7 @@ func assertNodes(t *testing.T, got, want []Node) {
 }
 
 func TestParseLinesRoundTripsString(t *testing.T) {
-	s := &Substates{Nodes: []Node{
+	s := &List{Nodes: []Node{
 		{ID: 0, Kind: Page, Content: `Clock "app" is open`},
 		{ID: 2, Kind: Unit, Content: `alarm 7:30 AM, on`, Parent: IntPtr(0), Optional: true},
 	}}
@@ -201,7 +201,7 @@ func TestValidateRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := (&Substates{Nodes: tc.nodes}).Validate()
+			err := (&List{Nodes: tc.nodes}).Validate()
 			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("want valid, got %v", err)
@@ -214,7 +214,7 @@ func TestValidateRules(t *testing.T) {
 		})
 	}
 	// All problems come back at once.
-	err := (&Substates{Nodes: []Node{unit(0, nil), {ID: 0, Kind: "x", Content: ""}}}).Validate()
+	err := (&List{Nodes: []Node{unit(0, nil), {ID: 0, Kind: "x", Content: ""}}}).Validate()
 	var ve *ValidationError
 	if !errors.As(err, &ve) || len(ve.Problems) < 4 {
 		t.Fatalf("want every problem listed, got %v", err)

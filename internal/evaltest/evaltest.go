@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/autoeval/autoeval/ssr"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -100,11 +100,11 @@ func Write(t testing.TB, root string, cases []Case, withFrames bool) string {
 		var parent *int
 		for i, s := range c.Satisfied {
 			id := i + 1
-			kind := ssr.Page
+			kind := substate.Page
 			if i > 0 {
-				kind = ssr.Unit
+				kind = substate.Unit
 			}
-			r := trace.SubstateResult{Node: ssr.Node{ID: id, Kind: kind, Content: "state " + string(rune('A'+i)) + " <i>of</i> " + c.Name, Parent: parent}, Satisfied: s,
+			r := trace.SubstateResult{Node: substate.Node{ID: id, Kind: kind, Content: "state " + string(rune('A'+i)) + " <i>of</i> " + c.Name, Parent: parent}, Satisfied: s,
 				Analysis: "analysis of substate " + string(rune('A'+i))}
 			if i < len(c.Optional) {
 				r.Optional = c.Optional[i]
@@ -115,7 +115,7 @@ func Write(t testing.TB, root string, cases []Case, withFrames bool) string {
 				r.Frame = &fr
 			}
 			if i == 0 {
-				parent = ssr.IntPtr(1)
+				parent = substate.IntPtr(1)
 			}
 			j.Substates = append(j.Substates, r)
 			j.Frames = append(j.Frames, trace.FrameResult{Index: id, Thought: "thinking about frame " + c.Name})
