@@ -41,8 +41,11 @@ func openDB(t *testing.T) *store.DB {
 
 func model(t *testing.T, spec, url string, db *store.DB) llm.Model {
 	t.Helper()
-	m, err := llm.Open(context.Background(), llm.Config{Spec: spec, BaseURL: url, Store: db,
-		BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond})
+	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond}
+	if db != nil {
+		cfg.Cache, cfg.Ledger = db, db
+	}
+	m, err := llm.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

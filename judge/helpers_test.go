@@ -245,7 +245,7 @@ func newHTTPModel(t testing.TB, h func(int, llm.Request) (string, error), noCach
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:test-model", BaseURL: srv.URL, Store: db, NoCache: noCache, MaxRetries: -1})
+	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:test-model", BaseURL: srv.URL, Cache: db, Ledger: db, NoCache: noCache, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func BenchmarkGenerateCacheHit(b *testing.B) {
 	b.Setenv("OPENAI_API_KEY", secret)
 	srv := llmtest.NewOpenAI(b, llmtest.Reply(`{"ok":true}`))
 	db := openDBB(b)
-	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:gpt-4o-mini", BaseURL: srv.URL, Store: db, Timeout: time.Second})
+	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:gpt-4o-mini", BaseURL: srv.URL, Cache: db, Ledger: db, Timeout: time.Second})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -16,20 +15,26 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/openai"
+	"github.com/autoeval/autoeval/llm/record"
 )
 
 // defaultMaxTokens applies when a request sets none: Anthropic requires a value and a
 // bounded answer keeps a runaway model from costing much.
 const defaultMaxTokens = 4096
 
+// Cache keeps provider answers by a hash of everything that shapes them (store.DB is one).
+type Cache interface {
+	CachedAnswer(ctx context.Context, key string) (record.Answer, bool, error)
+	PutAnswer(ctx context.Context, a record.Answer) error
+	ForgetAnswer(ctx context.Context, key string) error
+}
+
 // Generate answers req: from the cache when an identical call was made before, else from
 // the provider with retries. Every call leaves a row in the ledger when a store is set.
 // A cache hit reports no tokens and no cost: it cost nothing.
 func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 	key := c.cacheKey(req)
-	if c.cfg.Store == nil || c.cfg.NoCache {
+	if c.cfg.Cache == nil || c.cfg.NoCache {
 		return c.call(ctx, req, key)
 	}
 	if resp, ok := c.cached(ctx, req, key); ok {
@@ -89,21 +94,21 @@ func (c *client) cacheKey(req Request) string {
 
 // Forget deletes the cached answer to req (see Forgetter).
 func (c *client) Forget(ctx context.Context, req Request) error {
-	if c.cfg.Store == nil {
+	if c.cfg.Cache == nil {
 		return nil
 	}
-	_, err := c.cfg.Store.ExecContext(ctx, `DELETE FROM llm_cache WHERE key=?`, c.cacheKey(req))
-	return err
+	return c.cfg.Cache.ForgetAnswer(ctx, c.cacheKey(req))
 }
 
+// cached answers req from the cache. A cache that cannot be read is a miss: the provider
+// is asked instead.
 func (c *client) cached(ctx context.Context, req Request, key string) (*Response, bool) {
-	var text string
-	err := c.cfg.Store.QueryRowContext(ctx, `SELECT response FROM llm_cache WHERE key=?`, key).Scan(&text)
-	if err != nil {
+	a, ok, err := c.cfg.Cache.CachedAnswer(ctx, key)
+	if err != nil || !ok {
 		return nil, false
 	}
 	c.book(ctx, req, key, 0, 0, 0, true, 0, "")
-	return &Response{Text: text, CacheHit: true}, true
+	return &Response{Text: a.Text, CacheHit: true}, true
 }
 
 // call makes the provider call with retries and books each attempt.
@@ -112,10 +117,10 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)
 		if err == nil {
-			if c.cfg.Store != nil && !c.cfg.NoCache {
-				_, _ = c.cfg.Store.ExecContext(ctx, `INSERT INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
-					VALUES (?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET response=excluded.response`,
-					key, c.provider, c.model, resp.Text, resp.InputTokens, resp.OutputTokens, time.Now().UTC().Format(time.RFC3339Nano))
+			if c.cfg.Cache != nil && !c.cfg.NoCache {
+				// A cache that cannot be written costs a repeated call later, not this answer.
+				_ = c.cfg.Cache.PutAnswer(ctx, record.Answer{Key: key, Provider: c.provider, Model: c.model,
+					Text: resp.Text, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, At: time.Now()})
 			}
 			c.book(ctx, req, key, resp.InputTokens, resp.OutputTokens, st.latency, false, resp.CostUSD, "")
 			return resp, nil
@@ -178,11 +183,7 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	actx, cancel := context.WithTimeout(context.WithValue(ctx, recordKey{}, rec), c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
-	model, opts, err := c.prepare(req)
-	if err != nil {
-		return nil, st, err
-	}
-	out, err := model.GenerateContent(actx, messages(c.provider, req), opts...)
+	out, err := c.conn.generate(actx, req)
 	st.latency = time.Since(start)
 	status, retryAfter := rec.get()
 	if err != nil {
@@ -210,100 +211,12 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		}
 		return nil, st, errors.New(msg)
 	}
-	if len(out.Choices) == 0 {
-		return nil, st, errors.New("provider returned no choices")
-	}
-	ch := out.Choices[0]
-	in, outTok := tokens(ch.GenerationInfo)
 	return &Response{
-		Text:         ch.Content,
-		InputTokens:  in,
-		OutputTokens: outTok,
-		CostUSD:      c.prices.Cost(c.provider, c.model, in, outTok),
+		Text:         out.text,
+		InputTokens:  out.inputTokens,
+		OutputTokens: out.outputTokens,
+		CostUSD:      c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens),
 	}, st, nil
-}
-
-// prepare picks the langchaingo model and call options for req. OpenAI-compatible servers
-// get the schema as response_format json_schema when it fits langchaingo's schema type,
-// else JSON mode; Ollama gets JSON mode; Anthropic has no JSON mode, the prompt carries it.
-func (c *client) prepare(req Request) (llms.Model, []llms.CallOption, error) {
-	maxTok := req.MaxTokens
-	if maxTok <= 0 {
-		maxTok = defaultMaxTokens
-	}
-	opts := []llms.CallOption{llms.WithTemperature(req.Temperature), llms.WithMaxTokens(maxTok)}
-	model := c.llm
-	if len(req.Schema) == 0 {
-		return model, opts, nil
-	}
-	switch c.provider {
-	case OpenAI:
-		prop, ok := openAISchema(req.Schema)
-		if !ok {
-			return model, append(opts, llms.WithJSONMode()), nil
-		}
-		sum := sha256.Sum256(req.Schema)
-		h := hex.EncodeToString(sum[:])
-		if m, ok := c.schemaLLMs.Load(h); ok {
-			return m.(llms.Model), opts, nil
-		}
-		name := strings.NewReplacer("/", "_", " ", "_").Replace(req.Purpose)
-		if name == "" {
-			name = "answer"
-		}
-		m, err := c.newOpenAI(&openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.ResponseFormatJSONSchema{Name: name, Schema: prop}})
-		if err != nil {
-			return nil, nil, err
-		}
-		c.schemaLLMs.Store(h, m)
-		return m, opts, nil
-	case Ollama:
-		return model, append(opts, llms.WithJSONMode()), nil
-	}
-	return model, opts, nil
-}
-
-// messages builds the system and user turns. Images go as ImageURLContent with a base64
-// data: URL for OpenAI-compatible servers (langchaingo sends BinaryContent there as a
-// "binary" part, which real servers reject) and as BinaryContent for Anthropic and Ollama,
-// which langchaingo turns into their native base64 image blocks.
-func messages(provider string, req Request) []llms.MessageContent {
-	var msgs []llms.MessageContent
-	if req.System != "" {
-		msgs = append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeSystem, Parts: []llms.ContentPart{llms.TextContent{Text: req.System}}})
-	}
-	var parts []llms.ContentPart
-	for _, im := range req.Images {
-		mime := im.MIME
-		if mime == "" {
-			mime = http.DetectContentType(im.Data)
-		}
-		if provider == OpenAI {
-			parts = append(parts, llms.ImageURLContent{URL: "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(im.Data)})
-		} else {
-			parts = append(parts, llms.BinaryContent{MIMEType: mime, Data: im.Data})
-		}
-	}
-	parts = append(parts, llms.TextContent{Text: req.Prompt})
-	return append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeHuman, Parts: parts})
-}
-
-// tokens reads usage from langchaingo's per-provider GenerationInfo keys.
-func tokens(info map[string]any) (in, out int) {
-	get := func(keys ...string) int {
-		for _, k := range keys {
-			switch v := info[k].(type) {
-			case int:
-				return v
-			case int64:
-				return int(v)
-			case float64:
-				return int(v)
-			}
-		}
-		return 0
-	}
-	return get("PromptTokens", "InputTokens"), get("CompletionTokens", "OutputTokens")
 }
 
 // quotaExhausted tells OpenAI's "insufficient_quota" 429 (billing) from a rate limit.
@@ -376,77 +289,12 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 
 // book writes one ledger row; accounting must never fail a call, so errors are dropped.
 func (c *client) book(ctx context.Context, req Request, key string, in, out int, latency time.Duration, hit bool, cost float64, errText string) {
-	if c.cfg.Store == nil {
+	if c.cfg.Ledger == nil {
 		return
 	}
 	// A cancelled caller still gets its spend recorded.
 	ctx = context.WithoutCancel(ctx)
-	_, _ = c.cfg.Store.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
-		input_tokens, output_tokens, latency_ms, cache_hit, cost_usd, error, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-		runIDFrom(ctx, c.cfg.RunID), req.Scope, req.Purpose, key, c.provider, c.model, req.PromptVersion, in, out, latency.Milliseconds(),
-		boolInt(hit), cost, c.redact(errText), time.Now().UTC().Format(time.RFC3339Nano))
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// openAISchema converts a JSON Schema to langchaingo's restricted schema type, but only
-// when nothing that changes its meaning would be lost (anyOf, type lists, $defs, ...);
-// otherwise the caller falls back to plain JSON mode rather than send a wrong schema.
-func openAISchema(raw []byte) (*openai.ResponseFormatJSONSchemaProperty, bool) {
-	var generic map[string]any
-	if err := json.Unmarshal(raw, &generic); err != nil || generic["type"] != "object" || !representable(generic) {
-		return nil, false
-	}
-	var prop openai.ResponseFormatJSONSchemaProperty
-	if err := json.Unmarshal(raw, &prop); err != nil {
-		return nil, false
-	}
-	return &prop, true
-}
-
-// Keywords the restricted type keeps, and annotations it may drop without harm.
-var (
-	keptKeywords    = map[string]bool{"type": true, "description": true, "enum": true, "items": true, "properties": true, "additionalProperties": true, "required": true}
-	droppedKeywords = map[string]bool{"title": true, "$schema": true, "$id": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
-)
-
-func representable(s map[string]any) bool {
-	for k, v := range s {
-		switch {
-		case k == "type":
-			if t, ok := v.(string); !ok || t == "" {
-				return false
-			}
-		case k == "additionalProperties":
-			if _, ok := v.(bool); !ok {
-				return false
-			}
-		case k == "items":
-			sub, ok := v.(map[string]any)
-			if !ok || !representable(sub) {
-				return false
-			}
-		case k == "properties":
-			props, ok := v.(map[string]any)
-			if !ok {
-				return false
-			}
-			for _, pv := range props {
-				sub, ok := pv.(map[string]any)
-				if !ok || !representable(sub) {
-					return false
-				}
-			}
-		case keptKeywords[k], droppedKeywords[k]:
-		default:
-			return false
-		}
-	}
-	_, typed := s["type"]
-	return typed
+	_ = c.cfg.Ledger.BookCall(ctx, record.Call{RunID: runIDFrom(ctx, c.cfg.RunID), Scope: req.Scope, Purpose: req.Purpose,
+		CacheKey: key, Provider: c.provider, Model: c.model, PromptVersion: req.PromptVersion, InputTokens: in, OutputTokens: out,
+		Latency: latency, CacheHit: hit, CostUSD: cost, Error: c.redact(errText), At: time.Now()})
 }

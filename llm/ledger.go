@@ -3,7 +3,7 @@ package llm
 import (
 	"context"
 
-	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/llm/record"
 )
 
 // Usage sums model calls and their cost. It has the fields of trace.Usage, so callers
@@ -40,22 +40,20 @@ func runIDFrom(ctx context.Context, fallback string) string {
 	return fallback
 }
 
-// Filter selects ledger rows; empty fields match everything.
-type Filter struct {
-	RunID   string
-	Scope   string
-	Purpose string
+// Ledger books every call a model makes or serves from the cache (store.DB is one).
+type Ledger interface {
+	BookCall(ctx context.Context, c record.Call) error
+	SumCalls(ctx context.Context, f record.Filter) (record.Totals, error)
 }
+
+// Filter selects ledger rows; empty fields match everything.
+type Filter = record.Filter
 
 // Summarize sums the ledger: Calls counts answered calls (cache hits included), tokens
 // and cost count only what providers were paid for. Failed attempts are not calls.
-func Summarize(ctx context.Context, db *store.DB, f Filter) (Usage, error) {
-	var u Usage
-	err := db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
-		COALESCE(SUM(output_tokens),0), COALESCE(SUM(cost_usd),0) FROM llm_calls
-		WHERE error='' AND (?='' OR run_id=?) AND (?='' OR scope=?) AND (?='' OR purpose=?)`,
-		f.RunID, f.RunID, f.Scope, f.Scope, f.Purpose, f.Purpose).Scan(&u.Calls, &u.CacheHits, &u.InputTokens, &u.OutputTokens, &u.CostUSD)
-	return u, err
+func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
+	t, err := l.SumCalls(ctx, f)
+	return Usage(t), err
 }
 
 // Usage converts one response into the summable form.

@@ -36,7 +36,10 @@ func openDB(t *testing.T) *store.DB {
 
 func open(t *testing.T, spec, url string, db *store.DB, mod ...func(*llm.Config)) llm.Model {
 	t.Helper()
-	cfg := llm.Config{Spec: spec, BaseURL: url, Store: db, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second}
+	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second}
+	if db != nil {
+		cfg.Cache, cfg.Ledger = db, db
+	}
 	for _, f := range mod {
 		f(&cfg)
 	}
@@ -571,3 +574,9 @@ func TestCancelDuringBackoff(t *testing.T) {
 		t.Fatalf("err %v after %s, %d requests", err, time.Since(start), srv.Count())
 	}
 }
+
+// store.DB is the cache and the ledger the CLI hands to Open.
+var (
+	_ llm.Cache  = (*store.DB)(nil)
+	_ llm.Ledger = (*store.DB)(nil)
+)

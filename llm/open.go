@@ -10,36 +10,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/autoeval/autoeval/store"
-	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/anthropic"
-	"github.com/tmc/langchaingo/llms/ollama"
-	"github.com/tmc/langchaingo/llms/openai"
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 )
 
 // EnvModel names the environment variable that supplies the default --model.
 const EnvModel = "AUTOEVAL_MODEL"
-
-// Provider names accepted in a spec "provider:model".
-const (
-	OpenAI    = "openai"
-	Anthropic = "anthropic"
-	Ollama    = "ollama"
-)
-
-// keyEnv maps a provider to the environment variable holding its API key.
-var keyEnv = map[string]string{OpenAI: "OPENAI_API_KEY", Anthropic: "ANTHROPIC_API_KEY"}
-
-// keyEnvOr names the provider's key variable, or both when the provider has none of its
-// own (a proxy in front of Ollama can still refuse a request).
-func keyEnvOr(provider string) string {
-	if v, ok := keyEnv[provider]; ok {
-		return v
-	}
-	return "OPENAI_API_KEY or ANTHROPIC_API_KEY"
-}
 
 // Defaults for the Config fields left zero; exported so the CLI's help states them.
 const (
@@ -54,9 +30,12 @@ type Config struct {
 	Spec string
 	// BaseURL overrides the provider's endpoint (OpenAI-compatible servers, a local Ollama).
 	BaseURL string
-	// Store, when set, holds the cache and the accounting ledger.
-	Store   *store.DB
+	// Cache, when set, keeps answers: an identical call is answered from it.
+	Cache Cache
+	// NoCache bypasses the Cache (calls are still booked in the Ledger).
 	NoCache bool
+	// Ledger, when set, books every call, answered, failed or served from the cache.
+	Ledger Ledger
 	// Prices is an optional JSON price file overriding the built-in table.
 	Prices string
 	// RunID attributes calls to a run in the ledger.
@@ -84,10 +63,8 @@ func ParseSpec(spec string) (provider, model string, err error) {
 		return "", "", fmt.Errorf("model %q: want provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest or ollama:qwen2.5", spec)
 	}
 	p = strings.ToLower(p)
-	switch p {
-	case OpenAI, Anthropic, Ollama:
-	default:
-		return "", "", fmt.Errorf("model %q: unknown provider %q (known: openai, anthropic, ollama)", spec, p)
+	if _, ok := drivers[p]; !ok {
+		return "", "", unknownProvider(spec, p)
 	}
 	return p, m, nil
 }
@@ -121,7 +98,8 @@ func check(spec, baseURL string) (provider, model string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	if env, ok := keyEnv[provider]; ok && os.Getenv(env) == "" && !(provider == OpenAI && baseURL != "") {
+	d := drivers[provider]
+	if env := d.keyEnv(); env != "" && os.Getenv(env) == "" && !d.keyOptional(baseURL) {
 		return "", "", fmt.Errorf("model %s: %s is not set (API keys come only from the environment)", spec, env)
 	}
 	return provider, model, nil
@@ -166,42 +144,15 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	}
 	hc := &http.Client{Transport: recordingTransport{base: rt}, Jar: base.Jar, CheckRedirect: base.CheckRedirect}
 
+	d := drivers[provider]
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
-		key: os.Getenv(keyEnv[provider]),
 		sem: providerSemaphore(provider+"|"+cfg.BaseURL, cfg.Concurrency),
 	}
-	switch provider {
-	case OpenAI:
-		if c.key == "" {
-			// Local OpenAI-compatible servers (vLLM, Ollama's /v1) ignore the key but
-			// langchaingo insists on one.
-			c.key = "unused"
-		}
-		c.newOpenAI = func(rf *openai.ResponseFormat) (llms.Model, error) {
-			opts := []openai.Option{openai.WithToken(c.key), openai.WithModel(model), openai.WithHTTPClient(hc)}
-			if cfg.BaseURL != "" {
-				opts = append(opts, openai.WithBaseURL(cfg.BaseURL))
-			}
-			if rf != nil {
-				opts = append(opts, openai.WithResponseFormat(rf))
-			}
-			return openai.New(opts...)
-		}
-		c.llm, err = c.newOpenAI(nil)
-	case Anthropic:
-		opts := []anthropic.Option{anthropic.WithToken(c.key), anthropic.WithModel(model), anthropic.WithHTTPClient(hc)}
-		if cfg.BaseURL != "" {
-			opts = append(opts, anthropic.WithBaseURL(cfg.BaseURL))
-		}
-		c.llm, err = anthropic.New(opts...)
-	case Ollama:
-		opts := []ollama.Option{ollama.WithModel(model), ollama.WithHTTPClient(hc)}
-		if cfg.BaseURL != "" {
-			opts = append(opts, ollama.WithServerURL(cfg.BaseURL))
-		}
-		c.llm, err = ollama.New(opts...)
+	if env := d.keyEnv(); env != "" {
+		c.key = os.Getenv(env)
 	}
+	c.conn, err = d.open(endpoint{model: model, baseURL: cfg.BaseURL, key: c.key, http: hc})
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %s", spec, c.redact(err.Error()))
 	}
@@ -233,9 +184,7 @@ type client struct {
 	prices          Prices
 	key             string
 	sem             *semaphore.Weighted
-	llm             llms.Model
-	newOpenAI       func(*openai.ResponseFormat) (llms.Model, error)
-	schemaLLMs      sync.Map // schema hash -> llms.Model with that response_format
+	conn            conn
 	flight          singleflight.Group
 }
 
@@ -243,7 +192,7 @@ func (c *client) Name() string { return c.provider + ":" + c.model }
 
 // redact removes the API key from text that may reach logs, errors or the store.
 func (c *client) redact(s string) string {
-	if len(c.key) >= 4 && c.key != "unused" {
+	if len(c.key) >= 4 {
 		s = strings.ReplaceAll(s, c.key, "[redacted]")
 	}
 	return s

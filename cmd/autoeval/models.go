@@ -19,12 +19,14 @@ func modelConfig(spec string, db *store.DB) llm.Config {
 	cfg := llm.Config{
 		Spec:        spec,
 		BaseURL:     global.baseURL,
-		Store:       db,
 		NoCache:     global.noCache,
 		Prices:      global.prices,
 		Timeout:     global.modelTimeout,
 		Concurrency: global.modelConcurrency,
 		MaxRetries:  global.modelRetries,
+	}
+	if db != nil { // a nil *store.DB in an interface would not read as "no cache"
+		cfg.Cache, cfg.Ledger = db, db
 	}
 	// llm reads MaxRetries 0 as "the default"; on the command line 0 means no retries.
 	if global.modelRetries == 0 {
