@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -24,7 +25,7 @@ type Item struct {
 	// JudgmentFiles are the files the judgments came from, parallel to Judgments.
 	JudgmentFiles []string
 
-	path string // what trace.Discover found: a directory or a file
+	path string // what importer.Discover found: a directory or a file
 }
 
 // Judgment returns the item's judgment by judge label, or nil.
@@ -67,7 +68,7 @@ func isJudgmentFile(name string) bool {
 	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
-// Load finds every trace below root (trace.Discover: native directories and the formats
+// Load finds every trace below root (importer.Discover: native directories and the formats
 // trace imports), reads the judgments kept in a trace's own directory (judgment.json and
 // judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
 // matched to traces by the judgment's "trace" field or by the name of the folder holding
@@ -84,7 +85,7 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 		return nil, fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
 	}
 	d := &Dataset{Root: root}
-	paths, err := trace.Discover(root)
+	paths, err := importer.Discover(root)
 	if err != nil {
 		return nil, fmt.Errorf("traces %s: %w", root, err)
 	}
@@ -94,7 +95,7 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 	names := map[string]bool{}
 	var fileItems []*Item // file traces of a folder, whose judgments may be in ./autoeval-out
 	for _, p := range paths {
-		ts, err := trace.OpenAll(p)
+		ts, err := importer.OpenAll(p)
 		if err != nil {
 			if single {
 				return nil, fmt.Errorf("traces: %s", oneLineErr(err))

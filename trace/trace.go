@@ -1,5 +1,5 @@
-// Package trace owns the on-disk trace directory: trace.json, numbered frames, the
-// judgment written beside them, and importers from other tools' recordings.
+// Package trace owns the on-disk trace directory: trace.json, numbered frames and the
+// judgment written beside them. Other tools' recordings are opened by package importer.
 package trace
 
 import (

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/decomposer"
+	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
@@ -168,7 +169,7 @@ func judgeNotice(opts judge.Options) {
 }
 
 func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	t, err := trace.Open(o.trace)
+	t, err := importer.Open(o.trace)
 	if err != nil {
 		return err
 	}
@@ -212,7 +213,7 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := trace.OpenEach(o.traces)
+	sources, err := importer.OpenEach(o.traces)
 	if err != nil {
 		return err
 	}

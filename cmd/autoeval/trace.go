@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/cobra"
@@ -120,7 +121,7 @@ imported are skipped, so an interrupted import resumes where it stopped.
 // eachTrace calls fn for every trace source at path, with its traces or the error
 // opening it, so one bad source does not hide the others.
 func eachTrace(path string, fn func(src string, ts []*trace.Trace, err error)) error {
-	sources, err := trace.OpenEach(path)
+	sources, err := importer.OpenEach(path)
 	if err != nil {
 		return err
 	}
@@ -398,7 +399,7 @@ func runTraceValidate(w io.Writer, path string) error {
 }
 
 func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
-	plan, err := trace.PlanImport(path, out)
+	plan, err := importer.PlanImport(path, out)
 	if err != nil {
 		return err
 	}
@@ -415,7 +416,7 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 			bar.Finish()
 			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %d traces; run the same command again to resume", i, len(items))}
 		}
-		nt, already, err := trace.Import(it)
+		nt, already, err := importer.Import(it)
 		switch {
 		case already:
 			fmt.Fprintf(w, "skipped %s: already imported\n", it.Dest)

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/testenv"
-	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/pflag"
 )
 
@@ -72,7 +72,7 @@ func TestTraceInfoOnAllRealData(t *testing.T) {
 			instr, _ := os.ReadFile(filepath.Join(d, "instruction.txt"))
 			lines := strings.Split(strings.TrimSpace(string(instr)), "\n")
 			pngs, _ := filepath.Glob(filepath.Join(d, "*.png"))
-			if ti.Task != strings.TrimSpace(lines[1]) || ti.FrameCount != len(pngs) || ti.Format != trace.FormatLlamaTouch || ti.GroundTruth != nil || ti.AgentClaimedDone != nil {
+			if ti.Task != strings.TrimSpace(lines[1]) || ti.FrameCount != len(pngs) || ti.Format != importer.FormatLlamaTouch || ti.GroundTruth != nil || ti.AgentClaimedDone != nil {
 				t.Errorf("%s: %+v", d, ti)
 			}
 			for _, f := range ti.Frames {
@@ -127,7 +127,7 @@ func TestTraceInfoOnAllRealData(t *testing.T) {
 			GoalSHA      string  `json:"goal_sha256"`
 			IsSuccessful float64 `json:"is_successful"`
 		}
-		data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "trace", "testdata", "gbox_expected.json"))
+		data, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "importer", "testdata", "gbox_expected.json"))
 		if err != nil {
 			t.Fatal(err)
 		}

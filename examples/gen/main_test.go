@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -37,7 +38,7 @@ func TestGeneratedExampleIsCurrent(t *testing.T) {
 }
 
 func TestExampleTrace(t *testing.T) {
-	tr, err := trace.Open(committed)
+	tr, err := importer.Open(committed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,19 @@
-package trace
+// Package pickle reads Python pickles, untrusted input, into plain Go values without
+// running code: the data AndroidWorld's checkpoints hold (dicts, lists, numbers, text,
+// datetimes, numpy arrays and a few allow-listed data classes).
+package pickle
 
 import (
 	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"math"
 	"math/big"
 	"strings"
 	"time"
 
-	"github.com/nlpodyssey/gopickle/pickle"
+	gopickle "github.com/nlpodyssey/gopickle/pickle"
 	"github.com/nlpodyssey/gopickle/types"
 )
 
@@ -22,15 +23,15 @@ import (
 // runs, a scan checks every opcode and every length prefix against the bytes actually
 // present, so a hostile length cannot make the reader allocate gigabytes.
 
-// maxPickleBytes bounds a decompressed checkpoint (screenshots included).
-const maxPickleBytes = 1 << 30
+// MaxBytes bounds a pickle's size (a decompressed checkpoint, screenshots included).
+const MaxBytes = 1 << 30
 
 // maxPickleDepth bounds nesting when converting to Go values (memo references can
 // build cycles; a cycle is reported, not followed forever).
 const maxPickleDepth = 64
 
-// ndarray is a numpy array rebuilt from its pickled state.
-type ndarray struct {
+// NDArray is a numpy array rebuilt from its pickled state.
+type NDArray struct {
 	Shape []int
 	DType string // numpy type string without byte order, e.g. "u1", "f8"
 	Order byte   // '<', '>', '|' or '='
@@ -55,7 +56,7 @@ func (d *npDType) PySetState(state any) error {
 }
 
 // npArray stands in for numpy.ndarray until BUILD gives it its state.
-type npArray struct{ arr ndarray }
+type npArray struct{ arr NDArray }
 
 func (a *npArray) PySetState(state any) error {
 	t, ok := state.(*types.Tuple)
@@ -201,7 +202,7 @@ func fromBuffer(args ...any) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("numpy _frombuffer shape: %w", err)
 	}
-	return &npArray{arr: ndarray{Shape: shape, DType: dt.Str, Order: dt.Order, Data: data}}, nil
+	return &npArray{arr: NDArray{Shape: shape, DType: dt.Str, Order: dt.Order, Data: data}}, nil
 }
 
 // npScalar rebuilds numpy scalars (np.float64(1.0), np.bool_(True), ...) as Go numbers.
@@ -346,10 +347,10 @@ func intTuple(v any) ([]int, error) {
 	return out, nil
 }
 
-// unpickle reads one pickle into plain Go values: map[string]any, []any, string, int,
-// float64, bool, nil, []byte, time.Time, time.Duration, *ndarray and map[string]any for
+// Load reads one pickle into plain Go values: map[string]any, []any, string, int,
+// float64, bool, nil, []byte, time.Time, time.Duration, *NDArray and map[string]any for
 // allow-listed data classes (with a "__class__" key).
-func unpickle(data []byte) (v any, err error) {
+func Load(data []byte) (v any, err error) {
 	if err := scanPickle(data); err != nil {
 		return nil, err
 	}
@@ -360,7 +361,7 @@ func unpickle(data []byte) (v any, err error) {
 			v, err = nil, fmt.Errorf("malformed pickle (%v)", r)
 		}
 	}()
-	u := pickle.NewUnpickler(bytes.NewReader(data))
+	u := gopickle.NewUnpickler(bytes.NewReader(data))
 	u.FindClass = allowedClass
 	u.PersistentLoad = func(any) (any, error) { return nil, errors.New("pickle uses persistent ids, which are not supported") }
 	u.GetExtension = func(int) (any, error) {
@@ -552,46 +553,8 @@ func scanPickle(data []byte) error {
 	return errors.New("pickle truncated: no STOP opcode")
 }
 
-// screenshotPNG encodes an H x W x 3|4 uint8 array (or H x W grey) as PNG.
-func screenshotPNG(a *ndarray) ([]byte, error) {
-	if a.DType != "u1" && a.DType != "|u1" && a.DType != "b1" {
-		return nil, fmt.Errorf("screenshot array has dtype %q, want uint8", a.DType)
-	}
-	if len(a.Shape) < 2 || len(a.Shape) > 3 {
-		return nil, fmt.Errorf("screenshot array has shape %v, want (height, width, channels)", a.Shape)
-	}
-	h, w, c := a.Shape[0], a.Shape[1], 1
-	if len(a.Shape) == 3 {
-		c = a.Shape[2]
-	}
-	if c != 1 && c != 3 && c != 4 {
-		return nil, fmt.Errorf("screenshot array has %d channels, want 1, 3 or 4", c)
-	}
-	if h == 0 || w == 0 || h > 20000 || w > 20000 || len(a.Data) != h*w*c {
-		return nil, fmt.Errorf("screenshot array shape %v does not match its %d bytes", a.Shape, len(a.Data))
-	}
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for p := 0; p < h*w; p++ {
-		src := a.Data[p*c:]
-		dst := img.Pix[p*4:]
-		switch c {
-		case 1:
-			dst[0], dst[1], dst[2], dst[3] = src[0], src[0], src[0], 255
-		case 3:
-			dst[0], dst[1], dst[2], dst[3] = src[0], src[1], src[2], 255
-		case 4:
-			copy(dst[:4], src[:4])
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// describeValue is a short type name for error messages.
-func describeValue(v any) string {
+// TypeName names a value Load returned the way Python would, for error messages.
+func TypeName(v any) string {
 	switch v.(type) {
 	case nil:
 		return "None"

@@ -1,14 +1,16 @@
-package trace
+package importer
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"testing"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // encodable fails when an imported trace cannot be saved as trace.json: JSON has no NaN
 // or infinity and time.Time refuses years past 9999, so an importer must not let them in.
-func encodable(t *testing.T, tr *Trace) {
+func encodable(t *testing.T, tr *trace.Trace) {
 	t.Helper()
 	if _, err := json.Marshal(tr); err != nil {
 		t.Fatalf("imported trace cannot be written as trace.json: %v", err)
@@ -24,14 +26,14 @@ func encodable(t *testing.T, tr *Trace) {
 
 // savesNatively checks an imported trace the way `autoeval import` uses it: when it validates,
 // a native copy must write and open again.
-func savesNatively(t *testing.T, tr *Trace) {
+func savesNatively(t *testing.T, tr *trace.Trace) {
 	t.Helper()
 	encodable(t, tr)
-	if Validate(tr) != nil {
+	if trace.Validate(tr) != nil {
 		return
 	}
 	out := filepath.Join(t.TempDir(), "native")
-	if _, err := WriteNative(tr, out); err != nil {
+	if _, err := trace.WriteNative(tr, out); err != nil {
 		t.Fatalf("valid import does not write as a native trace: %v", err)
 	}
 	back, err := Open(out)

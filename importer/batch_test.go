@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // folderTrace writes a plain folder of numbered images with a task text.
@@ -89,7 +91,7 @@ func TestImportRefusesABrokenTraceAtTheDestination(t *testing.T) {
 	root := t.TempDir()
 	folderTrace(t, filepath.Join(root, "src"), "Open Clock", 1)
 	out := filepath.Join(root, "out")
-	writeFiles(t, out, map[string][]byte{ManifestName: []byte("{oops")})
+	writeFiles(t, out, map[string][]byte{trace.ManifestName: []byte("{oops")})
 	plan, err := PlanImport(filepath.Join(root, "src"), out)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +100,7 @@ func TestImportRefusesABrokenTraceAtTheDestination(t *testing.T) {
 	if err == nil || already || nt != nil {
 		t.Fatalf("an unreadable trace.json at the destination: trace=%v already=%v err=%v", nt, already, err)
 	}
-	if data, _ := os.ReadFile(filepath.Join(out, ManifestName)); string(data) != "{oops" {
+	if data, _ := os.ReadFile(filepath.Join(out, trace.ManifestName)); string(data) != "{oops" {
 		t.Fatalf("the broken trace.json was overwritten: %q", data)
 	}
 }

@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"crypto/sha256"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/testenv"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // These tests read the real recordings in ../shared/data and check every item against
@@ -60,7 +62,7 @@ func TestRealLlamaTouch(t *testing.T) {
 		if tr.Metadata["llamatouch_essential_states"] == nil {
 			t.Errorf("%s: essential states (N.ess) not kept", p)
 		}
-		if err := Validate(tr); err != nil {
+		if err := trace.Validate(tr); err != nil {
 			t.Error(err)
 		}
 		if filepath.Base(p) == "trace_7" {
@@ -129,7 +131,7 @@ func TestRealEpisodes(t *testing.T) {
 		} else if *tr.AgentClaimedDone {
 			claimedFalsely++
 		}
-		if err := Validate(tr); err != nil {
+		if err := trace.Validate(tr); err != nil {
 			t.Error(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"bufio"
@@ -12,13 +12,54 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/trace"
 )
+
+// FormatLlamaTouch is a LlamaTouch trace folder.
+const FormatLlamaTouch = "llamatouch"
+
+type llamaTouch struct{}
+
+func (llamaTouch) Name() string { return FormatLlamaTouch }
+
+// Detect wants numbered screenshots, LlamaTouch's side files (eventStructs.txt, N.activity,
+// N.xml, N.vh) and its instruction.txt.
+func (llamaTouch) Detect(p *Probe) (bool, string) {
+	if !p.IsDir {
+		return false, ""
+	}
+	images, err := p.numberedImages()
+	if err != nil {
+		return false, err.Error()
+	}
+	if images == 0 {
+		return false, ""
+	}
+	entries, _ := p.Entries()
+	for _, e := range entries {
+		if name := e.Name(); !e.IsDir() && (name == "eventStructs.txt" || llamaSide.MatchString(name)) {
+			return p.Has("instruction.txt"), ""
+		}
+	}
+	return false, ""
+}
+
+func (llamaTouch) Open(p *Probe, _ bool) ([]*trace.Trace, error) {
+	t, err := openLlamaTouch(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	return []*trace.Trace{t}, nil
+}
+
+var llamaSide = regexp.MustCompile(`^\d+\.(activity|xml|vh)$`)
 
 // openLlamaTouch imports a LlamaTouch trace folder: per step N.png, N.xml, N.activity
 // (and N.vh/N.json view hierarchies, unused), optional N.ess essential-state annotations,
 // instruction.txt (line 1 an id, line 2 the task) and eventStructs.txt (one action per
 // line; action i was taken on screen i).
-func openLlamaTouch(dir string) (*Trace, error) {
+func openLlamaTouch(dir string) (*trace.Trace, error) {
 	task, id, err := readTaskFile(filepath.Join(dir, "instruction.txt"))
 	if err != nil {
 		return nil, err
@@ -27,8 +68,8 @@ func openLlamaTouch(dir string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Trace{Version: FormatVersion, Task: task, Status: StatusUnknown, Dir: dir,
-		Source: &Source{Format: FormatLlamaTouch, Path: dir}}
+	t := &trace.Trace{Version: trace.FormatVersion, Task: task, Status: trace.StatusUnknown, Dir: dir,
+		Source: &trace.Source{Format: FormatLlamaTouch, Path: dir}}
 	if id != "" {
 		t.Metadata = map[string]any{"llamatouch_id": id}
 	}
@@ -53,7 +94,7 @@ func openLlamaTouch(dir string) (*Trace, error) {
 	ess := map[string]any{}
 	for i, n := range steps {
 		stem := strconv.Itoa(n)
-		f := Frame{Index: i + 1, Image: images[n]}
+		f := trace.Frame{Index: i + 1, Image: images[n]}
 		if isFile(filepath.Join(dir, stem+".xml")) {
 			f.XML = stem + ".xml"
 		}
@@ -152,8 +193,8 @@ var (
 // parseLlamaAction maps one eventStructs.txt line, e.g.
 // "[Click] Screen Resolution (400, 720), Click Position (53, 261)", to an Action with
 // coordinates scaled from the recorder's resolution to screenshot pixels.
-func parseLlamaAction(line string, w, h int) *Action {
-	a := &Action{Type: "other", Raw: line}
+func parseLlamaAction(line string, w, h int) *trace.Action {
+	a := &trace.Action{Type: "other", Raw: line}
 	m := llamaKind.FindStringSubmatch(line)
 	if m == nil {
 		return a

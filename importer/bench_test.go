@@ -1,9 +1,11 @@
-package trace
+package importer
 
 import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/testenv"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // BenchmarkOpenCheckpoint measures gunzip + safe unpickle + conversion of one real
@@ -27,7 +29,7 @@ func BenchmarkValidateLlamaTouch(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := Validate(tr); err != nil {
+		if err := trace.Validate(tr); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 func TestOpenFolder(t *testing.T) {
@@ -28,7 +30,7 @@ func TestOpenFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.Task != "Open the Clock app" || tr.Source.Format != FormatFolder || tr.Status != StatusUnknown {
+	if tr.Task != "Open the Clock app" || tr.Source.Format != FormatFolder || tr.Status != trace.StatusUnknown {
 		t.Fatalf("got task %q format %q status %q", tr.Task, tr.Source.Format, tr.Status)
 	}
 	var names []string
@@ -44,11 +46,11 @@ func TestOpenFolder(t *testing.T) {
 	if _, mime, err := tr.ReadImage(&tr.Frames[1]); err != nil || mime != "image/jpeg" {
 		t.Errorf("ReadImage jpeg: %v %v", mime, err)
 	}
-	if err := Validate(tr); err != nil {
+	if err := trace.Validate(tr); err != nil {
 		t.Error(err)
 	}
-	if Label(tr) != filepath.Base(dir) {
-		t.Errorf("Label %q", Label(tr))
+	if trace.Label(tr) != filepath.Base(dir) {
+		t.Errorf("Label %q", trace.Label(tr))
 	}
 }
 
@@ -115,7 +117,7 @@ func TestOpenLlamaTouchMissingScreenshot(t *testing.T) {
 			t.Errorf("frame %d action %+v, want key %s", i+1, a, want)
 		}
 	}
-	if err := Validate(tr); err != nil {
+	if err := trace.Validate(tr); err != nil {
 		t.Error(err)
 	}
 }
@@ -148,7 +150,7 @@ func TestOpenEpisodeFixture(t *testing.T) {
 	if len(tr.Frames) != 3 || tr.TaskName != "ClockAlarm" || tr.Agent != "m1" || tr.Device.Width != 1080 || tr.Device.Height != 2400 {
 		t.Fatalf("%+v", tr)
 	}
-	if tr.GroundTruth.Success() || tr.GroundTruth.Reward != 0 || !*tr.AgentClaimedDone || tr.Status != StatusCompleted {
+	if tr.GroundTruth.Success() || tr.GroundTruth.Reward != 0 || !*tr.AgentClaimedDone || tr.Status != trace.StatusCompleted {
 		t.Errorf("gt %+v claim %v status %s", tr.GroundTruth, *tr.AgentClaimedDone, tr.Status)
 	}
 	a := tr.Frames[0].Action
@@ -173,8 +175,8 @@ func TestOpenEpisodeFixture(t *testing.T) {
 	if err != nil || len(paths) != 1 || paths[0] != p {
 		t.Errorf("Discover %v %v", paths, err)
 	}
-	if Label(tr) != "run" {
-		t.Errorf("Label %q", Label(tr))
+	if trace.Label(tr) != "run" {
+		t.Errorf("Label %q", trace.Label(tr))
 	}
 }
 
@@ -199,8 +201,8 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if len(all) != 2 || first.Task != all[0].Task || all[1].Task != "Delete the alarm" {
 		t.Fatalf("OpenAll: %d traces", len(all))
 	}
-	if Label(all[0]) != "ClockAlarm_0" || Label(all[1]) != "ClockAlarm_0#1" {
-		t.Errorf("labels %q %q", Label(all[0]), Label(all[1]))
+	if trace.Label(all[0]) != "ClockAlarm_0" || trace.Label(all[1]) != "ClockAlarm_0#1" {
+		t.Errorf("labels %q %q", trace.Label(all[0]), trace.Label(all[1]))
 	}
 	tr := all[0]
 	if !tr.GroundTruth.Success() || all[1].GroundTruth.Success() || tr.TaskName != "ClockAlarm" || tr.Agent != "fixture_agent" {
@@ -240,13 +242,13 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if len(tr.Frames[1].ImageData) > 0 || tr.Frames[1].Action.Type != "done" {
 		t.Errorf("frame 2 %+v", tr.Frames[1])
 	}
-	if err := Validate(tr); err != nil {
+	if err := trace.Validate(tr); err != nil {
 		t.Error(err)
 	}
 
 	// A native copy keeps everything and reads back identically.
 	out := filepath.Join(t.TempDir(), "native")
-	nt, err := WriteNative(tr, out)
+	nt, err := trace.WriteNative(tr, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +259,7 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Validate(back); err != nil {
+	if err := trace.Validate(back); err != nil {
 		t.Fatal(err)
 	}
 	got, _, err := back.ReadImage(&back.Frames[0])
@@ -271,7 +273,7 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if back.Task != tr.Task || !back.GroundTruth.Success() || back.Source.Format != FormatAWCkpt || *back.Frames[0].Action.Element != 1 {
 		t.Errorf("native manifest %+v", back)
 	}
-	if _, err := WriteNative(tr, out); !errors.Is(err, ErrExists) {
+	if _, err := trace.WriteNative(tr, out); !errors.Is(err, trace.ErrExists) {
 		t.Errorf("second write: %v, want ErrExists", err)
 	}
 }
@@ -314,13 +316,13 @@ func TestOpenAndroidLabFixture(t *testing.T) {
 	if f.Action.Type != "tap" || *f.Action.X != 200 || *f.Action.Y != 300 {
 		t.Errorf("tap %+v", f.Action)
 	}
-	if tr.Frames[1].XML != "xml/1.xml" || tr.Frames[1].Action.Type != "done" || tr.Status != StatusCompleted {
+	if tr.Frames[1].XML != "xml/1.xml" || tr.Frames[1].Action.Type != "done" || tr.Status != trace.StatusCompleted {
 		t.Errorf("frame 2 %+v status %s", tr.Frames[1], tr.Status)
 	}
 	if tr.AgentClaimedDone == nil || !*tr.AgentClaimedDone || tr.Metadata["agent_claim_source"] == nil || tr.Device.Width != 1080 {
 		t.Errorf("claim %v metadata %v device %+v", tr.AgentClaimedDone, tr.Metadata, tr.Device)
 	}
-	if err := Validate(tr); err != nil {
+	if err := trace.Validate(tr); err != nil {
 		t.Error(err)
 	}
 	// The jsonl file itself opens the run too.
@@ -341,7 +343,7 @@ func TestOpenAndroidLabNoFinish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.AgentClaimedDone == nil || *tr.AgentClaimedDone || tr.Status == StatusCompleted || tr.Device.Height != 2400 || tr.TaskName != "7" || tr.Frames[0].Action.Direction != "up" {
+	if tr.AgentClaimedDone == nil || *tr.AgentClaimedDone || tr.Status == trace.StatusCompleted || tr.Device.Height != 2400 || tr.TaskName != "7" || tr.Frames[0].Action.Direction != "up" {
 		t.Errorf("%+v claim %v", tr, tr.AgentClaimedDone)
 	}
 }
@@ -391,7 +393,7 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "n")
-	nt, err := WriteNative(tr, out)
+	nt, err := trace.WriteNative(tr, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +411,7 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 	if err != nil || string(x) != sampleXML {
 		t.Errorf("xml: %v", err)
 	}
-	if err := Validate(back); err != nil {
+	if err := trace.Validate(back); err != nil {
 		t.Error(err)
 	}
 	// Exactly the frame files and the manifest: no temporary file left behind.
@@ -418,10 +420,10 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 	for _, e := range ents {
 		names = append(names, e.Name())
 	}
-	if want := []string{"0001.png", "0001.xml", "0002.jpg", ManifestName}; !reflect.DeepEqual(names, want) {
+	if want := []string{"0001.png", "0001.xml", "0002.jpg", trace.ManifestName}; !reflect.DeepEqual(names, want) {
 		t.Errorf("native directory holds %v, want %v", names, want)
 	}
-	if Label(back) != "n" {
-		t.Errorf("label %q", Label(back))
+	if trace.Label(back) != "n" {
+		t.Errorf("label %q", trace.Label(back))
 	}
 }

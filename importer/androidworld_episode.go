@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"bytes"
@@ -7,9 +7,40 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/trace"
 )
+
+// FormatAWEpisode is an AndroidWorld episode JSON file (android_world_agents-style harnesses).
+const FormatAWEpisode = "androidworld-episode"
+
+type episode struct{}
+
+func (episode) Name() string { return FormatAWEpisode }
+
+// Detect wants a named *.json file; while walking, only one that looks like an episode
+// (not trace.json, a judgment, or other JSON such as configs).
+func (episode) Detect(p *Probe) (bool, string) {
+	lower := strings.ToLower(filepath.Base(p.Path))
+	if p.IsDir || !strings.HasSuffix(lower, ".json") {
+		return false, ""
+	}
+	if !p.Walking {
+		return true, ""
+	}
+	return lower != trace.ManifestName && lower != trace.JudgmentName && looksLikeEpisode(p.Path), ""
+}
+
+func (episode) Open(p *Probe, _ bool) ([]*trace.Trace, error) {
+	t, err := openEpisode(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	return []*trace.Trace{t}, nil
+}
 
 // awEpisode is the episode JSON written by android_world_agents-style harnesses:
 // AndroidWorld UIElements per step, the programmatic reward and the agent's own claim.
@@ -40,7 +71,7 @@ type awStepRecord struct {
 }
 
 type awState struct {
-	UIElements []UIElement `json:"ui_elements"`
+	UIElements []trace.UIElement `json:"ui_elements"`
 }
 
 // looksLikeEpisode peeks at a JSON file's start for the keys every episode has, so
@@ -63,7 +94,7 @@ func looksLikeEpisode(path string) bool {
 // carrying that step's UI elements and the action the agent then took; the final state,
 // when recorded, is one more frame (the screen the run ended on). Screenshots were not
 // saved by that harness, so frames have elements but no image.
-func openEpisode(path string) (*Trace, error) {
+func openEpisode(path string) (*trace.Trace, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
@@ -75,14 +106,14 @@ func openEpisode(path string) (*Trace, error) {
 	if ep.Goal == nil || strings.TrimSpace(*ep.Goal) == "" {
 		return nil, fmt.Errorf("%s: not an AndroidWorld episode (no \"goal\")", path)
 	}
-	t := &Trace{
-		Version:  FormatVersion,
+	t := &trace.Trace{
+		Version:  trace.FormatVersion,
 		Task:     strings.TrimSpace(*ep.Goal),
 		TaskName: ep.TaskName,
 		Agent:    ep.ModelName,
-		Status:   StatusUnknown,
+		Status:   trace.StatusUnknown,
 		Dir:      dirOf(path),
-		Source:   &Source{Format: FormatAWEpisode, Path: path},
+		Source:   &trace.Source{Format: FormatAWEpisode, Path: path},
 		Params:   ep.Params,
 		Metadata: map[string]any{},
 	}
@@ -99,18 +130,18 @@ func openEpisode(path string) (*Trace, error) {
 		if *ep.TaskActuallySuccessful {
 			r = 1
 		}
-		t.GroundTruth = &GroundTruth{Reward: r, Source: "androidworld:task_actually_successful",
+		t.GroundTruth = &trace.GroundTruth{Reward: r, Source: "androidworld:task_actually_successful",
 			Details: fmt.Sprintf("AndroidWorld's programmatic check recorded by the harness: task_actually_successful=%v", *ep.TaskActuallySuccessful)}
 	}
 	t.AgentClaimedDone = ep.AgentClaimedDone
 	switch {
 	case ep.AgentClaimedDone != nil && *ep.AgentClaimedDone:
-		t.Status = StatusCompleted
+		t.Status = trace.StatusCompleted
 	case ep.MaxSteps > 0 && ep.StepsTaken >= ep.MaxSteps:
-		t.Status = StatusTimeout
+		t.Status = trace.StatusTimeout
 	}
 	for i, sr := range ep.StepRecords {
-		f := Frame{Index: i + 1}
+		f := trace.Frame{Index: i + 1}
 		if sr.State != nil {
 			f.ElementsData = nonNilElements(sr.State.UIElements)
 		}
@@ -127,7 +158,7 @@ func openEpisode(path string) (*Trace, error) {
 		t.Frames = append(t.Frames, f)
 	}
 	if ep.FinalState != nil && len(ep.FinalState.UIElements) > 0 {
-		f := Frame{Index: len(t.Frames) + 1, ElementsData: ep.FinalState.UIElements}
+		f := trace.Frame{Index: len(t.Frames) + 1, ElementsData: ep.FinalState.UIElements}
 		if tm, ok := unixFloat(ep.EvaluationTimestamp); ok {
 			f.Time = &tm
 		}
@@ -145,9 +176,9 @@ func openEpisode(path string) (*Trace, error) {
 	return t, nil
 }
 
-func nonNilElements(e []UIElement) []UIElement {
+func nonNilElements(e []trace.UIElement) []trace.UIElement {
 	if e == nil {
-		return []UIElement{}
+		return []trace.UIElement{}
 	}
 	return e
 }
@@ -166,7 +197,7 @@ func unixFloat(f float64) (time.Time, bool) {
 const maxUnixSeconds = 253402300800
 
 // screenFromElements estimates the screen size from the widest element boxes.
-func screenFromElements(els []UIElement) (int, int) {
+func screenFromElements(els []trace.UIElement) (int, int) {
 	var w, h float64
 	for _, e := range els {
 		if e.BBoxPixels != nil {
@@ -191,9 +222,9 @@ type awJSONAction struct {
 
 // parseAWAction reads "Reason: ...\nAction: {...json...}" (or bare JSON) into an Action;
 // an element index is also turned into the element's centre so tap positions are known.
-func parseAWAction(raw string, els []UIElement) *Action {
+func parseAWAction(raw string, els []trace.UIElement) *trace.Action {
 	raw = validText([]byte(raw)) // pickled text is not checked for UTF-8
-	a := &Action{Type: "other", Raw: raw}
+	a := &trace.Action{Type: "other", Raw: raw}
 	js := raw
 	if i := strings.LastIndex(raw, "Action:"); i >= 0 {
 		js = raw[i+len("Action:"):]
@@ -249,9 +280,4 @@ func parseAWAction(raw string, els []UIElement) *Action {
 		a.X, a.Y = ja.X, ja.Y
 	}
 	return a
-}
-
-// oneLine keeps error messages to a single line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }

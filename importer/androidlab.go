@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"bufio"
@@ -10,7 +10,36 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+
+	"github.com/autoeval/autoeval/trace"
 )
+
+// FormatAndroidLab is an AndroidLab run directory.
+const FormatAndroidLab = "androidlab"
+
+type androidLab struct{}
+
+func (androidLab) Name() string { return FormatAndroidLab }
+
+// Detect wants a run directory holding traces/trace.jsonl, or that file named itself.
+func (androidLab) Detect(p *Probe) (bool, string) {
+	if p.IsDir {
+		return p.Has(filepath.Join("traces", "trace.jsonl")), ""
+	}
+	return !p.Walking && strings.ToLower(filepath.Base(p.Path)) == "trace.jsonl" &&
+		strings.EqualFold(filepath.Base(filepath.Dir(p.Path)), "traces"), ""
+}
+
+func (androidLab) Open(p *Probe, first bool) ([]*trace.Trace, error) {
+	if !p.IsDir {
+		return open(filepath.Dir(filepath.Dir(p.Path)), first)
+	}
+	t, err := openAndroidLab(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	return []*trace.Trace{t}, nil
+}
 
 // alStep is one line of AndroidLab's traces/trace.jsonl (recorder/json_recorder.py):
 // paths are absolute on the machine that recorded the run, so only their base names are
@@ -36,14 +65,14 @@ type alAction struct {
 
 // openAndroidLab imports an AndroidLab run directory: traces/trace.jsonl with the
 // screenshots in Screen/ and UI dumps in xml/ beside it.
-func openAndroidLab(dir string) (*Trace, error) {
+func openAndroidLab(dir string) (*trace.Trace, error) {
 	path := filepath.Join(dir, "traces", "trace.jsonl")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	t := &Trace{Version: FormatVersion, Status: StatusUnknown, Dir: dir,
-		Source: &Source{Format: FormatAndroidLab, Path: dir}}
+	t := &trace.Trace{Version: trace.FormatVersion, Status: trace.StatusUnknown, Dir: dir,
+		Source: &trace.Source{Format: FormatAndroidLab, Path: dir}}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	lineNo := 0
@@ -70,7 +99,7 @@ func openAndroidLab(dir string) (*Trace, error) {
 		if len(st.Window) == 2 && t.Device.Width == 0 {
 			t.Device.Width, t.Device.Height = side(st.Window[0]), side(st.Window[1])
 		}
-		f := Frame{Index: len(t.Frames) + 1, Activity: st.CurrentActivity}
+		f := trace.Frame{Index: len(t.Frames) + 1, Activity: st.CurrentActivity}
 		f.Image = localFile(dir, "Screen", st.Image)
 		for _, x := range []*string{st.XML, st.ACXML} {
 			if f.XML == "" && x != nil && *x != "" && *x != "ERROR" {
@@ -80,7 +109,7 @@ func openAndroidLab(dir string) (*Trace, error) {
 		if len(st.ParsedAction) > 0 && string(st.ParsedAction) != "null" {
 			f.Action = parseALAction(st.ParsedAction)
 			if f.Action != nil && f.Action.Type == "done" {
-				t.Status = StatusCompleted
+				t.Status = trace.StatusCompleted
 			}
 		}
 		t.Frames = append(t.Frames, f)
@@ -93,7 +122,7 @@ func openAndroidLab(dir string) (*Trace, error) {
 	}
 	// AndroidLab's agent ends a run with a "finish" operation: that is its claim of being
 	// done. Without one, the run stopped (step limit, error) with no such claim.
-	claimed := t.Status == StatusCompleted
+	claimed := t.Status == trace.StatusCompleted
 	t.AgentClaimedDone = &claimed
 	t.Metadata = map[string]any{"agent_claim_source": "androidlab: a finish operation in traces/trace.jsonl"}
 	if t.Task == "" {
@@ -136,8 +165,8 @@ func jsonKind(t reflect.Type) string {
 	return "a number"
 }
 
-func parseALAction(raw json.RawMessage) *Action {
-	a := &Action{Type: "other", Raw: validText(raw)}
+func parseALAction(raw json.RawMessage) *trace.Action {
+	a := &trace.Action{Type: "other", Raw: validText(raw)}
 	var pa alAction
 	if err := json.Unmarshal(raw, &pa); err != nil {
 		return a

@@ -1,16 +1,39 @@
-package trace
+package importer
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/internal/pickle"
+	"github.com/autoeval/autoeval/trace"
 )
+
+// FormatAWCkpt is an AndroidWorld checkpoint: a gzip'd pickle of episode dicts.
+const FormatAWCkpt = "androidworld-checkpoint"
+
+type checkpoint struct{}
+
+func (checkpoint) Name() string { return FormatAWCkpt }
+
+// Detect wants a *.pkl.gz file, or a named *.pkl (an uncompressed pickle).
+func (checkpoint) Detect(p *Probe) (bool, string) {
+	lower := strings.ToLower(filepath.Base(p.Path))
+	return !p.IsDir && (strings.HasSuffix(lower, ".pkl.gz") || !p.Walking && strings.HasSuffix(lower, ".pkl")), ""
+}
+
+func (checkpoint) Open(p *Probe, first bool) ([]*trace.Trace, error) {
+	return openCheckpoint(p.Path, first)
+}
 
 // Keys of AndroidWorld's per-step episode_data that may carry a screenshot or the UI
 // elements, best first (agents differ in what they save).
@@ -38,14 +61,14 @@ func readCheckpoint(path string) (any, error) {
 		defer zr.Close()
 		r = zr
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxPickleBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, pickle.MaxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt gzip data: %v", path, err)
 	}
-	if len(data) > maxPickleBytes {
-		return nil, fmt.Errorf("%s: decompressed checkpoint exceeds %d MiB", path, maxPickleBytes>>20)
+	if len(data) > pickle.MaxBytes {
+		return nil, fmt.Errorf("%s: decompressed checkpoint exceeds %d MiB", path, pickle.MaxBytes>>20)
 	}
-	v, err := unpickle(data)
+	v, err := pickle.Load(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", path, oneLine(err.Error()))
 	}
@@ -55,7 +78,7 @@ func readCheckpoint(path string) (any, error) {
 // openCheckpoint imports an AndroidWorld checkpoint: a gzip'd pickle of a list of episode
 // dicts (goal, task_template, episode_data, is_successful, finish_dtime, ...), as written
 // by AndroidWorld's checkpointer. A single dict is accepted too.
-func openCheckpoint(path string, firstOnly bool) ([]*Trace, error) {
+func openCheckpoint(path string, firstOnly bool) ([]*trace.Trace, error) {
 	v, err := readCheckpoint(path)
 	if err != nil {
 		return nil, err
@@ -67,16 +90,16 @@ func openCheckpoint(path string, firstOnly bool) ([]*Trace, error) {
 	case map[string]any:
 		episodes = []any{x}
 	default:
-		return nil, fmt.Errorf("%s: checkpoint holds a %s, want a list of episode dicts", path, describeValue(v))
+		return nil, fmt.Errorf("%s: checkpoint holds a %s, want a list of episode dicts", path, pickle.TypeName(v))
 	}
 	if len(episodes) == 0 {
 		return nil, fmt.Errorf("%s: checkpoint holds no episodes", path)
 	}
-	var out []*Trace
+	var out []*trace.Trace
 	for i, e := range episodes {
 		m, ok := e.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("%s: episode %d is a %s, want a dict", path, i, describeValue(e))
+			return nil, fmt.Errorf("%s: episode %d is a %s, want a dict", path, i, pickle.TypeName(e))
 		}
 		t, err := checkpointEpisode(path, i, m)
 		if err != nil {
@@ -90,19 +113,19 @@ func openCheckpoint(path string, firstOnly bool) ([]*Trace, error) {
 	return out, nil
 }
 
-func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error) {
+func checkpointEpisode(path string, entry int, m map[string]any) (*trace.Trace, error) {
 	goal, _ := m["goal"].(string)
 	if strings.TrimSpace(goal) == "" {
 		return nil, errors.New("no goal")
 	}
-	t := &Trace{
-		Version:  FormatVersion,
+	t := &trace.Trace{
+		Version:  trace.FormatVersion,
 		Task:     strings.TrimSpace(validText([]byte(goal))),
 		TaskName: str(m["task_template"]),
 		Agent:    str(m["agent_name"]),
-		Status:   StatusCompleted,
+		Status:   trace.StatusCompleted,
 		Dir:      dirOf(path),
-		Source:   &Source{Format: FormatAWCkpt, Path: path, Entry: entry},
+		Source:   &trace.Source{Format: FormatAWCkpt, Path: path, Entry: entry},
 		Metadata: map[string]any{},
 	}
 	if ts, ok := m["finish_dtime"].(time.Time); ok && marshalableTime(ts) {
@@ -127,12 +150,12 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 		}
 	}
 	if ex := m["exception_info"]; ex != nil {
-		t.Status = StatusCrashed
+		t.Status = trace.StatusCrashed
 		t.Metadata["exception_info"] = fmt.Sprint(ex)
 	}
 	if r, ok := num(m["is_successful"]); ok {
 		if r >= 0 && r <= 1 {
-			t.GroundTruth = &GroundTruth{Reward: r, Source: "androidworld:is_successful",
+			t.GroundTruth = &trace.GroundTruth{Reward: r, Source: "androidworld:is_successful",
 				Details: fmt.Sprintf("AndroidWorld checkpoint is_successful=%v", r)}
 		} else {
 			// AndroidWorld writes -1 (or NaN) when the task could not be scored; NaN is
@@ -151,7 +174,7 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 	if n, ok := num(m["episode_length"]); ok && len(frames) == 0 && n > 0 && n < 10000 {
 		// No per-step data at all: still say how many steps there were.
 		for i := 0; i < int(n); i++ {
-			frames = append(frames, Frame{Index: i + 1})
+			frames = append(frames, trace.Frame{Index: i + 1})
 		}
 	}
 	t.Frames = frames
@@ -167,7 +190,7 @@ func checkpointEpisode(path string, entry int, m map[string]any) (*Trace, error)
 }
 
 // checkpointFrames turns episode_data (a dict of per-step lists) into frames.
-func checkpointFrames(ed map[string]any) ([]Frame, error) {
+func checkpointFrames(ed map[string]any) ([]trace.Frame, error) {
 	if ed == nil {
 		return nil, nil
 	}
@@ -184,11 +207,11 @@ func checkpointFrames(ed map[string]any) ([]Frame, error) {
 		}
 		return l[i]
 	}
-	var frames []Frame
+	var frames []trace.Frame
 	for i := 0; i < steps; i++ {
-		f := Frame{Index: i + 1}
+		f := trace.Frame{Index: i + 1}
 		for _, k := range ckptImageKeys {
-			if arr, ok := at(k, i).(*ndarray); ok {
+			if arr, ok := at(k, i).(*pickle.NDArray); ok {
 				png, err := screenshotPNG(arr)
 				if err != nil {
 					return nil, fmt.Errorf("step %d %s: %w", i, k, err)
@@ -228,12 +251,12 @@ func checkpointFrames(ed map[string]any) ([]Frame, error) {
 
 // elementsFromPickle converts pickled UIElement objects (or plain dicts) by round-tripping
 // their attributes through JSON, whose field names UIElement shares.
-func elementsFromPickle(l []any) ([]UIElement, error) {
-	out := make([]UIElement, 0, len(l))
+func elementsFromPickle(l []any) ([]trace.UIElement, error) {
+	out := make([]trace.UIElement, 0, len(l))
 	for j, e := range l {
 		m, ok := e.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("element %d is a %s, want a UIElement", j, describeValue(e))
+			return nil, fmt.Errorf("element %d is a %s, want a UIElement", j, pickle.TypeName(e))
 		}
 		clean := map[string]any{}
 		for k, v := range m {
@@ -247,13 +270,51 @@ func elementsFromPickle(l []any) ([]UIElement, error) {
 		if err != nil {
 			return nil, fmt.Errorf("element %d: %v", j, err)
 		}
-		var el UIElement
+		var el trace.UIElement
 		if err := json.Unmarshal(b, &el); err != nil {
 			return nil, fmt.Errorf("element %d: %v", j, oneLine(err.Error()))
 		}
 		out = append(out, el)
 	}
 	return out, nil
+}
+
+// screenshotPNG encodes an H x W x 3|4 uint8 array (or H x W grey) as PNG.
+func screenshotPNG(a *pickle.NDArray) ([]byte, error) {
+	if a.DType != "u1" && a.DType != "|u1" && a.DType != "b1" {
+		return nil, fmt.Errorf("screenshot array has dtype %q, want uint8", a.DType)
+	}
+	if len(a.Shape) < 2 || len(a.Shape) > 3 {
+		return nil, fmt.Errorf("screenshot array has shape %v, want (height, width, channels)", a.Shape)
+	}
+	h, w, c := a.Shape[0], a.Shape[1], 1
+	if len(a.Shape) == 3 {
+		c = a.Shape[2]
+	}
+	if c != 1 && c != 3 && c != 4 {
+		return nil, fmt.Errorf("screenshot array has %d channels, want 1, 3 or 4", c)
+	}
+	if h == 0 || w == 0 || h > 20000 || w > 20000 || len(a.Data) != h*w*c {
+		return nil, fmt.Errorf("screenshot array shape %v does not match its %d bytes", a.Shape, len(a.Data))
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for p := 0; p < h*w; p++ {
+		src := a.Data[p*c:]
+		dst := img.Pix[p*4:]
+		switch c {
+		case 1:
+			dst[0], dst[1], dst[2], dst[3] = src[0], src[0], src[0], 255
+		case 3:
+			dst[0], dst[1], dst[2], dst[3] = src[0], src[1], src[2], 255
+		case 4:
+			copy(dst[:4], src[:4])
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 func str(v any) string {

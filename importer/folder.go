@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"fmt"
@@ -6,7 +6,43 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/autoeval/autoeval/trace"
 )
+
+// FormatFolder is a plain folder of numbered screenshots with a task text file.
+const FormatFolder = "folder"
+
+// taskFiles are the task text files a plain image folder may carry, in order of preference.
+var taskFiles = []string{"task.txt", "instruction.txt", "task.md"}
+
+type folder struct{}
+
+func (folder) Name() string { return FormatFolder }
+
+func (folder) Detect(p *Probe) (bool, string) {
+	if !p.IsDir {
+		return false, ""
+	}
+	images, err := p.numberedImages()
+	if err != nil || images == 0 {
+		return false, ""
+	}
+	for _, n := range taskFiles {
+		if p.Has(n) {
+			return true, ""
+		}
+	}
+	return false, fmt.Sprintf("%d numbered images but no task file (%s)", images, strings.Join(taskFiles, ", "))
+}
+
+func (folder) Open(p *Probe, _ bool) ([]*trace.Trace, error) {
+	t, err := openFolder(p.Path)
+	if err != nil {
+		return nil, err
+	}
+	return []*trace.Trace{t}, nil
+}
 
 type numberedFile struct {
 	n    int
@@ -75,7 +111,7 @@ func isDigits(s string) bool {
 
 // openFolder imports a plain folder of numbered screenshots plus a task text file.
 // A same-numbered .xml beside an image is taken as that frame's UI dump.
-func openFolder(dir string) (*Trace, error) {
+func openFolder(dir string) (*trace.Trace, error) {
 	var task string
 	var err error
 	found := false
@@ -97,10 +133,10 @@ func openFolder(dir string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Trace{Version: FormatVersion, Task: task, Status: StatusUnknown, Dir: dir,
-		Source: &Source{Format: FormatFolder, Path: dir}}
+	t := &trace.Trace{Version: trace.FormatVersion, Task: task, Status: trace.StatusUnknown, Dir: dir,
+		Source: &trace.Source{Format: FormatFolder, Path: dir}}
 	for i, im := range imgs {
-		f := Frame{Index: i + 1, Image: im.name}
+		f := trace.Frame{Index: i + 1, Image: im.name}
 		stem := strings.TrimSuffix(im.name, filepath.Ext(im.name))
 		if isFile(filepath.Join(dir, stem+".xml")) {
 			f.XML = stem + ".xml"

@@ -1,4 +1,4 @@
-package trace
+package importer
 
 import (
 	"errors"
@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // OpenedSource is one path that holds traces (a directory, an episode file, a checkpoint with
 // several episodes), with what opening it gave: its traces, or the error.
 type OpenedSource struct {
 	Path   string
-	Traces []*Trace
+	Traces []*trace.Trace
 	Err    error
 }
 
@@ -41,7 +43,7 @@ func OpenEach(path string) ([]OpenedSource, error) {
 // ImportItem is one trace to write natively, and where.
 type ImportItem struct {
 	Source string // the source path it was opened from
-	Trace  *Trace
+	Trace  *trace.Trace
 	Dest   string
 }
 
@@ -90,7 +92,7 @@ func PlanImport(path, out string) (*ImportPlan, error) {
 			plan.Items[i].Dest = out
 			continue
 		}
-		name := dirName(Label(plan.Items[i].Trace))
+		name := dirName(trace.Label(plan.Items[i].Trace))
 		used[name]++
 		if used[name] > 1 {
 			// Two sources with the same name (e.g. runs/a/trace_7 and runs/b/trace_7).
@@ -118,9 +120,9 @@ var ErrDifferentTrace = errors.New("already holds a different trace")
 // Import writes the item natively. already is true when the same trace is there from an
 // earlier, interrupted import (a resume skips it); a different trace at the destination
 // is an ErrDifferentTrace error, never passed off as imported.
-func Import(it ImportItem) (written *Trace, already bool, err error) {
-	nt, err := WriteNative(it.Trace, it.Dest)
-	if !errors.Is(err, ErrExists) {
+func Import(it ImportItem) (written *trace.Trace, already bool, err error) {
+	nt, err := trace.WriteNative(it.Trace, it.Dest)
+	if !errors.Is(err, trace.ErrExists) {
 		return nt, false, err
 	}
 	prev, perr := Open(it.Dest)
