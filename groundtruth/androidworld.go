@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -298,4 +299,60 @@ func (o *Oracle) Abort(ctx context.Context) error {
 	tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tearDownTimeout)
 	defer cancel()
 	return o.Client.TearDown(tctx, o.TaskType, o.Index)
+}
+
+// AndroidWorld is the Source that makes AndroidWorld's server the judge of each task:
+// Begin initializes instance Index of the task type named by the task's id and
+// returns its goal, Score asks /task/score and tears the instance down.
+type AndroidWorld struct {
+	Client *AndroidWorldClient
+	Index  int // the instance of each task type (its parameter combination)
+}
+
+// Label implements Source.
+func (a *AndroidWorld) Label() string { return AndroidWorldSource }
+
+// SetsGoals implements Source: the server chooses the instance.
+func (a *AndroidWorld) SetsGoals() bool { return true }
+
+// Begin implements Source. An instance that fails to initialize is torn down again.
+func (a *AndroidWorld) Begin(ctx context.Context, t Task) (Instance, error) {
+	o := &Oracle{Client: a.Client, TaskType: t.ID, Index: a.Index}
+	goal, err := o.Begin(ctx)
+	if err != nil {
+		var awErr *AndroidWorldError
+		if errors.As(err, &awErr) && awErr.Status == 500 {
+			// The server answers an unknown task type with a bare KeyError 500.
+			err = fmt.Errorf("%w (is %q an AndroidWorld task type, and --task-index %d within its instances?)", err, t.ID, a.Index)
+		}
+		if tdErr := o.Abort(ctx); tdErr != nil {
+			err = fmt.Errorf("%w (tear-down also failed: %v)", err, tdErr)
+		}
+		return nil, err
+	}
+	return &oracleInstance{o: o, goal: goal}, nil
+}
+
+type oracleInstance struct {
+	o    *Oracle
+	goal string
+}
+
+func (i *oracleInstance) Goal() string { return i.goal }
+
+// Score scores and tears down; a failure to score is ErrUnscored (the server may
+// answer next time), a failed tear-down after a score keeps the score.
+func (i *oracleInstance) Score(ctx context.Context) (*Result, error) {
+	r, err := i.o.End(ctx)
+	if err != nil && r == nil {
+		return nil, unscored{err}
+	}
+	return r, err
+}
+
+func (i *oracleInstance) Abort(ctx context.Context) error {
+	if err := i.o.Abort(ctx); err != nil {
+		return fmt.Errorf("androidworld tear-down: %w", err)
+	}
+	return nil
 }

@@ -19,6 +19,9 @@
 //	goal, err := o.Begin(ctx) // /task/initialize, /task/goal
 //	// ... the agent runs ...
 //	res, err := o.End(ctx)    // /task/score, then /task/tear_down
+//
+// A runner need not know which of the two it has: both are a Source (Native{} and
+// &AndroidWorld{...}), which begins a task before its agent runs and scores it after.
 package groundtruth
 
 import (

@@ -115,7 +115,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 			}
 			return j, nil
 		},
-		GroundTruth: true, Store: db, Logf: t.Logf,
+		GroundTruth: groundtruth.Native{}, Store: db, Logf: t.Logf,
 	}
 	sum, results, err := runner.RunSuite(context.Background(), d, opts)
 	if err != nil {
@@ -349,7 +349,7 @@ func TestRunSuiteInterruptedGroundTruthRerunsTheAgent(t *testing.T) {
 			judged++
 			return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
 		},
-		GroundTruth: true, Store: db, Logf: t.Logf,
+		GroundTruth: groundtruth.Native{}, Store: db, Logf: t.Logf,
 	}
 	sum, results, err := runner.RunSuite(ctx, d, opts)
 	if err != nil || !sum.Interrupted || len(results) != 1 || judged != 0 {
@@ -421,8 +421,8 @@ func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
 	opts := runner.SuiteOptions{
 		Tasks:    []suite.Task{{ID: "SystemWifiTurnOn", Text: "Turn on Wi-Fi"}},
 		AgentCmd: `echo run >> ` + calls, Out: filepath.Join(t.TempDir(), "out"),
-		Observe:      observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
-		AndroidWorld: aw.client(t), Store: db, Logf: t.Logf,
+		Observe:     observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		GroundTruth: &groundtruth.AndroidWorld{Client: aw.client(t)}, Store: db, Logf: t.Logf,
 	}
 	sum, results, err := runner.RunSuite(context.Background(), d, opts)
 	if err != nil || sum.Failed != 1 || sum.Done != 0 || sum.GTUnscored != 1 || results[0].Reward != nil {

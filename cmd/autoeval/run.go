@@ -125,13 +125,17 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 					notice("notice: recording the UI hierarchy (--xml), which the heuristic judge needs")
 				}
 			}
-			var aw *groundtruth.AndroidWorldClient
-			if awURL != "" {
+			var gt groundtruth.Source
+			switch {
+			case awURL != "":
 				// Fail once, up front, rather than once per task.
-				aw = &groundtruth.AndroidWorldClient{BaseURL: awURL}
+				aw := &groundtruth.AndroidWorldClient{BaseURL: awURL}
 				if err := aw.Health(ctx); err != nil {
 					return fmt.Errorf("--androidworld %s: server not ready: %w", awURL, err)
 				}
+				gt = &groundtruth.AndroidWorld{Client: aw, Index: awIndex}
+			case groundTruth:
+				gt = groundtruth.Native{}
 			}
 			dev, err := df.connect(ctx)
 			if err != nil {
@@ -141,8 +145,7 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 				logf("%s", n)
 			}
 			o := runner.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
-				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: groundTruth,
-				AndroidWorld: aw, AndroidWorldIndex: awIndex,
+				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: gt,
 				Store: db, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)

@@ -1,0 +1,178 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// What the store keeps of a run and how a rerun picks it up: results stored per task,
+// traces listed, a recording whose judge failed judged again without its agent, and
+// a task directory cleared only when it is this run's.
+
+const (
+	judgeErrPrefix = "judge: "
+	// judgePending marks a recorded task whose verdict is still missing; a resume judges
+	// it without running the agent.
+	judgePending = judgeErrPrefix + "not judged yet (interrupted); the recorded trace is judged on resume"
+)
+
+// rejudge judges (when there is a judge) the recording prev points at, if it is still
+// there and whole, so the agent need not run again; reused is false when it is not.
+func rejudge(ctx context.Context, o SuiteOptions, label string, prev TaskResult) (r TaskResult, reused bool) {
+	tr, err := trace.ReadManifest(prev.Trace)
+	if err == nil && !finished(tr.Status) {
+		err = fmt.Errorf("its status is %q", tr.Status)
+	}
+	if err != nil {
+		o.Logf("%s: the recorded trace cannot be reused (%v): running the agent again", label, err)
+		return TaskResult{}, false
+	}
+	r = prev
+	r.Error = ""
+	if o.Judge == nil {
+		o.Logf("%s: keeping the recorded trace unjudged (no judge this run)", label)
+		return r, true
+	}
+	o.Logf("%s: judging the recorded trace (the agent does not run again)", label)
+	start := time.Now()
+	judgeInto(ctx, o, tr, &r)
+	r.Seconds += time.Since(start).Seconds()
+	return r, true
+}
+
+// putResult stores a task's result as its run item (done unless it has an error) and
+// lists its trace.
+func putResult(ctx context.Context, o SuiteOptions, runID string, task suite.Task, r TaskResult) error {
+	status := store.ItemDone
+	if r.Error != "" {
+		status = store.ItemFailed
+	}
+	if err := o.Store.PutItem(ctx, runID, task.ID, status, r, r.Error); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := recordTrace(ctx, o.Store, runID, o.AgentName, task, r); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
+
+// ourFiles are what a task directory holds before its trace.json exists (the hooks'
+// logs, the ground-truth snapshot); with a trace.json, every file is the trace's.
+var ourFiles = map[string]bool{"setup.log": true, "teardown.log": true, groundtruth.SnapshotFile: true,
+	observer.StdoutLog: true, observer.StderrLog: true}
+
+// runIDKey is the trace.json metadata key naming the run that recorded the trace.
+const runIDKey = "autoeval_run"
+
+// clearTaskDir removes what an earlier attempt of this run left in dir, but refuses to
+// delete what is not ours: --out may already hold other files (a task id that happens to
+// name one of them must not cost the user its contents), or the finished traces of
+// another agent or an 'autoeval observe'. known says the store lists the task for this
+// run; without it, a finished trace is ours only when its metadata names this run (a
+// crash before the store heard of it).
+func clearTaskDir(dir, runID string, known bool) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var foreign []string
+	hasManifest := false
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case n == trace.ManifestName:
+			hasManifest = true
+		case !ourFiles[n] && !(strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp")):
+			foreign = append(foreign, n)
+		}
+	}
+	if !hasManifest && len(foreign) > 0 {
+		return fmt.Errorf("%s exists and is not a trace directory (it holds %s, no %s): not overwriting it; move it away or choose another --out", dir, clip(strings.Join(foreign, ", "), 60), trace.ManifestName)
+	}
+	if hasManifest && !known {
+		tr, err := trace.ReadManifest(dir)
+		if err != nil {
+			return fmt.Errorf("%s holds an unreadable trace (%v): not overwriting it; move it away or choose another --out", dir, err)
+		}
+		if id, _ := tr.Metadata[runIDKey].(string); finished(tr.Status) && id != runID {
+			return fmt.Errorf("%s holds a finished trace this run did not record: not overwriting it; move it away or choose another --out", dir)
+		}
+	}
+	return os.RemoveAll(dir)
+}
+
+// recordTrace lists the task's trace in the store's traces table, so later commands can
+// find every trace a run produced with its status and reward.
+func recordTrace(ctx context.Context, db *store.DB, runID, agent string, task suite.Task, r TaskResult) error {
+	if r.Status == "" {
+		return nil // no trace was written (setup failed)
+	}
+	path := r.Trace
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	var reward any
+	source := ""
+	if r.Reward != nil {
+		reward, source = *r.Reward, r.RewardSource
+		if source == "" {
+			source = groundtruth.NativeSource // results stored before RewardSource existed
+		}
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT(path) DO UPDATE SET task=excluded.task, task_name=excluded.task_name, agent=excluded.agent, status=excluded.status,
+			frames=excluded.frames, reward=excluded.reward, reward_source=excluded.reward_source, run_id=excluded.run_id, updated_at=excluded.updated_at`,
+		path, r.Task, groundtruth.CheckName(task.ID, task.Name), agent, r.Status, r.Frames, reward, source, runID, time.Now().UTC().Format(time.RFC3339Nano))
+	return err
+}
+
+// finished reports whether a trace status is a whole recording (not cut short by an
+// interrupt or a crash of autoeval itself).
+func finished(status string) bool {
+	switch status {
+	case trace.StatusCompleted, trace.StatusCrashed, trace.StatusTimeout:
+		return true
+	}
+	return false
+}
+
+// judgeInto judges a finished trace and records the verdict (or the failure) in r.
+func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResult) {
+	if o.Judge == nil || len(tr.Frames) == 0 {
+		return
+	}
+	if ctx.Err() != nil {
+		r.Error = judgeErrPrefix + ctx.Err().Error()
+		return
+	}
+	j, err := o.Judge(ctx, tr)
+	if err != nil {
+		if r.Error == "" {
+			r.Error = judgeErrPrefix + oneLine(err.Error())
+		}
+		return
+	}
+	r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
+	r.Judge = j.Judge.Label()
+	r.Substates, r.Satisfied = len(j.Substates), 0
+	for _, s := range j.Substates {
+		if s.Satisfied {
+			r.Satisfied++
+		}
+	}
+}

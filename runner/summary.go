@@ -1,0 +1,133 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Summary is the per-agent result of a suite run (the paper's SCR and TCR).
+type Summary struct {
+	RunID  string `json:"run_id"`
+	Agent  string `json:"agent"`
+	Suite  string `json:"suite"`
+	Tasks  int    `json:"tasks"`
+	Done   int    `json:"done"`
+	Failed int    `json:"failed"`
+	Judged int    `json:"judged"`
+	// SCR is the mean substate completion rate over judged tasks; TCR the share of
+	// judged tasks with every substate satisfied.
+	SCR float64 `json:"scr"`
+	TCR float64 `json:"tcr"`
+	// With ground truth: how many tasks had a reward, how many succeeded, and how often
+	// the judge's "complete" agreed with it.
+	GTChecked int `json:"gt_checked,omitempty"`
+	GTSuccess int `json:"gt_success,omitempty"`
+	Agreement int `json:"judge_gt_agreement,omitempty"`
+	// GTUnscored counts tasks AndroidWorld failed to score; they run again next time.
+	GTUnscored  int            `json:"gt_unscored,omitempty"`
+	Statuses    map[string]int `json:"statuses"`
+	Interrupted bool           `json:"interrupted,omitempty"`
+}
+
+func summarize(sum *Summary, results []TaskResult) {
+	var scr float64
+	complete := 0
+	for _, r := range results {
+		st := r.Status
+		if st == "" {
+			st = "not_run" // failed before the agent started (setup, ground truth, AndroidWorld)
+		}
+		sum.Statuses[st]++
+		if strings.HasPrefix(r.Error, scoreErrPrefix) {
+			sum.GTUnscored++
+		}
+		if r.Error != "" {
+			sum.Failed++
+		} else {
+			sum.Done++
+		}
+		if r.Judged {
+			sum.Judged++
+			scr += r.SCR
+			if r.Complete {
+				complete++
+			}
+		}
+		if r.Reward != nil {
+			sum.GTChecked++
+			ok := *r.Reward >= trace.SuccessThreshold
+			if ok {
+				sum.GTSuccess++
+			}
+			if r.Judged && ok == r.Complete {
+				sum.Agreement++
+			}
+		}
+	}
+	if sum.Judged > 0 {
+		sum.SCR = scr / float64(sum.Judged)
+		sum.TCR = float64(complete) / float64(sum.Judged)
+	}
+}
+
+// WriteSummary prints the per-task table and the agent's summary.
+func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
+	fmt.Fprintf(w, "%-28s %-11s %6s %7s %9s %7s  %s\n", "TASK", "STATUS", "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
+	for _, r := range results {
+		scr, complete, reward := "-", "-", "-"
+		if r.Judged {
+			scr = fmt.Sprintf("%.2f", r.SCR)
+			complete = fmt.Sprintf("%v", r.Complete)
+		}
+		if r.Reward != nil {
+			reward = fmt.Sprintf("%.2f", *r.Reward)
+		}
+		var notes []string
+		if r.Error != "" {
+			notes = append(notes, r.Error)
+		}
+		if r.GTError != "" {
+			notes = append(notes, "ground truth: "+r.GTError)
+		}
+		if r.TeardownError != "" {
+			notes = append(notes, r.TeardownError)
+		}
+		note := strings.Join(notes, "; ")
+		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, note)
+	}
+	fmt.Fprintf(w, "\nagent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
+		sum.Agent, sum.Done+sum.Failed, sum.Tasks, sum.Failed, sum.Judged, sum.SCR, sum.TCR)
+	if sum.GTChecked > 0 {
+		fmt.Fprintf(w, "ground truth: %d/%d checked tasks succeeded; the judge's verdict agreed with it on %d\n", sum.GTSuccess, sum.GTChecked, sum.Agreement)
+	}
+	if sum.GTUnscored > 0 {
+		fmt.Fprintf(w, "ground truth: AndroidWorld failed to score %d task(s); they are not done and run again on the next invocation\n", sum.GTUnscored)
+	}
+	if sum.Interrupted {
+		fmt.Fprintln(w, "interrupted: rerun the same command to resume")
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
+
+// RunReport is a whole run as JSON (--json).
+type RunReport struct {
+	Summary *Summary     `json:"summary"`
+	Tasks   []TaskResult `json:"tasks"`
+}
+
+// EncodeReport writes the run as indented JSON.
+func EncodeReport(w io.Writer, sum *Summary, results []TaskResult) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(RunReport{Summary: sum, Tasks: results})
+}
