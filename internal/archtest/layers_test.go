@@ -1,0 +1,136 @@
+// Package archtest checks the architecture the layout promises: dependencies flow one way,
+// from the command down to the leaves, and product code never imports a test helper.
+package archtest
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/testenv"
+)
+
+const module = "github.com/autoeval/autoeval/"
+
+// level places every product package; a package may import only packages on lower levels,
+// plus the few same-level edges in sideways. DEVELOPERS.md's layout table says the same in words.
+var level = map[string]int{
+	// leaves: no imports from this module, or only from other leaves
+	"uixml": 0, "substate": 0, "llm/record": 0, "internal/atomicfile": 0, "internal/sqlitedsn": 0,
+	"internal/progress": 0, "internal/pickle": 0, "internal/termtext": 0,
+	// the formats and services the jobs are built on
+	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1,
+	"importer": 2,
+	// the product's jobs
+	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
+	"runner": 4,
+	"cmd/autoeval": 5, "examples/gen": 5,
+}
+
+// sideways are the same-level imports the layout allows, each for a stated reason.
+var sideways = map[[2]string]string{
+	{"report", "eval"}: "report renders what eval computes",
+}
+
+// testOnly packages exist for tests; product code importing them would ship fakes.
+func testOnly(pkg string) bool {
+	switch pkg {
+	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
+		"internal/reporttest", "internal/archtest":
+		return true
+	}
+	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts
+}
+
+func TestDependenciesFlowOneWay(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	imports := productImports(t, root)
+	var pkgs []string
+	for p := range imports {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, pkg := range pkgs {
+		if testOnly(pkg) {
+			continue
+		}
+		from, ok := level[pkg]
+		if !ok {
+			t.Errorf("package %s has no level in archtest's table: place it in the layout (and in DEVELOPERS.md)", pkg)
+			continue
+		}
+		for _, imp := range imports[pkg] {
+			if testOnly(imp) {
+				t.Errorf("%s (product code) imports the test helper %s", pkg, imp)
+				continue
+			}
+			to, ok := level[imp]
+			switch {
+			case !ok:
+				t.Errorf("%s imports %s, which has no level in archtest's table", pkg, imp)
+			case to > from:
+				t.Errorf("%s (level %d) imports %s (level %d): an import runs up the layers", pkg, from, imp, to)
+			case to == from && sideways[[2]string{pkg, imp}] == "":
+				t.Errorf("%s imports %s beside it (level %d): move what they share down a level, or state the reason in sideways", pkg, imp, to)
+			}
+		}
+	}
+}
+
+// productImports maps each package directory (relative to the module) to the module
+// packages its non-test files import.
+func productImports(t *testing.T, root string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	seen := map[string]map[string]bool{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "deploy") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		pkg := filepath.ToSlash(rel)
+		if seen[pkg] == nil {
+			seen[pkg] = map[string]bool{}
+			out[pkg] = nil
+		}
+		for _, spec := range f.Imports {
+			p := strings.Trim(spec.Path.Value, `"`)
+			if !strings.HasPrefix(p, module) {
+				continue
+			}
+			p = strings.TrimPrefix(p, module)
+			if !seen[pkg][p] {
+				seen[pkg][p] = true
+				out[pkg] = append(out[pkg], p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
