@@ -152,7 +152,7 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 		cfg.Kind = trace.JudgeLLM
 		cfg.Model, cfg.CaptureModel = m, m
 		if global.captureModel != "" {
-			if cfg.CaptureModel, err = openModel(ctx, global.captureModel, db); err != nil {
+			if cfg.CaptureModel, err = openCaptureModel(ctx, db); err != nil {
 				return cfg, nil, err
 			}
 		}
