@@ -12,6 +12,7 @@ import (
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/trace"
 )
 
 func TestModelFlagsReachTheModelLayer(t *testing.T) {
@@ -191,5 +192,31 @@ func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
 	code, _, stderr := evalCapture(t, "--db", db, "--capture-base-url", "http://127.0.0.1:1/v1", "judge", "--trace", "x")
 	if code != 2 || !strings.Contains(stderr, "--capture-model") {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// A model that never answers usably leaves the trace undetermined: the judgment says so,
+// and the command fails instead of printing a confident "complete: no". A model without a
+// price has its cost shown as unknown.
+func TestJudgeUndeterminedExitsOne(t *testing.T) {
+	ex := judgeExample(t)
+	db := judgeEnv(t)
+	dir := filepath.Join(t.TempDir(), "clock")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		return llmtest.Reply("I am not sure what JSON means.")
+	}))
+	out := filepath.Join(t.TempDir(), "j.json")
+	code, stdout, stderr := evalCapture(t, "--db", db, "--model", "openai:my-local-model", "--base-url", srv.URL,
+		"judge", "--trace", dir, "--substates", filepath.Join(dir, "substates.json"), "--out", out)
+	if code != 1 || !strings.Contains(stdout, "UNDETERMINED") || !strings.Contains(stderr, "could not judge") ||
+		!strings.Contains(stdout, "cost unknown") || !strings.Contains(stderr, "no price known for openai:my-local-model") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	j, err := trace.ReadJudgment(out)
+	if err != nil || !j.Undetermined || !j.Usage.PriceUnknown {
+		t.Fatalf("judgment %+v %v", j, err)
 	}
 }
