@@ -84,23 +84,7 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 	if u.UnknownCalls > 0 {
 		fmt.Fprintf(w, ", +%d cancelled with unknown tokens", u.UnknownCalls)
 	}
-	fmt.Fprintf(w, "), tokens %d in / %d out, cost %s\n", u.InputTokens, u.OutputTokens, CostText(u))
-}
-
-// CostText shows what a judgment's model calls cost: what this run paid, and what they cost
-// without the cache when that differs; "unknown" when a model has no price, never $0.
-func CostText(u trace.Usage) string {
-	if u.PriceUnknown {
-		return "unknown (no price for a model: give one with --prices FILE)"
-	}
-	s := fmt.Sprintf("$%.4f", u.CostUSD)
-	if u.UnknownCalls > 0 {
-		s = "at least " + s
-	}
-	if m := u.MethodCostUSD(); m != u.CostUSD {
-		s += fmt.Sprintf(" (uncached $%.4f)", m)
-	}
-	return s
+	fmt.Fprintf(w, "), tokens %d in / %d out, cost %s\n", u.InputTokens, u.OutputTokens, u.CostText())
 }
 
 // treeAnalysisWidth bounds the analysis line under a ✗ row, in runes.

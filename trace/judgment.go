@@ -140,16 +140,21 @@ func (u Usage) MethodCostUSD() float64 {
 	return max(u.UncachedCostUSD, u.CostUSD)
 }
 
-// CostText shows a cost in dollars, "unknown" when a price was missing, and "at least"
-// when requests were sent whose tokens nobody reported.
-func CostText(usd float64, priceUnknown bool, unknownCalls int) string {
-	switch {
-	case priceUnknown:
-		return "unknown"
-	case unknownCalls > 0:
-		return fmt.Sprintf(">= %.4f", usd)
+// CostText shows what the calls cost: what this run paid, and the uncached cost when it
+// differs; "unknown" when a model has no price, never $0; "at least" when requests were
+// billed for tokens nobody reported.
+func (u Usage) CostText() string {
+	if u.PriceUnknown {
+		return "unknown (no price for a model: give one with --prices FILE)"
 	}
-	return fmt.Sprintf("%.4f", usd)
+	s := fmt.Sprintf("$%.4f", u.CostUSD)
+	if u.UnknownCalls > 0 {
+		s = "at least " + s
+	}
+	if m := u.MethodCostUSD(); m != u.CostUSD {
+		s += fmt.Sprintf(" (uncached $%.4f)", m)
+	}
+	return s
 }
 
 // ReadJudgment reads a judgment file.
