@@ -17,11 +17,20 @@ type AgentRow struct {
 	// TruthSuccess is the share of tasks ground truth calls successful (NaN without any).
 	TruthSuccess Stat `json:"truth_success"`
 	WithTruth    int  `json:"with_truth"`
-	// Cost of judging, per task.
-	CostPerTask   float64 `json:"cost_per_task_usd"`
-	CallsPerTask  float64 `json:"calls_per_task"`
-	TokensPerTask float64 `json:"tokens_per_task"`
-	TotalCost     float64 `json:"total_cost_usd"`
+	// Undetermined counts tasks the judge could not judge (no usable model answer): they
+	// are left out of SCR and TCR, never counted as failures.
+	Undetermined int `json:"undetermined,omitempty"`
+	// CostPerTask and TotalCost are the cost of the method: what judging the tasks costs at
+	// list price without a cache, the same however much a rerun found cached. Null when a
+	// model's price is unknown. PaidCost is what the runs that wrote the judgments paid.
+	CostPerTask   *float64 `json:"cost_per_task_usd"`
+	CallsPerTask  float64  `json:"calls_per_task"`
+	TokensPerTask float64  `json:"tokens_per_task"`
+	TotalCost     *float64 `json:"total_cost_usd"`
+	PaidCost      *float64 `json:"paid_cost_usd"`
+	// UnknownCalls counts requests that reached a provider without an answer (cancelled or
+	// timed out): billed, probably, so the costs are lower bounds when it is not 0.
+	UnknownCalls int `json:"unknown_calls,omitempty"`
 }
 
 // AgentOf names the agent of a trace, "unknown" when the trace does not say.
@@ -47,17 +56,27 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 		r := AgentRow{Agent: k.agent, Judge: k.judge, Tasks: len(items)}
 		var scr, tcr, tcrq, truth []float64
 		var calls, tokens int
+		var method, paid float64
+		priceUnknown := false
 		for _, it := range items {
 			j := it.Judgment(k.judge)
+			// What judging cost counts for every task, judged or not.
+			method += j.Usage.MethodCostUSD()
+			paid += j.Usage.CostUSD
+			priceUnknown = priceUnknown || j.Usage.PriceUnknown
+			r.UnknownCalls += j.Usage.UnknownCalls
+			calls += j.Usage.Calls + j.Usage.CacheHits
+			tokens += j.Usage.InputTokens + j.Usage.OutputTokens
+			if j.Undetermined {
+				r.Undetermined++
+				continue
+			}
 			scr = append(scr, j.SCR)
 			tcr = append(tcr, b2f(j.Complete))
 			tcrq = append(tcrq, b2f(j.CompleteRequired))
 			if it.Trace.GroundTruth != nil {
 				truth = append(truth, b2f(it.Trace.GroundTruth.Success()))
 			}
-			r.TotalCost += j.Usage.CostUSD
-			calls += j.Usage.Calls
-			tokens += j.Usage.InputTokens + j.Usage.OutputTokens
 		}
 		r.SCR = MeanStat(scr, rowSeed(o.Seed, k.agent, k.judge, "scr"), o.Resamples)
 		r.TCR = MeanStat(tcr, rowSeed(o.Seed, k.agent, k.judge, "tcr"), o.Resamples)
@@ -65,7 +84,11 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 		r.TruthSuccess = MeanStat(truth, rowSeed(o.Seed, k.agent, k.judge, "truth"), o.Resamples)
 		r.WithTruth = len(truth)
 		n := float64(len(items))
-		r.CostPerTask, r.CallsPerTask, r.TokensPerTask = r.TotalCost/n, float64(calls)/n, float64(tokens)/n
+		if !priceUnknown {
+			perTask := method / n
+			r.CostPerTask, r.TotalCost, r.PaidCost = &perTask, &method, &paid
+		}
+		r.CallsPerTask, r.TokensPerTask = float64(calls)/n, float64(tokens)/n
 		rows = append(rows, r)
 	}
 	sort.Slice(rows, func(i, k int) bool {

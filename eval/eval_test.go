@@ -256,7 +256,7 @@ func TestAgentScores(t *testing.T) {
 	if !near(b.SCR.Value, (2.0/3+0+2.0/3)/3) || b.TCR.Value != 0 || !near(b.TCRRequired.Value, 1.0/3) {
 		t.Errorf("agentB %+v", b)
 	}
-	if !near(a.CostPerTask, 0.02) || !near(b.CostPerTask, 0.05) || a.CallsPerTask != 2 || a.TokensPerTask != 110 {
+	if a.CostPerTask == nil || b.CostPerTask == nil || !near(*a.CostPerTask, 0.02) || !near(*b.CostPerTask, 0.05) || a.CallsPerTask != 2 || a.TokensPerTask != 110 {
 		t.Errorf("cost %v %v calls %v tokens %v", a.CostPerTask, b.CostPerTask, a.CallsPerTask, a.TokensPerTask)
 	}
 	// Ground truth: agentA 1 of 3, agentB t4 and t6 (t5 has partial credit 0.5, a failure).
@@ -447,5 +447,68 @@ func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
 	}
 	if len(d.Items[0].Judgments) != 1 || len(d.Warnings) != 0 {
 		t.Errorf("judgments %d, warnings %q", len(d.Items[0].Judgments), d.Warnings)
+	}
+}
+
+// A judgment that could not judge its trace is counted apart: never a negative in the
+// confusion matrix, never a failed task in SCR/TCR; what it cost still counts.
+func TestUndeterminedCountedApart(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases...)
+	cases[1].Undetermined = true // t2: reward 0, not complete (a true negative when counted)
+	d, err := Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 50})
+	for _, row := range r.Judges.Rows {
+		if row.Variant != VariantStrict {
+			continue
+		}
+		// All six: TP1 FP1 FN2 TN2; t2 was a TN.
+		if row.N != 5 || row.Undetermined != 1 || row.Confusion.TN != 1 || row.Confusion.FN != 2 {
+			t.Fatalf("strict row %+v", row)
+		}
+	}
+	for _, a := range r.Agents {
+		if a.Agent != "agentA" {
+			continue
+		}
+		// t1 and t3 complete, t2 left out: SCR 1, TCR 1; cost over all three tasks.
+		if a.Undetermined != 1 || a.SCR.Value != 1 || a.TCR.Value != 1 || a.CostPerTask == nil || !near(*a.CostPerTask, 0.02) {
+			t.Fatalf("agentA %+v", a)
+		}
+	}
+	var text strings.Builder
+	r.WriteText(&text)
+	if !strings.Contains(text.String(), "5 (+1 undetermined)") || !strings.Contains(text.String(), "3 (1 undetermined)") {
+		t.Fatalf("text does not show the undetermined trace:\n%s", text.String())
+	}
+}
+
+// The cost of the method is the uncached one, and an unknown price is shown as unknown.
+func TestCostOfTheMethod(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases[:3]...)
+	for i := range cases {
+		cases[i].Cost, cases[i].Uncached = 0, 0.03 // a rerun from the cache: paid nothing
+	}
+	d, err := Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ScoreAgents(d, Options{Seed: 1, Resamples: 20})[0]
+	if a.CostPerTask == nil || !near(*a.CostPerTask, 0.03) || a.PaidCost == nil || *a.PaidCost != 0 {
+		t.Fatalf("cost per task %v, paid %v; want 0.03 and 0", a.CostPerTask, a.PaidCost)
+	}
+	cases[0].PriceUnknown = true
+	d, _ = Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	r := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 20})
+	if r.Agents[0].CostPerTask != nil {
+		t.Fatalf("cost per task %v with an unknown price", *r.Agents[0].CostPerTask)
+	}
+	var text, csvOut strings.Builder
+	r.WriteText(&text)
+	r.WriteCSV(&csvOut)
+	if !strings.Contains(text.String(), "unknown") || !strings.Contains(csvOut.String(), "cost_per_task_usd,,") {
+		t.Fatalf("unknown cost not shown as unknown:\n%s\n%s", text.String(), csvOut.String())
 	}
 }

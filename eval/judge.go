@@ -21,11 +21,14 @@ const ClaimLabel = "agent claim (baseline)"
 // JudgeRow is one predictor (a judge in one variant, or the agent's claim) scored against
 // ground truth over every trace that has both.
 type JudgeRow struct {
-	Judge     string    `json:"judge"`
-	Variant   string    `json:"variant"`
-	N         int       `json:"n"`
-	Confusion Confusion `json:"confusion"`
-	Metrics   Metrics   `json:"metrics"`
+	Judge   string `json:"judge"`
+	Variant string `json:"variant"`
+	N       int    `json:"n"`
+	// Undetermined counts traces with ground truth that the judge could not judge: they
+	// are left out of the confusion matrix, never counted as negatives.
+	Undetermined int       `json:"undetermined,omitempty"`
+	Confusion    Confusion `json:"confusion"`
+	Metrics      Metrics   `json:"metrics"`
 }
 
 // GroupRow is a predictor's result inside one breakdown group.
@@ -181,10 +184,15 @@ func CompareJudges(d *Dataset, o Options) *JudgeReport {
 	}
 	for _, p := range predictors(d) {
 		var pairs []Pair
+		undetermined := 0
 		apps := map[string][]Pair{}
 		tasks := map[string][]Pair{}
 		for _, it := range d.Items {
 			gt := it.Trace.GroundTruth
+			if j := it.Judgment(p.judge); gt != nil && j != nil && j.Undetermined {
+				undetermined++
+				continue
+			}
 			pred, ok := p.pred(it)
 			if gt == nil || !ok {
 				continue
@@ -197,11 +205,11 @@ func CompareJudges(d *Dataset, o Options) *JudgeReport {
 				r.Disagreements = append(r.Disagreements, disagreement(p, it, pair))
 			}
 		}
-		if len(pairs) == 0 {
+		if len(pairs) == 0 && undetermined == 0 {
 			continue
 		}
 		c, m := Score(pairs, rowSeed(o.Seed, p.judge, p.variant), o.Resamples)
-		r.Rows = append(r.Rows, JudgeRow{Judge: p.judge, Variant: p.variant, N: c.N(), Confusion: c, Metrics: m})
+		r.Rows = append(r.Rows, JudgeRow{Judge: p.judge, Variant: p.variant, N: c.N(), Undetermined: undetermined, Confusion: c, Metrics: m})
 		r.ByApp = append(r.ByApp, groupRows(apps, p, o)...)
 		r.ByTask = append(r.ByTask, groupRows(tasks, p, o)...)
 	}

@@ -89,13 +89,22 @@ func (r *Result) WriteText(w io.Writer) error {
 	} else {
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "judge\tvariant\tn\tTP\tFP\tFN\tTN\taccuracy\tprecision\trecall\tF1\tFPR\tFNR\tkappa")
+		undetermined := 0
 		for _, row := range j.Rows {
 			c, m := row.Confusion, row.Metrics
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.Judge, row.Variant, row.N, c.TP, c.FP, c.FN, c.TN,
+			n := strconv.Itoa(row.N)
+			if row.Undetermined > 0 {
+				n += fmt.Sprintf(" (+%d undetermined)", row.Undetermined)
+				undetermined = max(undetermined, row.Undetermined)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.Judge, row.Variant, n, c.TP, c.FP, c.FN, c.TN,
 				pctCI(m.Accuracy), pctCI(m.Precision), pctCI(m.Recall), pctCI(m.F1), pctCI(m.FPR), pctCI(m.FNR), numCI(m.Kappa))
 		}
 		tw.Flush()
 		ew.printf("Variants: strict = every substate reached; required = every non-optional substate reached; claim = the agent said it was done.\n")
+		if undetermined > 0 {
+			ew.printf("Undetermined: traces the judge could not judge (no usable model answer); left out of n and the metrics, never counted as negatives.\n")
+		}
 	}
 	if len(j.ByApp) > 0 {
 		ew.printf("\nBy app:\n")
@@ -151,10 +160,17 @@ func (r *Result) WriteText(w io.Writer) error {
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "agent\tjudge\ttasks\tSCR\tTCR strict\tTCR required\tground-truth success\tcost/task USD\tcalls/task\ttokens/task")
 		for _, a := range r.Agents {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%.4f\t%.1f\t%.0f\n", a.Agent, a.Judge, a.Tasks, pctCI(a.SCR), pctCI(a.TCR), pctCI(a.TCRRequired),
-				pctCI(a.TruthSuccess), a.CostPerTask, a.CallsPerTask, a.TokensPerTask)
+			tasks := strconv.Itoa(a.Tasks)
+			if a.Undetermined > 0 {
+				tasks += fmt.Sprintf(" (%d undetermined)", a.Undetermined)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\n", a.Agent, a.Judge, tasks, pctCI(a.SCR), pctCI(a.TCR), pctCI(a.TCRRequired),
+				pctCI(a.TruthSuccess), costText(a.CostPerTask, a.UnknownCalls), a.CallsPerTask, a.TokensPerTask)
 		}
 		tw.Flush()
+		if paidFor(r.Agents) {
+			ew.printf("Cost is the method's: what judging a task costs at list price without the call cache (\"unknown\" when a model has no price; \">=\" when cancelled requests were billed for tokens nobody reported).\n")
+		}
 	}
 	if r.Reference != nil {
 		ew.printf("\nReference actions (AITW matching; AndroidArena LCS metrics):\n")
@@ -176,6 +192,37 @@ func (r *Result) WriteText(w io.Writer) error {
 		ew.printf("warning: %s\n", wmsg)
 	}
 	return ew.err
+}
+
+// paidFor reports whether some row's judge used priced (or unpriced) models, so the cost
+// column needs its explanation.
+func paidFor(rows []AgentRow) bool {
+	for _, a := range rows {
+		if a.CostPerTask == nil || *a.CostPerTask > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// costText shows a cost: "unknown" without a price, ">= " when some requests were
+// billed for tokens nobody reported.
+func costText(usd *float64, unknownCalls int) string {
+	if usd == nil {
+		return "unknown"
+	}
+	if unknownCalls > 0 {
+		return fmt.Sprintf(">= %.4f", *usd)
+	}
+	return fmt.Sprintf("%.4f", *usd)
+}
+
+// optCost is a cost for the CSV: NaN (an empty cell) when unknown.
+func optCost(usd *float64) float64 {
+	if usd == nil {
+		return math.NaN()
+	}
+	return *usd
 }
 
 func optNum(f *float64) string {
@@ -273,7 +320,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		stat("agent", a.Agent, VariantStrict, a.Judge, "tcr", a.TCR, a.Tasks)
 		stat("agent", a.Agent, VariantRequired, a.Judge, "tcr", a.TCRRequired, a.Tasks)
 		stat("agent", a.Agent, "", a.Judge, "truth_success", a.TruthSuccess, a.WithTruth)
-		plain("agent", a.Agent, "", a.Judge, "cost_per_task_usd", a.CostPerTask, a.Tasks)
+		plain("agent", a.Agent, "", a.Judge, "cost_per_task_usd", optCost(a.CostPerTask), a.Tasks)
+		plain("agent", a.Agent, "", a.Judge, "undetermined", float64(a.Undetermined), a.Tasks)
 		plain("agent", a.Agent, "", a.Judge, "calls_per_task", a.CallsPerTask, a.Tasks)
 		plain("agent", a.Agent, "", a.Judge, "tokens_per_task", a.TokensPerTask, a.Tasks)
 	}

@@ -123,9 +123,10 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
-	var n, complete, required, failed, interrupted int
-	var scr, cost float64
+	var n, complete, required, failed, interrupted, undetermined int
+	var scr float64
 	var calls int
+	var total trace.Usage
 	for _, r := range results {
 		if errors.Is(r.Err, context.Canceled) {
 			// Stopped by the user, not broken: its progress is saved and a rerun continues.
@@ -145,30 +146,40 @@ func WriteTable(w io.Writer, results []Result) {
 				sat++
 			}
 		}
-		n++
-		scr += j.SCR
-		cost += j.Usage.CostUSD
+		total.Add(j.Usage)
 		calls += j.Usage.Calls
-		if j.Complete {
-			complete++
-		}
-		if j.CompleteRequired {
-			required++
-		}
 		skipped := 0
 		for _, f := range j.Frames {
 			if f.Skipped {
 				skipped++
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%.4f\t\n", r.Label, sat, len(j.Substates), j.SCR,
-			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), skipped, j.Usage.Calls, j.Usage.CostUSD)
+		if j.Undetermined {
+			// No verdict: left out of SCR and TCR, never counted as a failure.
+			undetermined++
+			fmt.Fprintf(tw, "%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates),
+				len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
+			continue
+		}
+		n++
+		scr += j.SCR
+		if j.Complete {
+			complete++
+		}
+		if j.CompleteRequired {
+			required++
+		}
+		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates), j.SCR,
+			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 	}
 	if n > 0 {
-		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%.4f\t\n", n, scr/float64(n),
-			float64(complete)/float64(n), float64(required)/float64(n), calls, cost)
+		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%s\t\n", n, scr/float64(n),
+			float64(complete)/float64(n), float64(required)/float64(n), calls, costCell(total))
 	}
 	tw.Flush()
+	if undetermined > 0 {
+		fmt.Fprintf(w, "%d trace(s) undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", undetermined)
+	}
 	if failed > 0 {
 		fmt.Fprintf(w, "%d trace(s) failed\n", failed)
 	}
@@ -182,4 +193,16 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// costCell is a cost for the table's "cost $" column: "unknown" without a price, ">="
+// when requests were billed for tokens nobody reported.
+func costCell(u trace.Usage) string {
+	switch {
+	case u.PriceUnknown:
+		return "unknown"
+	case u.UnknownCalls > 0:
+		return fmt.Sprintf(">=%.4f", u.CostUSD)
+	}
+	return fmt.Sprintf("%.4f", u.CostUSD)
 }

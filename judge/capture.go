@@ -129,7 +129,7 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		}
 		desc, u, err := c.vision(ctx, f, data, mime)
 		if err != nil {
-			return captured{}, err
+			return captured{Usage: u}, err // a cancelled request may still have been billed
 		}
 		out.Usage.Add(u)
 		if desc == "" {
@@ -179,7 +179,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 	}
 	resp, err := c.model.Generate(ctx, req)
 	if err != nil {
-		return "", trace.Usage{}, fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
+		return "", trace.Usage(llm.UsageOf(err)), fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
 	}
 	desc := strings.TrimSpace(resp.Text)
 	if desc == "" {
@@ -189,13 +189,12 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 	return desc, usageOf(resp), nil
 }
 
+// usageOf counts one answer: a provider call, or a cache hit that paid nothing now but
+// keeps its uncached cost.
 func usageOf(r *llm.Response) trace.Usage {
-	u := trace.Usage{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
+	u := trace.Usage(r.Usage())
 	if r.CacheHit {
-		u.CacheHits = 1
-		u.CostUSD = 0 // a cache hit costs nothing now
-	} else {
-		u.Calls = 1
+		u.Calls = 0
 	}
 	return u
 }

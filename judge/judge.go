@@ -34,8 +34,9 @@ type Config struct {
 	Capture string
 	// CaptureConcurrency bounds parallel captures (default 4).
 	CaptureConcurrency int
-	// Lookahead bounds how many frames capture may run ahead of the reasoner, so an early
-	// stop wastes few vision calls (default 2 x CaptureConcurrency).
+	// Lookahead caps how many frames capture may run ahead of the reasoner (default
+	// CaptureConcurrency). Within it, captures run only as far ahead as the reasoner can
+	// use (see pacer), so an early stop wastes few vision calls.
 	Lookahead int
 	// Retries is how often a frame whose answer breaks a rule is asked again before it is
 	// skipped (default 2).
@@ -97,7 +98,7 @@ func (c *Config) normalize() error {
 		c.CaptureConcurrency = defaultConcurrency
 	}
 	if c.Lookahead <= 0 {
-		c.Lookahead = 2 * c.CaptureConcurrency
+		c.Lookahead = c.CaptureConcurrency
 	}
 	if c.Retries < 0 {
 		c.Retries = 0
@@ -264,18 +265,14 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 	for i := start; i < n; i++ {
 		slots[i] = &capSlot{done: make(chan struct{})}
 	}
-	// tokens bound the lookahead: the launcher takes one per frame, the reasoner returns
-	// one per frame it consumes.
-	tokens := make(chan struct{}, l.cfg.Lookahead)
+	pace := newPacer(l.cfg.Lookahead)
 	g, gctx := errgroup.WithContext(cctx)
 	g.SetLimit(l.cfg.CaptureConcurrency)
 	launched := make(chan struct{})
 	go func() {
 		defer close(launched)
 		for i := start; i < n; i++ {
-			select {
-			case tokens <- struct{}{}:
-			case <-gctx.Done():
+			if !pace.wait(gctx) {
 				for k := i; k < n; k++ {
 					slots[k].err = gctx.Err()
 					close(slots[k].done)
@@ -285,12 +282,16 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			i := i
 			g.Go(func() error {
 				s := slots[i]
+				began := time.Now()
 				s.res, s.err = l.cap.capture(gctx, l.t, &l.t.Frames[i])
+				pace.captured(time.Since(began))
 				close(s.done)
 				return nil // errors travel through the slot, in frame order
 			})
 		}
 	}()
+	// finish stops the captures still running and counts what every capture not reasoned
+	// over spent, cancelled requests included (as calls of unknown tokens).
 	finish := func() {
 		cancel()
 		<-launched
@@ -314,16 +315,21 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			return extra, ctx.Err()
 		}
 		s.consumed = true
-		<-tokens
+		pace.took()
 		if err := ctx.Err(); err != nil {
+			extra.Add(s.res.Usage)
 			finish()
 			return extra, err
 		}
 		if s.err != nil {
+			extra.Add(s.res.Usage)
 			finish()
 			return extra, s.err
 		}
-		if err := l.frame(ctx, i, s.res); err != nil {
+		began := time.Now()
+		err := l.frame(ctx, i, s.res)
+		pace.reasoned(time.Since(began))
+		if err != nil {
 			finish()
 			return extra, err
 		}
@@ -445,7 +451,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 	}
 	l.rejected = tried
 	fr.Skipped = true
-	fr.SkipReason = fmt.Sprintf("answer rejected after %d attempts: %s", l.cfg.Retries+1, strings.Join(problems, "; "))
+	fr.SkipReason = fmt.Sprintf(rejectedPrefix+"%d attempts: %s", l.cfg.Retries+1, strings.Join(problems, "; "))
 	return nil
 }
 
@@ -477,8 +483,40 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 	j.Complete = sat == len(l.subs.Nodes)
 	j.CompleteRequired = reqSat == req
 	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
+	j.Undetermined, j.UndeterminedReason = undetermined(j)
 	return j
 }
+
+// undetermined says whether the judge failed to judge the trace at all: not every substate
+// was reached and no frame was judged (every one skipped: answers the Checker rejected, or
+// screens that could not be described). "Not reached" would then be a guess about the
+// agent, not a verdict.
+func undetermined(j *trace.Judgment) (bool, string) {
+	if j.Complete || len(j.Frames) == 0 {
+		return false, ""
+	}
+	rejected, unreadable := 0, 0
+	for _, f := range j.Frames {
+		switch {
+		case !f.Skipped:
+			return false, ""
+		case strings.HasPrefix(f.SkipReason, rejectedPrefix):
+			rejected++
+		default:
+			unreadable++
+		}
+	}
+	switch {
+	case unreadable == 0:
+		return true, fmt.Sprintf("the model gave no usable answer on any of the %d frames (every answer rejected by the Checker)", rejected)
+	case rejected == 0:
+		return true, fmt.Sprintf("none of the %d frames could be described", unreadable)
+	}
+	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described", rejected, unreadable)
+}
+
+// rejectedPrefix starts the skip reason of a frame whose every answer broke a rule.
+const rejectedPrefix = "answer rejected after "
 
 // LastSeenPrefix starts the analysis of a substate that was never satisfied: the reasoner's
 // last word on it, and the frame it was said on.

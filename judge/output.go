@@ -60,6 +60,9 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 			same++
 		}
 	}
+	if j.Undetermined {
+		fmt.Fprintf(w, "UNDETERMINED: the judge could not judge this trace: %s. The SCR below is no verdict on the agent.\n", j.UndeterminedReason)
+	}
 	fmt.Fprintf(w, "SCR %.2f (%d/%d)   complete: %s (strict), %s (required only)\n",
 		j.SCR, sat, len(j.Substates), yesNo(j.Complete), yesNo(j.CompleteRequired))
 	fmt.Fprintf(w, "Frames judged %d", len(j.Frames))
@@ -77,8 +80,11 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 	}
 	fmt.Fprintln(w)
 	u := j.Usage
-	fmt.Fprintf(w, "Model calls %d (+%d cached), tokens %d in / %d out, cost $%.4f\n",
-		u.Calls, u.CacheHits, u.InputTokens, u.OutputTokens, u.CostUSD)
+	fmt.Fprintf(w, "Model calls %d (+%d cached", u.Calls, u.CacheHits)
+	if u.UnknownCalls > 0 {
+		fmt.Fprintf(w, ", +%d cancelled with unknown tokens", u.UnknownCalls)
+	}
+	fmt.Fprintf(w, "), tokens %d in / %d out, cost %s\n", u.InputTokens, u.OutputTokens, u.CostText())
 }
 
 // treeAnalysisWidth bounds the analysis line under a ✗ row, in runes.

@@ -77,7 +77,7 @@ func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput
 	}
 	resp, err := r.model.Generate(ctx, req)
 	if err != nil {
-		return nil, trace.Usage{}, fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
+		return nil, trace.Usage(llm.UsageOf(err)), fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
 	}
 	u := usageOf(resp)
 	out, perr := parseAnswer(resp.Text)

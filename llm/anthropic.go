@@ -2,9 +2,10 @@ package llm
 
 import (
 	"context"
-
-	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/anthropic"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
 )
 
 // Anthropic is the provider name of Anthropic's Messages API.
@@ -18,19 +19,102 @@ func (anthropicDriver) keyEnv() string { return "ANTHROPIC_API_KEY" }
 
 func (anthropicDriver) keyOptional(string) bool { return false }
 
-func (anthropicDriver) open(ep endpoint) (conn, error) {
-	opts := []anthropic.Option{anthropic.WithToken(ep.key), anthropic.WithModel(ep.model), anthropic.WithHTTPClient(ep.http)}
-	if ep.baseURL != "" {
-		opts = append(opts, anthropic.WithBaseURL(ep.baseURL))
-	}
-	m, err := anthropic.New(opts...)
-	return anthropicConn{m}, err
+func (anthropicDriver) defaultURL() string { return "https://api.anthropic.com/v1" }
+
+func (anthropicDriver) open(ep endpoint) (conn, error) { return &anthropicConn{ep: ep}, nil }
+
+type anthropicConn struct{ ep endpoint }
+
+// anthropicVersion is the API version autoeval's requests are written for
+// (https://docs.anthropic.com/en/api/versioning).
+const anthropicVersion = "2023-06-01"
+
+// The request body of POST /v1/messages (https://docs.anthropic.com/en/api/messages).
+type anthropicRequest struct {
+	Model       string             `json:"model"`
+	MaxTokens   int                `json:"max_tokens"`
+	System      string             `json:"system,omitempty"`
+	Messages    []anthropicMessage `json:"messages"`
+	Temperature *float64           `json:"temperature,omitempty"`
 }
 
-type anthropicConn struct{ llm llms.Model }
+type anthropicMessage struct {
+	Role    string           `json:"role"`
+	Content []anthropicBlock `json:"content"`
+}
 
-// generate sends images as base64 image blocks. Anthropic has no JSON mode: the prompt
-// carries the schema.
-func (c anthropicConn) generate(ctx context.Context, req Request) (reply, error) {
-	return generateWith(ctx, c.llm, messages(req, binaryImage), callOptions(req)...)
+type anthropicBlock struct {
+	Type   string           `json:"type"` // text | image
+	Text   string           `json:"text,omitempty"`
+	Source *anthropicSource `json:"source,omitempty"`
+}
+
+type anthropicSource struct {
+	Type      string `json:"type"` // base64
+	MediaType string `json:"media_type"`
+	Data      string `json:"data"`
+}
+
+type anthropicResponse struct {
+	Type    string `json:"type"`
+	Content []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+	Usage *struct {
+		InputTokens  int `json:"input_tokens"`
+		OutputTokens int `json:"output_tokens"`
+	} `json:"usage"`
+}
+
+// generate sends images as base64 image blocks before the text. Anthropic has no JSON
+// mode for every model: the prompt carries the schema.
+func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error) {
+	t := req.Temperature
+	body := anthropicRequest{Model: c.ep.model, MaxTokens: maxTokens(req), System: req.System, Temperature: &t}
+	var blocks []anthropicBlock
+	for _, im := range req.Images {
+		blocks = append(blocks, anthropicBlock{Type: "image", Source: &anthropicSource{Type: "base64",
+			MediaType: imageMIME(im), Data: base64.StdEncoding.EncodeToString(im.Data)}})
+	}
+	blocks = append(blocks, anthropicBlock{Type: "text", Text: req.Prompt})
+	body.Messages = []anthropicMessage{{Role: "user", Content: blocks}}
+	h := http.Header{}
+	h.Set("X-Api-Key", c.ep.key)
+	h.Set("Anthropic-Version", anthropicVersion)
+	var out anthropicResponse
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/messages"), h, body, &out, anthropicErrorMessage); err != nil {
+		return reply{}, err
+	}
+	if out.Type != "message" {
+		return reply{}, &bodyError{status: http.StatusOK, why: "it is not a message (type " + `"` + out.Type + `")`}
+	}
+	var text strings.Builder
+	for _, b := range out.Content {
+		if b.Type == "text" {
+			text.WriteString(b.Text)
+		}
+	}
+	r := reply{text: text.String()}
+	if out.Usage != nil {
+		r.inputTokens, r.outputTokens = out.Usage.InputTokens, out.Usage.OutputTokens
+	}
+	return r, nil
+}
+
+// anthropicErrorMessage reads {"type": "error", "error": {"type": ..., "message": ...}}.
+func anthropicErrorMessage(b []byte) string {
+	var e struct {
+		Error struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
+		return ""
+	}
+	if e.Error.Type != "" {
+		return e.Error.Type + ": " + e.Error.Message
+	}
+	return e.Error.Message
 }

@@ -34,7 +34,7 @@ func BenchmarkGenerateCacheHit(b *testing.B) {
 	}
 }
 
-// BenchmarkGenerateProviderCall measures a full uncached round trip through langchaingo
+// BenchmarkGenerateProviderCall measures a full uncached round trip through the OpenAI driver
 // to the local fake server (no cache, no store): the overhead llm adds on top of the model.
 func BenchmarkGenerateProviderCall(b *testing.B) {
 	b.Setenv("OPENAI_API_KEY", secret)

@@ -1,20 +1,25 @@
 package llm
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
-
-	"github.com/tmc/langchaingo/llms"
 )
 
 // A driver speaks one provider's API, in the manner of database/sql: each provider is one
 // file (openai.go, anthropic.go, ollama.go) whose init registers its driver, and nothing
-// else in llm names a provider. Retries, the cache, the concurrency limit and accounting
-// are the client's, the same for every driver.
+// else in llm names a provider. Each driver writes the provider's published request format
+// itself, so what goes on the wire is decided here and checked by tests against the
+// providers' documentation. Retries, the cache, the concurrency limit and accounting are
+// the client's, the same for every driver.
 type driver interface {
 	// keyEnv names the environment variable that holds the API key, "" when the provider
 	// takes none.
@@ -22,6 +27,8 @@ type driver interface {
 	// keyOptional reports whether the provider can be used without a key at baseURL ("" is
 	// the provider's default endpoint).
 	keyOptional(baseURL string) bool
+	// defaultURL is the endpoint used when no base URL is given.
+	defaultURL() string
 	// open prepares calls to one model at one endpoint.
 	open(ep endpoint) (conn, error)
 }
@@ -29,12 +36,15 @@ type driver interface {
 // endpoint is what a driver needs to open a model.
 type endpoint struct {
 	model   string
-	baseURL string // "" means the provider's default
+	baseURL string // never empty: the given base URL or the driver's default
 	key     string // "" when none is set
 	http    *http.Client
 }
 
 // conn makes calls to one model. generate is one attempt: no retry, cache or booking.
+// Its errors are a *statusError (the provider answered with an error status), a
+// *reachError (no HTTP answer), a *bodyError (an answer that could not be read), or
+// another error that retrying cannot mend.
 type conn interface {
 	generate(ctx context.Context, req Request) (reply, error)
 }
@@ -74,72 +84,177 @@ func keyEnvOr(provider string) string {
 	return "OPENAI_API_KEY or ANTHROPIC_API_KEY"
 }
 
-// generateWith makes one langchaingo call and reads its first choice.
-func generateWith(ctx context.Context, m llms.Model, msgs []llms.MessageContent, opts ...llms.CallOption) (reply, error) {
-	out, err := m.GenerateContent(ctx, msgs, opts...)
-	if err != nil {
-		return reply{}, err
-	}
-	if len(out.Choices) == 0 {
-		return reply{}, errors.New("provider returned no choices")
-	}
-	ch := out.Choices[0]
-	in, outTok := tokens(ch.GenerationInfo)
-	return reply{text: ch.Content, inputTokens: in, outputTokens: outTok}, nil
-}
-
-// callOptions are the sampling options every provider gets.
-func callOptions(req Request) []llms.CallOption {
-	maxTok := req.MaxTokens
-	if maxTok <= 0 {
-		maxTok = defaultMaxTokens
-	}
-	return []llms.CallOption{llms.WithTemperature(req.Temperature), llms.WithMaxTokens(maxTok)}
-}
-
-// messages builds the system and user turns; image turns an image into the provider's part.
-func messages(req Request, image func(mime string, data []byte) llms.ContentPart) []llms.MessageContent {
-	var msgs []llms.MessageContent
-	if req.System != "" {
-		msgs = append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeSystem, Parts: []llms.ContentPart{llms.TextContent{Text: req.System}}})
-	}
-	var parts []llms.ContentPart
-	for _, im := range req.Images {
-		mime := im.MIME
-		if mime == "" {
-			mime = http.DetectContentType(im.Data)
-		}
-		parts = append(parts, image(mime, im.Data))
-	}
-	parts = append(parts, llms.TextContent{Text: req.Prompt})
-	return append(msgs, llms.MessageContent{Role: llms.ChatMessageTypeHuman, Parts: parts})
-}
-
-// binaryImage is langchaingo's BinaryContent, which its Anthropic and Ollama providers turn
-// into their native base64 image blocks.
-func binaryImage(mime string, data []byte) llms.ContentPart {
-	return llms.BinaryContent{MIMEType: mime, Data: data}
-}
-
-// tokens reads usage from langchaingo's per-provider GenerationInfo keys.
-func tokens(info map[string]any) (in, out int) {
-	get := func(keys ...string) int {
-		for _, k := range keys {
-			switch v := info[k].(type) {
-			case int:
-				return v
-			case int64:
-				return int(v)
-			case float64:
-				return int(v)
-			}
-		}
-		return 0
-	}
-	return get("PromptTokens", "InputTokens"), get("CompletionTokens", "OutputTokens")
-}
-
 // unknownProvider is ParseSpec's message for a provider no driver registered.
 func unknownProvider(spec, p string) error {
 	return fmt.Errorf("model %q: unknown provider %q (known: %s)", spec, p, strings.Join(providerNames(), ", "))
+}
+
+// statusError is a provider's answer with an error status.
+type statusError struct {
+	status     int
+	retryAfter string // the Retry-After header, "" when none
+	msg        string // the provider's own message, or the start of the body
+}
+
+func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.status, e.msg) }
+
+// reachError is a request that got no HTTP answer: the endpoint refused the connection,
+// could not be resolved, or dropped it.
+type reachError struct {
+	hostport string
+	err      error
+}
+
+func (e *reachError) Error() string {
+	return fmt.Sprintf("cannot reach %s: %s", e.hostport, cause(e.err))
+}
+
+func (e *reachError) Unwrap() error { return e.err }
+
+// bodyError is a success status whose body is not the provider's answer format.
+type bodyError struct {
+	status int
+	why    string
+	start  string // the start of the body, for the message
+}
+
+func (e *bodyError) Error() string {
+	if e.start == "" {
+		return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s (empty body)", e.status, e.why)
+	}
+	return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s; it starts %q", e.status, e.why, e.start)
+}
+
+// errRedirect refuses a redirect to another host: the API key belongs to the endpoint it
+// was configured for and is never sent anywhere else.
+var errRedirect = errors.New("refusing to follow a redirect to another host: the API key is only sent to the endpoint it belongs to")
+
+// sameHostRedirects is the http.Client CheckRedirect of every model client.
+func sameHostRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return errors.New("stopped after 5 redirects")
+	}
+	if req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host {
+		return fmt.Errorf("%w (%s to %s)", errRedirect, via[0].URL.Host, req.URL.Host)
+	}
+	return nil
+}
+
+// postJSON sends body as JSON to rawURL with header and decodes a 2xx answer into out.
+// errMsg extracts the provider's message from an error body.
+func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.Header, body, out any, errMsg func([]byte) string) error {
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rawURL, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		if errors.Is(err, errRedirect) || ctx.Err() != nil {
+			return err
+		}
+		return &reachError{hostport: hostPort(req.URL), err: err}
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		// The status came but the body broke off: the connection was dropped.
+		return &reachError{hostport: hostPort(req.URL), err: err}
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		msg := ""
+		if errMsg != nil {
+			msg = errMsg(raw)
+		}
+		if msg == "" {
+			msg = snippet(raw)
+		}
+		if msg == "" {
+			msg = http.StatusText(resp.StatusCode)
+		}
+		return &statusError{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), msg: msg}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(out); err != nil {
+		why := err.Error()
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			why = "the JSON ends early"
+		}
+		return &bodyError{status: resp.StatusCode, why: why, start: snippet(raw)}
+	}
+	return nil
+}
+
+// hostPort names an endpoint as host:port, with the scheme's default port made explicit.
+func hostPort(u *url.URL) string {
+	if u.Port() != "" {
+		return u.Host
+	}
+	port := "80"
+	if u.Scheme == "https" {
+		port = "443"
+	}
+	return net.JoinHostPort(u.Hostname(), port)
+}
+
+// cause is the innermost useful text of a network error: "connection refused" rather than
+// Go's "Post \"http://...\": dial tcp 127.0.0.1:1: connect: connection refused".
+func cause(err error) string {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		s := op.Err.Error()
+		if i := strings.LastIndex(s, ": "); i >= 0 && op.Op == "dial" {
+			s = s[i+2:]
+		}
+		return s
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return "no such host (" + dns.Err + ")"
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err.Error()
+	}
+	return err.Error()
+}
+
+// snippet is the start of a body, one line, for messages.
+func snippet(b []byte) string {
+	s := strings.Join(strings.Fields(string(b)), " ")
+	if len(s) > 200 {
+		s = strings.ToValidUTF8(s[:200], "") + "…"
+	}
+	return s
+}
+
+// imageMIME gives an image its MIME type, sniffed when the caller gave none.
+func imageMIME(im Image) string {
+	if im.MIME != "" {
+		return im.MIME
+	}
+	return http.DetectContentType(im.Data)
+}
+
+// maxTokens is the answer budget of req.
+func maxTokens(req Request) int {
+	if req.MaxTokens > 0 {
+		return req.MaxTokens
+	}
+	return defaultMaxTokens
+}
+
+// joinURL appends path to a base URL, with one slash between them.
+func joinURL(base, path string) string {
+	return strings.TrimRight(base, "/") + path
 }

@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/autoeval/autoeval/llm/record"
@@ -30,8 +30,9 @@ type Cache interface {
 }
 
 // Generate answers req: from the cache when an identical call was made before, else from
-// the provider with retries. Every call leaves a row in the ledger when a store is set.
-// A cache hit reports no tokens and no cost: it cost nothing.
+// the provider with retries. Every call leaves a row in the ledger when one is set. A cache
+// hit pays nothing now (no tokens, no cost) but reports in UncachedCostUSD what the answer
+// cost when it was made.
 func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 	key := c.cacheKey(req)
 	if c.cfg.Cache == nil || c.cfg.NoCache {
@@ -42,9 +43,9 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 	}
 	// Identical concurrent calls wait for one provider call; the followers are booked as
 	// cache hits, since they cost nothing.
-	var leader bool
+	var leader atomic.Bool
 	ch := c.flight.DoChan(key, func() (any, error) {
-		leader = true
+		leader.Store(true)
 		if resp, ok := c.cached(ctx, req, key); ok {
 			return resp, nil
 		}
@@ -52,9 +53,18 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 	})
 	select {
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		if !leader.Load() {
+			return nil, ctx.Err()
+		}
+		// The call runs on our ctx and ends at once; wait for it to learn (and book) what
+		// the cancelled request spent.
+		r := <-ch
+		if r.Err == nil {
+			return r.Val.(*Response), nil
+		}
+		return nil, r.Err
 	case r := <-ch:
-		if leader {
+		if leader.Load() {
 			if r.Err != nil {
 				return nil, r.Err
 			}
@@ -67,13 +77,18 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 			}
 			return nil, r.Err
 		}
-		c.book(ctx, req, key, 0, 0, 0, true, 0, "")
-		return &Response{Text: r.Val.(*Response).Text, CacheHit: true}, nil
+		lead := r.Val.(*Response)
+		hit := c.hit(lead.Text, lead.InputTokens, lead.OutputTokens)
+		if lead.CacheHit {
+			hit.UncachedCostUSD = lead.UncachedCostUSD
+		}
+		c.book(ctx, req, key, callRow{hit: true, uncached: hit.UncachedCostUSD, priceUnknown: hit.PriceUnknown})
+		return hit, nil
 	}
 }
 
-// cacheKey hashes everything that shapes the answer. The base URL is left out on purpose:
-// the same model behind a moved endpoint gives the same answers.
+// cacheKey hashes everything that shapes the answer: the endpoint too, since one model
+// name on two servers (two vLLM instances with different weights) is two models.
 func (c *client) cacheKey(req Request) string {
 	h := sha256.New()
 	imgs := make([]string, len(req.Images))
@@ -87,7 +102,8 @@ func (c *client) cacheKey(req Request) string {
 		N             int
 		Sch           string
 		I             []string
-	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs})
+		E             string
+	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs, c.endpoint})
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -107,13 +123,24 @@ func (c *client) cached(ctx context.Context, req Request, key string) (*Response
 	if err != nil || !ok {
 		return nil, false
 	}
-	c.book(ctx, req, key, 0, 0, 0, true, 0, "")
-	return &Response{Text: a.Text, CacheHit: true}, true
+	resp := c.hit(a.Text, a.InputTokens, a.OutputTokens)
+	c.book(ctx, req, key, callRow{hit: true, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
+	return resp, true
 }
 
-// call makes the provider call with retries and books each attempt.
+// hit is the response of an answer served from the cache: nothing paid now, and the cost
+// the answer had at list price.
+func (c *client) hit(text string, in, out int) *Response {
+	cost, known := c.prices.Cost(c.provider, c.model, in, out)
+	return &Response{Text: text, CacheHit: true, UncachedCostUSD: cost, PriceUnknown: !known}
+}
+
+// call makes the provider call with retries and books each attempt. Attempts that reached
+// the provider but got no answer (timed out, or cancelled) are counted as calls of unknown
+// tokens: the provider may well have billed them.
 func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
 	var lastErr error
+	var unknown int
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)
 		if err == nil {
@@ -122,26 +149,33 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 				_ = c.cfg.Cache.PutAnswer(ctx, record.Answer{Key: key, Provider: c.provider, Model: c.model,
 					Text: resp.Text, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, At: time.Now()})
 			}
-			c.book(ctx, req, key, resp.InputTokens, resp.OutputTokens, st.latency, false, resp.CostUSD, "")
+			c.book(ctx, req, key, callRow{in: resp.InputTokens, out: resp.OutputTokens, latency: st.latency,
+				cost: resp.CostUSD, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
+			resp.UnknownCalls = unknown
 			return resp, nil
 		}
 		lastErr = err
-		c.book(ctx, req, key, 0, 0, st.latency, false, 0, err.Error())
+		if st.unanswered {
+			unknown++
+		}
+		c.book(ctx, req, key, callRow{latency: st.latency, errText: err.Error(), tokensUnknown: st.unanswered})
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, spent(ctx.Err(), Usage{UnknownCalls: unknown})
 		}
 		if !st.retryable || attempt >= c.cfg.MaxRetries {
 			if st.retryable {
-				return nil, fmt.Errorf("%s: giving up after %d attempts: %w", c.Name(), attempt+1, lastErr)
+				err = fmt.Errorf("%s: giving up after %d attempts: %w", c.Name(), attempt+1, lastErr)
+			} else {
+				err = fmt.Errorf("%s: %w", c.Name(), lastErr)
 			}
-			return nil, fmt.Errorf("%s: %w", c.Name(), lastErr)
+			return nil, spent(err, Usage{UnknownCalls: unknown})
 		}
 		wait := c.delay(attempt, st.retryAfter)
 		if c.cfg.OnRetry != nil {
 			c.cfg.OnRetry(c.Name(), attempt+1, wait, lastErr)
 		}
 		if err := sleep(ctx, wait); err != nil {
-			return nil, err
+			return nil, spent(err, Usage{UnknownCalls: unknown})
 		}
 	}
 }
@@ -150,6 +184,9 @@ type attemptState struct {
 	retryable  bool
 	retryAfter time.Duration // 0 when the server gave none
 	latency    time.Duration
+	// unanswered: the request was sent whole but no answer came back (a timeout or a
+	// cancel): the provider may have processed and billed it.
+	unanswered bool
 }
 
 // delay is exponential backoff with full jitter, or the server's Retry-After when given.
@@ -179,43 +216,63 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		return nil, st, err
 	}
 	defer c.sem.Release(1)
-	rec := &httpRecord{}
-	actx, cancel := context.WithTimeout(context.WithValue(ctx, recordKey{}, rec), c.cfg.Timeout)
+	var wrote, answered atomic.Bool
+	trace := &httptrace.ClientTrace{
+		WroteRequest:         func(i httptrace.WroteRequestInfo) { wrote.Store(i.Err == nil) },
+		GotFirstResponseByte: func() { answered.Store(true) },
+	}
+	actx, cancel := context.WithTimeout(httptrace.WithClientTrace(ctx, trace), c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
 	out, err := c.conn.generate(actx, req)
 	st.latency = time.Since(start)
-	status, retryAfter := rec.get()
 	if err != nil {
+		var se *statusError
+		var re *reachError
+		var be *bodyError
 		switch {
 		case ctx.Err() != nil:
+			st.unanswered = wrote.Load() && !answered.Load()
+			return nil, st, fmt.Errorf("cancelled: %w", ctx.Err())
 		case errors.Is(actx.Err(), context.DeadlineExceeded):
 			st.retryable = true
-			err = fmt.Errorf("no answer within %s", c.cfg.Timeout)
-		case status == http.StatusTooManyRequests && quotaExhausted(err.Error()):
-			// OpenAI answers an empty account with 429 too; waiting does not refill it.
-		case status == http.StatusTooManyRequests || status >= 500:
+			st.unanswered = wrote.Load() && !answered.Load()
+			err = fmt.Errorf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
+		case errors.As(err, &se):
+			switch {
+			case se.status == http.StatusTooManyRequests && quotaExhausted(se.msg):
+				// OpenAI answers an empty account with 429 too; waiting does not refill it.
+			case se.status == http.StatusTooManyRequests || se.status >= 500:
+				st.retryable = true
+				st.retryAfter = parseRetryAfter(se.retryAfter)
+			}
+		case errors.As(err, &re):
+			// Refused, unresolvable or dropped: often a server still starting or restarting.
 			st.retryable = true
-			st.retryAfter = parseRetryAfter(retryAfter)
-		case status == http.StatusOK:
-			// A 200 whose body could not be read (cut off by a proxy, empty choices) is
-			// a transient fault, not a rejected request.
-			st.retryable = true
-		case status == 0 && isNetErr(err):
+		case errors.As(err, &be):
+			// A body cut off by a proxy, or empty choices: a transient fault, not a
+			// rejected request.
 			st.retryable = true
 		}
 		msg := oneLine(c.redact(err.Error())) // redact first: a cut could leave part of the key
-		if status == http.StatusUnauthorized || status == http.StatusForbidden {
+		if se != nil && (se.status == http.StatusUnauthorized || se.status == http.StatusForbidden) {
 			// A refused credential otherwise reads as a bare HTTP status: name what to check.
-			msg += " (check the API key in " + keyEnvOr(c.provider) + ", and --base-url)"
+			where := c.cfg.BaseURLSetting
+			if where == "" {
+				where = "the base URL"
+			}
+			msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
 		}
 		return nil, st, errors.New(msg)
 	}
+	cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
 	return &Response{
-		Text:         out.text,
-		InputTokens:  out.inputTokens,
-		OutputTokens: out.outputTokens,
-		CostUSD:      c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens),
+		Text:            out.text,
+		InputTokens:     out.inputTokens,
+		OutputTokens:    out.outputTokens,
+		CostUSD:         cost,
+		UncachedCostUSD: cost,
+		PriceUnknown:    !known,
 	}, st, nil
 }
 
@@ -223,15 +280,6 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 func quotaExhausted(msg string) bool {
 	m := strings.ToLower(msg)
 	return strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
-}
-
-func isNetErr(err error) bool {
-	var ne net.Error
-	if errors.As(err, &ne) {
-		return true
-	}
-	s := strings.ToLower(err.Error())
-	return strings.Contains(s, "connection refused") || strings.Contains(s, "connection reset") || strings.Contains(s, "eof") || strings.Contains(s, "timeout")
 }
 
 func parseRetryAfter(v string) time.Duration {
@@ -258,43 +306,27 @@ func oneLine(s string) string {
 	return s
 }
 
-// recordKey carries an httpRecord through the request context to the transport, because
-// langchaingo flattens HTTP errors to text and drops the status and headers we need.
-type recordKey struct{}
-
-type httpRecord struct {
-	mu         sync.Mutex
-	status     int
-	retryAfter string
-}
-
-func (r *httpRecord) get() (int, string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.status, r.retryAfter
-}
-
-type recordingTransport struct{ base http.RoundTripper }
-
-func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.base.RoundTrip(req)
-	if rec, ok := req.Context().Value(recordKey{}).(*httpRecord); ok && resp != nil {
-		rec.mu.Lock()
-		rec.status = resp.StatusCode
-		rec.retryAfter = resp.Header.Get("Retry-After")
-		rec.mu.Unlock()
-	}
-	return resp, err
+// callRow is what one ledger row says about a call.
+type callRow struct {
+	in, out       int
+	latency       time.Duration
+	hit           bool
+	cost          float64
+	uncached      float64
+	priceUnknown  bool
+	tokensUnknown bool
+	errText       string
 }
 
 // book writes one ledger row; accounting must never fail a call, so errors are dropped.
-func (c *client) book(ctx context.Context, req Request, key string, in, out int, latency time.Duration, hit bool, cost float64, errText string) {
+func (c *client) book(ctx context.Context, req Request, key string, r callRow) {
 	if c.cfg.Ledger == nil {
 		return
 	}
 	// A cancelled caller still gets its spend recorded.
 	ctx = context.WithoutCancel(ctx)
 	_ = c.cfg.Ledger.BookCall(ctx, record.Call{RunID: runIDFrom(ctx, c.cfg.RunID), Scope: req.Scope, Purpose: req.Purpose,
-		CacheKey: key, Provider: c.provider, Model: c.model, PromptVersion: req.PromptVersion, InputTokens: in, OutputTokens: out,
-		Latency: latency, CacheHit: hit, CostUSD: cost, Error: c.redact(errText), At: time.Now()})
+		CacheKey: key, Provider: c.provider, Model: c.model, PromptVersion: req.PromptVersion, InputTokens: r.in, OutputTokens: r.out,
+		Latency: r.latency, CacheHit: r.hit, CostUSD: r.cost, UncachedCostUSD: r.uncached, PriceUnknown: r.priceUnknown,
+		TokensUnknown: r.tokensUnknown, Error: c.redact(r.errText), At: time.Now()})
 }

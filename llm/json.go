@@ -94,11 +94,21 @@ func GenerateJSON(ctx context.Context, m Model, req Request, out any, validate f
 		asked = append(asked, req)
 		resp, err := m.Generate(ctx, req)
 		if err != nil {
-			return nil, err // transport failures were already retried inside the model
+			// Transport failures were already retried inside the model; the rounds
+			// answered before still cost what they cost.
+			if round > 0 {
+				paid := total.Usage()
+				paid.Calls = round
+				err = spent(err, paid)
+			}
+			return nil, err
 		}
 		total.InputTokens += resp.InputTokens
 		total.OutputTokens += resp.OutputTokens
 		total.CostUSD += resp.CostUSD
+		total.UncachedCostUSD += resp.UncachedCostUSD
+		total.UnknownCalls += resp.UnknownCalls
+		total.PriceUnknown = total.PriceUnknown || resp.PriceUnknown
 		total.CacheHit = total.CacheHit && resp.CacheHit
 		total.Text = resp.Text
 		last = resp.Text

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 
 	"github.com/autoeval/autoeval/llm/record"
 )
@@ -9,11 +10,22 @@ import (
 // Usage sums model calls and their cost. It has the fields of trace.Usage, so callers
 // convert with trace.Usage(u); llm does not import trace to stay below it.
 type Usage struct {
-	Calls        int     `json:"calls"`
-	CacheHits    int     `json:"cache_hits"`
+	// Calls counts answered calls.
+	Calls     int `json:"calls"`
+	CacheHits int `json:"cache_hits"`
+	// InputTokens, OutputTokens and CostUSD are what was paid (cache hits pay nothing).
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// UnknownCalls counts requests that reached a provider and got no answer (cancelled
+	// or timed out): probably billed, at a cost nobody reported.
+	UnknownCalls int `json:"unknown_calls,omitempty"`
+	// UncachedCostUSD is what the answers cost at list price, cache hits included: the
+	// cost of the method, the same on every rerun.
+	UncachedCostUSD float64 `json:"uncached_cost_usd,omitempty"`
+	// PriceUnknown is set when some call's model has no known price, so the costs are
+	// incomplete.
+	PriceUnknown bool `json:"price_unknown,omitempty"`
 }
 
 // Add accumulates o into u.
@@ -23,6 +35,9 @@ func (u *Usage) Add(o Usage) {
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
 	u.CostUSD += o.CostUSD
+	u.UnknownCalls += o.UnknownCalls
+	u.UncachedCostUSD += o.UncachedCostUSD
+	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
 }
 
 type runKey struct{}
@@ -50,17 +65,53 @@ type Ledger interface {
 type Filter = record.Filter
 
 // Summarize sums the ledger: Calls counts answered calls (cache hits included), tokens
-// and cost count only what providers were paid for. Failed attempts are not calls.
+// and cost count only what providers were paid for. Failed attempts are not calls, but
+// those that reached the provider without an answer count as UnknownCalls.
 func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
 	t, err := l.SumCalls(ctx, f)
-	return Usage(t), err
+	return Usage{Calls: t.Calls, CacheHits: t.CacheHits, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
+		CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
 }
 
 // Usage converts one response into the summable form.
 func (r *Response) Usage() Usage {
-	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD}
+	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD,
+		UnknownCalls: r.UnknownCalls, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
 	if r.CacheHit {
 		u.CacheHits = 1
 	}
 	return u
+}
+
+// spentError is a failed call that still spent something: requests that reached the
+// provider without an answer, or the answered rounds of a structured call before it.
+type spentError struct {
+	err error
+	u   Usage
+}
+
+func (e *spentError) Error() string { return e.err.Error() }
+func (e *spentError) Unwrap() error { return e.err }
+
+func spent(err error, u Usage) error {
+	if u == (Usage{}) {
+		return err
+	}
+	var prev *spentError
+	if errors.As(err, &prev) {
+		u.Add(prev.u)
+		err = prev.err
+	}
+	return &spentError{err: err, u: u}
+}
+
+// UsageOf returns what a failed call is known to have spent, so callers can book it: a
+// request that reached the provider and was cancelled or timed out counts as a call of
+// unknown tokens. It is zero for nil and for errors that spent nothing.
+func UsageOf(err error) Usage {
+	var se *spentError
+	if errors.As(err, &se) {
+		return se.u
+	}
+	return Usage{}
 }

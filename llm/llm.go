@@ -1,6 +1,7 @@
-// Package llm is autoeval's only door to language models: provider selection over
-// langchaingo, image parts, structured output with repair, retries, the call cache,
-// and token and cost accounting. Callers see the small Model interface below.
+// Package llm is autoeval's only door to language models: one driver per provider that
+// writes the provider's published request format, image parts, structured output with
+// repair, retries, the call cache, and token and cost accounting. Callers see the small
+// Model interface below.
 package llm
 
 import (
@@ -56,9 +57,20 @@ type Image struct {
 
 // Response is a model's answer and what it cost.
 type Response struct {
-	Text         string
+	Text string
+	// InputTokens, OutputTokens and CostUSD are what this call paid: zero for an answer
+	// from the cache.
 	InputTokens  int
 	OutputTokens int
 	CostUSD      float64
 	CacheHit     bool
+	// UncachedCostUSD is what the answer costs at list price, cache hit or not: the cost
+	// of the method, as opposed to what this run happened to pay.
+	UncachedCostUSD float64
+	// PriceUnknown is set when the model has no known price: the costs above are 0 for
+	// want of a price, not because the call was free.
+	PriceUnknown bool
+	// UnknownCalls counts earlier attempts of this call that reached the provider but
+	// got no answer (timed out): billed, probably, at a cost nobody reported.
+	UnknownCalls int
 }

@@ -2,9 +2,11 @@ package llm
 
 import (
 	"context"
-
-	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/ollama"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
 )
 
 // Ollama is the provider name of a local Ollama server's /api/chat.
@@ -18,23 +20,90 @@ func (ollamaDriver) keyEnv() string { return "" }
 
 func (ollamaDriver) keyOptional(string) bool { return true }
 
-func (ollamaDriver) open(ep endpoint) (conn, error) {
-	opts := []ollama.Option{ollama.WithModel(ep.model), ollama.WithHTTPClient(ep.http)}
-	if ep.baseURL != "" {
-		opts = append(opts, ollama.WithServerURL(ep.baseURL))
+// defaultURL is $OLLAMA_HOST, as the ollama command reads it, else the local default.
+func (ollamaDriver) defaultURL() string {
+	if h := strings.TrimSpace(os.Getenv("OLLAMA_HOST")); h != "" {
+		if !strings.Contains(h, "://") {
+			h = "http://" + h
+		}
+		return h
 	}
-	m, err := ollama.New(opts...)
-	return ollamaConn{m}, err
+	return "http://127.0.0.1:11434"
 }
 
-type ollamaConn struct{ llm llms.Model }
+func (ollamaDriver) open(ep endpoint) (conn, error) { return &ollamaConn{ep: ep}, nil }
 
-// generate sends images as base64 images of the message and asks for JSON mode when a
-// schema is set.
-func (c ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
-	opts := callOptions(req)
-	if len(req.Schema) > 0 {
-		opts = append(opts, llms.WithJSONMode())
+type ollamaConn struct{ ep endpoint }
+
+// The request body of POST /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md).
+type ollamaRequest struct {
+	Model    string          `json:"model"`
+	Messages []ollamaMessage `json:"messages"`
+	Stream   bool            `json:"stream"` // false: one answer object, not NDJSON chunks
+	Format   json.RawMessage `json:"format,omitempty"`
+	Options  ollamaOptions   `json:"options"`
+}
+
+type ollamaMessage struct {
+	Role    string   `json:"role"`
+	Content string   `json:"content"`
+	Images  []string `json:"images,omitempty"` // base64, no data: prefix
+}
+
+type ollamaOptions struct {
+	Temperature float64 `json:"temperature"`
+	NumPredict  int     `json:"num_predict"`
+}
+
+type ollamaResponse struct {
+	Message *struct {
+		Content string `json:"content"`
+	} `json:"message"`
+	Done            bool `json:"done"`
+	PromptEvalCount int  `json:"prompt_eval_count"`
+	EvalCount       int  `json:"eval_count"`
+}
+
+// generate asks for one answer object (stream false). A schema goes as format, which
+// Ollama enforces while generating (structured outputs); a schema that is not a JSON
+// object goes as JSON mode.
+func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
+	body := ollamaRequest{Model: c.ep.model, Options: ollamaOptions{Temperature: req.Temperature, NumPredict: maxTokens(req)}}
+	if req.System != "" {
+		body.Messages = append(body.Messages, ollamaMessage{Role: "system", Content: req.System})
 	}
-	return generateWith(ctx, c.llm, messages(req, binaryImage), opts...)
+	user := ollamaMessage{Role: "user", Content: req.Prompt}
+	for _, im := range req.Images {
+		user.Images = append(user.Images, base64.StdEncoding.EncodeToString(im.Data))
+	}
+	body.Messages = append(body.Messages, user)
+	if len(req.Schema) > 0 {
+		var obj map[string]any
+		if json.Unmarshal(req.Schema, &obj) == nil {
+			delete(obj, "$schema")
+			delete(obj, "$id")
+			body.Format, _ = json.Marshal(obj)
+		} else {
+			body.Format = json.RawMessage(`"json"`)
+		}
+	}
+	var out ollamaResponse
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/api/chat"), nil, body, &out, ollamaErrorMessage); err != nil {
+		return reply{}, err
+	}
+	if out.Message == nil || !out.Done {
+		return reply{}, &bodyError{status: http.StatusOK, why: "it is not one finished answer (no message, or done is false)"}
+	}
+	return reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}, nil
+}
+
+// ollamaErrorMessage reads {"error": "..."}.
+func ollamaErrorMessage(b []byte) string {
+	var e struct {
+		Error string `json:"error"`
+	}
+	if json.Unmarshal(b, &e) != nil {
+		return ""
+	}
+	return e.Error
 }

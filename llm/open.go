@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -29,6 +30,8 @@ type Config struct {
 	// Spec is "provider:model"; empty means $AUTOEVAL_MODEL.
 	Spec string
 	// BaseURL overrides the provider's endpoint (OpenAI-compatible servers, a local Ollama).
+	// For OpenAI and Anthropic it ends in /v1 (the API paths are appended to it); the
+	// provider's API key is sent to it.
 	BaseURL string
 	// Cache, when set, keeps answers: an identical call is answered from it.
 	Cache Cache
@@ -49,7 +52,11 @@ type Config struct {
 	// BaseDelay and MaxDelay shape the exponential backoff (defaults 1s and 60s);
 	// a Retry-After longer than MaxDelay is clipped to it.
 	BaseDelay, MaxDelay time.Duration
-	// HTTPClient replaces the transport (tests, proxies); the recording wrapper still applies.
+	// BaseURLSetting names where BaseURL came from, for messages (e.g. "--base-url");
+	// empty means "the base URL".
+	BaseURLSetting string
+	// HTTPClient supplies the transport (tests, proxies); redirects to another host are
+	// refused whatever it says, so a key never follows one.
 	HTTPClient *http.Client
 	// OnRetry, when set, hears of each retry before its wait, so a CLI can say why it is
 	// quiet; err is already redacted. It may be called from several goroutines.
@@ -77,6 +84,15 @@ func ResolveSpec(flagValue string) string {
 	return os.Getenv(EnvModel)
 }
 
+// ErrNoKey matches (errors.Is) Open's error when the provider's API key is not in the
+// environment.
+var ErrNoKey = errors.New("no API key")
+
+type noKeyError string
+
+func (e noKeyError) Error() string        { return string(e) }
+func (e noKeyError) Is(target error) bool { return target == ErrNoKey }
+
 // ErrNotConfigured is returned by Open when no usable model is configured.
 var ErrNotConfigured = errors.New("no model configured: pass --model provider:name (or set " + EnvModel +
 	"), e.g. --model openai:gpt-4o-mini with OPENAI_API_KEY set, --model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY set, " +
@@ -100,13 +116,13 @@ func check(spec, baseURL string) (provider, model string, err error) {
 	}
 	d := drivers[provider]
 	if env := d.keyEnv(); env != "" && os.Getenv(env) == "" && !d.keyOptional(baseURL) {
-		return "", "", fmt.Errorf("model %s: %s is not set (API keys come only from the environment)", spec, env)
+		return "", "", noKeyError(fmt.Sprintf("model %s: %s is not set (API keys come only from the environment)", spec, env))
 	}
 	return provider, model, nil
 }
 
-// Open builds the model named by cfg.Spec over langchaingo, wrapped with retries, the
-// cache, the concurrency limit and accounting.
+// Open builds the model named by cfg.Spec on its provider's driver, wrapped with retries,
+// the cache, the concurrency limit and accounting.
 func Open(ctx context.Context, cfg Config) (Model, error) {
 	spec := ResolveSpec(cfg.Spec)
 	provider, model, err := check(spec, cfg.BaseURL)
@@ -134,25 +150,30 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if cfg.MaxDelay <= 0 {
 		cfg.MaxDelay = 60 * time.Second
 	}
-	base := cfg.HTTPClient
-	if base == nil {
-		base = &http.Client{}
+	hc := &http.Client{CheckRedirect: sameHostRedirects}
+	if cfg.HTTPClient != nil {
+		hc.Transport, hc.Jar = cfg.HTTPClient.Transport, cfg.HTTPClient.Jar
 	}
-	rt := base.Transport
-	if rt == nil {
-		rt = http.DefaultTransport
-	}
-	hc := &http.Client{Transport: recordingTransport{base: rt}, Jar: base.Jar, CheckRedirect: base.CheckRedirect}
-
 	d := drivers[provider]
+	base := strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
+	if base == "" {
+		base = d.defaultURL()
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("model %s: base URL %q: want http:// or https:// and a host, e.g. http://localhost:8000/v1", spec, cfg.BaseURL)
+	}
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
-		sem: providerSemaphore(provider+"|"+cfg.BaseURL, cfg.Concurrency),
+		endpoint: base, hostport: hostPort(u),
+		sem: providerSemaphore(provider+"|"+base, cfg.Concurrency),
 	}
 	if env := d.keyEnv(); env != "" {
+		// The key of the provider goes to the endpoint configured for this model (its
+		// default host, or the base URL given for this model), and nowhere else.
 		c.key = os.Getenv(env)
 	}
-	c.conn, err = d.open(endpoint{model: model, baseURL: cfg.BaseURL, key: c.key, http: hc})
+	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc})
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %s", spec, c.redact(err.Error()))
 	}
@@ -182,6 +203,8 @@ type client struct {
 	provider, model string
 	cfg             Config
 	prices          Prices
+	endpoint        string // the base URL calls go to
+	hostport        string // the endpoint's host:port, for messages
 	key             string
 	sem             *semaphore.Weighted
 	conn            conn

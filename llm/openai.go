@@ -2,15 +2,13 @@ package llm
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"net/http"
+	"regexp"
+	"sort"
 	"strings"
-	"sync"
-
-	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/openai"
 )
 
 // OpenAI is the provider name of OpenAI's chat completions API and the servers that speak
@@ -26,96 +24,181 @@ func (openAIDriver) keyEnv() string { return "OPENAI_API_KEY" }
 // keyOptional: local OpenAI-compatible servers (vLLM, Ollama's /v1) take any key.
 func (openAIDriver) keyOptional(baseURL string) bool { return baseURL != "" }
 
-func (openAIDriver) open(ep endpoint) (conn, error) {
-	key := ep.key
-	if key == "" {
-		// Local OpenAI-compatible servers ignore the key but langchaingo insists on one.
-		key = "unused"
-	}
-	c := &openAIConn{}
-	c.newModel = func(rf *openai.ResponseFormat) (llms.Model, error) {
-		opts := []openai.Option{openai.WithToken(key), openai.WithModel(ep.model), openai.WithHTTPClient(ep.http)}
-		if ep.baseURL != "" {
-			opts = append(opts, openai.WithBaseURL(ep.baseURL))
-		}
-		if rf != nil {
-			opts = append(opts, openai.WithResponseFormat(rf))
-		}
-		return openai.New(opts...)
-	}
-	var err error
-	c.plain, err = c.newModel(nil)
-	return c, err
+func (openAIDriver) defaultURL() string { return "https://api.openai.com/v1" }
+
+func (openAIDriver) open(ep endpoint) (conn, error) { return &openAIConn{ep: ep}, nil }
+
+type openAIConn struct{ ep endpoint }
+
+// The request body of POST /chat/completions, as far as autoeval uses it
+// (https://platform.openai.com/docs/api-reference/chat/create).
+type openAIRequest struct {
+	Model               string                `json:"model"`
+	Messages            []openAIMessage       `json:"messages"`
+	Temperature         *float64              `json:"temperature,omitempty"`
+	MaxCompletionTokens int                   `json:"max_completion_tokens,omitempty"`
+	ResponseFormat      *openAIResponseFormat `json:"response_format,omitempty"`
 }
 
-type openAIConn struct {
-	plain      llms.Model
-	newModel   func(*openai.ResponseFormat) (llms.Model, error)
-	schemaLLMs sync.Map // schema hash -> llms.Model with that response_format
+type openAIMessage struct {
+	Role    string `json:"role"`
+	Content any    `json:"content"` // a string, or []openAIPart
 }
 
-// generate sends the schema as response_format json_schema when it fits langchaingo's
-// schema type, else JSON mode. Images go as image_url parts with a base64 data: URL
-// (langchaingo sends BinaryContent here as a "binary" part, which real servers reject).
+type openAIPart struct {
+	Type     string          `json:"type"` // text | image_url
+	Text     string          `json:"text,omitempty"`
+	ImageURL *openAIImageURL `json:"image_url,omitempty"`
+}
+
+type openAIImageURL struct {
+	URL string `json:"url"`
+}
+
+type openAIResponseFormat struct {
+	Type       string            `json:"type"` // json_schema | json_object
+	JSONSchema *openAIJSONSchema `json:"json_schema,omitempty"`
+}
+
+type openAIJSONSchema struct {
+	Name   string          `json:"name"`
+	Schema json.RawMessage `json:"schema"`
+	Strict bool            `json:"strict"`
+}
+
+type openAIResponse struct {
+	Choices []struct {
+		Message struct {
+			Content *string `json:"content"`
+			Refusal *string `json:"refusal"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+}
+
 func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
-	model, opts, err := c.prepare(req)
-	if err != nil {
+	body := openAIBody(c.ep.model, req)
+	h := http.Header{}
+	key := c.ep.key
+	if key == "" {
+		key = "unused" // local OpenAI-compatible servers ignore the key but want the header
+	}
+	h.Set("Authorization", "Bearer "+key)
+	var out openAIResponse
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/chat/completions"), h, body, &out, openAIErrorMessage); err != nil {
 		return reply{}, err
 	}
-	msgs := messages(req, func(mime string, data []byte) llms.ContentPart {
-		return llms.ImageURLContent{URL: "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(data)}
-	})
-	return generateWith(ctx, model, msgs, opts...)
+	if len(out.Choices) == 0 {
+		return reply{}, &bodyError{status: http.StatusOK, why: "it has no choices"}
+	}
+	m := out.Choices[0].Message
+	if m.Content == nil && m.Refusal != nil {
+		return reply{}, errors.New("the model refused: " + *m.Refusal)
+	}
+	var r reply
+	if m.Content != nil {
+		r.text = *m.Content
+	}
+	if out.Usage != nil {
+		r.inputTokens, r.outputTokens = out.Usage.PromptTokens, out.Usage.CompletionTokens
+	}
+	return r, nil
 }
 
-func (c *openAIConn) prepare(req Request) (llms.Model, []llms.CallOption, error) {
-	opts := callOptions(req)
-	if len(req.Schema) == 0 {
-		return c.plain, opts, nil
+// openAIBody builds the request. Images go as image_url parts with a base64 data: URL. The
+// schema goes as response_format json_schema, strict when it meets structured outputs'
+// rules; a schema beyond the plain subset (anyOf, type lists, $defs) goes as JSON mode,
+// since OpenAI-compatible servers differ in how much JSON Schema they accept and one that
+// rejects it would fail every call.
+func openAIBody(model string, req Request) openAIRequest {
+	b := openAIRequest{Model: model, MaxCompletionTokens: maxTokens(req)}
+	if samplingAllowed(model) {
+		t := req.Temperature
+		b.Temperature = &t
 	}
-	prop, ok := openAISchema(req.Schema)
-	if !ok {
-		return c.plain, append(opts, llms.WithJSONMode()), nil
+	if req.System != "" {
+		b.Messages = append(b.Messages, openAIMessage{Role: "system", Content: req.System})
 	}
-	sum := sha256.Sum256(req.Schema)
-	h := hex.EncodeToString(sum[:])
-	if m, ok := c.schemaLLMs.Load(h); ok {
-		return m.(llms.Model), opts, nil
+	var parts []openAIPart
+	for _, im := range req.Images {
+		u := "data:" + imageMIME(im) + ";base64," + base64.StdEncoding.EncodeToString(im.Data)
+		parts = append(parts, openAIPart{Type: "image_url", ImageURL: &openAIImageURL{URL: u}})
 	}
-	name := strings.NewReplacer("/", "_", " ", "_").Replace(req.Purpose)
-	if name == "" {
-		name = "answer"
+	parts = append(parts, openAIPart{Type: "text", Text: req.Prompt})
+	b.Messages = append(b.Messages, openAIMessage{Role: "user", Content: parts})
+	if len(req.Schema) > 0 {
+		switch schema, strict, ok := openAISchema(req.Schema); {
+		case ok:
+			b.ResponseFormat = &openAIResponseFormat{Type: "json_schema",
+				JSONSchema: &openAIJSONSchema{Name: schemaName(req.Purpose), Schema: schema, Strict: strict}}
+		default:
+			b.ResponseFormat = &openAIResponseFormat{Type: "json_object"}
+		}
 	}
-	m, err := c.newModel(&openai.ResponseFormat{Type: "json_schema", JSONSchema: &openai.ResponseFormatJSONSchema{Name: name, Schema: prop}})
+	return b
+}
+
+// reasoningModel matches OpenAI's reasoning models: the o-series (o1, o1-mini, o3, o3-mini,
+// o4-mini, ... and their dated snapshots) and the gpt-5 family. OpenAI documents that they
+// take no sampling parameters: a temperature other than the default 1 is answered with
+// 400 "Unsupported value: 'temperature' does not support 0 with this model".
+var reasoningModel = regexp.MustCompile(`^(o[1-9]\d*($|-)|gpt-5($|[-.]))`)
+
+// samplingAllowed is the one rule deciding whether a request to model may carry a
+// temperature. A name routed through a gateway ("openai/o3-mini") is judged by its last part.
+func samplingAllowed(model string) bool {
+	name := strings.ToLower(model)
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return !reasoningModel.MatchString(name)
+}
+
+var schemaNameRe = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
+
+// schemaName makes a json_schema name from the request's purpose (OpenAI allows
+// a-z, A-Z, 0-9, _ and -, at most 64 characters).
+func schemaName(purpose string) string {
+	n := schemaNameRe.ReplaceAllString(purpose, "_")
+	if len(n) > 64 {
+		n = n[:64]
+	}
+	if n == "" {
+		n = "answer"
+	}
+	return n
+}
+
+// openAISchema prepares a JSON Schema for response_format: ok is false when the schema is
+// outside the plain subset (then JSON mode is used); strict says whether it meets
+// structured outputs' strict rules. The annotations $schema and $id are dropped.
+func openAISchema(raw []byte) (schema json.RawMessage, strict, ok bool) {
+	var s map[string]any
+	if err := json.Unmarshal(raw, &s); err != nil || s["type"] != "object" || !plainSchema(s) {
+		return nil, false, false
+	}
+	delete(s, "$schema")
+	delete(s, "$id")
+	out, err := json.Marshal(s)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, false
 	}
-	c.schemaLLMs.Store(h, m)
-	return m, opts, nil
+	return out, strictSchema(s), true
 }
 
-// openAISchema converts a JSON Schema to langchaingo's restricted schema type, but only
-// when nothing that changes its meaning would be lost (anyOf, type lists, $defs, ...);
-// otherwise the caller falls back to plain JSON mode rather than send a wrong schema.
-func openAISchema(raw []byte) (*openai.ResponseFormatJSONSchemaProperty, bool) {
-	var generic map[string]any
-	if err := json.Unmarshal(raw, &generic); err != nil || generic["type"] != "object" || !representable(generic) {
-		return nil, false
-	}
-	var prop openai.ResponseFormatJSONSchemaProperty
-	if err := json.Unmarshal(raw, &prop); err != nil {
-		return nil, false
-	}
-	return &prop, true
-}
-
-// Keywords the restricted type keeps, and annotations it may drop without harm.
+// Keywords of the plain subset, and annotations that may come along.
 var (
-	keptKeywords    = map[string]bool{"type": true, "description": true, "enum": true, "items": true, "properties": true, "additionalProperties": true, "required": true}
-	droppedKeywords = map[string]bool{"title": true, "$schema": true, "$id": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
+	plainKeywords      = map[string]bool{"type": true, "description": true, "enum": true, "items": true, "properties": true, "additionalProperties": true, "required": true}
+	annotationKeywords = map[string]bool{"title": true, "$schema": true, "$id": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
 )
 
-func representable(s map[string]any) bool {
+// plainSchema reports whether s uses only single types, properties, items, enum and
+// required (what every OpenAI-compatible server takes).
+func plainSchema(s map[string]any) bool {
 	for k, v := range s {
 		switch {
 		case k == "type":
@@ -128,7 +211,7 @@ func representable(s map[string]any) bool {
 			}
 		case k == "items":
 			sub, ok := v.(map[string]any)
-			if !ok || !representable(sub) {
+			if !ok || !plainSchema(sub) {
 				return false
 			}
 		case k == "properties":
@@ -138,15 +221,86 @@ func representable(s map[string]any) bool {
 			}
 			for _, pv := range props {
 				sub, ok := pv.(map[string]any)
-				if !ok || !representable(sub) {
+				if !ok || !plainSchema(sub) {
 					return false
 				}
 			}
-		case keptKeywords[k], droppedKeywords[k]:
+		case plainKeywords[k], annotationKeywords[k]:
 		default:
 			return false
 		}
 	}
 	_, typed := s["type"]
 	return typed
+}
+
+// Keywords structured outputs accept in strict mode
+// (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas).
+var strictKeywords = map[string]bool{"type": true, "description": true, "title": true, "enum": true, "const": true, "items": true,
+	"properties": true, "additionalProperties": true, "required": true, "pattern": true, "format": true, "minimum": true,
+	"maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true, "minItems": true, "maxItems": true,
+	"$schema": true, "$id": true}
+
+// strictSchema checks a plain schema against strict mode's rules: every object lists all
+// its properties in required and sets additionalProperties to false; no other keywords.
+func strictSchema(s map[string]any) bool {
+	for k := range s {
+		if !strictKeywords[k] {
+			return false
+		}
+	}
+	if s["type"] == "object" {
+		props, _ := s["properties"].(map[string]any)
+		if ap, ok := s["additionalProperties"].(bool); !ok || ap {
+			return false
+		}
+		var req []string
+		if list, ok := s["required"].([]any); ok {
+			for _, r := range list {
+				if name, ok := r.(string); ok {
+					req = append(req, name)
+				}
+			}
+		}
+		keys := make([]string, 0, len(props))
+		for k := range props {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		sort.Strings(req)
+		if strings.Join(keys, "\x00") != strings.Join(req, "\x00") {
+			return false
+		}
+		for _, p := range props {
+			sub, ok := p.(map[string]any)
+			if !ok || !strictSchema(sub) {
+				return false
+			}
+		}
+	} else if _, ok := s["additionalProperties"]; ok {
+		return false // only objects have properties to restrict
+	}
+	if items, ok := s["items"].(map[string]any); ok && !strictSchema(items) {
+		return false
+	}
+	return true
+}
+
+// openAIErrorMessage reads {"error": {"message": ...}}.
+func openAIErrorMessage(b []byte) string {
+	var e struct {
+		Error struct {
+			Message string `json:"message"`
+			Code    any    `json:"code"`
+			Type    string `json:"type"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
+		return ""
+	}
+	msg := e.Error.Message
+	if code, ok := e.Error.Code.(string); ok && code != "" && !strings.Contains(msg, code) {
+		msg += " (" + code + ")"
+	}
+	return msg
 }

@@ -4,8 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sort"
-	"strings"
+	"regexp"
 )
 
 // Price is USD per million tokens.
@@ -14,28 +13,64 @@ type Price struct {
 	Output float64 `json:"output"`
 }
 
-// Prices maps "provider:model", "model" or a model-name prefix to a price.
+// Prices maps "provider:model" or "model" to a price.
 type Prices map[string]Price
 
-// DefaultPrices are list prices of common models (USD per million tokens, mid 2025).
-// They go stale: override them with --prices FILE, a JSON object of the same shape.
+// PricesAsOf is the day DefaultPrices were checked against the providers' pages.
+const PricesAsOf = "2026-11-23"
+
+// DefaultPrices are the providers' list prices for standard (not batch, not cached-input)
+// use, USD per million tokens, as published on PricesAsOf:
+//
+//   - OpenAI: https://platform.openai.com/docs/pricing ("Standard"; now also
+//     https://developers.openai.com/api/docs/pricing)
+//   - Anthropic: https://platform.claude.com/docs/en/about-claude/pricing ("Base Input
+//     Tokens" and "Output Tokens")
+//   - Google Gemini: https://ai.google.dev/gemini-api/docs/pricing ("Paid tier", prompts up
+//     to 200k tokens; longer prompts cost more on the Pro models)
+//   - DeepSeek: https://api-docs.deepseek.com/quick_start/pricing (input on a cache miss;
+//     deepseek-chat and deepseek-reasoner are DeepSeek-V3.2 since 2025-09-29)
+//
+// Prices go stale: give current ones with --prices FILE, a JSON object of the same shape.
+// Names match exactly, or by the providers' documented snapshot naming (see Lookup); a
+// model not listed has an unknown price, never a price of 0.
 var DefaultPrices = Prices{
-	"gpt-4o-mini":       {0.15, 0.60},
-	"gpt-4o":            {2.50, 10.00},
-	"gpt-4.1-nano":      {0.10, 0.40},
-	"gpt-4.1-mini":      {0.40, 1.60},
-	"gpt-4.1":           {2.00, 8.00},
-	"o4-mini":           {1.10, 4.40},
-	"claude-3-5-haiku":  {0.80, 4.00},
+	// OpenAI
+	"gpt-4o-mini":  {0.15, 0.60},
+	"gpt-4o":       {2.50, 10.00},
+	"gpt-4.1-nano": {0.10, 0.40},
+	"gpt-4.1-mini": {0.40, 1.60},
+	"gpt-4.1":      {2.00, 8.00},
+	"gpt-5-nano":   {0.05, 0.40},
+	"gpt-5-mini":   {0.25, 2.00},
+	"gpt-5":        {1.25, 10.00},
+	"gpt-5.1":      {1.25, 10.00},
+	"o1":           {15.00, 60.00},
+	"o1-mini":      {1.10, 4.40},
+	"o3-mini":      {1.10, 4.40},
+	"o3":           {2.00, 8.00},
+	"o4-mini":      {1.10, 4.40},
+	// Anthropic (the -0 names are Anthropic's aliases of the 4.0 models)
 	"claude-3-haiku":    {0.25, 1.25},
-	"claude-3-5-sonnet": {3.00, 15.00},
+	"claude-3-5-haiku":  {0.80, 4.00},
+	"claude-haiku-4-5":  {1.00, 5.00},
 	"claude-3-7-sonnet": {3.00, 15.00},
 	"claude-sonnet-4":   {3.00, 15.00},
+	"claude-sonnet-4-0": {3.00, 15.00},
+	"claude-sonnet-4-5": {3.00, 15.00},
 	"claude-opus-4":     {15.00, 75.00},
-	"gemini-2.0-flash":  {0.10, 0.40},
-	"gemini-2.5-flash":  {0.30, 2.50},
-	"gemini-2.5-pro":    {1.25, 10.00},
-	"deepseek-chat":     {0.27, 1.10},
+	"claude-opus-4-0":   {15.00, 75.00},
+	"claude-opus-4-1":   {15.00, 75.00},
+	"claude-opus-4-5":   {5.00, 25.00},
+	// Google Gemini (through its OpenAI-compatible endpoint)
+	"gemini-2.0-flash-lite": {0.075, 0.30},
+	"gemini-2.0-flash":      {0.10, 0.40},
+	"gemini-2.5-flash-lite": {0.10, 0.40},
+	"gemini-2.5-flash":      {0.30, 2.50},
+	"gemini-2.5-pro":        {1.25, 10.00},
+	// DeepSeek (through its OpenAI-compatible endpoint)
+	"deepseek-chat":     {0.28, 0.42},
+	"deepseek-reasoner": {0.28, 0.42},
 }
 
 // maxPrice bounds a price read from a file (USD per million tokens, i.e. $1 a token).
@@ -72,34 +107,36 @@ func LoadPrices(path string) (Prices, error) {
 	return p, nil
 }
 
-// Lookup finds the price of provider:model: exact spec, exact model, then the longest
-// prefix of the model name (so dated or -latest variants match their family). Ollama runs
-// locally and costs nothing unless the table says otherwise.
+// snapshotSuffix is how providers name a pinned version of a model: OpenAI's
+// -2024-07-18, Anthropic's -20241022 and -latest alias, Gemini's -001. Such a name has
+// the price of its base name; nothing else is matched loosely, so gemini-2.5-flash-lite
+// is never priced as gemini-2.5-flash.
+var snapshotSuffix = regexp.MustCompile(`-(\d{4}-\d{2}-\d{2}|\d{8}|latest|\d{3})$`)
+
+// Lookup finds the price of provider:model: the exact spec, the exact model name, then the
+// name without a snapshot suffix. Ollama runs on the user's own machine: its models cost
+// nothing unless the table says otherwise.
 func (p Prices) Lookup(provider, model string) (Price, bool) {
-	if v, ok := p[provider+":"+model]; ok {
-		return v, true
-	}
-	if v, ok := p[model]; ok {
-		return v, true
-	}
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
-	for _, k := range keys {
-		if strings.HasPrefix(model, k) || strings.HasPrefix(provider+":"+model, k) {
-			return p[k], true
+	for _, name := range []string{model, snapshotSuffix.ReplaceAllString(model, "")} {
+		if v, ok := p[provider+":"+name]; ok {
+			return v, true
 		}
+		if v, ok := p[name]; ok {
+			return v, true
+		}
+	}
+	if provider == Ollama {
+		return Price{}, true
 	}
 	return Price{}, false
 }
 
-// Cost prices a call; unknown models cost 0.
-func (p Prices) Cost(provider, model string, in, out int) float64 {
+// Cost prices a call; known is false when the model has no price (the cost is then 0 for
+// want of a price, and must be shown as unknown).
+func (p Prices) Cost(provider, model string, in, out int) (usd float64, known bool) {
 	v, ok := p.Lookup(provider, model)
 	if !ok {
-		return 0
+		return 0, false
 	}
-	return (float64(in)*v.Input + float64(out)*v.Output) / 1e6
+	return (float64(in)*v.Input + float64(out)*v.Output) / 1e6, true
 }

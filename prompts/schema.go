@@ -16,6 +16,9 @@ func ReasonerSchema() []byte {
 		if p, ok := s.Properties.Get("critical_info"); ok {
 			p.Type = "string"
 			p.Items = nil
+			// Required, as OpenAI's strict structured outputs want every property to be;
+			// the prompt asks for an empty string when nothing is worth remembering.
+			s.Required = append(s.Required, "critical_info")
 		}
 	}
 	b, err := json.Marshal(s)

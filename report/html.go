@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/autoeval/autoeval/trace"
 	"html/template"
 	"io"
 	"math"
@@ -44,7 +45,32 @@ var funcs = template.FuncMap{
 		}
 		return fmt.Sprintf("[%s, %s]", eval.FormatNum(s.Low), eval.FormatNum(s.High))
 	},
-	"usd": func(f float64) string { return fmt.Sprintf("$%.4f", f) },
+	// usd shows a cost: "unknown" for a nil one (a model without a price), never $0.
+	"usd": func(v any) string {
+		switch f := v.(type) {
+		case float64:
+			return fmt.Sprintf("$%.4f", f)
+		case *float64:
+			if f != nil {
+				return fmt.Sprintf("$%.4f", *f)
+			}
+		}
+		return "unknown"
+	},
+	// cost shows what a judgment paid, "unknown" when a model had no price.
+	"cost": func(u trace.Usage) string {
+		if u.PriceUnknown {
+			return "cost unknown (a model has no price)"
+		}
+		s := fmt.Sprintf("$%.4f", u.CostUSD)
+		if m := u.MethodCostUSD(); m != u.CostUSD {
+			s += fmt.Sprintf(" ($%.4f without the cache)", m)
+		}
+		if u.UnknownCalls > 0 {
+			s = fmt.Sprintf("at least %s (%d cancelled requests of unknown tokens)", s, u.UnknownCalls)
+		}
+		return s
+	},
 	"mark": func(b bool) string {
 		if b {
 			return "✓"
@@ -109,9 +135,17 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			cw.Write(append(append([]string{}, base...), j.Judge, strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
 				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), j.Agreement,
 				strconv.Itoa(j.Usage.Calls), strconv.Itoa(j.Usage.InputTokens), strconv.Itoa(j.Usage.OutputTokens),
-				strconv.FormatFloat(j.Usage.CostUSD, 'f', -1, 64)))
+				csvCost(j.Usage)))
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvCost is a judgment's paid cost for the CSV, empty when a model had no price.
+func csvCost(u trace.Usage) string {
+	if u.PriceUnknown {
+		return ""
+	}
+	return strconv.FormatFloat(u.CostUSD, 'f', -1, 64)
 }

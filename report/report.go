@@ -38,7 +38,15 @@ type Summary struct {
 	Calls        int      `json:"calls"`
 	InputTokens  int      `json:"input_tokens"`
 	OutputTokens int      `json:"output_tokens"`
-	CostUSD      float64  `json:"cost_usd"`
+	// CostUSD is what the runs that wrote the judgments paid; UncachedCostUSD what the
+	// judgments cost at list price without the call cache (the method's cost). Both are
+	// null when a model's price is unknown.
+	CostUSD         *float64 `json:"cost_usd"`
+	UncachedCostUSD *float64 `json:"uncached_cost_usd"`
+	// UnknownCalls counts requests that reached a provider without an answer, billed at a
+	// cost nobody reported; Undetermined the judgments that could not judge their trace.
+	UnknownCalls int `json:"unknown_calls,omitempty"`
+	Undetermined int `json:"undetermined,omitempty"`
 }
 
 // TraceView is one trace as the report shows it.
@@ -72,20 +80,22 @@ type FrameView struct {
 
 // JudgmentView is one judge's verdict on the trace.
 type JudgmentView struct {
-	Judge            string          `json:"judge"`
-	Kind             string          `json:"kind"`
-	Notice           string          `json:"notice,omitempty"`
-	File             string          `json:"file"`
-	SCR              float64         `json:"scr"`
-	Satisfied        int             `json:"satisfied"`
-	Total            int             `json:"total"`
-	Complete         bool            `json:"complete"`
-	CompleteRequired bool            `json:"complete_required"`
-	Verdict          string          `json:"verdict"`   // success | failure
-	Agreement        string          `json:"agreement"` // agrees | false positive | false negative | no ground truth
-	Substates        []SubstateView  `json:"substates"`
-	Notes            []FrameNoteView `json:"frames,omitempty"`
-	Usage            trace.Usage     `json:"usage"`
+	Judge            string  `json:"judge"`
+	Kind             string  `json:"kind"`
+	Notice           string  `json:"notice,omitempty"`
+	File             string  `json:"file"`
+	SCR              float64 `json:"scr"`
+	Satisfied        int     `json:"satisfied"`
+	Total            int     `json:"total"`
+	Complete         bool    `json:"complete"`
+	CompleteRequired bool    `json:"complete_required"`
+	Verdict          string  `json:"verdict"`   // success | failure | undetermined
+	Agreement        string  `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
+	// UndeterminedReason says why the judge could not judge the trace.
+	UndeterminedReason string          `json:"undetermined_reason,omitempty"`
+	Substates          []SubstateView  `json:"substates"`
+	Notes              []FrameNoteView `json:"frames,omitempty"`
+	Usage              trace.Usage     `json:"usage"`
 }
 
 // SubstateView is one node of the substate tree.
@@ -188,6 +198,8 @@ feed:
 		r.Anchors[tv.Name] = tv.Anchor // one id per trace, made once in buildTrace
 	}
 	s := &r.Summary
+	var paid, uncached float64
+	priceUnknown := false
 	s.Traces = len(d.Items)
 	s.Judges = d.JudgeLabels()
 	for _, it := range d.Items {
@@ -203,8 +215,17 @@ feed:
 			s.Calls += j.Usage.Calls
 			s.InputTokens += j.Usage.InputTokens
 			s.OutputTokens += j.Usage.OutputTokens
-			s.CostUSD += j.Usage.CostUSD
+			paid += j.Usage.CostUSD
+			uncached += j.Usage.MethodCostUSD()
+			priceUnknown = priceUnknown || j.Usage.PriceUnknown
+			s.UnknownCalls += j.Usage.UnknownCalls
+			if j.Undetermined {
+				s.Undetermined++
+			}
 		}
+	}
+	if !priceUnknown {
+		s.CostUSD, s.UncachedCostUSD = &paid, &uncached
 	}
 	return r, nil
 }
@@ -318,6 +339,9 @@ func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) Judgmen
 		jv.Verdict = "success"
 	}
 	switch {
+	case j.Undetermined:
+		// The judge could not judge: no verdict to agree or disagree with ground truth.
+		jv.Verdict, jv.Agreement, jv.UndeterminedReason = "undetermined", "undetermined", j.UndeterminedReason
 	case gt == nil:
 		jv.Agreement = "no ground truth"
 	case j.Complete == gt.Success():

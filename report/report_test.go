@@ -288,3 +288,37 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 		t.Error("a cancelled build returned a report")
 	}
 }
+
+// An unknown price is shown as unknown (HTML, JSON, CSV), never as $0; an undetermined
+// judgment is labelled so, not as a failure that disagrees with ground truth.
+func TestUnknownPriceAndUndetermined(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases[:2]...)
+	cases[0].PriceUnknown = true
+	cases[1].Undetermined = true
+	d, err := eval.Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := build(t, d)
+	if r.Summary.CostUSD != nil || r.Summary.Undetermined != 1 {
+		t.Fatalf("summary %+v", r.Summary)
+	}
+	var html, js, cs bytes.Buffer
+	if err := r.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	r.WriteJSON(&js)
+	r.WriteCSV(&cs)
+	page := html.String()
+	if !strings.Contains(page, "tokens, unknown paid") || !strings.Contains(page, "cost unknown (a model has no price)") ||
+		!strings.Contains(page, `data-verdict="undetermined"`) || !strings.Contains(page, "could not judge this trace") {
+		t.Fatalf("HTML does not show the unknown price or the undetermined judgment")
+	}
+	if !strings.Contains(js.String(), `"cost_usd": null`) || !strings.Contains(js.String(), `"agreement": "undetermined"`) {
+		t.Fatalf("JSON: %s", js.String())
+	}
+	recs, _ := csv.NewReader(&cs).ReadAll()
+	if recs[1][len(recs[1])-1] != "" {
+		t.Fatalf("CSV cost of the unpriced judgment %q, want empty", recs[1][len(recs[1])-1])
+	}
+}

@@ -112,4 +112,11 @@ CREATE TABLE kv (
 	PRIMARY KEY (ns, key)
 );
 `,
+	// 2: what the ledger needs to tell paid from uncached cost, unknown prices, and requests
+	// that reached a provider without an answer.
+	`
+ALTER TABLE llm_calls ADD COLUMN uncached_cost_usd REAL NOT NULL DEFAULT 0; -- the answer's list price, also for a cache hit
+ALTER TABLE llm_calls ADD COLUMN price_unknown INTEGER NOT NULL DEFAULT 0;  -- the model had no known price
+ALTER TABLE llm_calls ADD COLUMN tokens_unknown INTEGER NOT NULL DEFAULT 0; -- sent, but cancelled or timed out before an answer
+`,
 }

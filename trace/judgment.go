@@ -37,12 +37,17 @@ type Judgment struct {
 	// SCR is satisfied substates / all substates.
 	SCR float64 `json:"scr"`
 	// Complete: every substate satisfied. CompleteRequired: every non-optional substate satisfied.
-	Complete         bool      `json:"complete"`
-	CompleteRequired bool      `json:"complete_required"`
-	StoppedEarly     bool      `json:"stopped_early,omitempty"` // all satisfied before the last frame
-	Usage            Usage     `json:"usage"`
-	Started          time.Time `json:"started"`
-	Finished         time.Time `json:"finished"`
+	Complete         bool `json:"complete"`
+	CompleteRequired bool `json:"complete_required"`
+	StoppedEarly     bool `json:"stopped_early,omitempty"` // all satisfied before the last frame
+	// Undetermined is set when the judge could not judge the trace (no frame got a usable
+	// answer from the model, and not every substate was reached): SCR and Complete then
+	// say nothing about the agent, and eval counts the trace apart, never as a failure.
+	Undetermined       bool      `json:"undetermined,omitempty"`
+	UndeterminedReason string    `json:"undetermined_reason,omitempty"`
+	Usage              Usage     `json:"usage"`
+	Started            time.Time `json:"started"`
+	Finished           time.Time `json:"finished"`
 }
 
 // JudgeInfo identifies what produced a judgment, so results can be compared per judge.
@@ -96,13 +101,25 @@ type Verdict struct {
 	Analysis string `json:"analysis,omitempty"`
 }
 
-// Usage sums model calls and their cost.
+// Usage sums model calls and their cost (the fields of llm.Usage, so the two convert).
 type Usage struct {
-	Calls        int     `json:"calls"`
-	CacheHits    int     `json:"cache_hits"`
+	// Calls counts calls a provider answered in this run; CacheHits those answered
+	// from the cache.
+	Calls     int `json:"calls"`
+	CacheHits int `json:"cache_hits"`
+	// InputTokens, OutputTokens and CostUSD are what this run paid.
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// UnknownCalls counts requests that reached a provider but whose answer never came
+	// (cancelled or timed out): probably billed, for tokens nobody reported.
+	UnknownCalls int `json:"unknown_calls,omitempty"`
+	// UncachedCostUSD is what the answers cost at list price, cache hits included: the
+	// cost of the method, the same however much a rerun found in the cache.
+	UncachedCostUSD float64 `json:"uncached_cost_usd,omitempty"`
+	// PriceUnknown is set when some call's model has no known price: the costs are then
+	// incomplete and shown as unknown, never as $0.
+	PriceUnknown bool `json:"price_unknown,omitempty"`
 }
 
 // Add accumulates another usage into u.
@@ -112,6 +129,32 @@ func (u *Usage) Add(o Usage) {
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
 	u.CostUSD += o.CostUSD
+	u.UnknownCalls += o.UnknownCalls
+	u.UncachedCostUSD += o.UncachedCostUSD
+	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
+}
+
+// MethodCostUSD is what the judgment costs without a cache: UncachedCostUSD, or the paid
+// cost for a judgment written before the uncached cost was recorded.
+func (u Usage) MethodCostUSD() float64 {
+	return max(u.UncachedCostUSD, u.CostUSD)
+}
+
+// CostText shows what the calls cost: what this run paid, and the uncached cost when it
+// differs; "unknown" when a model has no price, never $0; "at least" when requests were
+// billed for tokens nobody reported.
+func (u Usage) CostText() string {
+	if u.PriceUnknown {
+		return "unknown (no price for a model: give one with --prices FILE)"
+	}
+	s := fmt.Sprintf("$%.4f", u.CostUSD)
+	if u.UnknownCalls > 0 {
+		s = "at least " + s
+	}
+	if m := u.MethodCostUSD(); m != u.CostUSD {
+		s += fmt.Sprintf(" (uncached $%.4f)", m)
+	}
+	return s
 }
 
 // ReadJudgment reads a judgment file.

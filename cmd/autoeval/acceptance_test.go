@@ -85,7 +85,7 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 // eval and report over traces nobody judged yet say which command to run first.
 func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
 	ex := judgeExample(t)
-	judgeEnv(t)
+	t.Setenv("AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
 	root := t.TempDir()
 	dir := filepath.Join(root, "clock-alarm")
 	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
+	"github.com/autoeval/autoeval/trace"
 )
 
 type decomposeOptions struct {
@@ -132,7 +133,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 			for _, m := range res.Notes {
 				fmt.Fprintln(os.Stderr, "note:", m)
 			}
-			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, $%.4f", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, res.Usage.CostUSD)
+			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, trace.Usage(res.Usage).CostText())
 			if res.Cached {
 				src = "from the database, no model call"
 			}
@@ -147,8 +148,8 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	if sum != nil {
 		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
 		// run that made no call would otherwise seem to have made them all.
-		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, $%.4f\n",
-			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, sum.Usage.CostUSD)
+		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
+			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, trace.Usage(sum.Usage).CostText())
 		fmt.Printf("wrote %s\n", filepath.Join(o.out, "summary.json"))
 	}
 	if err != nil {

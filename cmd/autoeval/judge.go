@@ -152,7 +152,7 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 		cfg.Kind = trace.JudgeLLM
 		cfg.Model, cfg.CaptureModel = m, m
 		if global.captureModel != "" {
-			if cfg.CaptureModel, err = openModel(ctx, global.captureModel, db); err != nil {
+			if cfg.CaptureModel, err = openCaptureModel(ctx, db); err != nil {
 				return cfg, nil, err
 			}
 		}
@@ -205,11 +205,23 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if o.jsonOut {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r.Judgment)
+		if err := enc.Encode(r.Judgment); err != nil {
+			return err
+		}
+		return undeterminedError(r.Judgment)
 	}
 	judge.WriteTree(os.Stdout, r.Judgment)
 	fmt.Printf("Judgment written to %s\n", r.Out)
-	return nil
+	return undeterminedError(r.Judgment)
+}
+
+// undeterminedError is the judge command's failure when it could not judge a trace: the
+// judgment is written (marked undetermined) but the command must not look like a verdict.
+func undeterminedError(j *trace.Judgment) error {
+	if j == nil || !j.Undetermined {
+		return nil
+	}
+	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined (try another --model, or more --retries)"}
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
@@ -242,10 +254,12 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if err := ctx.Err(); err != nil {
 		return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
 	}
-	failed := 0
+	failed, undetermined := 0, 0
 	for _, r := range results {
 		if r.Err != nil {
 			failed++
+		} else if r.Judgment != nil && r.Judgment.Undetermined {
+			undetermined++
 		}
 	}
 	if opts.Judge.Kind == trace.JudgeHeuristic {
@@ -260,6 +274,9 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	}
 	if failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces failed", failed, len(results))}
+	}
+	if undetermined > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -11,19 +12,21 @@ import (
 	"github.com/autoeval/autoeval/store"
 )
 
-// modelConfig is the one place the global model flags (--base-url, --no-cache, --prices,
+// modelConfig is the one place the global model flags (--no-cache, --prices,
 // --model-timeout, --model-retries, --model-concurrency) become an llm.Config, so every
 // command that calls a model honours all of them. spec is "provider:name" (empty means
-// $AUTOEVAL_MODEL); db holds the cache and the accounting ledger.
-func modelConfig(spec string, db *store.DB) llm.Config {
+// $AUTOEVAL_MODEL) and baseURL its endpoint, named by the flag it came from; db holds the
+// cache and the accounting ledger.
+func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 	cfg := llm.Config{
-		Spec:        spec,
-		BaseURL:     global.baseURL,
-		NoCache:     global.noCache,
-		Prices:      global.prices,
-		Timeout:     global.modelTimeout,
-		Concurrency: global.modelConcurrency,
-		MaxRetries:  global.modelRetries,
+		Spec:           spec,
+		BaseURL:        baseURL,
+		BaseURLSetting: baseURLFlag,
+		NoCache:        global.noCache,
+		Prices:         global.prices,
+		Timeout:        global.modelTimeout,
+		Concurrency:    global.modelConcurrency,
+		MaxRetries:     global.modelRetries,
 	}
 	if db != nil { // a nil *store.DB in an interface would not read as "no cache"
 		cfg.Cache, cfg.Ledger = db, db
@@ -41,22 +44,37 @@ func modelConfig(spec string, db *store.DB) llm.Config {
 	return cfg
 }
 
-// openModel opens spec with modelConfig. A hosted model missing from the price table is
-// named on stderr once, since its calls would otherwise be reported as costing $0.
+// openModel opens spec, the --model (or $AUTOEVAL_MODEL), at --base-url.
 func openModel(ctx context.Context, spec string, db *store.DB) (llm.Model, error) {
+	return openModelAt(ctx, spec, global.baseURL, "--base-url", db)
+}
+
+// openCaptureModel opens --capture-model at --capture-base-url: --base-url belongs to
+// --model, and the capture model's key must never go to it.
+func openCaptureModel(ctx context.Context, db *store.DB) (llm.Model, error) {
+	m, err := openModelAt(ctx, global.captureModel, global.captureURL, "--capture-base-url", db)
+	if err != nil && global.baseURL != "" && global.captureURL == "" && errors.Is(err, llm.ErrNoKey) {
+		err = fmt.Errorf("--capture-model: %w (--base-url serves --model only; give the capture model's endpoint with --capture-base-url)", err)
+	}
+	return m, err
+}
+
+// openModelAt opens spec with modelConfig. A hosted model missing from the price table is
+// named on stderr once: its cost is reported as unknown.
+func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag string, db *store.DB) (llm.Model, error) {
 	if _, _, err := llm.ParseSpec(llm.ResolveSpec(spec)); err != nil && llm.ResolveSpec(spec) != "" {
 		// Name where the bad value came from: an exported $AUTOEVAL_MODEL is easy to forget.
 		return nil, &exitError{code: 2, msg: specSource(spec) + ": " + err.Error()}
 	}
-	cfg := modelConfig(spec, db)
+	cfg := modelConfig(spec, baseURL, baseURLFlag, db)
 	m, err := llm.Open(ctx, cfg)
 	if err != nil || global.quiet {
 		return m, err
 	}
 	provider, name, _ := llm.ParseSpec(llm.ResolveSpec(spec))
-	if prices, perr := llm.LoadPrices(cfg.Prices); perr == nil && provider != llm.Ollama {
+	if prices, perr := llm.LoadPrices(cfg.Prices); perr == nil {
 		if _, ok := prices.Lookup(provider, name); !ok && firstNote(provider+":"+name) {
-			fmt.Fprintf(os.Stderr, "note: no price known for %s: its calls count tokens but cost $0 (give prices with --prices FILE; ignore this for a self-hosted model)\n", provider+":"+name)
+			fmt.Fprintf(os.Stderr, "note: no price known for %s (built-in prices of %s): its tokens are counted and its cost shown as unknown (give prices with --prices FILE)\n", provider+":"+name, llm.PricesAsOf)
 		}
 	}
 	return m, nil
@@ -92,6 +110,9 @@ func checkModelFlags() error {
 	// A model typed on the command line is checked at once, before any work; one from the
 	// environment only when a command opens it, so a stale $AUTOEVAL_MODEL does not break
 	// commands that need no model.
+	if global.captureURL != "" && global.captureModel == "" {
+		return &exitError{code: 2, msg: "--capture-base-url is the endpoint of --capture-model: give --capture-model too (the --model uses --base-url)"}
+	}
 	for _, f := range []struct{ name, spec string }{{"--model", global.model}, {"--capture-model", global.captureModel}} {
 		if f.spec == "" {
 			continue

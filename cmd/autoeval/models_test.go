@@ -12,6 +12,7 @@ import (
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
+	"github.com/autoeval/autoeval/trace"
 )
 
 func TestModelFlagsReachTheModelLayer(t *testing.T) {
@@ -131,5 +132,91 @@ func TestUnpricedModelNoted(t *testing.T) {
 		if code != 0 || strings.Contains(stderr, "no price known for "+tc.model) != tc.note {
 			t.Errorf("%s quiet=%v: code %d stderr %q", tc.model, tc.quiet, code, stderr)
 		}
+	}
+}
+
+// Each model's key goes only to that model's endpoint: --base-url is --model's, and the
+// capture model has its own --capture-base-url, else its provider's default host.
+func TestCaptureModelKeepsItsEndpointAndKey(t *testing.T) {
+	const anthropicKey, openaiKey = "sk-ant-test-0123456789", "sk-openai-test-9876543210"
+	ex := judgeExample(t)
+	db := judgeEnv(t)
+	t.Setenv("ANTHROPIC_API_KEY", anthropicKey)
+	t.Setenv("OPENAI_API_KEY", openaiKey)
+	dir := filepath.Join(t.TempDir(), "clock")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	leaks := func(srv *llmtest.Server, key string) int {
+		n := 0
+		for _, r := range srv.Requests() {
+			for _, v := range r.Header {
+				if strings.Contains(strings.Join(v, " "), key) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	reasoner := llmtest.NewAnthropic(t, llmtest.Key(anthropicKey), llmtest.Handler(flowModel))
+	capturer := llmtest.NewOpenAI(t, llmtest.Key(openaiKey), llmtest.Handler(func(llmtest.Request) llmtest.Answer {
+		return llmtest.Reply("App package: com.google.android.deskclock. The alarm list shows 10:30 AM, switched on.")
+	}))
+	args := []string{"--db", db, "-q", "--model", "anthropic:claude-haiku-4-5", "--base-url", reasoner.URL,
+		"--capture-model", "openai:gpt-4o-mini", "--model-retries", "0"}
+	judgeArgs := []string{"judge", "--trace", dir, "--substates", filepath.Join(dir, "substates.json"), "--capture", "vision", "--out", filepath.Join(t.TempDir(), "j.json")}
+
+	code, _, stderr := evalCapture(t, append(append(args, "--capture-base-url", capturer.URL), judgeArgs...)...)
+	if code != 0 || capturer.Count() == 0 || reasoner.Count() == 0 {
+		t.Fatalf("exit %d, %d capture and %d reasoner requests: %s", code, capturer.Count(), reasoner.Count(), stderr)
+	}
+	if leaks(reasoner, openaiKey) != 0 || leaks(capturer, anthropicKey) != 0 {
+		t.Fatalf("a key went to the other model's endpoint")
+	}
+
+	// Without --capture-base-url the capture model goes to OpenAI's own host (unreachable
+	// here), never to --base-url.
+	before := reasoner.Count()
+	code, _, stderr = evalCapture(t, append(args, append(judgeArgs, "--fresh")...)...)
+	if leaks(reasoner, openaiKey) != 0 {
+		t.Fatalf("the OpenAI key was sent to --base-url (%d requests after %d)", reasoner.Count(), before)
+	}
+	if code != 1 || !strings.Contains(stderr, "openai:gpt-4o-mini") || !(strings.Contains(stderr, "api.openai.com:443") || strings.Contains(stderr, "401")) {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+}
+
+// --capture-base-url without --capture-model is a usage error.
+func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
+	db := judgeEnv(t)
+	code, _, stderr := evalCapture(t, "--db", db, "--capture-base-url", "http://127.0.0.1:1/v1", "judge", "--trace", "x")
+	if code != 2 || !strings.Contains(stderr, "--capture-model") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// A model that never answers usably leaves the trace undetermined: the judgment says so,
+// and the command fails instead of printing a confident "complete: no". A model without a
+// price has its cost shown as unknown.
+func TestJudgeUndeterminedExitsOne(t *testing.T) {
+	ex := judgeExample(t)
+	db := judgeEnv(t)
+	dir := filepath.Join(t.TempDir(), "clock")
+	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		return llmtest.Reply("I am not sure what JSON means.")
+	}))
+	out := filepath.Join(t.TempDir(), "j.json")
+	code, stdout, stderr := evalCapture(t, "--db", db, "--model", "openai:my-local-model", "--base-url", srv.URL,
+		"judge", "--trace", dir, "--substates", filepath.Join(dir, "substates.json"), "--out", out)
+	if code != 1 || !strings.Contains(stdout, "UNDETERMINED") || !strings.Contains(stderr, "could not judge") ||
+		!strings.Contains(stdout, "cost unknown") || !strings.Contains(stderr, "no price known for openai:my-local-model") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	j, err := trace.ReadJudgment(out)
+	if err != nil || !j.Undetermined || !j.Usage.PriceUnknown {
+		t.Fatalf("judgment %+v %v", j, err)
 	}
 }

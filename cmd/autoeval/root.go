@@ -14,6 +14,7 @@ type globalOptions struct {
 	model        string
 	captureModel string
 	baseURL      string
+	captureURL   string
 	noCache      bool
 	prices       string
 	quiet        bool
@@ -60,7 +61,8 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else autoeval/autoeval.db under $XDG_DATA_HOME or ~/.local/share)")
 	pf.StringVar(&global.model, "model", "", "reasoning and decomposition model as provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest, ollama:qwen2.5 (default $AUTOEVAL_MODEL)")
 	pf.StringVar(&global.captureModel, "capture-model", "", "vision model that describes screenshots, provider:name (default: the --model)")
-	pf.StringVar(&global.baseURL, "base-url", "", "API base URL for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default Anthropic/Ollama endpoint")
+	pf.StringVar(&global.baseURL, "base-url", "", "API base URL of --model, for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default endpoint; OpenAI and Anthropic URLs end in /v1 (e.g. http://localhost:8000/v1), Ollama's is the server root (http://localhost:11434). The model's API key is sent to it")
+	pf.StringVar(&global.captureURL, "capture-base-url", "", "API base URL of --capture-model, as --base-url is for --model (default: the capture provider's own endpoint; --base-url never applies to it, so a key only goes to the endpoint it belongs to)")
 	pf.BoolVar(&global.noCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
 	pf.StringVar(&global.prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
 	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")

@@ -30,6 +30,12 @@ type Case struct {
 	// Optional marks substates (by position) as optional.
 	Optional []bool
 	Cost     float64
+	// Uncached is the judgment's cost without the call cache (0: the same as Cost).
+	Uncached float64
+	// PriceUnknown marks a judgment whose model had no known price.
+	PriceUnknown bool
+	// Undetermined marks a judgment that could not judge its trace.
+	Undetermined bool
 }
 
 func b(v bool) *bool { return &v }
@@ -94,8 +100,11 @@ func Write(t testing.TB, root string, cases []Case, withFrames bool) string {
 		j := &trace.Judgment{Version: 1, Trace: dir, Task: tr.Task, TaskName: c.TaskName,
 			Judge:    trace.JudgeInfo{Kind: trace.JudgeHeuristic, Notice: "heuristic baseline"},
 			Complete: c.Complete, CompleteRequired: c.CompleteRequired,
-			Usage:   trace.Usage{Calls: 2, InputTokens: 100, OutputTokens: 10, CostUSD: c.Cost},
+			Usage:   trace.Usage{Calls: 2, InputTokens: 100, OutputTokens: 10, CostUSD: c.Cost, UncachedCostUSD: c.Uncached, PriceUnknown: c.PriceUnknown},
 			Started: start, Finished: start.Add(time.Minute)}
+		if c.Undetermined {
+			j.Undetermined, j.UndeterminedReason = true, "the model gave no usable answer on any frame"
+		}
 		sat := 0
 		var parent *int
 		for i, s := range c.Satisfied {

@@ -1,7 +1,12 @@
 // Package llmtest provides local stand-ins for model providers in tests: httptest servers
-// that speak the OpenAI chat-completions and the Anthropic messages APIs, answer from a
-// script (or a handler), record every request, and reject what the real APIs reject
-// (unknown content part types, bad image blocks, missing keys or max_tokens).
+// that speak the OpenAI chat-completions, the Anthropic messages and the Ollama /api/chat
+// APIs, answer from a script (or a handler), record every request, and reject what the
+// real APIs reject (unknown content part types, bad image blocks, missing keys or
+// max_tokens). Every chat-completions request is validated against OpenAI's own OpenAPI
+// description (../shared/data/specs/openai/openapi.json, when present), and against the
+// rules its documentation gives that the schema cannot express: reasoning models take no
+// temperature and no max_tokens, and a strict json_schema must meet structured outputs'
+// rules.
 //
 //	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 1"), llmtest.Reply(`{"ok":true}`))
 //	m, _ := llm.Open(ctx, llm.Config{Spec: "openai:gpt-4o-mini", BaseURL: srv.URL})
@@ -33,6 +38,7 @@ type Answer struct {
 	body         string
 	hang         bool
 	delay        time.Duration
+	redirect     string
 }
 
 // Reply answers with text as the assistant's message.
@@ -49,6 +55,9 @@ func Status(code int, headers ...string) Answer { return Answer{status: code, he
 
 // Raw answers with a literal body and status (e.g. a truncated JSON body).
 func Raw(code int, body string) Answer { return Answer{status: code, body: body} }
+
+// Redirect answers with a redirect status (307 or 308 keep the method and body) to url.
+func Redirect(code int, url string) Answer { return Answer{status: code, redirect: url} }
 
 // Hang never answers: the request blocks until the client gives up or the test ends.
 func Hang() Answer { return Answer{hang: true} }
@@ -68,6 +77,8 @@ type Request struct {
 	Images []Image
 	// Rejected is the 400 message when the request was invalid, else "".
 	Rejected string
+	// stream is the Ollama request's stream field (true when absent, as in Ollama).
+	stream bool
 }
 
 // Image is an image part found in a request, decoded.
@@ -97,7 +108,7 @@ func Key(k string) Option { return optionFunc(func(s *Server) { s.key = k }) }
 // Server is a running fake provider.
 type Server struct {
 	// URL is the base URL to configure: for OpenAI it ends in /v1, for Anthropic too
-	// (langchaingo appends /chat/completions and /messages).
+	// (the drivers append /chat/completions and /messages).
 	URL  string
 	t    testing.TB
 	kind string
@@ -116,8 +127,9 @@ func NewOpenAI(t testing.TB, opts ...Option) *Server { return start(t, "openai",
 // NewAnthropic starts a fake Anthropic messages server.
 func NewAnthropic(t testing.TB, opts ...Option) *Server { return start(t, "anthropic", opts) }
 
-// NewOllama starts a fake Ollama /api/chat server; its URL is the server root. Answers are
-// streamed as NDJSON chunks, as Ollama does by default.
+// NewOllama starts a fake Ollama /api/chat server; its URL is the server root. As Ollama
+// does, it answers "stream": false with one JSON object and otherwise (the default)
+// streams NDJSON chunks.
 func NewOllama(t testing.TB, opts ...Option) *Server { return start(t, "ollama", opts) }
 
 func start(t testing.TB, kind string, opts []Option) *Server {
@@ -216,6 +228,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		k, v, _ := strings.Cut(h, ":")
 		w.Header().Set(strings.TrimSpace(k), strings.TrimSpace(v))
 	}
+	if a.redirect != "" {
+		http.Redirect(w, r, a.redirect, a.status)
+		return
+	}
 	if a.body != "" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(a.status)
@@ -245,10 +261,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.kind == "ollama" {
-		// Two chunks: a partial message, then the rest with done and the counts.
+		now := time.Now().UTC().Format(time.RFC3339Nano)
+		if !req.stream {
+			json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": a.Text}, "prompt_eval_count": in, "eval_count": out})
+			return
+		}
+		// Streaming: a partial message, then the rest with done and the counts.
+		w.Header().Set("Content-Type", "application/x-ndjson")
 		half := len(a.Text) / 2
 		enc := json.NewEncoder(w)
-		now := time.Now().UTC().Format(time.RFC3339Nano)
 		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": false,
 			"message": map[string]any{"role": "assistant", "content": a.Text[:half]}})
 		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
@@ -393,7 +415,10 @@ func (s *Server) checkOpenAI(r *http.Request, req *Request) string {
 	if rf := b.ResponseFormat; rf != nil && rf.Type == "json_object" && !strings.Contains(strings.ToLower(req.System+req.Text), "json") {
 		return "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
 	}
-	return ""
+	if msg := validateOpenAPI(s.t, req.Body); msg != "" {
+		return msg
+	}
+	return checkOpenAIRules(req.Body)
 }
 
 // checkAnthropic validates a messages request like the real endpoint and fills req.
@@ -532,6 +557,7 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 	var b struct {
 		Model    string          `json:"model"`
 		Format   json.RawMessage `json:"format"`
+		Stream   *bool           `json:"stream"`
 		Messages []struct {
 			Role    string   `json:"role"`
 			Content string   `json:"content"`
@@ -542,6 +568,7 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 		return "invalid request body: " + err.Error()
 	}
 	req.Model = b.Model
+	req.stream = b.Stream == nil || *b.Stream
 	if b.Model == "" {
 		return "model is required"
 	}

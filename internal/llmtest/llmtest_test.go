@@ -93,3 +93,54 @@ func TestScriptThenStatus(t *testing.T) {
 		t.Fatalf("%d %q", code, body)
 	}
 }
+
+// What the OpenAPI description and OpenAI's documented model rules reject, the stand-in
+// rejects: these were checked from outside against the real schema.
+func TestOpenAIRejectsWhatTheSpecAndDocsReject(t *testing.T) {
+	if sch, path := ChatCompletionSchema(t); sch == nil {
+		t.Skipf("%s is absent", path)
+	}
+	srv := NewOpenAI(t, Handler(func(Request) Answer { return Reply("ok") }))
+	auth := map[string]string{"Authorization": "Bearer k"}
+	for name, c := range map[string]struct{ body, want string }{
+		"string temperature":       {`{"model":"gpt-4o-mini","temperature":"0","messages":[{"role":"user","content":"hi"}]}`, "CreateChatCompletionRequest"},
+		"text part without text":   {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":[{"type":"text"}]}]}`, "text must be a string"},
+		"unknown top-level type":   {`{"model":"gpt-4o-mini","n":"two","messages":[{"role":"user","content":"hi"}]}`, "CreateChatCompletionRequest"},
+		"negative max tokens type": {`{"model":"gpt-4o-mini","max_completion_tokens":"many","messages":[{"role":"user","content":"hi"}]}`, "CreateChatCompletionRequest"},
+		"o4-mini temperature 0":    {`{"model":"o4-mini","temperature":0,"messages":[{"role":"user","content":"hi"}]}`, "'temperature' does not support 0"},
+		"gpt-5 temperature":        {`{"model":"gpt-5-mini","temperature":0.2,"messages":[{"role":"user","content":"hi"}]}`, "'temperature' does not support 0.2"},
+		"o1 max_tokens":            {`{"model":"o1","max_tokens":10,"messages":[{"role":"user","content":"hi"}]}`, "Use 'max_completion_tokens'"},
+		"strict, not required": {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"r","strict":true,
+			"schema":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"],"additionalProperties":false}}}}`, "Missing 'b'"},
+		"strict, open object": {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"r","strict":true,
+			"schema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}}}`, "'additionalProperties' is required"},
+		"strict, string with additionalProperties": {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"r","strict":true,
+			"schema":{"type":"object","properties":{"a":{"type":"string","additionalProperties":false}},"required":["a"],"additionalProperties":false}}}}`, "not permitted"},
+	} {
+		code, body := post(t, srv.URL+"/chat/completions", auth, c.body)
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s", name, code, body)
+		}
+	}
+	for _, ok := range []string{
+		`{"model":"o4-mini","max_completion_tokens":100,"messages":[{"role":"system","content":"s"},{"role":"user","content":"hi"}]}`,
+		`{"model":"gpt-4o-mini","temperature":0,"max_completion_tokens":100,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}},{"type":"text","text":"json"}]}],"response_format":{"type":"json_object"}}`,
+	} {
+		if code, body := post(t, srv.URL+"/chat/completions", auth, ok); code != 200 {
+			t.Errorf("valid request refused: %d %s\n%s", code, body, ok)
+		}
+	}
+}
+
+// Ollama answers "stream": false with one object, and streams NDJSON chunks otherwise.
+func TestOllamaStreamsUnlessToldNot(t *testing.T) {
+	srv := NewOllama(t, Handler(func(Request) Answer { return Reply("hello world") }))
+	code, body := post(t, srv.URL+"/api/chat", nil, `{"model":"m","stream":false,"messages":[{"role":"user","content":"hi"}]}`)
+	if code != 200 || strings.Count(strings.TrimSpace(body), "\n") != 0 || !strings.Contains(body, `"content":"hello world"`) || !strings.Contains(body, `"done":true`) {
+		t.Errorf("stream false: %d %q", code, body)
+	}
+	code, body = post(t, srv.URL+"/api/chat", nil, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`)
+	if code != 200 || strings.Count(strings.TrimSpace(body), "\n") != 1 || !strings.Contains(body, `"done":false`) {
+		t.Errorf("default (streaming): %d %q", code, body)
+	}
+}

@@ -32,6 +32,13 @@ type Call struct {
 	Latency       time.Duration
 	CacheHit      bool
 	CostUSD       float64
+	// UncachedCostUSD is the answer's cost at list price, also for a cache hit.
+	UncachedCostUSD float64
+	// PriceUnknown: the model has no known price, so the costs are 0 for want of one.
+	PriceUnknown bool
+	// TokensUnknown: the request reached the provider but no answer came back (cancelled
+	// or timed out), so it was probably billed for tokens nobody reported.
+	TokensUnknown bool
 	Error         string // "" for an answered call; already redacted
 	At            time.Time
 }
@@ -43,11 +50,15 @@ type Filter struct {
 	Purpose string
 }
 
-// Totals sums the answered calls of a ledger (failed attempts are not calls).
+// Totals sums the answered calls of a ledger (failed attempts are not calls, except those
+// counted in UnknownCalls).
 type Totals struct {
-	Calls        int
-	CacheHits    int
-	InputTokens  int
-	OutputTokens int
-	CostUSD      float64
+	Calls           int
+	CacheHits       int
+	InputTokens     int
+	OutputTokens    int
+	CostUSD         float64
+	UnknownCalls    int
+	UncachedCostUSD float64
+	PriceUnknown    bool
 }

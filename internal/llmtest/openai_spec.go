@@ -1,0 +1,215 @@
+package llmtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// SpecRel is where OpenAI's OpenAPI description lives, relative to the repository root.
+const SpecRel = "../shared/data/specs/openai/openapi.json"
+
+var spec struct {
+	once   sync.Once
+	schema *jsonschema.Schema
+	err    error
+	path   string
+}
+
+// ChatCompletionSchema compiles CreateChatCompletionRequest from OpenAI's OpenAPI
+// description (JSON Schema 2020-12; the non-standard nullable and x-oai* keywords are
+// unknown to the validator and so ignored). It returns nil and the path looked at when the
+// description is absent (a clone without ../shared).
+func ChatCompletionSchema(t testing.TB) (*jsonschema.Schema, string) {
+	spec.once.Do(func() {
+		root, err := repoRoot()
+		if err != nil {
+			spec.err = err
+			return
+		}
+		spec.path = filepath.Join(root, filepath.FromSlash(SpecRel))
+		f, err := os.Open(spec.path)
+		if err != nil {
+			return // absent: no validation
+		}
+		defer f.Close()
+		doc, err := jsonschema.UnmarshalJSON(f)
+		if err != nil {
+			spec.err = fmt.Errorf("%s: %v", spec.path, err)
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		if err := c.AddResource("file:///openapi.json", doc); err != nil {
+			spec.err = err
+			return
+		}
+		spec.schema, spec.err = c.Compile("file:///openapi.json#/components/schemas/CreateChatCompletionRequest")
+	})
+	if spec.err != nil {
+		t.Fatalf("llmtest: OpenAI's OpenAPI description: %v", spec.err)
+	}
+	return spec.schema, spec.path
+}
+
+// repoRoot finds go.mod above this source file, whatever the test's working directory.
+func repoRoot() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", fmt.Errorf("no caller information to find the repository")
+	}
+	dir := filepath.Dir(file)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}
+
+var warnOnce sync.Once
+
+// validateOpenAPI returns why body does not satisfy CreateChatCompletionRequest, or "".
+func validateOpenAPI(t testing.TB, body []byte) string {
+	sch, path := ChatCompletionSchema(t)
+	if sch == nil {
+		warnOnce.Do(func() {
+			t.Logf("llmtest: %s is absent: requests are not checked against OpenAI's OpenAPI description", path)
+		})
+		return ""
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return "request body is not valid JSON: " + err.Error()
+	}
+	if err := sch.Validate(inst); err != nil {
+		return "the request does not match OpenAI's CreateChatCompletionRequest schema: " + strings.Join(strings.Fields(err.Error()), " ")
+	}
+	return ""
+}
+
+// reasoningModels are the model families OpenAI documents as reasoning models, which take
+// no sampling parameters and no max_tokens ("o1", "o1-mini", "o3", "o3-mini", "o4-mini",
+// "gpt-5", "gpt-5-mini", "gpt-5-nano", and dated snapshots of them).
+var reasoningModels = []string{"o1", "o3", "o4", "gpt-5"}
+
+func isReasoningModel(model string) bool {
+	for _, f := range reasoningModels {
+		if model == f || strings.HasPrefix(model, f+"-") || strings.HasPrefix(model, f+".") {
+			return true
+		}
+	}
+	return false
+}
+
+var schemaNameRe = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// checkOpenAIRules applies what OpenAI's documentation says and the schema cannot: the
+// reasoning models' refusals, and structured outputs' rules for strict schemas. It returns
+// the message OpenAI gives, or "".
+func checkOpenAIRules(body []byte) string {
+	var b map[string]json.RawMessage
+	if json.Unmarshal(body, &b) != nil {
+		return ""
+	}
+	var model string
+	json.Unmarshal(b["model"], &model)
+	if isReasoningModel(model) {
+		if raw, ok := b["temperature"]; ok {
+			var t float64
+			if json.Unmarshal(raw, &t) == nil && t != 1 {
+				return fmt.Sprintf("Unsupported value: 'temperature' does not support %s with this model. Only the default (1) value is supported.", raw)
+			}
+		}
+		for _, p := range []string{"top_p", "presence_penalty", "frequency_penalty", "logprobs"} {
+			if _, ok := b[p]; ok {
+				return fmt.Sprintf("Unsupported parameter: '%s' is not supported with this model.", p)
+			}
+		}
+		if _, ok := b["max_tokens"]; ok {
+			return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+		}
+	}
+	var rf struct {
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Name   string         `json:"name"`
+			Strict bool           `json:"strict"`
+			Schema map[string]any `json:"schema"`
+		} `json:"json_schema"`
+	}
+	if raw, ok := b["response_format"]; ok && json.Unmarshal(raw, &rf) == nil && rf.JSONSchema != nil {
+		js := rf.JSONSchema
+		if !schemaNameRe.MatchString(js.Name) {
+			return fmt.Sprintf("Invalid 'response_format.json_schema.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$' (got %q).", js.Name)
+		}
+		if js.Strict {
+			if js.Schema["type"] != "object" {
+				return fmt.Sprintf("Invalid schema for response_format '%s': schema must be a JSON Schema of 'type: \"object\"', got 'type: %v'.", js.Name, js.Schema["type"])
+			}
+			if msg := strictRule(js.Schema, "()"); msg != "" {
+				return fmt.Sprintf("Invalid schema for response_format '%s': In context=%s, %s", js.Name, "()", msg)
+			}
+		}
+	}
+	return ""
+}
+
+// strictRule checks structured outputs' documented rules for a strict schema: every object
+// sets additionalProperties to false and lists every property in required; the object
+// keyword additionalProperties appears on objects only.
+func strictRule(s map[string]any, ctx string) string {
+	typ, _ := s["type"].(string)
+	if _, ok := s["additionalProperties"]; ok && typ != "object" {
+		return fmt.Sprintf("'additionalProperties' is not permitted on a schema of type %q.", typ)
+	}
+	if typ == "object" {
+		if ap, ok := s["additionalProperties"].(bool); !ok || ap {
+			return "'additionalProperties' is required to be supplied and to be false."
+		}
+		props, _ := s["properties"].(map[string]any)
+		req := map[string]bool{}
+		if list, ok := s["required"].([]any); ok {
+			for _, r := range list {
+				if n, ok := r.(string); ok {
+					req[n] = true
+				}
+			}
+		}
+		var names []string
+		for n := range props {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if !req[n] {
+				return fmt.Sprintf("'required' is required to be supplied and to be an array including every key in properties. Missing '%s'.", n)
+			}
+		}
+		for _, n := range names {
+			if sub, ok := props[n].(map[string]any); ok {
+				if msg := strictRule(sub, ctx); msg != "" {
+					return msg
+				}
+			}
+		}
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		return strictRule(items, ctx)
+	}
+	return ""
+}
