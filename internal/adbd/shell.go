@@ -1,0 +1,433 @@
+package adbd
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The device shell (mksh on Android) as far as clients use it: words and quoting,
+// lists (; && ||), pipes, and redirections to files, /dev/null and 2>&1. Anything else
+// is refused with an error in the output and logged in Device.Refused.
+
+// token kinds
+const (
+	tWord = iota
+	tOp   // | || && ; & newline
+	tRedir
+)
+
+type token struct {
+	kind int
+	text string // the word after quote removal, or the operator
+	// fd is the redirected descriptor (0, 1 or 2) and dup the target descriptor of
+	// "N>&M" (-1 otherwise).
+	fd, dup int
+	append  bool
+}
+
+// errSyntax is a line the shell cannot parse, worded as mksh words it.
+type errSyntax struct{ msg string }
+
+func (e *errSyntax) Error() string { return e.msg }
+
+// errUnsupported is syntax a device shell accepts but the stand-in does not simulate.
+type errUnsupported struct{ what string }
+
+func (e *errUnsupported) Error() string {
+	return "adbd stand-in: " + e.what + " is not simulated"
+}
+
+// tokenize splits a command line into words and operators, removing quotes.
+func tokenize(line string) ([]token, error) {
+	var toks []token
+	i := 0
+	for i < len(line) {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case c == '\n':
+			toks = append(toks, token{kind: tOp, text: ";"})
+			i++
+			continue
+		case c == '#':
+			// A comment runs to the end of the line.
+			for i < len(line) && line[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '|' || c == '&' || c == ';':
+			op := string(c)
+			if i+1 < len(line) && line[i+1] == c && c != ';' {
+				op += string(c)
+			} else if c == ';' && i+1 < len(line) && line[i+1] == ';' {
+				return nil, &errSyntax{"syntax error: ';;' unexpected"}
+			}
+			if op == "&" {
+				return nil, &errUnsupported{"a background job (&)"}
+			}
+			toks = append(toks, token{kind: tOp, text: op})
+			i += len(op)
+			continue
+		case c == '(' || c == ')':
+			return nil, &errUnsupported{"a subshell ( )"}
+		}
+		if t, n, ok := redirection(line[i:]); ok {
+			toks = append(toks, t)
+			i += n
+			continue
+		}
+		w, n, err := word(line[i:], len(toks) == 0 || toks[len(toks)-1].kind == tOp)
+		if err != nil {
+			return nil, err
+		}
+		toks = append(toks, token{kind: tWord, text: w})
+		i += n
+	}
+	return toks, nil
+}
+
+// redirection recognises [N]>, [N]>>, [N]<, N>&M at the start of s.
+func redirection(s string) (token, int, bool) {
+	i := 0
+	fd := -1
+	if i < len(s) && s[i] >= '0' && s[i] <= '9' && len(s) > 1 && (s[1] == '>' || s[1] == '<') {
+		fd = int(s[0] - '0')
+		i++
+	}
+	if i >= len(s) || (s[i] != '>' && s[i] != '<') {
+		return token{}, 0, false
+	}
+	t := token{kind: tRedir, dup: -1}
+	if s[i] == '<' {
+		t.text, t.fd = "<", 0
+		i++
+	} else {
+		t.text, t.fd = ">", 1
+		i++
+		if i < len(s) && s[i] == '>' {
+			t.append = true
+			i++
+		}
+		if i+1 < len(s) && s[i] == '&' && s[i+1] >= '0' && s[i+1] <= '9' {
+			t.dup = int(s[i+1] - '0')
+			i += 2
+		}
+	}
+	if fd >= 0 {
+		t.fd = fd
+	}
+	return t, i, true
+}
+
+// word reads one word, removing quotes; first says whether it is in command position
+// (where NAME=value would be an assignment).
+func word(s string, first bool) (string, int, error) {
+	var b strings.Builder
+	i := 0
+	quoted := false
+	for i < len(s) {
+		c := s[i]
+		switch c {
+		case ' ', '\t', '\n', '|', '&', ';', '<', '>', '(', ')':
+			return finishWord(b.String(), quoted, first, i)
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return "", 0, &errSyntax{"syntax error: no closing quote"}
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 2
+			quoted = true
+		case '"':
+			i++
+			closed := false
+			for i < len(s) {
+				c := s[i]
+				if c == '"' {
+					closed = true
+					i++
+					break
+				}
+				if c == '\\' && i+1 < len(s) && strings.IndexByte("\\\"$`\n", s[i+1]) >= 0 {
+					if s[i+1] != '\n' {
+						b.WriteByte(s[i+1])
+					}
+					i += 2
+					continue
+				}
+				if c == '`' || (c == '$' && i+1 < len(s) && isExpansionStart(s[i+1])) {
+					return "", 0, &errUnsupported{"expansion " + expansionText(s[i:])}
+				}
+				b.WriteByte(c)
+				i++
+			}
+			if !closed {
+				return "", 0, &errSyntax{"syntax error: no closing quote"}
+			}
+			quoted = true
+		case '\\':
+			if i+1 < len(s) {
+				if s[i+1] != '\n' {
+					b.WriteByte(s[i+1])
+				}
+				i += 2
+			} else {
+				i++
+			}
+			quoted = true
+		case '`':
+			return "", 0, &errUnsupported{"command substitution `...`"}
+		case '$':
+			if i+1 < len(s) && isExpansionStart(s[i+1]) {
+				return "", 0, &errUnsupported{"expansion " + expansionText(s[i:])}
+			}
+			b.WriteByte(c)
+			i++
+		case '*', '?', '[':
+			return "", 0, &errUnsupported{fmt.Sprintf("the glob %q", string(c))}
+		case '{', '}':
+			return "", 0, &errUnsupported{fmt.Sprintf("brace %q", string(c))}
+		case '~':
+			if b.Len() == 0 && !quoted {
+				return "", 0, &errUnsupported{"tilde expansion"}
+			}
+			b.WriteByte(c)
+			i++
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return finishWord(b.String(), quoted, first, i)
+}
+
+func finishWord(w string, quoted, first bool, n int) (string, int, error) {
+	if first && !quoted {
+		if eq := strings.IndexByte(w, '='); eq > 0 && isName(w[:eq]) {
+			return "", 0, &errUnsupported{"the assignment " + w}
+		}
+	}
+	return w, n, nil
+}
+
+func isName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isExpansionStart(c byte) bool {
+	return c == '{' || c == '(' || c == '_' || c == '?' || c == '$' || c == '!' || c == '#' ||
+		c == '@' || c == '*' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func expansionText(s string) string {
+	end := len(s)
+	for i := 1; i < len(s); i++ {
+		if strings.IndexByte(" \t\n\"'|;&<>", s[i]) >= 0 {
+			end = i
+			break
+		}
+	}
+	return s[:end]
+}
+
+// simple is one command with its redirections.
+type simple struct {
+	argv   []string
+	redirs []token // tRedir tokens, each followed by its target in target
+	target []string
+}
+
+// pipeline is commands joined by |.
+type pipeline []simple
+
+// andOr is pipelines joined by && and ||: ops[i] joins pipes[i] and pipes[i+1].
+type andOr struct {
+	pipes []pipeline
+	ops   []string
+}
+
+// parse turns tokens into lists separated by ; (and newlines).
+func parse(toks []token) ([]andOr, error) {
+	var lists []andOr
+	var cur andOr
+	var pipe pipeline
+	var cmd simple
+	unexpected := func(t string) error { return &errSyntax{fmt.Sprintf("syntax error: '%s' unexpected", t)} }
+	endCommand := func(op string) error {
+		if len(cmd.argv) == 0 && len(cmd.redirs) == 0 {
+			return unexpected(op)
+		}
+		pipe = append(pipe, cmd)
+		cmd = simple{}
+		return nil
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch t.kind {
+		case tWord:
+			cmd.argv = append(cmd.argv, t.text)
+		case tRedir:
+			if t.dup >= 0 {
+				cmd.redirs = append(cmd.redirs, t)
+				cmd.target = append(cmd.target, "")
+				continue
+			}
+			if i+1 >= len(toks) || toks[i+1].kind != tWord {
+				return nil, unexpected("newline")
+			}
+			cmd.redirs = append(cmd.redirs, t)
+			cmd.target = append(cmd.target, toks[i+1].text)
+			i++
+		case tOp:
+			switch t.text {
+			case "|":
+				if err := endCommand("|"); err != nil {
+					return nil, err
+				}
+			case "&&", "||":
+				if err := endCommand(t.text); err != nil {
+					return nil, err
+				}
+				cur.pipes = append(cur.pipes, pipe)
+				cur.ops = append(cur.ops, t.text)
+				pipe = nil
+			case ";":
+				if len(cmd.argv) == 0 && len(cmd.redirs) == 0 && len(pipe) == 0 && len(cur.pipes) == 0 {
+					if len(lists) == 0 && i == 0 && len(toks) > 1 && toks[0].text == ";" {
+						return nil, unexpected(";")
+					}
+					continue // empty line
+				}
+				if err := endCommand(";"); err != nil {
+					return nil, err
+				}
+				cur.pipes = append(cur.pipes, pipe)
+				lists = append(lists, cur)
+				cur, pipe = andOr{}, nil
+			}
+		}
+	}
+	if len(cmd.argv) > 0 || len(cmd.redirs) > 0 {
+		pipe = append(pipe, cmd)
+	} else if len(pipe) > 0 || len(cur.pipes) > 0 {
+		return nil, unexpected("newline")
+	}
+	if len(pipe) > 0 {
+		cur.pipes = append(cur.pipes, pipe)
+		lists = append(lists, cur)
+	}
+	return lists, nil
+}
+
+// shell runs command lines on the device.
+type shell struct {
+	dev    *Device
+	status int // of the last pipeline
+}
+
+// shellName is how mksh names itself in its messages on Android.
+const shellName = "/system/bin/sh"
+
+// run parses and runs line, stdout and stderr of the whole line going to out.
+func (sh *shell) run(line string, stdin []byte, out io.Writer) {
+	toks, err := tokenize(line)
+	var lists []andOr
+	if err == nil {
+		lists, err = parse(toks)
+	}
+	if err != nil {
+		if u, ok := err.(*errUnsupported); ok {
+			sh.dev.refuse(u.what + " in: " + line)
+			fmt.Fprintf(out, "%s: %s\n", shellName, u.Error())
+		} else {
+			fmt.Fprintf(out, "%s: %s\n", shellName, err.Error())
+		}
+		sh.status = 1
+		return
+	}
+	for _, l := range lists {
+		sh.status = sh.runPipeline(l.pipes[0], stdin, out)
+		for i, op := range l.ops {
+			if (op == "&&") == (sh.status == 0) {
+				sh.status = sh.runPipeline(l.pipes[i+1], stdin, out)
+			}
+		}
+	}
+}
+
+// runPipeline runs the commands in turn, each one's output feeding the next one's
+// input; errors go straight to out. The status is the last command's.
+func (sh *shell) runPipeline(p pipeline, stdin []byte, out io.Writer) int {
+	in := stdin
+	status := 0
+	for i, cmd := range p {
+		var stdout io.Writer = out
+		var buf bytes.Buffer
+		if i < len(p)-1 {
+			stdout = &buf
+		}
+		status = sh.runSimple(cmd, in, stdout, out)
+		in = buf.Bytes()
+	}
+	return status
+}
+
+// runSimple applies the redirections and runs one command.
+func (sh *shell) runSimple(cmd simple, stdin []byte, stdout, stderr io.Writer) int {
+	fds := [3]io.Writer{nil, stdout, stderr}
+	type pending struct {
+		path   string
+		buf    *bytes.Buffer
+		append bool
+	}
+	var files []pending
+	for i, r := range cmd.redirs {
+		target := cmd.target[i]
+		switch {
+		case r.fd > 2:
+			sh.dev.refuse("redirection of descriptor " + itoa(r.fd))
+			fmt.Fprintf(stderr, "%s: adbd stand-in: redirection of descriptor %d is not simulated\n", shellName, r.fd)
+			return 1
+		case r.dup >= 0:
+			if r.dup < 1 || r.dup > 2 || r.fd == 0 {
+				fmt.Fprintf(stderr, "%s: %d: illegal file descriptor name\n", shellName, r.dup)
+				return 1
+			}
+			fds[r.fd] = fds[r.dup]
+		case r.text == "<":
+			data, err := sh.dev.readFile(target)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: can't open %s: %s\n", shellName, target, err)
+				return 1
+			}
+			stdin = data
+		case target == "/dev/null":
+			fds[r.fd] = io.Discard
+		default:
+			if msg := sh.dev.checkWritable(target); msg != "" {
+				fmt.Fprintf(stderr, "%s: can't create %s: %s\n", shellName, target, msg)
+				return 1
+			}
+			b := &bytes.Buffer{}
+			files = append(files, pending{target, b, r.append})
+			fds[r.fd] = b
+		}
+	}
+	status := 0
+	if len(cmd.argv) > 0 {
+		status = sh.dev.command(sh, cmd.argv, stdin, fds[1], fds[2])
+	}
+	for _, f := range files {
+		sh.dev.writeFile(f.path, f.buf.Bytes(), f.append)
+	}
+	return status
+}

@@ -1,0 +1,188 @@
+package adbd
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sh runs a command line as `shell:LINE` on the device and returns its output.
+func sh(t *testing.T, d *Device, line string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if !d.Open("shell:"+line, &rwBuf{w: &out}) {
+		t.Fatalf("shell service refused")
+	}
+	return out.String()
+}
+
+type rwBuf struct {
+	r bytes.Reader
+	w *bytes.Buffer
+}
+
+func (b *rwBuf) Read(p []byte) (int, error)  { return b.r.Read(p) }
+func (b *rwBuf) Write(p []byte) (int, error) { return b.w.Write(p) }
+
+func TestShellQuotingListsAndPipes(t *testing.T) {
+	d := Start(t, Config{})
+	d.SetScreens([]Screen{{Activity: "org.tasks/com.todoroo.astrid.activity.MainActivity"}}, 1)
+	cases := []struct{ line, want string }{
+		{`echo "hello world"`, "hello world\n"},
+		{`echo 'a  "b"'   c\ d`, "a  \"b\" c d\n"},
+		{`echo "it's" 'say "hi"' "back\\slash \"q\""`, "it's say \"hi\" back\\slash \"q\"\n"},
+		{`echo a;echo b`, "a\nb\n"},
+		{`echo "a;b" && echo 'c&&d'`, "a;b\nc&&d\n"},
+		{`false && echo no; echo yes`, "yes\n"},
+		{`false || echo rescued`, "rescued\n"},
+		{`true || echo no && echo chain`, "chain\n"},
+		{`echo -n x; echo y`, "xy\n"},
+		{"echo one\necho two", "one\ntwo\n"},
+		{`echo keep # a comment`, "keep\n"},
+		{`echo $ cost`, "$ cost\n"},
+		{`printf x`, "/system/bin/sh: printf: inaccessible or not found\n"},
+		{`echo "unterminated`, "/system/bin/sh: syntax error: no closing quote\n"},
+		{`| grep x`, "/system/bin/sh: syntax error: '|' unexpected\n"},
+		{`echo x |`, "/system/bin/sh: syntax error: 'newline' unexpected\n"},
+		// Pipes filter: only the matching lines come through.
+		{`dumpsys activity activities | grep ResumedActivity`,
+			"    topResumedActivity=ActivityRecord{8c1d2e u0 org.tasks/com.todoroo.astrid.activity.MainActivity t42}\n" +
+				"  ResumedActivity: ActivityRecord{8c1d2e u0 org.tasks/com.todoroo.astrid.activity.MainActivity t42}\n"},
+		{`dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'`,
+			"  mCurrentFocus=Window{5f3a1b2 u0 org.tasks/com.todoroo.astrid.activity.MainActivity}\n" +
+				"  mFocusedApp=ActivityRecord{8c1d2e u0 org.tasks/com.todoroo.astrid.activity.MainActivity t42}\n"},
+		// Without -E the | is a literal character.
+		{`dumpsys window windows | grep 'mCurrentFocus|mFocusedApp'`, ""},
+		{`echo abc | grep -c b`, "1\n"},
+		{`echo ABC | grep -i b && echo found`, "ABC\nfound\n"},
+		{`echo abc | grep -q z || echo none`, "none\n"},
+		{`echo 'a(b)' | grep 'a(b)'`, "a(b)\n"},
+		{`echo aab | grep 'a\{2\}b'`, "aab\n"},
+		{`echo x | grep -Z x`, "grep: Unknown option 'Z' (see \"grep --help\")\n"},
+		{`echo abc | cat | cat`, "abc\n"},
+		{`cat /nope 2>/dev/null; echo after`, "after\n"},
+		{`cat /nope 2>&1 | grep -c 'No such'`, "1\n"},
+		{`cat /nope | grep -c 'No such'`, "cat: /nope: No such file or directory\n0\n"},
+	}
+	for _, c := range cases {
+		if got := sh(t, d, c.line); got != c.want {
+			t.Errorf("%s\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+}
+
+// What the stand-in does not simulate is refused loudly, never half-done.
+func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
+	d := Start(t, Config{})
+	for _, line := range []string{
+		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/*`, `sleep 1 &`,
+		`(echo sub)`, `X=1 echo`, `echo ~`, `echo {a,b}`, `cat <<EOF`,
+	} {
+		out := sh(t, d, line)
+		if !strings.Contains(out, "adbd stand-in:") && !strings.Contains(out, "syntax error") {
+			t.Errorf("%s: %q", line, out)
+		}
+	}
+	if n := len(d.Refused()); n < 10 {
+		t.Fatalf("refused %d: %q", n, d.Refused())
+	}
+}
+
+func TestShellFilesRedirectionsAndTools(t *testing.T) {
+	d := Start(t, Config{})
+	d.SetClock(time.Date(2023, 10, 15, 15, 34, 0, 0, time.UTC))
+	d.SetSetting("global", "wifi_on", "1")
+	d.SetContent("content://contacts/phones/", R("_id", 1, "display_name", "Jane Doe", "number", "(555) 123-4567"), R("_id", 2, "display_name", "Li, Wei", "number", nil))
+	d.SetContent("content://sms/sent")
+	d.DenyPath("/data/data")
+	cases := []struct{ line, want string }{
+		{`echo hi > /sdcard/a.txt; cat /sdcard/a.txt /storage/emulated/0/a.txt`, "hi\nhi\n"},
+		{`echo more >> /sdcard/a.txt; cat < /sdcard/a.txt`, "hi\nmore\n"},
+		{`echo x > /data/data/app/f`, "/system/bin/sh: can't create /data/data/app/f: Permission denied\n"},
+		{`cat /data/data/app/f`, "cat: /data/data/app/f: Permission denied\n"},
+		{`mkdir -p /sdcard/Documents && ls /sdcard`, "Documents\nDownload\na.txt\n"},
+		{`rm /sdcard/a.txt && ls /sdcard/a.txt`, "ls: /sdcard/a.txt: No such file or directory\n"},
+		{`getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; wm size`, "13\n33\nPixel 6\nPhysical size: 1080x2400\n"},
+		{`wm size 720x1600 && wm size`, "Physical size: 1080x2400\nOverride size: 720x1600\n"},
+		{`settings get global wifi_on; settings get system screen_brightness`, "1\nnull\n"},
+		{`settings put system screen_brightness 255 && settings get system screen_brightness`, "255\n"},
+		{`settings get nowhere x`, "usage:"},
+		{`content query --uri content://contacts/phones/ --projection display_name:number`, "Row: 0 display_name=Jane Doe, number=(555) 123-4567\nRow: 1 display_name=Li, Wei, number=NULL\n"},
+		{`content query --uri content://contacts/phones/`, "Row: 0 _id=1, display_name=Jane Doe, number=(555) 123-4567\nRow: 1 _id=2, display_name=Li, Wei, number=NULL\n"},
+		{`content query --uri content://sms/sent`, "No result found.\n"},
+		{`content query --uri content://sms/inbox`, "Error while accessing provider:sms\njava.lang.IllegalArgumentException: Unknown URL content://sms/inbox\n"},
+		{`date +%s`, "1697384040\n"},
+		{`date`, "Sun Oct 15 15:34:00 UTC 2023\n"},
+		{`uiautomator dump /sdcard/d.xml && grep -c hierarchy /sdcard/d.xml`, "UI hierchary dumped to: /sdcard/d.xml\n1\n"},
+		{`input tap 10`, "Error: Invalid arguments for command: tap\n"},
+	}
+	for _, c := range cases {
+		got := sh(t, d, c.line)
+		if strings.HasSuffix(c.want, ":") {
+			if !strings.HasPrefix(got, c.want) {
+				t.Errorf("%s\n got %q\nwant prefix %q", c.line, got, c.want)
+			}
+			continue
+		}
+		if c.line == `input tap 10` {
+			got, _, _ = strings.Cut(got, "Usage:")
+		}
+		if got != c.want {
+			t.Errorf("%s\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+	if s, _ := d.Setting("system", "screen_brightness"); s != "255" {
+		t.Fatalf("settings put did not stick: %q", s)
+	}
+}
+
+// Screens move on after hold screencaps, or on input when so set; dumps follow.
+func TestScreensAdvance(t *testing.T) {
+	d := Start(t, Config{})
+	a, b := Screen{XML: "<hierarchy>A</hierarchy>", Activity: "a.b/.A"}, Screen{XML: "<hierarchy>B</hierarchy>", Activity: "a.b/.B"}
+	d.SetScreens([]Screen{a, b}, 2)
+	seen := ""
+	for i := 0; i < 5; i++ {
+		sh(t, d, "screencap -p > /dev/null")
+		seen += strings.TrimPrefix(strings.TrimSuffix(sh(t, d, "uiautomator dump /sdcard/x.xml >/dev/null && cat /sdcard/x.xml"), "</hierarchy>"), "<hierarchy>")
+	}
+	if seen != "AABBB" || d.Screencaps() != 5 {
+		t.Fatalf("screens %q after %d screencaps", seen, d.Screencaps())
+	}
+	d.SetScreens([]Screen{a, b}, AdvanceOnInput)
+	sh(t, d, "screencap -p > /dev/null; screencap -p > /dev/null")
+	if d.CurrentScreen() != 0 {
+		t.Fatal("screencap moved an input-driven screen")
+	}
+	sh(t, d, "input tap 500 1000")
+	if d.CurrentScreen() != 1 || len(d.Inputs()) != 1 || d.Inputs()[0] != "tap 500 1000" {
+		t.Fatalf("after a tap: screen %d, inputs %q", d.CurrentScreen(), d.Inputs())
+	}
+}
+
+func FuzzShellParse(f *testing.F) {
+	for _, s := range []string{`echo "a b" | grep -E 'x|y' && cat /f 2>&1; true || false`, `a\ b'c'"d\"e"`, "x >> /f 2>/dev/null < /g", "1>&2 echo"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		toks, err := tokenize(line)
+		if err != nil {
+			return
+		}
+		lists, err := parse(toks)
+		if err != nil {
+			return
+		}
+		for _, l := range lists {
+			if len(l.pipes) != len(l.ops)+1 {
+				t.Fatalf("%q: %d pipelines, %d operators", line, len(l.pipes), len(l.ops))
+			}
+			for _, p := range l.pipes {
+				if len(p) == 0 {
+					t.Fatalf("%q: empty pipeline", line)
+				}
+			}
+		}
+	})
+}
