@@ -25,6 +25,7 @@ type phone struct {
 	hold    int // screencaps per screen; 0: only `input` moves on
 	shots   int // screencaps served
 	moves   int // `input` events seen
+	shown   int // with hold 0: the screen the last screencap showed
 	raw     map[int][]byte
 
 	width, height int // physical size
@@ -83,13 +84,15 @@ const AdvanceOnInput = 0
 
 // SetScreens sets what the device shows. With hold > 0 each screen is served for hold
 // screencaps before the next; with AdvanceOnInput each `input` command (tap, swipe,
-// text, keyevent) moves to the next screen, as an agent's action would. After the last
-// screen the device stays there. UI dumps and dumpsys show the current screen.
+// text, keyevent) moves on by one screen, as an agent's action would, and the next
+// screencap shows where it led. After the last screen the device stays there. UI dumps
+// and dumpsys describe the screen the last screencap showed, so a screenshot and the
+// dump taken right after it always agree.
 func (d *Device) SetScreens(screens []Screen, hold int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	p := d.state
-	p.screens, p.hold, p.shots, p.moves, p.raw = screens, max(hold, 0), 0, 0, nil
+	p.screens, p.hold, p.shots, p.moves, p.shown, p.raw = screens, max(hold, 0), 0, 0, 0, nil
 	if len(screens) > 0 && screens[0].PNG != nil {
 		if cfg, err := png.DecodeConfig(bytes.NewReader(screens[0].PNG)); err == nil {
 			p.width, p.height = cfg.Width, cfg.Height
@@ -117,7 +120,7 @@ func (p *phone) current() (int, Screen) {
 	if len(p.screens) == 0 {
 		return -1, Screen{}
 	}
-	i := p.moves
+	i := p.shown
 	if p.hold > 0 {
 		i = 0
 		if p.shots > 0 {

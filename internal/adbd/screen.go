@@ -41,6 +41,7 @@ func (d *Device) screencap(args []string, stdout, stderr io.Writer) int {
 	d.mu.Lock()
 	p := d.state
 	p.shots++
+	p.shown = p.moves
 	i, scr := p.current()
 	w, h := p.width, p.height
 	raw := p.raw[i]

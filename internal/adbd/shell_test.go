@@ -156,8 +156,13 @@ func TestScreensAdvance(t *testing.T) {
 		t.Fatal("screencap moved an input-driven screen")
 	}
 	sh(t, d, "input tap 500 1000")
-	if d.CurrentScreen() != 1 || len(d.Inputs()) != 1 || d.Inputs()[0] != "tap 500 1000" {
+	if d.CurrentScreen() != 0 || len(d.Inputs()) != 1 || d.Inputs()[0] != "tap 500 1000" {
 		t.Fatalf("after a tap: screen %d, inputs %q", d.CurrentScreen(), d.Inputs())
+	}
+	// The next screenshot shows where the tap led, and the dump follows it.
+	sh(t, d, "screencap -p > /dev/null")
+	if d.CurrentScreen() != 1 || !strings.Contains(sh(t, d, "uiautomator dump /sdcard/y.xml >/dev/null; cat /sdcard/y.xml"), "B") {
+		t.Fatalf("after the next screencap: screen %d", d.CurrentScreen())
 	}
 }
 

@@ -176,8 +176,12 @@ func TestChecksumRuleOfEachVersion(t *testing.T) {
 func TestProtocolViolationsCloseTheConnection(t *testing.T) {
 	d := Start(t, Config{})
 	for name, send := range map[string]func(h *hostConn){
-		"old version":     func(h *hostConn) { h.send(message{command: cmdCNXN, arg0: 0x00ffffff, arg1: 4096, payload: []byte("host::\x00")}) },
-		"tiny maxdata":    func(h *hostConn) { h.send(message{command: cmdCNXN, arg0: VersionMin, arg1: 100, payload: []byte("host::\x00")}) },
+		"old version": func(h *hostConn) {
+			h.send(message{command: cmdCNXN, arg0: 0x00ffffff, arg1: 4096, payload: []byte("host::\x00")})
+		},
+		"tiny maxdata": func(h *hostConn) {
+			h.send(message{command: cmdCNXN, arg0: VersionMin, arg1: 100, payload: []byte("host::\x00")})
+		},
 		"unknown command": func(h *hostConn) { h.connect(VersionSkipChecksum, 4096); h.send(message{command: 0x11223344}) },
 		"bad magic": func(h *hostConn) {
 			h.connect(VersionSkipChecksum, 4096)
