@@ -9,8 +9,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/autoeval/autoeval/device"
-	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/adbd"
 )
 
 // benchScreen is a 1080x2400 screen with text-like marks, PNG-encoded quickly as devices do.
@@ -38,18 +37,13 @@ func benchScreen(b *testing.B) []byte {
 	return buf.Bytes()
 }
 
-// BenchmarkCaptureLoopback measures the host side of one capture through the adb
-// protocol over loopback: PNG (transfer + decode) versus raw framebuffer (10 MB transfer
-// + conversion). A real device adds its own screencap time, which only a device can show;
+// BenchmarkCaptureLoopback measures the host side of one capture through the real adb
+// server and the device stand-in over loopback: PNG (transfer + decode) versus raw
+// framebuffer (10 MB transfer + conversion). A real device adds its own screencap time, which only a device can show;
 // the observer's auto mode times both on the device at hand.
 func BenchmarkCaptureLoopback(b *testing.B) {
-	srv := adbtest.New(b)
-	srv.AddDevice("bench", adbtest.StateDevice)
-	srv.SetScreens("bench", []adbtest.Screen{{PNG: benchScreen(b)}}, 1)
-	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, dev, d := connect(b)
+	dev.SetScreens([]adbd.Screen{{PNG: benchScreen(b)}}, 1)
 	ctx := context.Background()
 	b.Run("png", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 )
 
@@ -59,101 +60,116 @@ func TestConnectErrors(t *testing.T) {
 		t.Fatalf("no server: %v", err)
 	}
 
-	srv := adbtest.New(t)
+	srv := adbtest.Start(t)
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
 	if !errors.Is(err, device.ErrNoDevice) {
 		t.Fatalf("no device: %v", err)
 	}
 	// A serial that is not there names the devices that are.
-	srv.AddDevice("emulator-5556", adbtest.StateDevice)
+	first := srv.Connect(t, adbd.Start(t, adbd.Config{}))
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "nope"})
-	if !errors.Is(err, device.ErrNoDevice) || err.Error() != `device "nope" is not attached (attached: emulator-5556)` {
+	if !errors.Is(err, device.ErrNoDevice) || err.Error() != `device "nope" is not attached (attached: `+first+`)` {
 		t.Fatalf("wrong serial: %v", err)
 	}
-	srv.RemoveDevice("emulator-5556")
-	srv.AddDevice("emu-1", adbtest.StateUnauthorized)
-	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
-	if !errors.Is(err, device.ErrUnauthorized) || !strings.Contains(err.Error(), "emu-1") {
-		t.Fatalf("unauthorized: %v", err)
-	}
-	srv.SetState("emu-1", adbtest.StateOffline)
-	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
-	if !errors.Is(err, device.ErrOffline) {
-		t.Fatalf("offline: %v", err)
-	}
-	srv.SetState("emu-1", adbtest.StateDevice)
-	srv.AddDevice("emu-2", adbtest.StateDevice)
+	second := srv.Connect(t, adbd.Start(t, adbd.Config{}))
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
 	if !errors.Is(err, device.ErrMultipleDevices) || !strings.Contains(err.Error(), "--device") {
 		t.Fatalf("several: %v", err)
 	}
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "nope"})
-	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), "emu-1, emu-2") {
+	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), first) || !strings.Contains(err.Error(), second) {
 		t.Fatalf("missing serial: %v", err)
 	}
-	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: "emu-2"})
+	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Serial() != "emu-2" {
+	if d.Serial() != second {
 		t.Fatalf("serial %q", d.Serial())
+	}
+
+	// A device that refuses the host's key, and one that has not answered yet.
+	locked := adbd.Start(t, adbd.Config{Unauthorized: true})
+	serial := srv.ConnectAs(t, locked, "unauthorized")
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: serial})
+	if !errors.Is(err, device.ErrUnauthorized) || !strings.Contains(err.Error(), serial) {
+		t.Fatalf("unauthorized: %v", err)
+	}
+	slow := adbd.Start(t, adbd.Config{})
+	slow.HoldHandshake()
+	go srv.Adb(context.Background(), "connect", slow.Addr())
+	if err := srv.WaitState(ctx(t), slow.Serial(), "offline"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Disconnect(slow.Serial()) })
+	_, err = device.Connect(ctx(t), device.Options{Addr: srv.Addr(), Serial: slow.Serial()})
+	if !errors.Is(err, device.ErrOffline) {
+		t.Fatalf("offline: %v", err)
 	}
 }
 
 func TestConnectWaits(t *testing.T) {
-	srv := adbtest.New(t)
+	srv := adbtest.Start(t)
+	late := adbd.Start(t, adbd.Config{})
+	late.HoldHandshake()
 	go func() {
 		time.Sleep(400 * time.Millisecond)
-		srv.AddDevice("late", adbtest.StateOffline)
-		time.Sleep(300 * time.Millisecond)
-		srv.SetState("late", adbtest.StateDevice)
+		srv.Adb(context.Background(), "connect", late.Addr()) // offline until released
 	}()
+	go func() {
+		time.Sleep(700 * time.Millisecond)
+		late.ReleaseHandshake()
+	}()
+	t.Cleanup(func() { srv.Disconnect(late.Serial()) })
 	start := time.Now()
-	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), WaitTimeout: 10 * time.Second})
+	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr(), WaitTimeout: 15 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Serial() != "late" || time.Since(start) < 600*time.Millisecond {
+	if d.Serial() != late.Serial() || time.Since(start) < 600*time.Millisecond {
 		t.Fatalf("got %q after %s", d.Serial(), time.Since(start))
 	}
 	// A bounded wait that runs out says how long it waited.
-	srv2 := adbtest.New(t)
+	srv2 := adbtest.Start(t)
 	_, err = device.Connect(ctx(t), device.Options{Addr: srv2.Addr(), WaitTimeout: 300 * time.Millisecond})
 	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), "waited") {
 		t.Fatalf("timeout: %v", err)
 	}
 }
 
-func connect(t *testing.T) (*adbtest.Server, *device.Device) {
+// connect attaches a device stand-in to a real adb server and connects the device
+// layer to it.
+func connect(t testing.TB) (*adbtest.Server, *adbd.Device, *device.Device) {
 	t.Helper()
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	d, err := device.Connect(ctx(t), device.Options{Addr: srv.Addr()})
+	srv, dev, serial := adbtest.Device(t, adbd.Config{})
+	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	d, err := device.Connect(c, device.Options{Addr: srv.Addr(), Serial: serial})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return srv, d
+	return srv, dev, d
 }
 
 func TestInfoShellAndFiles(t *testing.T) {
-	srv, d := connect(t)
+	_, dev, d := connect(t)
 	info := d.Info()
 	if info.Width != 1080 || info.Height != 2400 || info.Android != "13" || info.SDK != 33 || info.Model != "Pixel 6" {
 		t.Fatalf("info = %+v", info)
 	}
-	srv.HandleShell("emulator-5554", func(cmd string) (string, bool) {
-		if cmd == "settings get global wifi_on" {
-			return "1\n", true
-		}
-		return "", false
-	})
+	dev.SetSetting("global", "wifi_on", "1")
 	out, err := d.Shell(ctx(t), "settings get global wifi_on")
 	if err != nil || out != "1\n" {
 		t.Fatalf("shell = %q, %v", out, err)
 	}
+	// The device shell, not the client, splits words and applies the pipe.
+	out, err = d.Shell(ctx(t), `echo "hello   world" | grep -c 'o   w'`)
+	if err != nil || out != "1\n" {
+		t.Fatalf("quoted pipe = %q, %v", out, err)
+	}
 
 	big := bytes.Repeat([]byte("0123456789abcdef"), 20000) // several sync chunks
-	srv.PutFile("emulator-5554", "/data/data/app/databases/x.db", big)
+	dev.PutFile("/data/data/app/databases/x.db", big)
 	got, err := d.Pull(ctx(t), "/data/data/app/databases/x.db")
 	if err != nil || !bytes.Equal(got, big) {
 		t.Fatalf("pull: %d bytes, %v", len(got), err)
@@ -170,8 +186,8 @@ func TestInfoShellAndFiles(t *testing.T) {
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing stat: %v", err)
 	}
-	srv.DenyPath("emulator-5554", "/data/data/secret")
-	srv.PutFile("emulator-5554", "/data/data/secret/db", []byte("x"))
+	dev.DenyPath("/data/data/secret")
+	dev.PutFile("/data/data/secret/db", []byte("x"))
 	_, err = d.Pull(ctx(t), "/data/data/secret/db")
 	if !errors.Is(err, fs.ErrPermission) {
 		t.Fatalf("denied pull: %v", err)
@@ -183,8 +199,11 @@ func TestInfoShellAndFiles(t *testing.T) {
 	if err := d.Push(ctx(t), "/sdcard/Documents/note.md", []byte("hello"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if b, ok := srv.File("emulator-5554", "/sdcard/Documents/note.md"); !ok || string(b) != "hello" {
+	if b, ok := dev.File("/sdcard/Documents/note.md"); !ok || string(b) != "hello" {
 		t.Fatalf("pushed %q %v", b, ok)
+	}
+	if err := d.Push(ctx(t), "/data/data/secret/new", []byte("x"), 0o600); !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("denied push: %v", err)
 	}
 }
 
@@ -203,11 +222,12 @@ func testPNG(t testing.TB, w, h int, c color.Color) []byte {
 	return buf.Bytes()
 }
 
+// Screenshots go over exec: (adb exec-out's service); the device closes exec-out:.
 func TestScreens(t *testing.T) {
-	srv, d := connect(t)
+	_, dev, d := connect(t)
 	a := testPNG(t, 20, 40, color.RGBA{200, 10, 10, 255})
 	b := testPNG(t, 20, 40, color.RGBA{10, 200, 10, 255})
-	srv.SetScreens("emulator-5554", []adbtest.Screen{
+	dev.SetScreens([]adbd.Screen{
 		{PNG: a, XML: "<hierarchy>a</hierarchy>", Activity: "com.example/.Main"},
 		{PNG: b, XML: "<hierarchy>b</hierarchy>", Activity: "com.example/com.example.Detail"},
 	}, 1)
@@ -230,32 +250,54 @@ func TestScreens(t *testing.T) {
 	if raw.Bounds().Dx() != 20 || raw.RGBAAt(5, 5) != (color.RGBA{10, 200, 10, 255}) || raw.RGBAAt(1, 2) != (color.RGBA{1, 2, 3, 255}) {
 		t.Fatalf("raw pixel = %v", raw.RGBAAt(5, 5))
 	}
-	if n := srv.CallCount("emulator-5554", "exec-out:screencap"); n != 2 {
-		t.Fatalf("screencap calls = %d", n)
+	act, err = d.ForegroundActivity(ctx(t))
+	if err != nil || act != "com.example/com.example.Detail" {
+		t.Fatalf("second activity = %q, %v", act, err)
+	}
+	if n := dev.Screencaps(); n != 2 {
+		t.Fatalf("screencaps = %d", n)
+	}
+	if r := dev.Refused(); len(r) != 0 {
+		t.Fatalf("the device refused %q", r)
+	}
+}
+
+// A screen with no resumed activity falls back to the focused window, and says so
+// when neither names one.
+func TestForegroundActivityFallbacks(t *testing.T) {
+	_, dev, d := connect(t)
+	dev.SetScreens([]adbd.Screen{{Activity: adbd.NoActivity}}, 1)
+	if _, err := d.ForegroundActivity(ctx(t)); err == nil || !strings.Contains(err.Error(), "no resumed activity") {
+		t.Fatalf("no activity: %v", err)
+	}
+	dev.SetProp("ro.build.version.sdk", "28") // Android 9 prints mResumedActivity
+	dev.SetScreens([]adbd.Screen{{Activity: "com.android.settings/.Settings"}}, 1)
+	if a, err := d.ForegroundActivity(ctx(t)); err != nil || a != "com.android.settings/com.android.settings.Settings" {
+		t.Fatalf("android 9: %q %v", a, err)
 	}
 }
 
 func TestDeviceLost(t *testing.T) {
-	srv, d := connect(t)
-	srv.RemoveDevice("emulator-5554")
+	srv, dev, d := connect(t)
+	dev.Drop()
 	_, err := d.Screenshot(ctx(t))
 	if !errors.Is(err, device.ErrDeviceLost) {
-		t.Fatalf("after removal: %v", err)
+		t.Fatalf("after the device dropped: %v", err)
 	}
 	_, err = d.Pull(ctx(t), "/sdcard/x")
 	if !errors.Is(err, device.ErrDeviceLost) {
-		t.Fatalf("pull after removal: %v", err)
+		t.Fatalf("pull after the device dropped: %v", err)
 	}
-	srv.Close()
+	srv.Kill()
 	_, err = d.Shell(ctx(t), "echo hi")
 	if !errors.Is(err, device.ErrDeviceLost) || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("after server stop: %v", err)
+		t.Fatalf("after the server died: %v", err)
 	}
 }
 
 func TestContextCancelsSlowDevice(t *testing.T) {
-	srv, d := connect(t)
-	srv.SetDelay("emulator-5554", 2*time.Minute)
+	_, dev, d := connect(t)
+	dev.SetDelay(2 * time.Minute)
 	c, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()

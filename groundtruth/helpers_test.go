@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 )
 
@@ -79,23 +80,39 @@ func makeDB(t testing.TB, schema string, stmts ...string) []byte {
 	return data
 }
 
-// fakeDevice starts the fake adb server with one device and connects the real
-// device layer (goadb) to it.
-func fakeDevice(t testing.TB) (*adbtest.Server, *device.Device) {
+// fakeDevice attaches a device stand-in to a real adb server and connects the real
+// device layer to it. The stand-in is wrapped in the serial-taking methods these tests
+// were written against (there is one device; the serial is not consulted).
+func fakeDevice(t testing.TB) (phone, *device.Device) {
 	t.Helper()
-	s := adbtest.New(t)
-	s.AddDevice(serial, adbtest.StateDevice)
+	srv, dev, serial := adbtest.Device(t, adbd.Config{})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	d, err := device.Connect(ctx, device.Options{Addr: s.Addr(), Serial: serial})
+	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr(), Serial: serial})
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
-	return s, d
+	return phone{dev}, d
 }
 
-// shellMap answers shell commands from a map (exact command, trimmed).
-func shellMap(m map[string]string) adbtest.ShellFunc {
+// phone is the device stand-in with the fixture methods of the tests.
+type phone struct{ *adbd.Device }
+
+func (p phone) PutFile(_, path string, data []byte) { p.Device.PutFile(path, data) }
+func (p phone) DenyPath(_, prefix string)           { p.Device.DenyPath(prefix) }
+func (p phone) CallCount(_, prefix string) int      { return p.ServiceCount(prefix) }
+func (p phone) SetScreens(_ string, screens []adbtest.Screen, hold int) {
+	p.Device.SetScreens(screens, hold)
+}
+
+// HandleShell answers simple commands of the device shell (after its quoting and
+// pipes) by their words joined with spaces.
+func (p phone) HandleShell(_ string, f func(cmd string) (string, bool)) {
+	p.Device.HandleShell(func(argv []string, _ []byte) (string, bool) { return f(strings.Join(argv, " ")) })
+}
+
+// shellMap answers shell commands from a map (exact command words).
+func shellMap(m map[string]string) func(cmd string) (string, bool) {
 	return func(cmd string) (string, bool) {
 		out, ok := m[strings.TrimSpace(cmd)]
 		return out, ok

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
@@ -76,21 +77,21 @@ func BenchmarkHostPerFrame(b *testing.B) {
 }
 
 // BenchmarkObserveLoopback is the whole capture loop end to end: screencap -p through
-// the adb protocol (fake server on loopback), decode, dedup, write, manifest, on screens
+// the real adb server and the device stand-in on loopback, decode, dedup, write, manifest, on screens
 // that change every other capture: synthetic 1080x2400 ones and the real LlamaTouch
 // screenshots (1080x1918). ns/op is wall time per capture.
 func BenchmarkObserveLoopback(b *testing.B) {
-	var screens []adbtest.Screen
+	var screens []adbd.Screen
 	for i := 0; i < 8; i++ {
 		var buf bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, phone(i, i%2 == 0, i, false)); err != nil {
 			b.Fatal(err)
 		}
-		screens = append(screens, adbtest.Screen{PNG: buf.Bytes()})
+		screens = append(screens, adbd.Screen{PNG: buf.Bytes()})
 	}
 	b.Run("synthetic", func(b *testing.B) { benchObserve(b, screens) })
 	b.Run("llamatouch", func(b *testing.B) {
-		real, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
+		real, err := adbd.LoadScreens(testenv.SharedData(b, "traces/llamatouch/trace_7"))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -101,23 +102,22 @@ func BenchmarkObserveLoopback(b *testing.B) {
 	})
 }
 
-func benchObserve(b *testing.B, screens []adbtest.Screen) {
-	srv := adbtest.New(b)
-	srv.AddDevice("bench", adbtest.StateDevice)
-	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
+func benchObserve(b *testing.B, screens []adbd.Screen) {
+	srv, dev, serial := adbtest.Device(b, adbd.Config{})
+	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr(), Serial: serial})
 	if err != nil {
 		b.Fatal(err)
 	}
 	// Cycle forever: hold each screen for 2 captures, 8 screens, repeated.
-	var all []adbtest.Screen
+	var all []adbd.Screen
 	for len(all) < 4*b.N+64 {
 		all = append(all, screens...)
 	}
-	srv.SetScreens("bench", all, 2)
+	dev.SetScreens(all, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
-		for srv.Screencaps("bench") < b.N+1 {
+		for dev.Screencaps() < b.N+1 {
 			time.Sleep(time.Millisecond)
 		}
 		cancel()
@@ -159,7 +159,7 @@ func benchFrames(b *testing.B, step func(i int) (shot, error)) *recorder {
 // LlamaTouch screenshots (1080x1918, 78-437 KB PNGs), cycling through them so
 // consecutive frames differ as a real run's do.
 func BenchmarkHostPerFrameReal(b *testing.B) {
-	screens, err := adbtest.LoadLlamaTouch(testenv.SharedData(b, "traces/llamatouch/trace_7"))
+	screens, err := adbd.LoadScreens(testenv.SharedData(b, "traces/llamatouch/trace_7"))
 	if err != nil {
 		b.Fatal(err)
 	}

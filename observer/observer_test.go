@@ -16,29 +16,26 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/trace"
 )
 
-const serial = "emulator-5554"
-
-// fixture is a fake device showing three distinct screens, each for hold screenshots,
-// with the clock ticking on every screenshot.
-func fixture(t *testing.T, hold int) (*adbtest.Server, *device.Device) {
+// fixture is a real adb server with one device stand-in showing three distinct screens,
+// each for hold screenshots, with the clock ticking on every screenshot.
+func fixture(t *testing.T, hold int) (*adbtest.Server, *adbd.Device, *device.Device) {
 	t.Helper()
-	srv := adbtest.New(t)
-	srv.AddDevice(serial, adbtest.StateDevice)
-	screens := adbtest.ThreeScreens(hold)
-	srv.SetScreens(serial, screens, 1)
+	srv, dev, serial := adbtest.Device(t, adbd.Config{})
+	dev.SetScreens(adbtest.ThreeScreens(hold), 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr()})
+	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr(), Serial: serial})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return srv, d
+	return srv, dev, d
 }
 
 func script(t *testing.T, body string) string {
@@ -76,7 +73,7 @@ func validTrace(t *testing.T, dir string) *trace.Trace {
 }
 
 func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
-	_, d := fixture(t, 4)
+	_, _, d := fixture(t, 4)
 	agent := script(t, `read line; echo "arg=$1 env=$AUTOEVAL_TASK stdin=$line serial=$ANDROID_SERIAL"; echo oops >&2; sleep 1`)
 	o := opts(t, agent, "{task}")
 	res, err := observer.Observe(context.Background(), d, o)
@@ -87,7 +84,7 @@ func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
 		t.Fatalf("status %s exit %d", res.Status, res.ExitCode)
 	}
 	tr := validTrace(t, o.Dir)
-	if tr.Status != trace.StatusCompleted || tr.Ended == nil || tr.Device.Serial != serial {
+	if tr.Status != trace.StatusCompleted || tr.Ended == nil || tr.Device.Serial != d.Serial() {
 		t.Fatalf("manifest %+v", tr)
 	}
 	// Three distinct screens; the clock ticking in the status bar alone never adds a frame.
@@ -108,7 +105,7 @@ func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
 		}
 	}
 	out, _ := os.ReadFile(filepath.Join(o.Dir, observer.StdoutLog))
-	want := "arg=Turn on the alarm at 10:30 AM env=Turn on the alarm at 10:30 AM stdin=Turn on the alarm at 10:30 AM serial=" + serial
+	want := "arg=Turn on the alarm at 10:30 AM env=Turn on the alarm at 10:30 AM stdin=Turn on the alarm at 10:30 AM serial=" + d.Serial()
 	if strings.TrimSpace(string(out)) != want {
 		t.Fatalf("agent stdout %q", out)
 	}
@@ -122,7 +119,7 @@ func TestNormalRunDropsDuplicatesAndPassesTheTask(t *testing.T) {
 }
 
 func TestAgentCrash(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	o := opts(t, script(t, "sleep 0.2; echo dying >&2; exit 3"))
 	res, err := observer.Observe(context.Background(), d, o)
 	if err != nil {
@@ -138,7 +135,7 @@ func TestAgentCrash(t *testing.T) {
 }
 
 func TestAgentMissing(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	o := opts(t, filepath.Join(t.TempDir(), "no-such-agent"))
 	_, err := observer.Observe(context.Background(), d, o)
 	if err == nil || !strings.Contains(err.Error(), "no-such-agent") {
@@ -151,7 +148,7 @@ func TestAgentMissing(t *testing.T) {
 }
 
 func TestTimeoutStopsStubbornAgent(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	// The agent ignores SIGTERM; the observer must still end it.
 	o := opts(t, script(t, "trap '' TERM; i=0; while [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done"))
 	o.Timeout = 400 * time.Millisecond
@@ -172,7 +169,7 @@ func TestTimeoutStopsStubbornAgent(t *testing.T) {
 }
 
 func TestInterruptMarksStopped(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	o := opts(t, script(t, "sleep 30"))
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
@@ -187,9 +184,9 @@ func TestInterruptMarksStopped(t *testing.T) {
 }
 
 func TestDeviceLostMidRun(t *testing.T) {
-	srv, d := fixture(t, 2)
+	_, dev, d := fixture(t, 2)
 	o := opts(t, script(t, "sleep 300"))
-	time.AfterFunc(400*time.Millisecond, func() { srv.RemoveDevice(serial) })
+	time.AfterFunc(400*time.Millisecond, dev.Drop)
 	start := time.Now()
 	res, err := observer.Observe(context.Background(), d, o)
 	if !errors.Is(err, device.ErrDeviceLost) {
@@ -205,7 +202,7 @@ func TestDeviceLostMidRun(t *testing.T) {
 }
 
 func TestAutoCaptureModeAndRawFrames(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	o := opts(t, script(t, "sleep 0.3"))
 	o.Capture = observer.CaptureAuto
 	res, err := observer.Observe(context.Background(), d, o)
@@ -280,24 +277,19 @@ func TestLlamaTouchScreens(t *testing.T) {
 		t.Skip("real-size screenshots are too slow under -race; covered by the plain run")
 	}
 	dir := testenv.SharedData(t, "traces/llamatouch/trace_7")
-	screens, err := adbtest.LoadLlamaTouch(dir)
+	screens, err := adbd.LoadScreens(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := adbtest.New(t)
-	srv.AddDevice(serial, adbtest.StateDevice)
-	srv.SetScreens(serial, screens, 3) // each real screen is seen three times
-	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, dev, d := fixture(t, 1)
+	dev.SetScreens(screens, 3) // each real screen is seen three times
 	o := opts(t, script(t, "sleep 30"))
 	o.Interval = 10 * time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Stop once the last screen has been served three times.
 	go func() {
-		for srv.Screencaps(serial) < 3*len(screens)+2 {
+		for dev.Screencaps() < 3*len(screens)+2 {
 			time.Sleep(20 * time.Millisecond)
 		}
 		cancel()
@@ -319,7 +311,7 @@ func TestLlamaTouchScreens(t *testing.T) {
 // While recording, trace.json is always a valid trace of the frames so far, so a crash of
 // autoeval itself loses nothing already seen.
 func TestManifestValidWhileRecording(t *testing.T) {
-	_, d := fixture(t, 1)
+	_, _, d := fixture(t, 1)
 	o := opts(t, script(t, "sleep 30"))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -350,17 +342,12 @@ func TestManifestValidWhileRecording(t *testing.T) {
 
 // A screen without a resumed activity (or UI dump) is said once, not on every frame.
 func TestRepeatedExtraFailureLoggedOnce(t *testing.T) {
-	srv := adbtest.New(t)
-	srv.AddDevice(serial, adbtest.StateDevice)
-	var screens []adbtest.Screen
+	_, dev, d := fixture(t, 1)
+	var screens []adbd.Screen
 	for i := 0; i < 4; i++ {
-		screens = append(screens, adbtest.Screen{PNG: adbtest.ScreenPNG(108, 240, i, i), XML: `<?xml version="1.0"?><hierarchy/>`, Activity: "null"})
+		screens = append(screens, adbd.Screen{PNG: adbtest.ScreenPNG(108, 240, i, i), XML: `<?xml version="1.0"?><hierarchy/>`, Activity: adbd.NoActivity})
 	}
-	srv.SetScreens(serial, screens, 1)
-	d, err := device.Connect(context.Background(), device.Options{Addr: srv.Addr()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dev.SetScreens(screens, 1)
 	o := opts(t, script(t, "sleep 0.5"))
 	var mu sync.Mutex
 	var logs []string

@@ -14,6 +14,7 @@ import (
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/runner"
@@ -24,20 +25,28 @@ import (
 
 const serial = "emulator-5554"
 
-// fixture is a fake adb server with one device showing three screens, each held for hold
-// captures, and a connection to it.
-func fixture(t *testing.T, hold int) (*adbtest.Server, *device.Device) {
+// fixture is a real adb server with one device stand-in showing three screens, each held
+// for hold captures, and a connection to it.
+func fixture(t *testing.T, hold int) (phone, *device.Device) {
 	t.Helper()
-	srv := adbtest.New(t)
-	srv.AddDevice(serial, adbtest.StateDevice)
-	srv.SetScreens(serial, adbtest.ThreeScreens(hold), 1)
+	srv, dev, serial := adbtest.Device(t, adbd.Config{})
+	dev.SetScreens(adbtest.ThreeScreens(hold), 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr()})
+	d, err := device.Connect(ctx, device.Options{Addr: srv.Addr(), Serial: serial})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return srv, d
+	return phone{dev}, d
+}
+
+// phone is the device stand-in; HandleShell answers the device shell's simple commands
+// (after its quoting and pipes) by their words joined with spaces. There is one device:
+// the serial is not consulted.
+type phone struct{ *adbd.Device }
+
+func (p phone) HandleShell(_ string, f func(cmd string) (string, bool)) {
+	p.Device.HandleShell(func(argv []string, _ []byte) (string, bool) { return f(strings.Join(argv, " ")) })
 }
 
 // loadSuite loads writeSuite's tasks and opens a fresh store.
@@ -133,7 +142,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		if !strings.Contains(string(out), "task="+r.Task) {
 			t.Errorf("task %s: agent saw %q", r.ID, out)
 		}
-		env := "env=" + r.Task + "|" + r.ID + "|" + serial + "|tcp:" + d.Addr() + "|" + r.Trace + "\n"
+		env := "env=" + r.Task + "|" + r.ID + "|" + d.Serial() + "|tcp:" + d.Addr() + "|" + r.Trace + "\n"
 		for _, log := range []string{observer.StdoutLog, "setup.log", "teardown.log"} {
 			if got, _ := os.ReadFile(filepath.Join(r.Trace, log)); !strings.Contains(string(got), env) {
 				t.Errorf("task %s: %s has %q, want %q", r.ID, log, got, env)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -63,12 +64,11 @@ func TestGroundtruthList(t *testing.T) {
 // The whole diff-based flow: snapshot before, the "agent" changes the database,
 // check with --before, reward written into the trace.
 func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s, dev := testDevice(t)
 	ins := func(id int, name string, cents int) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
 	}
-	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250), ins(2, "Taxi Fare", 1800)))
+	dev.PutFile(groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250), ins(2, "Taxi Fare", 1800)))
 
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"expenses": ["Taxi Fare"]}`), 0o644)
@@ -78,7 +78,7 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 		t.Fatalf("snapshot (%d): %s %s", code, out, errOut)
 	}
 	// The agent deleted the wrong expense.
-	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(2, "Taxi Fare", 1800)))
+	dev.PutFile(groundtruth.ExpenseDB, gtExpenseDB(t, ins(2, "Taxi Fare", 1800)))
 	dir := gtWriteTrace(t, "", nil)
 	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ExpenseDeleteSingle", "--params", params, "--before", before, "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 0.00") || !strings.Contains(out, "still present") {
@@ -93,7 +93,7 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 		t.Fatalf("trace ground truth: %+v %q", tr.GroundTruth, tr.TaskName)
 	}
 	// Right deletion, task name and params taken from the trace this time.
-	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250)))
+	dev.PutFile(groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries", 4250)))
 	dir2 := gtWriteTrace(t, "ExpenseDeleteSingle", map[string]any{"expenses": []any{"Taxi Fare"}})
 	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--before", before, "--trace", dir2, "--json")
 	var res struct {
@@ -112,8 +112,7 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 }
 
 func TestGroundtruthErrors(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s, _ := testDevice(t)
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"expenses": "Taxi Fare"}`), 0o644)
 	bad := filepath.Join(t.TempDir(), "bad.json")
@@ -146,18 +145,10 @@ func TestGroundtruthErrors(t *testing.T) {
 }
 
 func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
-	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
-		switch cmd {
-		case "settings get global wifi_on":
-			return "1\n", true
-		case "settings get global bluetooth_on":
-			return "1\n", true
-		}
-		return "", false
-	})
-	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", "emulator-5554", "--task", "TurnOffWifiAndTurnOnBluetooth")
+	s, dev := testDevice(t)
+	dev.SetSetting("global", "wifi_on", "1")
+	dev.SetSetting("global", "bluetooth_on", "1")
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", dev.Serial(), "--task", "TurnOffWifiAndTurnOnBluetooth")
 	if code != 0 || !strings.Contains(out, "reward 0.50") || !strings.Contains(out, "wifi_on") {
 		t.Fatalf("composite (%d): %s %s", code, out, errOut)
 	}
@@ -188,8 +179,7 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 
 // An information-retrieval task scores the answer the agent gave in the trace.
 func TestGroundtruthAnswerFromTrace(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s, dev := testDevice(t)
 	p := filepath.Join(t.TempDir(), "joplin.sqlite")
 	db, err := sql.Open("sqlite", p)
 	if err != nil {
@@ -203,7 +193,7 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 	}
 	db.Close()
 	data, _ := os.ReadFile(p)
-	s.PutFile("emulator-5554", groundtruth.JoplinDB, data)
+	dev.PutFile(groundtruth.JoplinDB, data)
 	dir := t.TempDir()
 	tr := &trace.Trace{Task: "Is the note titled 'Ship release' a todo?", TaskName: "NotesIsTodo", Params: map[string]any{"title": "Ship release"},
 		Status: trace.StatusCompleted, Dir: dir, Frames: []trace.Frame{
@@ -268,16 +258,11 @@ func TestGroundtruthTraceGoalParams(t *testing.T) {
 	}
 }
 
-// contactsDevice is a fake adb server whose contacts provider lists Amir Muller.
+// contactsDevice is a real adb server with a device stand-in whose contacts provider
+// lists Amir Muller.
 func contactsDevice(t *testing.T) *adbtest.Server {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
-	s.HandleShell("emulator-5554", func(cmd string) (string, bool) {
-		if cmd == "content query --uri content://contacts/phones/ --projection display_name:number" {
-			return "Row: 0 display_name=Amir Muller, number=+1 932-802-0043\n", true
-		}
-		return "", false
-	})
+	s, dev := testDevice(t)
+	dev.SetContent("content://contacts/phones/", adbd.R("_id", 1, "display_name", "Amir Muller", "number", "+1 932-802-0043"))
 	return s
 }
 

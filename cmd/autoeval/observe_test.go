@@ -12,15 +12,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/trace"
 )
 
 // obsScreens are three small clock-app screens with hierarchies the heuristic judge reads.
-func obsScreens(t *testing.T) []adbtest.Screen {
+func obsScreens(t *testing.T) []adbd.Screen {
 	t.Helper()
 	texts := []string{"Clock", "Alarm", "10:30 AM"}
-	var out []adbtest.Screen
+	var out []adbd.Screen
 	for i, txt := range texts {
 		img := image.NewRGBA(image.Rect(0, 0, 108, 240))
 		for y := 0; y < 240; y++ {
@@ -39,9 +40,16 @@ func obsScreens(t *testing.T) []adbtest.Screen {
 		xml := `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
 			`<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.google.android.deskclock" checkable="false" checked="false" bounds="[0,0][108,240]">` +
 			`<node index="0" text="` + txt + `" resource-id="" class="android.widget.TextView" package="com.google.android.deskclock" checkable="false" checked="false" bounds="[0,30][108,70]" /></node></hierarchy>`
-		out = append(out, adbtest.Screen{PNG: buf.Bytes(), XML: xml, Activity: "com.google.android.deskclock/com.android.deskclock.DeskClock"})
+		out = append(out, adbd.Screen{PNG: buf.Bytes(), XML: xml, Activity: "com.google.android.deskclock/com.android.deskclock.DeskClock"})
 	}
 	return out
+}
+
+// testDevice attaches a device stand-in to a real adb server of its own.
+func testDevice(t *testing.T) (*adbtest.Server, *adbd.Device) {
+	t.Helper()
+	srv, dev, _ := adbtest.Device(t, adbd.Config{})
+	return srv, dev
 }
 
 func obsAgent(t *testing.T, body string) string {
@@ -61,9 +69,8 @@ func obsCtx(t *testing.T) context.Context {
 
 func TestObserveValidateAndJudge(t *testing.T) {
 	db := judgeEnv(t)
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 3)
+	srv, dev := testDevice(t)
+	dev.SetScreens(obsScreens(t), 3)
 	out := filepath.Join(t.TempDir(), "trace")
 	agent := obsAgent(t, `echo "doing: $1"; sleep 0.6`)
 	params := filepath.Join(t.TempDir(), "p.json")
@@ -127,9 +134,9 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 			t.Errorf("%s: exit %d, want %d", c.name, got, c.code)
 		}
 	}
-	srv := adbtest.New(t)
-	srv.AddDevice("a", adbtest.StateDevice)
-	srv.AddDevice("b", adbtest.StateDevice)
+	srv := adbtest.Start(t)
+	srv.Connect(t, adbd.Start(t, adbd.Config{}))
+	b := srv.Connect(t, adbd.Start(t, adbd.Config{}))
 	if got := run(obsCtx(t), []string{"observe", "--adb", srv.Addr(), "--wait", "0", "--task", "x", "--out", out, "--", "true"}); got != 1 {
 		t.Errorf("two devices without --device: exit %d", got)
 	}
@@ -138,10 +145,10 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 	}
 	// ADB_SERVER_SOCKET is honoured, and --device picks one of several.
 	t.Setenv("ADB_SERVER_SOCKET", "tcp:"+srv.Addr())
-	if got := run(obsCtx(t), []string{"-q", "observe", "--device", "b", "--interval", "20ms", "--capture", "png", "--task", "x", "--out", out, "--", "true"}); got != 0 {
-		t.Errorf("--device b via ADB_SERVER_SOCKET: exit %d", got)
+	if got := run(obsCtx(t), []string{"-q", "observe", "--device", b, "--interval", "20ms", "--capture", "png", "--task", "x", "--out", out, "--", "true"}); got != 0 {
+		t.Errorf("--device %s via ADB_SERVER_SOCKET: exit %d", b, got)
 	}
-	if tr, err := trace.ReadManifest(out); err != nil || tr.Device.Serial != "b" {
+	if tr, err := trace.ReadManifest(out); err != nil || tr.Device.Serial != b {
 		t.Errorf("trace device: %v %v", tr, err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/trace"
@@ -21,11 +22,11 @@ import (
 
 func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, dev := clockDevice(t)
 	state := t.TempDir()
 	wifi := filepath.Join(state, "wifi")
-	srv.HandleShell("emulator-5554", func(cmd string) (string, bool) {
-		if cmd == "settings get global wifi_on" {
+	dev.HandleShell(func(argv []string, _ []byte) (string, bool) {
+		if strings.Join(argv, " ") == "settings get global wifi_on" {
 			if _, err := os.Stat(wifi); err == nil {
 				return "1\n", true
 			}
@@ -136,7 +137,7 @@ func (f *fakeAndroidWorld) log() []string {
 // truth; tear-down always follows, also for a task the agent was interrupted in.
 func TestRunAndroidWorldOracle(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{
 		goals:  map[string]string{"SystemWifiTurnOn": "Turn on WiFi.", "ContactsAddContact": "Create a new contact for Amir Muller. Their number is +19328020043."},
 		scores: map[string]float64{"SystemWifiTurnOn": 1, "ContactsAddContact": 0},
@@ -220,7 +221,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 // provider is asked once per task and the task's judge failure is recorded, not retried.
 func TestRunHonoursModelFlags(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, _ := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")
 	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
@@ -239,7 +240,7 @@ func TestRunHonoursModelFlags(t *testing.T) {
 // parameters) fails those tasks up front, without running the agent on "{slots}".
 func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, _ := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "task_metadata.json")
 	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn wifi {on_or_off}."}]`), 0o644)
@@ -258,7 +259,7 @@ func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 // hierarchy anyway: without it every task would be recorded and then fail to be judged.
 func TestRunHeuristicRecordsXML(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, _ := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")
 	os.WriteFile(suitePath, []byte("tasks:\n  - id: clock\n    task: Open the Clock app\n"), 0o644)
@@ -282,7 +283,7 @@ func TestRunHeuristicRecordsXML(t *testing.T) {
 // task is left for the rerun.
 func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, dev := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn wifi on."}, scores: map[string]float64{"SystemWifiTurnOn": 1}}
 	url := aw.serve(t)
 	dir := t.TempDir()
@@ -290,7 +291,7 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 	os.WriteFile(suitePath, []byte(`[{"task_name": "SystemWifiTurnOn", "task_template": "Turn wifi {on_or_off}."}]`), 0o644)
 	ctx, cancel := context.WithCancel(obsCtx(t))
 	go func() {
-		for srv.Screencaps("emulator-5554") < 2 {
+		for dev.Screencaps() < 2 {
 			time.Sleep(20 * time.Millisecond)
 		}
 		cancel()
@@ -311,7 +312,7 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 // extra deletion (the after-state alone would pass it).
 func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, dev := clockDevice(t)
 	ins := func(id int, name string, cents int) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
 	}
@@ -333,11 +334,11 @@ func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 			for _, step := range []func() bool{
 				func() bool { _, err := os.Stat(filepath.Join(dir, "setup-"+id)); return err == nil },
 				func() bool {
-					srv.PutFile("emulator-5554", groundtruth.ExpenseDB, orig)
+					dev.PutFile(groundtruth.ExpenseDB, orig)
 					return os.WriteFile(filepath.Join(dir, "reset-"+id), nil, 0o644) == nil
 				},
 				func() bool { _, err := os.Stat(filepath.Join(out, id, groundtruth.SnapshotFile)); return err == nil },
-				func() bool { srv.PutFile("emulator-5554", groundtruth.ExpenseDB, after[id]); return true },
+				func() bool { dev.PutFile(groundtruth.ExpenseDB, after[id]); return true },
 			} {
 				for !step() {
 					select {
@@ -366,18 +367,18 @@ func TestRunTakesTheBeforeSnapshot(t *testing.T) {
 	}
 }
 
-// clockDevice is a fake adb server with one device showing obsScreens, each for two captures.
-func clockDevice(t *testing.T) *adbtest.Server {
-	srv := adbtest.New(t)
-	srv.AddDevice("emulator-5554", adbtest.StateDevice)
-	srv.SetScreens("emulator-5554", obsScreens(t), 2)
-	return srv
+// clockDevice is a real adb server with one device stand-in showing obsScreens, each
+// for two captures.
+func clockDevice(t *testing.T) (*adbtest.Server, *adbd.Device) {
+	srv, dev := testDevice(t)
+	dev.SetScreens(obsScreens(t), 2)
+	return srv, dev
 }
 
 // A task AndroidWorld fails to score is shown as such, is not done, and runs again.
 func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
 	db := judgeEnv(t)
-	srv := clockDevice(t)
+	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn on WiFi."},
 		scores: map[string]float64{"SystemWifiTurnOn": 1}, scoreDown: true}
 	url := aw.serve(t)

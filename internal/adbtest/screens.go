@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+
+	"github.com/autoeval/autoeval/internal/adbd"
 )
 
 // ScreenPNG draws a small phone-like screen: a status bar whose "clock" block moves with
@@ -39,12 +41,12 @@ func ScreenPNG(w, h, clock, block int) []byte {
 
 // ThreeScreens returns three distinct screens A, B, C, each held for hold captures with
 // only the status-bar clock changing, and matching UI XML and activities.
-func ThreeScreens(hold int) []Screen {
-	var screens []Screen
+func ThreeScreens(hold int) []adbd.Screen {
+	var screens []adbd.Screen
 	for i := 0; i < 3; i++ {
 		for j := 0; j < hold; j++ {
 			name := string(rune('A' + i))
-			screens = append(screens, Screen{
+			screens = append(screens, adbd.Screen{
 				PNG:      ScreenPNG(108, 240, i*hold+j, i),
 				XML:      `<?xml version="1.0"?><hierarchy><node text="screen ` + name + `" bounds="[0,0][108,240]"/></hierarchy>`,
 				Activity: "com.example.app/.Screen" + name,
@@ -53,3 +55,6 @@ func ThreeScreens(hold int) []Screen {
 	}
 	return screens
 }
+
+// Screen is what a device stand-in shows (adbd.Screen), named here for fixtures.
+type Screen = adbd.Screen

@@ -1,0 +1,126 @@
+package device
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"time"
+
+	"github.com/zach-klippenstein/goadb/wire"
+)
+
+// The sync service (SYNC.TXT): STAT, LIST, RECV and SEND over one connection, file data
+// in chunks of at most 64 KiB.
+const serviceSync = "sync:"
+
+// syncChunk is the largest DATA chunk the sync protocol allows.
+const syncChunk = 64 * 1024
+
+// FileInfo describes a remote file.
+type FileInfo struct {
+	Name    string
+	Mode    fs.FileMode
+	Size    int64
+	ModTime time.Time
+}
+
+// Stat describes a remote path; a missing path gives an error matching fs.ErrNotExist.
+func (d *Device) Stat(ctx context.Context, path string) (FileInfo, error) {
+	dev, err := d.goadb(ctx)
+	if err != nil {
+		return FileInfo{}, err
+	}
+	e, err := dev.Stat(path)
+	if err != nil {
+		return FileInfo{}, d.classify(ctx, "stat "+path, err)
+	}
+	return FileInfo{Name: baseName(path), Mode: e.Mode, Size: int64(e.Size), ModTime: e.ModifiedAt}, nil
+}
+
+// List lists a remote directory (without . and ..).
+func (d *Device) List(ctx context.Context, dir string) ([]FileInfo, error) {
+	dev, err := d.goadb(ctx)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := dev.ListDirEntries(dir)
+	if err != nil {
+		return nil, d.classify(ctx, "list "+dir, err)
+	}
+	all, err := entries.ReadAll()
+	if err != nil {
+		return nil, d.classify(ctx, "list "+dir, err)
+	}
+	var out []FileInfo
+	for _, e := range all {
+		if e.Name == "." || e.Name == ".." {
+			continue
+		}
+		out = append(out, FileInfo{Name: e.Name, Mode: e.Mode, Size: int64(e.Size), ModTime: e.ModifiedAt})
+	}
+	return out, nil
+}
+
+// Pull reads a remote file over sync RECV. A missing file gives an error matching
+// fs.ErrNotExist, an unreadable one fs.ErrPermission.
+func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
+	dev, err := d.goadb(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := dev.OpenRead(path)
+	if err != nil {
+		return nil, d.classify(ctx, "pull "+path, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, d.classify(ctx, "pull "+path, err)
+	}
+	return data, nil
+}
+
+// Push writes data to a remote file over sync SEND with the given permissions and waits
+// for the device to confirm (goadb's writer hangs up without reading the reply).
+func (d *Device) Push(ctx context.Context, path string, data []byte, perm fs.FileMode) error {
+	op := "push " + path
+	conn, err := d.transport(ctx, op)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if err := wire.SendMessageString(conn, serviceSync); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	if _, err := conn.ReadStatus("sync"); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	sc := conn.NewSyncConn()
+	if err := sc.SendOctetString("SEND"); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	if err := sc.SendBytes([]byte(fmt.Sprintf("%s,%d", path, uint32(perm.Perm())))); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	for rest := data; len(rest) > 0; {
+		n := min(len(rest), syncChunk)
+		if err := sc.SendOctetString("DATA"); err != nil {
+			return d.classify(ctx, op, err)
+		}
+		if err := sc.SendBytes(rest[:n]); err != nil {
+			return d.classify(ctx, op, err)
+		}
+		rest = rest[n:]
+	}
+	if err := sc.SendOctetString("DONE"); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	if err := sc.SendTime(time.Now()); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	if _, err := sc.ReadStatus("send"); err != nil {
+		return d.classify(ctx, op, err)
+	}
+	return nil
+}
