@@ -37,6 +37,7 @@ func newRootCmd() *cobra.Command {
 		Long: `autoeval evaluates mobile GUI agents from a task description alone.
 
   decompose   task text -> substates (the observable UI states a successful run passes)
+  devices     list the attached Android devices (serial, model, Android version)
   observe     run an agent as a black box on an Android device and record its screens
   judge       judge a recorded trace against the substates (Capturer -> Reasoner -> Checker)
   groundtruth read the programmatic reward from the device's system state
@@ -72,6 +73,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 
 	root.AddCommand(
 		newDecomposeCmd(),
+		newDevicesCmd(),
 		newObserveCmd(),
 		newRunCmd(),
 		newJudgeCmd(),
