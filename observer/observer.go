@@ -127,7 +127,7 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 		// Until the run ends the status says nothing is known: a trace left behind by a
 		// crash of autoeval itself is honest about it.
 		Started: &now, Status: trace.StatusUnknown, Frames: []trace.Frame{}, Params: opts.Params,
-		Metadata: map[string]any{"agent_command": opts.Agent, "agent_stdout": StdoutLog, "agent_stderr": StderrLog},
+		Metadata: map[string]any{"agent_command": opts.Agent},
 		Dir:      opts.Dir,
 	}
 	res := &Result{Trace: tr, ExitCode: -1}
@@ -136,6 +136,9 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 	}
 	r := &recorder{dev: dev, opts: opts, tr: tr, res: res}
 
+	// Frame 1 is the screen the agent starts from, taken before it starts (in auto mode
+	// by the probe that chooses the capture method). A device that fails here means the
+	// agent never runs.
 	mode, probe, err := r.chooseMode(ctx)
 	res.CaptureMode = mode
 	tr.Metadata["capture_mode"] = mode
@@ -143,15 +146,16 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 		tr.Metadata["capture_probe_ms"] = probe
 	}
 	if err != nil {
-		return r.finish(statusForErr(ctx, err), err)
+		r.opts.Logf("the agent was not started: %v", err)
+		return r.finish(notStartedStatus(ctx, err), err)
 	}
 
 	agent, err := startAgent(opts, dev)
 	if err != nil {
 		r.opts.Logf("agent did not start: %v", err)
-		tr.Metadata["error"] = err.Error()
-		return r.finish(trace.StatusCrashed, err)
+		return r.finish(trace.StatusNotStarted, err)
 	}
+	tr.Metadata["agent_stdout"], tr.Metadata["agent_stderr"] = StdoutLog, StderrLog
 	var timeoutC <-chan time.Time
 	if opts.Timeout > 0 {
 		t := time.NewTimer(opts.Timeout)
@@ -160,19 +164,6 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 	}
 	next := time.Now()
 	for {
-		// Capture first, then look at why we might stop: the first frame is the screen
-		// the agent starts from.
-		if err := r.captureOnce(ctx); err != nil {
-			switch {
-			case ctx.Err() != nil:
-				// Interrupted mid-capture: handled as an interrupt below.
-			case errors.Is(err, device.ErrDeviceLost):
-				agent.stop(opts.StopGrace)
-				return r.finishAgent(agent, trace.StatusDeviceLost, err)
-			default:
-				r.opts.Logf("capture failed, continuing: %v", err)
-			}
-		}
 		next = next.Add(opts.Interval)
 		wait := time.Until(next)
 		if wait < 0 {
@@ -200,17 +191,30 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 			return r.finishAgent(agent, trace.StatusStopped, nil)
 		case <-time.After(wait):
 		}
+		if err := r.captureOnce(ctx); err != nil {
+			switch {
+			case ctx.Err() != nil:
+				// Interrupted mid-capture: handled as an interrupt at the next turn.
+			case errors.Is(err, device.ErrDeviceLost):
+				agent.stop(opts.StopGrace)
+				return r.finishAgent(agent, trace.StatusDeviceLost, err)
+			default:
+				r.opts.Logf("capture failed, continuing: %v", err)
+			}
+		}
 	}
 }
 
-func statusForErr(ctx context.Context, err error) string {
+// notStartedStatus is the status of a run whose device failed before the agent could
+// start: device_lost when the device went away, stopped after Ctrl-C, else not_started.
+func notStartedStatus(ctx context.Context, err error) string {
 	switch {
 	case errors.Is(err, device.ErrDeviceLost):
 		return trace.StatusDeviceLost
 	case ctx.Err() != nil:
 		return trace.StatusStopped
 	}
-	return trace.StatusCrashed
+	return trace.StatusNotStarted
 }
 
 // prepareDir creates dir, refusing to overwrite an existing trace.
@@ -240,21 +244,29 @@ type recorder struct {
 	lastExtra string
 }
 
-// chooseMode settles the capture mode; in auto it times one full capture each way
-// (device work, transfer, host decode and encode) and keeps the faster.
+// chooseMode settles the capture mode and records the first frames with it, before the
+// agent starts: in auto it times one full capture each way (device work, transfer, host
+// decode and encode) and keeps the faster; the probe's screenshots are frames like any
+// other (the second usually a duplicate), not thrown away.
 func (r *recorder) chooseMode(ctx context.Context) (string, map[string]int64, error) {
 	if r.opts.Capture != CaptureAuto {
 		r.mode = r.opts.Capture
-		return r.mode, nil, nil
+		at := time.Now().UTC()
+		s, err := r.grab(ctx, r.mode, true)
+		if err != nil {
+			return r.mode, nil, fmt.Errorf("no screenshot before the agent starts: %w", err)
+		}
+		r.res.Captured++
+		return r.mode, nil, r.keep(ctx, at, s)
 	}
 	probe := map[string]int64{}
 	var best string
 	var bestD time.Duration
 	var firstErr error
 	for _, m := range []string{CapturePNG, CaptureRaw} {
-		start := time.Now()
-		_, err := r.grab(ctx, m, true)
-		d := time.Since(start)
+		at := time.Now().UTC()
+		s, err := r.grab(ctx, m, true)
+		d := time.Since(at)
 		if err != nil {
 			if errors.Is(err, device.ErrDeviceLost) || ctx.Err() != nil {
 				return m, nil, err
@@ -267,6 +279,11 @@ func (r *recorder) chooseMode(ctx context.Context) (string, map[string]int64, er
 		probe[m] = d.Milliseconds()
 		if best == "" || d < bestD {
 			best, bestD = m, d
+		}
+		// The dump and activity belong to this screenshot: record it before the next.
+		r.res.Captured++
+		if err := r.keep(ctx, at, s); err != nil {
+			return m, probe, err
 		}
 	}
 	if best == "" {
@@ -482,6 +499,7 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 	stderr, err := os.Create(filepath.Join(opts.Dir, StderrLog))
 	if err != nil {
 		stdout.Close()
+		os.Remove(stdout.Name())
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -489,6 +507,9 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 	if err := cmd.Start(); err != nil {
 		stdout.Close()
 		stderr.Close()
+		// Nothing ran, so nothing was logged: leave no empty logs behind.
+		os.Remove(stdout.Name())
+		os.Remove(stderr.Name())
 		return nil, fmt.Errorf("agent command %q: %w", args[0], err)
 	}
 	a := &agentProc{cmd: cmd, done: make(chan struct{}), exitCode: -1}

@@ -134,6 +134,8 @@ func TestAgentCrash(t *testing.T) {
 	}
 }
 
+// An agent that cannot be started never ran: the trace says so and why, and names no
+// log files.
 func TestAgentMissing(t *testing.T) {
 	_, _, d := fixture(t, 1)
 	o := opts(t, filepath.Join(t.TempDir(), "no-such-agent"))
@@ -141,10 +143,158 @@ func TestAgentMissing(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no-such-agent") {
 		t.Fatalf("err %v", err)
 	}
-	tr, rerr := trace.ReadManifest(o.Dir)
-	if rerr != nil || tr.Status != trace.StatusCrashed {
-		t.Fatalf("manifest %v %v", tr, rerr)
+	tr, err := trace.ReadManifest(o.Dir) // no frames: nothing to judge, but readable
+	if err != nil {
+		t.Fatal(err)
 	}
+	if tr.Status != trace.StatusNotStarted || !strings.Contains(fmt.Sprint(tr.Metadata["error"]), "no-such-agent") {
+		t.Fatalf("status %s, metadata %v", tr.Status, tr.Metadata)
+	}
+	noLogs(t, o.Dir, tr)
+}
+
+// noLogs checks that trace.json names no agent log and that none was left behind.
+func noLogs(t *testing.T, dir string, tr *trace.Trace) {
+	t.Helper()
+	for _, k := range []string{"agent_stdout", "agent_stderr"} {
+		if v, ok := tr.Metadata[k]; ok {
+			t.Errorf("trace.json names %s = %v for an agent that never ran", k, v)
+		}
+	}
+	for _, name := range []string{observer.StdoutLog, observer.StderrLog} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s exists for an agent that never ran", name)
+		}
+	}
+}
+
+// logsNamed checks that every log trace.json names exists.
+func logsNamed(t *testing.T, dir string, tr *trace.Trace) {
+	t.Helper()
+	for _, k := range []string{"agent_stdout", "agent_stderr"} {
+		name, ok := tr.Metadata[k].(string)
+		if !ok {
+			t.Errorf("trace.json does not name %s", k)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("trace.json names %s, which does not exist: %v", name, err)
+		}
+	}
+}
+
+// A device that fails before the agent starts (no screenshot can be taken, or the
+// device is gone) means the agent never ran: not "crashed", and the trace says what
+// happened.
+func TestDeviceFailsBeforeTheAgent(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		break_ func(dev *adbd.Device)
+		status string
+		why    string
+	}{
+		{"no screenshot", func(dev *adbd.Device) {
+			dev.HandleShell(func(argv []string, _ []byte) (string, bool) {
+				return "screencap: failed to take screenshot\n", argv[0] == "screencap"
+			})
+		}, trace.StatusNotStarted, "no way to take a screenshot"},
+		{"device gone", func(dev *adbd.Device) { dev.Drop() }, trace.StatusDeviceLost, "device lost"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, dev, d := fixture(t, 1)
+			c.break_(dev)
+			marker := filepath.Join(t.TempDir(), "ran")
+			o := opts(t, script(t, "touch "+marker))
+			o.Capture = observer.CaptureAuto
+			res, err := observer.Observe(context.Background(), d, o)
+			if err == nil || !strings.Contains(err.Error(), c.why) {
+				t.Fatalf("err %v", err)
+			}
+			if _, err := os.Stat(marker); err == nil {
+				t.Fatal("the agent ran although the device had failed")
+			}
+			tr, err := trace.ReadManifest(o.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != c.status || tr.Status != c.status || !strings.Contains(fmt.Sprint(tr.Metadata["error"]), c.why) {
+				t.Fatalf("status %s/%s, metadata %v", res.Status, tr.Status, tr.Metadata)
+			}
+			if _, ok := tr.Metadata["agent_exit_code"]; ok || res.ExitCode != -1 {
+				t.Fatalf("an exit code for an agent that never ran: %v", tr.Metadata)
+			}
+			noLogs(t, o.Dir, tr)
+		})
+	}
+}
+
+// The screen before the agent starts is frame 1, whatever the capture mode: in auto
+// mode the method probe's own screenshots are kept, not thrown away.
+func TestFirstFrameIsTheScreenBeforeTheAgent(t *testing.T) {
+	for _, mode := range []string{observer.CaptureAuto, observer.CapturePNG, observer.CaptureRaw} {
+		t.Run(mode, func(t *testing.T) {
+			_, _, d := fixture(t, 1) // A, B, C: the device moves on at every screenshot
+			o := opts(t, script(t, "sleep 0.3"))
+			o.Capture = mode
+			if _, err := observer.Observe(context.Background(), d, o); err != nil {
+				t.Fatal(err)
+			}
+			tr := validTrace(t, o.Dir)
+			if len(tr.Frames) == 0 {
+				t.Fatal("no frames")
+			}
+			x, _ := os.ReadFile(filepath.Join(o.Dir, tr.Frames[0].XML))
+			if !strings.Contains(string(x), "screen A") || tr.Frames[0].Activity != "com.example.app/com.example.app.ScreenA" {
+				t.Fatalf("frame 1 shows %q (%s), want screen A", x, tr.Frames[0].Activity)
+			}
+			a, err := png.Decode(bytes.NewReader(adbtest.ThreeScreens(1)[0].PNG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !samePixels(decodePNGFile(t, filepath.Join(o.Dir, tr.Frames[0].Image)), a) {
+				t.Fatal("frame 1's image is not screen A")
+			}
+			logsNamed(t, o.Dir, tr)
+		})
+	}
+}
+
+// End to end through the real adb client: the agent taps with `adb shell input`, each
+// tap leads to the next screen, and the trace holds every distinct screen with its UI
+// dump and activity, the one before the first tap first.
+func TestAgentDrivingTheDeviceThroughAdb(t *testing.T) {
+	srv, dev, d := fixture(t, 1)
+	screens := adbtest.ThreeScreens(1)
+	dev.SetScreens(screens, adbd.AdvanceOnInput)
+	adb := adbtest.Executable(t)
+	agent := script(t, "set -e\n"+
+		adb+" shell input tap 540 1200\nsleep 0.5\n"+
+		adb+" shell input swipe 540 1800 540 600 200\nsleep 0.5")
+	o := opts(t, agent)
+	o.Env = []string{"HOME=" + t.TempDir()}
+	res, err := observer.Observe(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != trace.StatusCompleted || res.ExitCode != 0 {
+		out, _ := os.ReadFile(filepath.Join(o.Dir, observer.StderrLog))
+		t.Fatalf("status %s exit %d: %s", res.Status, res.ExitCode, out)
+	}
+	if in := dev.Inputs(); len(in) != 2 || in[0] != "tap 540 1200" {
+		t.Fatalf("the device saw inputs %q", in)
+	}
+	tr := validTrace(t, o.Dir)
+	if len(tr.Frames) != 3 {
+		t.Fatalf("%d frames (%d captured, %d dropped), want the 3 distinct screens", len(tr.Frames), res.Captured, tr.DroppedFrames)
+	}
+	for i, f := range tr.Frames {
+		name := string(rune('A' + i))
+		x, _ := os.ReadFile(filepath.Join(o.Dir, f.XML))
+		if !strings.Contains(string(x), "screen "+name) || f.Activity != "com.example.app/com.example.app.Screen"+name {
+			t.Errorf("frame %d: xml %q activity %q, want screen %s", i+1, x, f.Activity, name)
+		}
+	}
+	_ = srv
 }
 
 func TestTimeoutStopsStubbornAgent(t *testing.T) {

@@ -28,6 +28,9 @@ const (
 	StatusDeviceLost = "device_lost"
 	StatusStopped    = "stopped" // interrupted by the user (Ctrl-C)
 	StatusUnknown    = "unknown" // imported from a tool that does not say
+	// StatusNotStarted: the agent never ran, because the device (or the agent's own
+	// command) failed first; metadata.error says what happened.
+	StatusNotStarted = "not_started"
 )
 
 // Trace is one recorded run of an agent on one task.

@@ -102,11 +102,13 @@ foreground activity; frames that differ from the last kept one only below the de
 (a status-bar clock change never counts) are dropped and counted. The agent's output goes to
 agent.stdout.log and agent.stderr.log. trace.json is rewritten after every frame, so a crash
 keeps what was seen; its status ends as completed (exit 0), crashed (non-zero exit), timeout,
-stopped (Ctrl-C) or device_lost.
+stopped (Ctrl-C), device_lost, or not_started when the device failed before the agent could
+start (trace.json's metadata.error says what happened). Frame 1 is always the screen before
+the agent starts.
 
 Exit status: 0 when the trace was recorded to the end (completed, crashed or timeout: the
-agent's fate is in the trace), 1 when the device was lost or nothing could be recorded, 2 for
-bad usage, 130 after Ctrl-C (the trace is kept).`,
+agent's fate is in the trace), 1 when the device was lost, the agent was not started or nothing
+could be recorded, 2 for bad usage, 130 after Ctrl-C (the trace is kept).`,
 		Example: `  autoeval observe --task "Turn on Wi-Fi" --out runs/wifi -- python my_agent.py --goal "{task}"
   autoeval observe --device emulator-5554 --xml --timeout 5m --task "$TASK" --out runs/t1 -- ./agent.sh`,
 		RunE: func(cmd *cobra.Command, args []string) error {
