@@ -1,0 +1,59 @@
+package groundtruth
+
+import (
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/adbd"
+)
+
+// The shell commands ground truth sends (settings get, content query with and without a
+// projection, dumpsys piped into grep, date +%s), answered by the device stand-in's own
+// toybox-like commands behind the real adb server rather than by canned output: each is
+// a command line a device shell accepts, and the device refuses none of them.
+func TestCommandsADeviceShellAccepts(t *testing.T) {
+	s, dev := fakeDevice(t)
+	d := s.Device
+	d.SetClock(time.Unix(1697384040, 0))
+	d.SetSetting("global", "wifi_on", "1")
+	d.SetSetting("global", "bluetooth_on", "0")
+	d.SetSetting("system", "screen_brightness", "255")
+	d.SetContent("content://sms/sent",
+		adbd.R("_id", 7, "thread_id", 3, "address", "+1 (555) 010-4477", "person", nil, "date", int64(1697383900000), "type", 2,
+			"body", "Running late, see you at 5, ok?", "creator", "com.simplemobiletools.smsmessenger", "seen", 1),
+		adbd.R("_id", 6, "thread_id", 2, "address", "+15550109999", "person", nil, "date", int64(1697300000000), "type", 2,
+			"body", "Old message\nwith two lines", "creator", "com.simplemobiletools.smsmessenger", "seen", 1))
+	d.SetContent("content://contacts/phones/",
+		adbd.R("_id", 1, "display_name", "Jane Doe", "number", "(555) 123-4567", "times_contacted", 0),
+		adbd.R("_id", 2, "display_name", "Li, Wei", "number", "+86 10 1234 5678", "times_contacted", 0))
+	d.SetScreens([]adbd.Screen{{Activity: smsActivity}}, 1)
+
+	for _, c := range []struct {
+		task   string
+		params Params
+		reward float64
+	}{
+		{"SimpleSmsSend", Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}, 1},
+		{"SimpleSmsSend", Params{"number": "+15550109999", "message": "Old message\nwith two lines"}, 0}, // sent a day earlier
+		{"ContactsAddContact", Params{"name": "Li, Wei", "number": "+86 10 1234 5678"}, 1},
+		{"SystemWifiTurnOn", nil, 1},
+		{"SystemBluetoothTurnOn", nil, 0},
+		{"SystemBrightnessMax", nil, 1},
+		{"OpenAppTaskEval", Params{"app_name": "clock"}, 0},
+	} {
+		r := mustCheck(t, dev, c.task, c.params, nil)
+		if r.Reward != c.reward {
+			t.Errorf("%s %v: reward %v, want %v\n%s", c.task, c.params, r.Reward, c.reward, r.Explanation)
+		}
+	}
+	if r := d.Refused(); len(r) != 0 {
+		t.Fatalf("the device refused %q", r)
+	}
+	for _, want := range []string{"shell:content query --uri content://sms/sent", "shell:date +%s",
+		"shell:content query --uri content://contacts/phones/ --projection display_name:number",
+		"shell:settings get global wifi_on", "shell:dumpsys activity activities | grep ResumedActivity"} {
+		if d.ServiceCount(want) == 0 {
+			t.Errorf("ground truth never sent %q (sent %q)", want, d.Services())
+		}
+	}
+}
