@@ -88,14 +88,18 @@ func TestEarlyStopWastesFewCapturesAndBooksThemAll(t *testing.T) {
 	if !j.StoppedEarly || len(j.Frames) != 1 {
 		t.Fatalf("stopped early %v after %d frames", j.StoppedEarly, len(j.Frames))
 	}
+	srv.Close() // a capture the early stop cancelled may still be arriving: count it too
 	sent := int(captures.Load())
 	if sent > 3 {
 		t.Errorf("%d capture requests for a trace judged on its first frame; the look-ahead should stop at what the reasoner can use", sent)
 	}
 	reasons := srv.Count() - sent
 	u := j.Usage
-	if u.Calls+u.CacheHits+u.UnknownCalls != sent+reasons {
-		t.Fatalf("usage %+v accounts for %d requests; the provider saw %d captures and %d reasoner calls", u, u.Calls+u.CacheHits+u.UnknownCalls, sent, reasons)
+	// Every request the provider saw is booked. A cancelled request may be booked although
+	// it never arrived (the client cannot know, so it shows a possible charge), but never
+	// more of them than the look-ahead let out.
+	if booked := u.Calls + u.CacheHits + u.UnknownCalls; booked < sent+reasons || u.UnknownCalls > 3 {
+		t.Fatalf("usage %+v books %d requests; the provider saw %d captures and %d reasoner calls", u, booked, sent, reasons)
 	}
 }
 

@@ -184,8 +184,8 @@ type attemptState struct {
 	retryable  bool
 	retryAfter time.Duration // 0 when the server gave none
 	latency    time.Duration
-	// unanswered: the request was sent whole but no answer came back (a timeout or a
-	// cancel): the provider may have processed and billed it.
+	// unanswered: the request went out (its headers at least) but no answer came back (a
+	// timeout or a cancel): the provider may have processed and billed it.
 	unanswered bool
 }
 
@@ -216,9 +216,14 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		return nil, st, err
 	}
 	defer c.sem.Release(1)
+	// wrote is set once the headers are out: from then on the request may reach the
+	// provider even if it is cancelled (WroteRequest would be too late: a cancel can end
+	// the call after the bytes left but before that hook runs, and the request would go
+	// unbooked). Booking a request the provider never finished reading errs on the side
+	// of showing a possible charge.
 	var wrote, answered atomic.Bool
 	trace := &httptrace.ClientTrace{
-		WroteRequest:         func(i httptrace.WroteRequestInfo) { wrote.Store(i.Err == nil) },
+		WroteHeaders:         func() { wrote.Store(true) },
 		GotFirstResponseByte: func() { answered.Store(true) },
 	}
 	actx, cancel := context.WithTimeout(httptrace.WithClientTrace(ctx, trace), c.cfg.Timeout)

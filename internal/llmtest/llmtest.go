@@ -119,6 +119,8 @@ type Server struct {
 	handler  HandlerFunc
 	requests []Request
 	done     chan struct{}
+	closer   sync.Once
+	hs       *httptest.Server
 }
 
 // NewOpenAI starts a fake OpenAI-compatible chat-completions server.
@@ -139,14 +141,24 @@ func start(t testing.TB, kind string, opts []Option) *Server {
 		o.apply(s)
 	}
 	hs := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(hs.Close)
-	// Registered after Close, so it runs first: releases hanging handlers.
-	t.Cleanup(func() { close(s.done) })
+	s.hs = hs
+	t.Cleanup(s.Close)
 	s.URL = hs.URL + "/v1"
 	if kind == "ollama" {
 		s.URL = hs.URL
 	}
 	return s
+}
+
+// Close releases hanging and delayed handlers, then stops the server, waiting for every
+// request already on its way in: after Close, Count and Requests are final. A test that
+// compares what the provider saw with what the client booked calls it before counting,
+// because a request the client cancelled may still be arriving.
+func (s *Server) Close() {
+	s.closer.Do(func() {
+		close(s.done)
+		s.hs.Close()
+	})
 }
 
 // Requests returns copies of all requests received so far.
