@@ -174,7 +174,7 @@ func calendarDelete(name string, one bool) *Family {
 					return false
 				}
 				if one {
-					return int64(ts) == from+hour*3600 && FuzzyEqual(Str(r["title"]), title)
+					return int64(ts) == from+hour*3600 && FuzzyMatch(Str(r["title"]), title)
 				}
 				return true
 			}
@@ -460,7 +460,7 @@ ORDER BY Playlist.name, PlaylistMediaRelation.position`
 func playlistResult(task string, rows []Row, name string, files []string) *Result {
 	var in []Row
 	for _, r := range rows {
-		if FuzzyEqual(Str(r["playlist_name"]), name) {
+		if FuzzyMatch(Str(r["playlist_name"]), name) {
 			in = append(in, r)
 		}
 	}

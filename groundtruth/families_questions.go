@@ -87,7 +87,7 @@ func listAnswerPart(p Params, expected []string) (Part, error) {
 	matched := 0
 	for _, e := range exp {
 		for i, it := range items {
-			if !used[i] && FuzzyEqual(it, e) {
+			if !used[i] && FuzzyMatch(it, e) {
 				used[i] = true
 				matched++
 				break
@@ -339,7 +339,7 @@ func singleAnswerPart(p Params, want, what string) (Part, error) {
 		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
 	}
 	got := strings.TrimSuffix(strings.TrimSpace(ans), ".")
-	return Part{Name: fmt.Sprintf("answer gives %s %q", what, want), Pass: FuzzyEqual(got, want),
+	return Part{Name: fmt.Sprintf("answer gives %s %q", what, want), Pass: FuzzyMatch(got, want),
 		Detail: fmt.Sprintf("answer %q", clip(ans, 100))}, nil
 }
 

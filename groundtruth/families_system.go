@@ -365,7 +365,7 @@ func fileContentResult(ctx context.Context, dev Device, task, p, text string) (*
 		content.Detail = "no file"
 	} else {
 		got := strings.TrimSpace(string(bytes.ReplaceAll(data, []byte("\r"), nil)))
-		content.Pass = FuzzyEqual(got, text)
+		content.Pass = FuzzyMatch(got, text)
 		content.Detail = fmt.Sprintf("similarity %.2f to the expected text (file: %q)", Similarity(strings.ToLower(got), strings.ToLower(text)), clip(got, 80))
 	}
 	return allOf(task, exists, content), nil

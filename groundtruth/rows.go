@@ -135,7 +135,7 @@ func (f Field) Match(r Row) bool {
 		if got == nil || f.Want == nil {
 			return got == nil && f.Want == nil
 		}
-		return FuzzyEqual(Str(got), Str(f.Want))
+		return FuzzyMatch(Str(got), Str(f.Want))
 	case Numeric:
 		x, ok1 := Num(got)
 		y, ok2 := Num(f.Want)
