@@ -143,6 +143,9 @@ func questionCases(t *testing.T) []awCase {
 		awCase{name: "meeting with a zero-padded day", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": strptime's %d takes 05 and 5 alike", params: Params{"person": "Amanda", "answer": "october 25 2023 14:00"}, before: cal, after: cal, reward: 1},
 		awCase{name: "meeting in 12-hour time", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": '2:00 PM' does not parse with %H:%M", params: Params{"person": "Amanda", "answer": "October 25 2023 2:00 PM"}, before: cal, after: cal, reward: 0},
 		awCase{name: "meeting with a comma", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": 'October 25, 2023 14:00' splits into two parts", params: Params{"person": "Amanda", "answer": "October 25, 2023 14:00"}, before: cal, after: cal, reward: 0},
+		awCase{name: "meeting earlier today", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": the relevant event may be on October 15 before the device's time; it is still the expected answer",
+			params: Params{"person": "Mia", "answer": "October 15 2023 09:00"}, before: dbState(t, CalendarDB, schemaEvents, ev(1, oct(15, 9), 60, "Drinks with Mia", ""), ev(2, oct(16, 9), 30, "Call with HR", "")),
+			after: newState(), reward: 1},
 		awCase{name: "meeting an hour off", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": 15:00 != 14:00", params: Params{"person": "Amanda", "answer": "October 25 2023 15:00"}, before: cal, after: cal, reward: 0},
 	)
 	return cs

@@ -306,7 +306,7 @@ func joplinFamilies() {
 			if err != nil {
 				return expectation{}, err
 			}
-			nums := regexp.MustCompile(`\b\d+\b`).FindAllString(Str(note["body"]), -1)
+			nums := wholeNumber.FindAllString(Str(note["body"]), -1)
 			if len(nums) != 1 {
 				return expectation{}, fmt.Errorf("the note %q states %d numbers, not one: give attendee_count", title, len(nums))
 			}
@@ -349,6 +349,8 @@ func joplinFamilies() {
 			return strs(qty), nil
 		}))
 }
+
+var wholeNumber = regexp.MustCompile(`\b\d+\b`)
 
 // ---- OpenTracks --------------------------------------------------------------------
 
@@ -580,10 +582,11 @@ func calendarQuestionFamilies() {
 			if err != nil {
 				return expectation{}, err
 			}
-			// AndroidWorld's meeting is "Drinks with {person}" on {date}; other events
-			// naming the person on that date are excluded. Given the date, that is
-			// the event; without it, the earliest one naming the person from the
-			// device's time on.
+			// AndroidWorld's meeting is "Drinks with {person}" on {date} (possibly earlier
+			// that day than the device's time); other events naming the person on that
+			// date are excluded, and its random events never name one. Given the date,
+			// that is the event; without it, the one event naming the person, or of
+			// several the first from the device's time on.
 			var cands []Row
 			for _, r := range rows["events"] {
 				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(person)) {
@@ -602,7 +605,7 @@ func calendarQuestionFamilies() {
 					}
 				}
 				cands = on
-			} else {
+			} else if len(cands) > 1 {
 				var next []Row
 				for _, r := range cands {
 					if startTS(r) >= DeviceNow.Unix() {
@@ -610,10 +613,9 @@ func calendarQuestionFamilies() {
 					}
 				}
 				sort.SliceStable(next, func(i, j int) bool { return startTS(next[i]) < startTS(next[j]) })
-				if len(next) > 1 {
-					next = next[:1]
+				if len(next) > 0 {
+					cands = next[:1]
 				}
-				cands = next
 			}
 			e := expectation{kind: dateTimeMatch, times: []time.Time{}}
 			for _, r := range cands {
