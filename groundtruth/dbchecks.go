@@ -38,9 +38,11 @@ func addedRowsParts(noun string, before []Row, haveBefore bool, after []Row, key
 	return parts
 }
 
-// removedRowsParts: targets (rows of before, or a predicate on after rows when no
-// before exists) are gone; with before, nothing else was removed, changed or added.
-func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, key string, target func(Row) bool, what string) []Part {
+// removedRowsParts is sqlite_validators.validate_rows_removal_integrity: the targets
+// (rows of before, or a predicate on after rows when no before exists) are gone, and
+// with before nothing else was removed, changed or added. Targets missing from the
+// before-state are an error, as there ("row ID not present in before").
+func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, key string, target func(Row) bool, what string) ([]Part, error) {
 	if !haveBefore {
 		left := 0
 		var names []string
@@ -56,7 +58,7 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 		} else {
 			p.Detail = fmt.Sprintf("%d rows remain, none match", len(after))
 		}
-		return []Part{p}
+		return []Part{p}, nil
 	}
 	targets := map[string]bool{}
 	labels := map[string]string{}
@@ -65,6 +67,9 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 			targets[Str(r[key])] = true
 			labels[Str(r[key])] = rowLabel(r)
 		}
+	}
+	if len(targets) == 0 {
+		return nil, fmt.Errorf("no %s %s existed before the task (check the parameters)", noun, what)
 	}
 	d := DiffRows(before, after, key)
 	removed := map[string]bool{}
@@ -78,10 +83,8 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 		}
 	}
 	sort.Strings(kept)
-	p1 := Part{Name: fmt.Sprintf("every %s %s deleted", noun, what), Pass: len(targets) > 0 && len(kept) == 0}
+	p1 := Part{Name: fmt.Sprintf("every %s %s deleted", noun, what), Pass: len(kept) == 0}
 	switch {
-	case len(targets) == 0:
-		p1.Detail = "no such row existed before the task (check the parameters)"
 	case len(kept) > 0:
 		p1.Detail = fmt.Sprintf("%d of %d still present (%s)", len(kept), len(targets), strings.Join(kept, "; "))
 	default:
@@ -98,12 +101,17 @@ func removedRowsParts(noun string, before []Row, haveBefore bool, after []Row, k
 		Pass:   extra == 0 && len(d.Changed) == 0 && len(d.Added) == 0,
 		Detail: fmt.Sprintf("%s; %d deleted that were not targets", d.Summary(), extra),
 	}
-	return []Part{p1, p2}
+	return []Part{p1, p2}, nil
 }
 
-// dedupParts: every group of rows identical except for the key keeps exactly one
-// member; with before, nothing else is touched.
-func dedupParts(noun string, before []Row, haveBefore bool, after []Row, key string) []Part {
+// dedupParts is the DeleteDuplicateRows validation (expense.py, recipe.py): of the
+// duplicate pair, exactly one is deleted and nothing else changes — either
+// validate_rows_removal_integrity(before, after, [first]) or (..., [second]). The pair
+// is AndroidWorld's rows_to_delete, the two rows its setup added last: here the two
+// newest rows (highest key) of the duplicate group holding the newest row, else of the
+// only duplicate group. Without a before-state only "no exact duplicates remain" can be
+// seen.
+func dedupParts(noun string, before []Row, haveBefore bool, after []Row, key string) ([]Part, error) {
 	sig := func(r Row) string {
 		var b strings.Builder
 		for _, c := range sortedColumns(r) {
@@ -114,58 +122,59 @@ func dedupParts(noun string, before []Row, haveBefore bool, after []Row, key str
 		}
 		return b.String()
 	}
-	count := func(rows []Row) map[string]int {
-		m := map[string]int{}
-		for _, r := range rows {
-			m[sig(r)]++
-		}
-		return m
-	}
-	ac := count(after)
-	dups := 0
-	for _, n := range ac {
-		if n > 1 {
-			dups += n - 1
-		}
-	}
 	if !haveBefore {
-		return []Part{{Name: "no exact duplicate " + noun + " remain", Pass: dups == 0, Detail: fmt.Sprintf("%d surplus copies among %d rows", dups, len(after))}}
-	}
-	bc := count(before)
-	groups, fixed := 0, 0
-	for s, n := range bc {
-		if n > 1 {
-			groups++
-			if ac[s] == 1 {
-				fixed++
+		count := map[string]int{}
+		dups := 0
+		for _, r := range after {
+			if count[sig(r)]++; count[sig(r)] > 1 {
+				dups++
 			}
 		}
+		return []Part{{Name: "no exact duplicate " + noun + " remain", Pass: dups == 0, Detail: fmt.Sprintf("%d surplus copies among %d rows", dups, len(after))}}, nil
 	}
-	p1 := Part{Name: "one copy of each duplicated " + noun + " kept", Pass: groups > 0 && fixed == groups,
-		Detail: fmt.Sprintf("%d of %d duplicate groups reduced to one", fixed, groups)}
-	if groups == 0 {
-		p1.Detail = "no duplicates existed before the task"
-	}
-	// Everything that was not a surplus copy must be untouched.
-	lost := 0
-	for s, n := range bc {
-		want := n
-		if n > 1 {
-			want = 1
+	rows := append([]Row(nil), before...)
+	sort.SliceStable(rows, func(i, j int) bool { x, _ := Num(rows[i][key]); y, _ := Num(rows[j][key]); return x < y })
+	groups := map[string][]Row{}
+	var order []string
+	for _, r := range rows {
+		s := sig(r)
+		if len(groups[s]) == 0 {
+			order = append(order, s)
 		}
-		if ac[s] < want {
-			lost += want - ac[s]
-		}
+		groups[s] = append(groups[s], r)
 	}
-	added := 0
-	for s, n := range ac {
-		if n > bc[s] {
-			added += n - bc[s]
+	var pair []Row
+	if len(rows) > 0 {
+		if g := groups[sig(rows[len(rows)-1])]; len(g) >= 2 {
+			pair = g[len(g)-2:]
 		}
 	}
-	p2 := Part{Name: "no other " + noun + " deleted, changed or added", Pass: lost == 0 && added == 0,
-		Detail: fmt.Sprintf("%d unique rows lost, %d new or changed rows", lost, added)}
-	return []Part{p1, p2}
+	if pair == nil {
+		var dupGroups [][]Row
+		for _, s := range order {
+			if len(groups[s]) >= 2 {
+				dupGroups = append(dupGroups, groups[s])
+			}
+		}
+		if len(dupGroups) != 1 {
+			return nil, fmt.Errorf("before the task there were %d groups of exact duplicate %s, not one: cannot tell which pair the task is about", len(dupGroups), noun)
+		}
+		g := dupGroups[0]
+		pair = g[len(g)-2:]
+	}
+	label := rowLabel(pair[0])
+	var ok []bool
+	for _, t := range pair {
+		id := Str(t[key])
+		parts, err := removedRowsParts(noun, before, true, after, key, func(r Row) bool { return Str(r[key]) == id }, key+" "+id)
+		if err != nil {
+			return nil, err
+		}
+		ok = append(ok, parts[0].Pass && parts[1].Pass)
+	}
+	d := DiffRows(before, after, key)
+	return []Part{{Name: fmt.Sprintf("exactly one of the duplicate %s %s deleted, nothing else touched", noun, label), Pass: ok[0] || ok[1],
+		Detail: fmt.Sprintf("%s %s and %s %s; %s", key, Str(pair[0][key]), key, Str(pair[1][key]), d.Summary())}}, nil
 }
 
 func sortedColumns(r Row) []string {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -275,4 +276,93 @@ func ListDir(ctx context.Context, dev Device, dir string) ([]DirEntry, error) {
 		out = append(out, DirEntry{Name: fi.Name, Dir: fi.Mode.IsDir(), Size: fi.Size, ModTime: fi.ModTime.Unix()})
 	}
 	return out, nil
+}
+
+// statter is implemented by *device.Device (sync STAT).
+type statter interface {
+	Stat(ctx context.Context, path string) (device.FileInfo, error)
+}
+
+// PathKind says what, if anything, is at a device path.
+type PathKind int
+
+const (
+	Absent PathKind = iota
+	RegularFile
+	Folder
+	OtherFile // a link, socket or device node
+)
+
+// StatPath says what is at p: through sync STAT when the connection has it, else by
+// pulling p (which sees regular files only). AndroidWorld's file checks ask `find`
+// for files and folders, or `test -f` for regular files; both are answered from this.
+func StatPath(ctx context.Context, dev Device, p string) (PathKind, error) {
+	if st, ok := dev.(statter); ok {
+		fi, err := st.Stat(ctx, p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return Absent, nil
+		}
+		if err != nil {
+			return Absent, fmt.Errorf("stat %s: %w", p, err)
+		}
+		switch {
+		case fi.Mode.IsDir():
+			return Folder, nil
+		case fi.Mode.IsRegular():
+			return RegularFile, nil
+		}
+		return OtherFile, nil
+	}
+	if _, ok, err := PullFile(ctx, dev, p); err != nil || !ok {
+		return Absent, err
+	}
+	return RegularFile, nil
+}
+
+// LsFile is one regular file of AndroidWorld's file_utils.get_file_list_with_metadata:
+// `ls DIR -ll -au`, whose time column is the access time to the nanosecond; AndroidWorld
+// keeps it to the microsecond and compares listings by name, size and that time.
+type LsFile struct {
+	Name string `json:"name"`
+	Size int64  `json:"size"`
+	Time string `json:"time"` // "2023-10-15 15:34:00.123456", as AndroidWorld keeps it
+}
+
+// lsCommand is the command whose output ParseLs reads.
+func lsCommand(dir string) string { return "ls " + dir + " -ll -au" }
+
+// ParseLs reads the regular files of `ls DIR -ll -au` the way get_file_list_with_metadata
+// does: lines starting with "-", split into at most 9 fields, the 9th the name. A
+// directory that does not exist, or a line it cannot read, is an error, as there.
+func ParseLs(out, dir string) ([]LsFile, error) {
+	trimmed := strings.TrimSpace(out)
+	if strings.Contains(trimmed, "No such file or directory") || strings.Contains(trimmed, "Not a directory") {
+		return nil, fmt.Errorf("%s is not a valid directory: %s", dir, clip(trimmed, 120))
+	}
+	var files []LsFile
+	for _, line := range strings.Split(strings.ReplaceAll(out, "\r", ""), "\n") {
+		if !strings.HasPrefix(line, "-") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 9 {
+			return nil, fmt.Errorf("ls %s: cannot read the line %q", dir, line)
+		}
+		size, err := strconv.ParseInt(f[4], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("ls %s: size %q in %q", dir, f[4], line)
+		}
+		// The name is what follows the eighth field, spaces kept (Python's split(None, 8)).
+		rest := line
+		for i := 0; i < 8; i++ {
+			rest = strings.TrimLeft(rest, " \t")
+			rest = rest[strings.IndexAny(rest+" ", " \t"):]
+		}
+		when := f[5] + " " + f[6]
+		if len(when) < 3 {
+			return nil, fmt.Errorf("ls %s: time %q in %q", dir, when, line)
+		}
+		files = append(files, LsFile{Name: strings.TrimSpace(rest), Size: size, Time: when[:len(when)-3]})
+	}
+	return files, nil
 }

@@ -98,7 +98,10 @@ func calendarAdd(name string) *Family {
 			if err != nil {
 				return nil, err
 			}
-			desc := p.StringOr("event_description", "")
+			desc, err := p.String("event_description")
+			if err != nil {
+				return nil, err
+			}
 			start := day.Add(time.Duration(hour) * time.Hour).Unix()
 			interval, rule := int64(0), int64(0)
 			switch rr := strings.ToLower(p.StringOr("repeat_rule", "")); rr {
@@ -174,7 +177,7 @@ func calendarDelete(name string, one bool) *Family {
 					return false
 				}
 				if one {
-					return int64(ts) == from+hour*3600 && FuzzyEqual(Str(r["title"]), title)
+					return int64(ts) == from+hour*3600 && FuzzyMatch(Str(r["title"]), title)
 				}
 				return true
 			}
@@ -182,7 +185,11 @@ func calendarDelete(name string, one bool) *Family {
 			if err != nil {
 				return nil, err
 			}
-			return allOf(name, removedRowsParts("event", prior, have, after, "id", target, what)...), nil
+			parts, err := removedRowsParts("event", prior, have, after, "id", target, what)
+			if err != nil {
+				return nil, err
+			}
+			return allOf(name, parts...), nil
 		},
 	}
 }
@@ -226,17 +233,21 @@ func expenseFields(e Params) ([]Field, string, error) {
 	default:
 		return nil, "", fmt.Errorf("expense %q: missing amount (cents) or amount_dollars", name)
 	}
-	fields := []Field{{Column: "name", Want: name, Kind: Fuzzy}, {Column: "amount", Want: cents}}
-	if e.has("category") {
-		cat, err := expenseCategory(e)
-		if err != nil {
-			return nil, "", err
-		}
-		fields = append(fields, Field{Column: "category", Want: cat})
+	// _ExpenseAddMultiple.validate_addition_integrity compares name, amount, category
+	// and note, name and note fuzzily; every reference row has all four.
+	if !e.has("category") {
+		return nil, "", fmt.Errorf("expense %q: %w \"category\" (an id 1-11 or a name)", name, ErrMissingParam)
 	}
-	if e.has("note") {
-		fields = append(fields, Field{Column: "note", Want: e.StringOr("note", ""), Kind: Fuzzy})
+	cat, err := expenseCategory(e)
+	if err != nil {
+		return nil, "", err
 	}
+	note, err := e.String("note")
+	if err != nil {
+		return nil, "", fmt.Errorf("expense %q: %w", name, err)
+	}
+	fields := []Field{{Column: "name", Want: name, Kind: Fuzzy}, {Column: "amount", Want: cents},
+		{Column: "category", Want: cat}, {Column: "note", Want: note, Kind: Fuzzy}}
 	return fields, fmt.Sprintf("%q $%.2f", name, float64(cents)/100), nil
 }
 
@@ -256,7 +267,7 @@ func expenseCategory(e Params) (int64, error) {
 // rowObjects reads the rows a task adds from the plural or single parameter: JSON
 // objects, or the text AndroidWorld renders into goals (text blocks or CSV).
 func rowObjects(p Params, plural, single, titleKey string) ([]Params, error) {
-	for _, k := range []string{plural, single} {
+	for _, k := range []string{plural, single, "row_objects"} {
 		if !p.has(k) {
 			continue
 		}
@@ -322,7 +333,11 @@ func deleteByNameFamily(name, app, noun string, t tableRef, column, param string
 			if err != nil {
 				return nil, err
 			}
-			return allOf(name, removedRowsParts(noun, prior, have, after, t.Key, target, "named "+quoteList(names))...), nil
+			parts, err := removedRowsParts(noun, prior, have, after, t.Key, target, "named "+quoteList(names))
+			if err != nil {
+				return nil, err
+			}
+			return allOf(name, parts...), nil
 		},
 	}
 }
@@ -330,6 +345,7 @@ func deleteByNameFamily(name, app, noun string, t tableRef, column, param string
 // targetNames reads the names to delete: a list of text, a comma-separated text, or
 // a list of objects with a name/title.
 func targetNames(p Params, key string) ([]string, error) {
+	key = p.first(key, "row_objects")
 	if objs, err := p.Objects(key); err == nil {
 		var out []string
 		for i, o := range objs {
@@ -368,7 +384,11 @@ func dedupFamily(name, app, noun string, t tableRef) *Family {
 			if err != nil {
 				return nil, err
 			}
-			return allOf(name, dedupParts(noun, prior, have, after, t.Key)...), nil
+			parts, err := dedupParts(noun, prior, have, after, t.Key)
+			if err != nil {
+				return nil, err
+			}
+			return allOf(name, parts...), nil
 		},
 	}
 }
@@ -396,20 +416,19 @@ func recipeFields(r Params) ([]Field, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	// _RecipeAddMultipleRecipes.validate_addition_integrity compares title,
+	// description, servings, preparationTime, source, ingredients and directions
+	// fuzzily and favorite exactly, always: a field the parameters leave out takes the
+	// Recipe dataclass's default ("" and 0), as AndroidWorld's reference rows do.
 	fields := []Field{{Column: "title", Want: title, Kind: Fuzzy}}
-	// AndroidWorld compares every text column fuzzily; absent ones are not checked.
 	for _, c := range []string{"description", "servings", "preparationTime", "source", "ingredients", "directions"} {
-		if r.has(c) {
-			fields = append(fields, Field{Column: c, Want: r.StringOr(c, ""), Kind: Fuzzy})
-		}
+		fields = append(fields, Field{Column: c, Want: r.StringOr(c, ""), Kind: Fuzzy})
 	}
-	if r.has("favorite") {
-		n, err := r.Int("favorite")
-		if err != nil {
-			return nil, "", err
-		}
-		fields = append(fields, Field{Column: "favorite", Want: n})
+	fav, err := r.IntOr("favorite", 0)
+	if err != nil {
+		return nil, "", err
 	}
+	fields = append(fields, Field{Column: "favorite", Want: fav})
 	return fields, fmt.Sprintf("%q", title), nil
 }
 
@@ -438,7 +457,11 @@ func recipeFamilies() {
 			if err != nil {
 				return nil, err
 			}
-			return allOf("RecipeDeleteMultipleRecipesWithConstraint", removedRowsParts("recipe", prior, have, after, "recipeId", target, "using "+ing)...), nil
+			parts, err := removedRowsParts("recipe", prior, have, after, "recipeId", target, "using "+ing)
+			if err != nil {
+				return nil, err
+			}
+			return allOf("RecipeDeleteMultipleRecipesWithConstraint", parts...), nil
 		},
 	})
 	for _, n := range []string{"RecipeDeleteDuplicateRecipes", "RecipeDeleteDuplicateRecipes2", "RecipeDeleteDuplicateRecipes3"} {
@@ -460,7 +483,7 @@ ORDER BY Playlist.name, PlaylistMediaRelation.position`
 func playlistResult(task string, rows []Row, name string, files []string) *Result {
 	var in []Row
 	for _, r := range rows {
-		if FuzzyEqual(Str(r["playlist_name"]), name) {
+		if FuzzyMatch(Str(r["playlist_name"]), name) { // verify_playlist: fuzzy_match(actual, candidate)
 			in = append(in, r)
 		}
 	}

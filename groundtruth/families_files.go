@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"strings"
 )
 
 // AudioRecorderData is where Audio Recorder saves recordings.
@@ -30,28 +31,36 @@ func init() {
 	register(existsFamily("SaveCopyOfReceiptTaskEval", "Simple Gallery Pro", EmulatorData+"/Download", ""))
 	register(existsFamily("SimpleDrawProCreateDrawing", "Simple Draw Pro", EmulatorData+"/Pictures", ""))
 	register(existsFamily("AudioRecorderRecordAudioWithFileName", "Audio Recorder", AudioRecorderData, ".m4a"))
-	register(&Family{Name: "AudioRecorderRecordAudio", App: "Audio Recorder", Diff: true, dirs: []string{AudioRecorderData},
-		Checks: "exactly one non-empty recording is new or changed in the recordings folder (needs the before snapshot)",
+	register(&Family{Name: "AudioRecorderRecordAudio", App: "Audio Recorder", Diff: true,
+		commands: func(Params) []string { return []string{lsCommand(AudioRecorderData)} },
+		Checks:   "`ls -ll -au` of the recordings folder: exactly one non-empty file that is new or changed (name, size, time) (needs the before snapshot)",
 		check: func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error) {
-			if before == nil || before.Dirs == nil {
+			out, ok := before.output(lsCommand(AudioRecorderData))
+			if !ok {
 				return nil, fmt.Errorf("needs a before snapshot (a new recording is only known against the folder before the task)")
 			}
-			prior := map[DirEntry]bool{}
-			for _, e := range before.Dirs[AudioRecorderData] {
-				prior[e] = true
+			prior, err := ParseLs(out, AudioRecorderData)
+			if err != nil {
+				return nil, fmt.Errorf("before snapshot: %w", err)
 			}
-			now, err := ListDir(ctx, dev, AudioRecorderData)
+			now, err := lsFiles(ctx, dev, AudioRecorderData)
 			if err != nil {
 				return nil, err
 			}
-			var changed []DirEntry
-			for _, e := range now {
-				if e.Size > 0 && !prior[e] {
-					changed = append(changed, e)
+			// AudioRecorderRecordAudio.is_successful: the non-empty files now that are not,
+			// name, size and time alike, in the listing before; exactly one.
+			was := map[LsFile]bool{}
+			for _, f := range prior {
+				was[f] = true
+			}
+			var changed []string
+			for _, f := range now {
+				if f.Size > 0 && !was[f] {
+					changed = append(changed, f.Name)
 				}
 			}
 			return allOf("AudioRecorderRecordAudio", Part{Name: "one new recording", Pass: len(changed) == 1,
-				Detail: fmt.Sprintf("%d new or changed non-empty files: %s", len(changed), entryNames(changed, 5))}), nil
+				Detail: fmt.Sprintf("%d new or changed non-empty files: %s", len(changed), strings.Join(changed, ", "))}), nil
 		}})
 }
 
@@ -77,9 +86,11 @@ func oneNewFileFamily(name, app, dir, what string) *Family {
 			if err != nil {
 				return nil, err
 			}
+			// CameraTakePhoto/Video.is_successful: the names `ls DIR` lists now that it did
+			// not list before; `ls` hides dot files, so they do not count.
 			var added []DirEntry
 			for _, e := range now {
-				if !old[e.Name] {
+				if !old[e.Name] && !strings.HasPrefix(e.Name, ".") {
 					added = append(added, e)
 				}
 			}

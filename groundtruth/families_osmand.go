@@ -45,34 +45,36 @@ func parseCoords(s string) ([2]float64, bool) {
 	return [2]float64{lat, lon}, err1 == nil && err2 == nil
 }
 
-// placeCoords: coordinates in the text, else a known place name.
+// placeCoords is osmand._marker_matches_location's lookup: a known place name, else
+// the two numbers in the text.
 func placeCoords(s string) ([2]float64, bool) {
-	if c, ok := parseCoords(s); ok {
+	if c, ok := osmandPlaces[s]; ok {
 		return c, true
 	}
-	c, ok := osmandPlaces[s]
-	return c, ok
+	return parseCoords(s)
 }
 
 func near(a, b [2]float64) bool {
 	return math.Abs(a[0]-b[0]) < osmandDelta && math.Abs(a[1]-b[1]) < osmandDelta
 }
 
-// GPX is the part of a GPX 1.1 file the checks read (namespaces ignored).
+// GPX is the part of a GPX 1.1 file the checks read. Like AndroidWorld's ElementTree
+// lookups ('gpx:wpt' with gpx = the GPX 1.1 namespace), elements outside that
+// namespace are not seen.
 type GPX struct {
 	Waypoints []struct {
 		Lat  float64 `xml:"lat,attr"`
 		Lon  float64 `xml:"lon,attr"`
-		Name string  `xml:"name"`
-	} `xml:"wpt"`
+		Name string  `xml:"http://www.topografix.com/GPX/1/1 name"`
+	} `xml:"http://www.topografix.com/GPX/1/1 wpt"`
 	Tracks []struct {
 		Segments []struct {
 			Points []struct {
 				Lat float64 `xml:"lat,attr"`
 				Lon float64 `xml:"lon,attr"`
-			} `xml:"trkpt"`
-		} `xml:"trkseg"`
-	} `xml:"trk"`
+			} `xml:"http://www.topografix.com/GPX/1/1 trkpt"`
+		} `xml:"http://www.topografix.com/GPX/1/1 trkseg"`
+	} `xml:"http://www.topografix.com/GPX/1/1 trk"`
 }
 
 // ParseGPX decodes a GPX document; src names it in errors.
@@ -106,7 +108,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			want, haveCoords := parseCoords(loc)
+			// _waypoint_matches_location: the name contains the location, or the point is
+			// within 0.001° of the place's (or the text's) coordinates.
+			want, haveCoords := placeCoords(loc)
 			for _, w := range g.Waypoints {
 				if strings.Contains(w.Name, loc) || (haveCoords && near([2]float64{w.Lat, w.Lon}, want)) {
 					part.Pass, part.Detail = true, fmt.Sprintf("waypoint %q at %.5f, %.5f", w.Name, w.Lat, w.Lon)

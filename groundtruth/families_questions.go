@@ -3,28 +3,72 @@ package groundtruth
 import (
 	"context"
 	"fmt"
-	"math"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 )
 
-// Information-retrieval tasks (Tasks, Joplin, OpenTracks): the reward depends on the
-// agent's answer, compared with what the app's database says. The answer comes from
-// the "answer" parameter (the agent's final reply).
+// Information-retrieval tasks (information_retrieval.py, tasks.textproto): the agent
+// answers a question about an app's data. AndroidWorld knows the true answer from the
+// state it wrote at setup (the task's relevant_state, with random rows that would
+// change the answer excluded); here it is read from the same rows in the before
+// snapshot. Without one it is read after the agent, which an agent that edits the
+// data can sway: the explanation and Result.Lenient say so. The answer itself comes
+// from the "answer" parameter (the agent's final reply) and is scored by checkAnswer.
 
 func init() {
 	tasksFamilies()
 	joplinFamilies()
 	tracksFamilies()
+	calendarQuestionFamilies()
 }
 
-// parseDay reads a day the way the task texts write it ("October 15 2023",
-// "2023-10-15", "today", "tomorrow").
-func parseDay(s string) (time.Time, error) {
-	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "on "))
+// irFamily is an information-retrieval task over tables: expect computes the true
+// answer from the rows (by table name) and the parameters.
+func irFamily(name, app, checks string, params []string, db string, tables []string,
+	expect func(rows map[string][]Row, p Params) (expectation, error)) *Family {
+	f := &Family{Name: name, App: app, Checks: checks, Params: append(params, "answer"), Diff: true,
+		BeforeNote: "the true answer was read after the agent, not from the state the question was set up with"}
+	for _, t := range tables {
+		f.tables = append(f.tables, tableRef{DB: db, Table: t})
+	}
+	f.check = func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error) {
+		answer, err := answerParam(p)
+		if err != nil {
+			return nil, err
+		}
+		rows := map[string][]Row{}
+		for _, t := range tables {
+			r, ok := before.rows(db, t)
+			if !ok {
+				if r, err = ReadTable(ctx, dev, db, t); err != nil {
+					return nil, err
+				}
+			}
+			rows[t] = r
+		}
+		exp, err := expect(rows, p)
+		if err != nil {
+			return nil, err
+		}
+		return allOf(name, checkAnswer(answer, exp)), nil
+	}
+	return f
+}
+
+// ---- dates as the questions write them -------------------------------------------
+
+// parseDay reads a date the way AndroidWorld writes it into a question: the
+// parameter's "October 15 2023", or one of the rewordings _maybe_replace_date picks
+// (datetime_utils._generate_nl_date_options): "October 15", "today", "tomorrow",
+// "yesterday", "this Monday", "the Monday after next" or a bare "Monday". A bare
+// weekday may be up to a week ahead or a week back; past picks which.
+func parseDay(s string, past bool) (time.Time, error) {
+	t := strings.TrimSpace(s)
+	if len(t) > 3 && strings.EqualFold(t[:3], "on ") {
+		t = strings.TrimSpace(t[3:]) // a goal read off loosely may keep the preposition
+	}
 	today := time.Date(DeviceNow.Year(), DeviceNow.Month(), DeviceNow.Day(), 0, 0, 0, 0, time.UTC)
 	switch strings.ToLower(t) {
 	case "today":
@@ -34,20 +78,46 @@ func parseDay(s string) (time.Time, error) {
 	case "yesterday":
 		return today.AddDate(0, 0, -1), nil
 	}
-	for _, layout := range []string{"January 2 2006", "January 2, 2006", "2006-01-02", "Jan 2 2006", "Jan 2, 2006"} {
+	for _, layout := range []string{"January 2 2006", "January 02 2006", "January 2, 2006", "2006-01-02"} {
 		if d, err := time.Parse(layout, t); err == nil {
 			return d, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%q is not a date (want e.g. \"October 15 2023\")", s)
+	for _, layout := range []string{"January 2", "January 02"} {
+		if d, err := time.Parse(layout, t); err == nil {
+			return time.Date(DeviceNow.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC), nil
+		}
+	}
+	low := strings.ToLower(t)
+	after := strings.HasPrefix(low, "the ") && strings.HasSuffix(low, " after next")
+	this := strings.HasPrefix(low, "this ")
+	wd := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(low, "the "), "this "), " after next")
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if strings.ToLower(d.String()) != wd {
+			continue
+		}
+		ahead := (int(d) - int(today.Weekday()) + 7) % 7
+		if ahead == 0 {
+			ahead = 7
+		}
+		switch {
+		case after:
+			return today.AddDate(0, 0, ahead+7), nil
+		case this || !past:
+			return today.AddDate(0, 0, ahead), nil
+		default:
+			return today.AddDate(0, 0, ahead-7), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date (want e.g. \"October 15 2023\", \"today\" or \"this Monday\")", s)
 }
 
-func dayParam(p Params, key string) (time.Time, error) {
+func dayParam(p Params, key string, past bool) (time.Time, error) {
 	s, err := p.String(key)
 	if err != nil {
 		return time.Time{}, err
 	}
-	d, err := parseDay(s)
+	d, err := parseDay(s, past)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("parameter %s: %w", key, err)
 	}
@@ -59,443 +129,24 @@ func msDay(v any) (time.Time, bool) {
 	if !ok || ms <= 0 {
 		return time.Time{}, false
 	}
-	t := time.UnixMilli(int64(ms)).UTC()
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), true
+	return dayOf(time.UnixMilli(int64(ms))), true
 }
 
-var answerSplit = regexp.MustCompile(`\s*(?:,|;|\n|\band\b)\s*`)
-
-// listAnswerPart: the answer's comma-separated items equal the expected set (each
-// item fuzzy-matched, case ignored, order free).
-func listAnswerPart(p Params, expected []string) (Part, error) {
-	ans, err := p.String("answer")
-	if err != nil {
-		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
-	}
-	var items []string
-	for _, it := range answerSplit.Split(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ans), ".")), -1) {
-		if it = strings.TrimSpace(it); it != "" {
-			items = append(items, it)
-		}
-	}
-	exp := dedupeFold(expected)
-	part := Part{Name: fmt.Sprintf("answer lists exactly %s", quoteList(exp))}
-	if len(exp) == 0 {
-		part.Name = "answer says there are none"
-	}
-	used := make([]bool, len(items))
-	matched := 0
-	for _, e := range exp {
-		for i, it := range items {
-			if !used[i] && FuzzyEqual(it, e) {
-				used[i] = true
-				matched++
-				break
-			}
-		}
-	}
-	if len(exp) == 0 {
-		low := strings.ToLower(ans)
-		part.Pass = len(items) == 0 || strings.Contains(low, "no ") || strings.Contains(low, "none")
-	} else {
-		part.Pass = matched == len(exp) && len(dedupeFold(items)) == len(exp)
-	}
-	part.Detail = fmt.Sprintf("answer %q: %d of %d expected items, %d items given", clip(ans, 120), matched, len(exp), len(items))
-	return part, nil
+func dayOf(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
-func dedupeFold(s []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range s {
-		k := strings.ToLower(strings.TrimSpace(x))
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, x)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-var numberRe = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
-
-// numberAnswerPart: the first number in the answer equals want within tol.
-func numberAnswerPart(p Params, want, tol float64, what string) (Part, error) {
-	ans, err := p.String("answer")
-	if err != nil {
-		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
-	}
-	part := Part{Name: fmt.Sprintf("answer gives %s = %s", what, strconv.FormatFloat(want, 'f', -1, 64))}
-	m := numberRe.FindString(strings.ReplaceAll(ans, ",", ""))
-	if m == "" {
-		part.Detail = fmt.Sprintf("answer %q holds no number", clip(ans, 80))
-		return part, nil
-	}
-	got, _ := strconv.ParseFloat(m, 64)
-	part.Pass = math.Abs(got-want) <= tol
-	part.Detail = fmt.Sprintf("answer %q reads as %s", clip(ans, 80), m)
-	return part, nil
-}
-
-func irFamily(name, app, checks string, params []string, db, table string,
-	expect func(rows []Row, p Params) (Part, error)) *Family {
-	return &Family{Name: name, App: app, Checks: checks, Params: append(params, "answer"),
-		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
-			if !p.has("answer") {
-				return nil, fmt.Errorf("%w \"answer\" (the agent's final answer, which this task scores)", ErrMissingParam)
-			}
-			rows, err := ReadTable(ctx, dev, db, table)
-			if err != nil {
-				return nil, err
-			}
-			part, err := expect(rows, p)
-			if err != nil {
-				return nil, err
-			}
-			return allOf(name, part), nil
-		}}
-}
-
-func titles(rows []Row, keep func(Row) bool) []string {
-	var out []string
-	for _, r := range rows {
-		if keep(r) {
-			out = append(out, Str(r["title"]))
-		}
-	}
-	return out
-}
-
-// ---- Tasks (org.tasks) -------------------------------------------------------
-
-func tasksFamilies() {
-	live := func(r Row) bool { d, _ := Num(r["deleted"]); return d == 0 }
-	high := func(r Row) bool { i, ok := Num(r["importance"]); return ok && i == 0 } // 0 is high in Tasks
-	done := func(r Row) bool { c, _ := Num(r["completed"]); return c > 0 }
-	dueOn := func(d time.Time) func(Row) bool {
-		return func(r Row) bool { t, ok := msDay(r["dueDate"]); return ok && t.Equal(d) }
-	}
-	const app = "Tasks"
-	register(irFamily("TasksHighPriorityTasks", app, "tasks: titles with importance 0 (high), not deleted", nil, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && high(r) }))
-		}))
-	// onDate answers with the titles of live tasks that keep selects for the date parameter.
-	onDate := func(keep func(d time.Time, r Row) bool) func([]Row, Params) (Part, error) {
-		return func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return live(r) && keep(d, r) }))
-		}
-	}
-	register(irFamily("TasksDueOnDate", app, "tasks: titles due on the date", []string{"date"}, TasksDB, "tasks",
-		onDate(func(d time.Time, r Row) bool { return dueOn(d)(r) })))
-	register(irFamily("TasksHighPriorityTasksDueOnDate", app, "tasks: high-priority titles due on the date", []string{"date"}, TasksDB, "tasks",
-		onDate(func(d time.Time, r Row) bool { return high(r) && dueOn(d)(r) })))
-	register(irFamily("TasksCompletedTasksForDate", app, "tasks: completed titles due on the date", []string{"date"}, TasksDB, "tasks",
-		onDate(func(d time.Time, r Row) bool { return done(r) && dueOn(d)(r) })))
-	register(irFamily("TasksIncompleteTasksOnDate", app, "tasks: incomplete titles due on or before the date", []string{"date"}, TasksDB, "tasks",
-		onDate(func(d time.Time, r Row) bool {
-			t, ok := msDay(r["dueDate"])
-			return !done(r) && ok && !t.After(d)
-		})))
-	register(irFamily("TasksDueNextWeek", app, "tasks: how many are due Monday Oct 16 to Sunday Oct 22 2023", nil, TasksDB, "tasks",
-		func(rows []Row, p Params) (Part, error) {
-			from := time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
-			n := 0
-			for _, r := range rows {
-				if t, ok := msDay(r["dueDate"]); ok && live(r) && !t.Before(from) && t.Before(from.AddDate(0, 0, 7)) {
-					n++
-				}
-			}
-			return numberAnswerPart(p, float64(n), 0, "tasks due next week")
-		}))
-}
-
-// ---- Joplin -------------------------------------------------------------------
-
-func joplinFamilies() {
-	register(irFamily("NotesIsTodo", "Joplin", "joplin notes: is_todo of the note with the title", []string{"title"}, JoplinDB, "notes",
-		func(rows []Row, p Params) (Part, error) {
-			title, err := p.String("title")
-			if err != nil {
-				return Part{}, err
-			}
-			var note Row
-			for _, r := range rows {
-				if strings.EqualFold(strings.TrimSpace(Str(r["title"])), strings.TrimSpace(title)) {
-					note = r
-					break
-				}
-			}
-			if note == nil {
-				return Part{}, fmt.Errorf("%s: no note titled %q, so there is no true answer", JoplinDB, title)
-			}
-			todo, _ := Num(note["is_todo"])
-			want := "false"
-			if todo == 1 {
-				want = "true"
-			}
-			ans := strings.ToLower(strings.Trim(strings.TrimSpace(p.StringOr("answer", "")), ".!"))
-			got := map[string]string{"true": "true", "yes": "true", "false": "false", "no": "false"}[ans]
-			return Part{Name: fmt.Sprintf("answer is %s", want), Pass: got == want, Detail: fmt.Sprintf("note %q has is_todo=%s; answer %q", title, Str(note["is_todo"]), clip(p.StringOr("answer", ""), 60))}, nil
-		}))
-	// Counting to-dos needs the folder id, so this family reads two tables.
-	register(&Family{Name: "NotesTodoItemCount", App: "Joplin", Checks: "joplin notes: how many to-dos (is_todo=1) sit in the folder with the title",
-		Params: []string{"folder", "answer"},
-		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
-			folder, err := p.String("folder")
-			if err != nil {
-				return nil, err
-			}
-			if !p.has("answer") {
-				return nil, fmt.Errorf("%w \"answer\" (the agent's final answer, which this task scores)", ErrMissingParam)
-			}
-			db, err := OpenDB(ctx, dev, JoplinDB)
-			if err != nil {
-				return nil, err
-			}
-			defer db.Close()
-			if err := db.requireTables(ctx, "notes", "folders"); err != nil {
-				return nil, err
-			}
-			rows, err := db.Query(ctx, `SELECT count(*) AS n FROM notes JOIN folders ON notes.parent_id = folders.id
-				WHERE notes.is_todo = 1 AND lower(trim(folders.title)) = lower(trim(?))`, folder)
-			if err != nil {
-				return nil, err
-			}
-			n, _ := Num(rows[0]["n"])
-			part, err := numberAnswerPart(p, n, 0, fmt.Sprintf("to-dos in %q", folder))
-			if err != nil {
-				return nil, err
-			}
-			return allOf("NotesTodoItemCount", part), nil
-		}})
-}
-
-// ---- OpenTracks -----------------------------------------------------------------
-
-func tracksFamilies() {
-	register(irFamily("SportsTrackerActivitiesOnDate", "OpenTracks", "tracks: categories of activities started on the date", []string{"date"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			var cats []string
-			for _, r := range rows {
-				if t, ok := msDay(r["starttime"]); ok && t.Equal(d) {
-					cats = append(cats, Str(r["category"]))
-				}
-			}
-			return listAnswerPart(p, cats)
-		}))
-	register(irFamily("SportsTrackerLongestDistanceActivity", "OpenTracks",
-		"tracks: the longest totaldistance (m, rounded) of the category this week (Mon Oct 9 to Sun Oct 15 2023)", []string{"category"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			cat, err := p.String("category")
-			if err != nil {
-				return Part{}, err
-			}
-			from, to := time.Date(2023, 10, 9, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
-			best, found := 0.0, false
-			for _, r := range rows {
-				t, ok := msDay(r["starttime"])
-				dist, okd := Num(r["totaldistance"])
-				if ok && okd && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
-					if !found || dist > best {
-						best, found = dist, true
-					}
-				}
-			}
-			if !found {
-				return Part{}, fmt.Errorf("%s: no %q activity this week, so there is no true answer", TracksDB, cat)
-			}
-			return numberAnswerPart(p, math.Round(best), 0.5, "longest "+cat+" distance in m")
-		}))
-}
-
-// ---- Simple Calendar Pro questions ----------------------------------------------
-
-// parseClock reads a time of day as the task texts write it: "11:00am", "4pm",
-// "21:45", "12am".
+// parseClock reads a time of day as datetime_utils.parse_time does: '%H:%M',
+// '%I:%M%p' or '%I%p' ("21:45", "11:00am", "4pm").
 func parseClock(s string) (h, m int, err error) {
-	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
-	for _, layout := range []string{"3:04pm", "3pm", "15:04", "15"} {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, layout := range []string{"15:04", "3:04pm", "3pm"} {
 		if d, e := time.Parse(layout, t); e == nil {
 			return d.Hour(), d.Minute(), nil
 		}
 	}
-	return 0, 0, fmt.Errorf("%q is not a time of day (want e.g. 11:00am, 4pm or 21:45)", s)
-}
-
-// singleAnswerPart: the whole answer matches want fuzzily (values that may hold commas).
-func singleAnswerPart(p Params, want, what string) (Part, error) {
-	ans, err := p.String("answer")
-	if err != nil {
-		return Part{}, fmt.Errorf("%w (the agent's answer is what this task scores)", err)
-	}
-	got := strings.TrimSuffix(strings.TrimSpace(ans), ".")
-	return Part{Name: fmt.Sprintf("answer gives %s %q", what, want), Pass: FuzzyEqual(got, want),
-		Detail: fmt.Sprintf("answer %q", clip(ans, 100))}, nil
-}
-
-func init() {
-	onDay := func(d time.Time) func(Row) bool {
-		return func(r Row) bool {
-			ts, ok := Num(r["start_ts"])
-			return ok && int64(ts) >= d.Unix() && int64(ts) < d.AddDate(0, 0, 1).Unix()
-		}
-	}
-	for _, n := range []string{"SimpleCalendarEventsOnDate", "SimpleCalendarAnyEventsOnDate"} {
-		register(irFamily(n, "Simple Calendar Pro", "events.db: titles of the events starting on the date", []string{"date"}, CalendarDB, "events",
-			func(rows []Row, p Params) (Part, error) {
-				d, err := dayParam(p, "date")
-				if err != nil {
-					return Part{}, err
-				}
-				return listAnswerPart(p, titles(rows, onDay(d)))
-			}))
-	}
-	register(irFamily("SimpleCalendarEventOnDateAtTime", "Simple Calendar Pro", "events.db: titles of the events starting on the date at the time",
-		[]string{"date", "time"}, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			ts, err := p.String("time")
-			if err != nil {
-				return Part{}, err
-			}
-			h, m, err := parseClock(ts)
-			if err != nil {
-				return Part{}, fmt.Errorf("parameter time: %w", err)
-			}
-			at := d.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).Unix()
-			return listAnswerPart(p, titles(rows, func(r Row) bool { v, ok := Num(r["start_ts"]); return ok && int64(v) == at }))
-		}))
-	register(irFamily("SimpleCalendarLocationOfEvent", "Simple Calendar Pro", "events.db: the location of the event whose title contains the title",
-		[]string{"title"}, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			title, err := p.String("title")
-			if err != nil {
-				return Part{}, err
-			}
-			for _, r := range rows {
-				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(title)) {
-					return singleAnswerPart(p, Str(r["location"]), "the location")
-				}
-			}
-			return Part{}, fmt.Errorf("%s: no event titled %q, so there is no true answer", CalendarDB, title)
-		}))
-}
-
-// ---- more OpenTracks and calendar questions --------------------------------------
-
-// thisWeek is Monday Oct 9 to Sunday Oct 15 2023, the device's week.
-var thisWeekFrom, thisWeekTo = time.Date(2023, 10, 9, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
-
-// trackSum sums f over the category's tracks starting in [from, to); n counts them.
-func trackSum(rows []Row, cat string, from, to time.Time, f func(Row) float64) (sum float64, n int) {
-	for _, r := range rows {
-		t, ok := msDay(r["starttime"])
-		if ok && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
-			sum += f(r)
-			n++
-		}
-	}
-	return sum, n
-}
-
-func trackMinutes(r Row) float64 { ms, _ := Num(r["totaltime"]); return ms / 60000 }
-func trackMeters(r Row) float64  { m, _ := Num(r["totaldistance"]); return m }
-
-func init() {
-	const app = "OpenTracks"
-	register(irFamily("SportsTrackerActivitiesCountForWeek", app, "tracks: how many of the category started Mon Oct 9 to Sun Oct 15 2023",
-		[]string{"category"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			cat, err := p.String("category")
-			if err != nil {
-				return Part{}, err
-			}
-			_, n := trackSum(rows, cat, thisWeekFrom, thisWeekTo, trackMinutes)
-			return numberAnswerPart(p, float64(n), 0, cat+" activities this week")
-		}))
-	register(irFamily("SportsTrackerTotalDurationForCategoryThisWeek", app, "tracks: total totaltime (minutes, rounded) of the category this week",
-		[]string{"category"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			cat, err := p.String("category")
-			if err != nil {
-				return Part{}, err
-			}
-			sum, _ := trackSum(rows, cat, thisWeekFrom, thisWeekTo, trackMinutes)
-			return numberAnswerPart(p, math.Round(sum), 0.5, "total "+cat+" minutes this week")
-		}))
-	register(irFamily("SportsTrackerActivityDuration", app, "tracks: totaltime (minutes, rounded) of the category's activity on the date",
-		[]string{"category", "date"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			cat, err := p.String("category")
-			if err != nil {
-				return Part{}, err
-			}
-			d, err := dayParam(p, "date")
-			if err != nil {
-				return Part{}, err
-			}
-			sum, n := trackSum(rows, cat, d, d.AddDate(0, 0, 1), trackMinutes)
-			if n == 0 {
-				return Part{}, fmt.Errorf("%s: no %q activity on %s, so there is no true answer", TracksDB, cat, d.Format("2006-01-02"))
-			}
-			return numberAnswerPart(p, math.Round(sum), 0.5, cat+" minutes")
-		}))
-	register(irFamily("SportsTrackerTotalDistanceForCategoryOverInterval", app, "tracks: total totaldistance (m, rounded) of the category from start_date to end_date",
-		[]string{"category", "start_date", "end_date"}, TracksDB, "tracks",
-		func(rows []Row, p Params) (Part, error) {
-			cat, err := p.String("category")
-			if err != nil {
-				return Part{}, err
-			}
-			from, err := dayParam(p, "start_date")
-			if err != nil {
-				return Part{}, err
-			}
-			to, err := dayParam(p, "end_date")
-			if err != nil {
-				return Part{}, err
-			}
-			sum, _ := trackSum(rows, cat, from, to.AddDate(0, 0, 1), trackMeters)
-			return numberAnswerPart(p, math.Round(sum), 0.5, "total "+cat+" meters")
-		}))
-
-	register(irFamily("SimpleCalendarEventsInNextWeek", "Simple Calendar Pro", "events.db: titles of the events from Sun Oct 15 to Sun Oct 22 2023",
-		nil, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			from, to := time.Date(2023, 10, 15, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 23, 0, 0, 0, 0, time.UTC)
-			return listAnswerPart(p, titles(rows, func(r Row) bool {
-				ts, ok := Num(r["start_ts"])
-				return ok && int64(ts) >= from.Unix() && int64(ts) < to.Unix()
-			}))
-		}))
-	register(irFamily("SimpleCalendarNextEvent", "Simple Calendar Pro", "events.db: the title(s) of the earliest event starting at or after 15:30 on Oct 15 2023",
-		nil, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			now := time.Date(2023, 10, 15, 15, 30, 0, 0, time.UTC).Unix()
-			next := int64(-1)
-			for _, r := range rows {
-				if ts, ok := Num(r["start_ts"]); ok && int64(ts) >= now && (next < 0 || int64(ts) < next) {
-					next = int64(ts)
-				}
-			}
-			if next < 0 {
-				return Part{}, fmt.Errorf("%s: no upcoming event, so there is no true answer", CalendarDB)
-			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { ts, _ := Num(r["start_ts"]); return int64(ts) == next }))
-		}))
+	return 0, 0, fmt.Errorf("%q is not a time of day (want e.g. 21:45, 11:00am or 4pm)", s)
 }
 
 // clockParam resolves a time-of-day parameter on a day to a Unix time.
@@ -511,44 +162,466 @@ func clockParam(p Params, key string, day time.Time) (int64, error) {
 	return day.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).Unix(), nil
 }
 
-func init() {
-	const app = "Simple Calendar Pro"
-	startTS := func(r Row) int64 { v, _ := Num(r["start_ts"]); return int64(v) }
-	register(irFamily("SimpleCalendarEventsInTimeRange", app, "events.db: titles of the events on the date starting between start_time and 8pm",
-		[]string{"date", "start_time"}, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
+func titles(rows []Row, keep func(Row) bool) []string {
+	out := []string{}
+	for _, r := range rows {
+		if keep(r) {
+			out = append(out, Str(r["title"]))
+		}
+	}
+	return out
+}
+
+func strs(v []string) expectation { return expectation{kind: stringMatch, strings: v} }
+
+// ---- Tasks (org.tasks) -----------------------------------------------------------
+
+func tasksFamilies() {
+	const app = "Tasks"
+	tables := []string{"tasks"}
+	live := func(r Row) bool { d, _ := Num(r["deleted"]); return d == 0 }
+	high := func(r Row) bool { i, ok := Num(r["importance"]); return ok && i == 0 } // 0 is high in Tasks
+	done := func(r Row) bool { c, _ := Num(r["completed"]); return c > 0 }
+	dueOn := func(d time.Time) func(Row) bool {
+		return func(r Row) bool { t, ok := msDay(r["dueDate"]); return ok && t.Equal(d) }
+	}
+	// onDate answers with the titles of live tasks that keep selects for the date.
+	onDate := func(keep func(d time.Time, r Row) bool) func(map[string][]Row, Params) (expectation, error) {
+		return func(rows map[string][]Row, p Params) (expectation, error) {
+			d, err := dayParam(p, "date", false)
 			if err != nil {
-				return Part{}, err
+				return expectation{}, err
+			}
+			return strs(titles(rows["tasks"], func(r Row) bool { return live(r) && keep(d, r) })), nil
+		}
+	}
+	register(irFamily("TasksHighPriorityTasks", app, "tasks: titles with importance 0 (high)", nil, TasksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			return strs(titles(rows["tasks"], func(r Row) bool { return live(r) && high(r) })), nil
+		}))
+	register(irFamily("TasksDueOnDate", app, "tasks: titles due on the date", []string{"date"}, TasksDB, tables,
+		onDate(func(d time.Time, r Row) bool { return dueOn(d)(r) })))
+	register(irFamily("TasksHighPriorityTasksDueOnDate", app, "tasks: high-priority titles due on the date", []string{"date"}, TasksDB, tables,
+		onDate(func(d time.Time, r Row) bool { return high(r) && dueOn(d)(r) })))
+	register(irFamily("TasksCompletedTasksForDate", app, "tasks: completed titles due on the date", []string{"date"}, TasksDB, tables,
+		onDate(func(d time.Time, r Row) bool { return done(r) && dueOn(d)(r) })))
+	register(irFamily("TasksIncompleteTasksOnDate", app, "tasks: incomplete titles due on or before the date", []string{"date"}, TasksDB, tables,
+		onDate(func(d time.Time, r Row) bool {
+			t, ok := msDay(r["dueDate"])
+			return !done(r) && ok && !t.After(d)
+		})))
+	register(irFamily("TasksDueNextWeek", app, "tasks: how many are due Monday Oct 16 to Sunday Oct 22 2023", nil, TasksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			from := time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
+			n := 0
+			for _, r := range rows["tasks"] {
+				if t, ok := msDay(r["dueDate"]); ok && live(r) && !t.Before(from) && t.Before(from.AddDate(0, 0, 7)) {
+					n++
+				}
+			}
+			return expectation{kind: numberMatch, numbers: []float64{float64(n)}}, nil
+		}))
+}
+
+// ---- Joplin ------------------------------------------------------------------------
+
+func joplinFamilies() {
+	const app = "Joplin"
+	notes := []string{"notes"}
+	// noteTitled finds the note the question is about: AndroidWorld excludes other
+	// notes whose title equals (NotesIsTodo) or contains (the others) the title.
+	noteTitled := func(rows []Row, title string, contains bool) (Row, error) {
+		var found []Row
+		for _, r := range rows {
+			t := Str(r["title"])
+			if t == title || (contains && strings.Contains(strings.ToLower(t), strings.ToLower(title))) {
+				found = append(found, r)
+			}
+		}
+		if len(found) != 1 {
+			return nil, fmt.Errorf("%s: %d notes titled %q, not one, so there is no single true answer", JoplinDB, len(found), title)
+		}
+		return found[0], nil
+	}
+	register(irFamily("NotesIsTodo", app, "joplin notes: is_todo of the note with the title, as True or False", []string{"title"}, JoplinDB, notes,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			title, err := p.String("title")
+			if err != nil {
+				return expectation{}, err
+			}
+			note, err := noteTitled(rows["notes"], title, false)
+			if err != nil {
+				return expectation{}, err
+			}
+			// The expected value is the is_todo parameter, "True" or "False", matched
+			// as text (fuzzy): "yes" does not pass.
+			want := "False"
+			if n, _ := Num(note["is_todo"]); n == 1 {
+				want = "True"
+			}
+			return strs([]string{want}), nil
+		}))
+	register(irFamily("NotesTodoItemCount", app, "joplin notes: how many to-dos (is_todo=1) sit in the folder with the title", []string{"folder"}, JoplinDB,
+		[]string{"notes", "folders"},
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			folder, err := p.String("folder")
+			if err != nil {
+				return expectation{}, err
+			}
+			ids := map[string]bool{}
+			for _, f := range rows["folders"] {
+				if Str(f["title"]) == folder {
+					ids[Str(f["id"])] = true
+				}
+			}
+			n := 0
+			for _, r := range rows["notes"] {
+				if todo, _ := Num(r["is_todo"]); todo == 1 && ids[Str(r["parent_id"])] {
+					n++
+				}
+			}
+			return expectation{kind: numberMatch, numbers: []float64{float64(n)}}, nil
+		}))
+	register(irFamily("NotesMeetingAttendeeCount", app,
+		"joplin notes: the attendee count (the attendee_count parameter, else the one number in the meeting note's body)", []string{"title", "attendee_count?"}, JoplinDB, notes,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			// The expected value is the attendee_count parameter (expected_value
+			// "{attendee_count}"); the note's body is where setup wrote it.
+			if p.has("attendee_count") {
+				s, err := p.String("attendee_count")
+				if err != nil {
+					return expectation{}, err
+				}
+				n, err := pyFloat(strings.TrimSpace(s))
+				if err != nil {
+					return expectation{}, fmt.Errorf("parameter attendee_count: %w", err)
+				}
+				return expectation{kind: numberMatch, numbers: []float64{n}}, nil
+			}
+			title, err := p.String("title")
+			if err != nil {
+				return expectation{}, err
+			}
+			note, err := noteTitled(rows["notes"], title, true)
+			if err != nil {
+				return expectation{}, err
+			}
+			nums := wholeNumber.FindAllString(Str(note["body"]), -1)
+			if len(nums) != 1 {
+				return expectation{}, fmt.Errorf("the note %q states %d numbers, not one: give attendee_count", title, len(nums))
+			}
+			n, _ := pyFloat(nums[0])
+			return expectation{kind: numberMatch, numbers: []float64{n}}, nil
+		}))
+	register(irFamily("NotesRecipeIngredientCount", app,
+		"joplin notes: the ingredient's quantity (the ingredient_quantity parameter, else the \"- <quantity> <ingredient>\" line of the recipe note)",
+		[]string{"title", "ingredient", "ingredient_quantity?"}, JoplinDB, notes,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			if p.has("ingredient_quantity") {
+				q, err := p.String("ingredient_quantity")
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs([]string{q}), nil
+			}
+			title, err := p.String("title")
+			if err != nil {
+				return expectation{}, err
+			}
+			ing, err := p.String("ingredient")
+			if err != nil {
+				return expectation{}, err
+			}
+			note, err := noteTitled(rows["notes"], title, true)
+			if err != nil {
+				return expectation{}, err
+			}
+			var qty []string
+			for _, line := range strings.Split(Str(note["body"]), "\n") {
+				l := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "- "))
+				if q, ok := strings.CutSuffix(l, " "+ing); ok && strings.TrimSpace(q) != "" {
+					qty = append(qty, strings.TrimSpace(q))
+				}
+			}
+			if len(qty) != 1 {
+				return expectation{}, fmt.Errorf("the note %q lists %q %d times, not once: give ingredient_quantity", title, ing, len(qty))
+			}
+			return strs(qty), nil
+		}))
+}
+
+var wholeNumber = regexp.MustCompile(`\b\d+\b`)
+
+// ---- OpenTracks --------------------------------------------------------------------
+
+// thisWeek is Monday Oct 9 to Sunday Oct 15 2023, the device's week.
+var thisWeekFrom, thisWeekTo = time.Date(2023, 10, 9, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 16, 0, 0, 0, 0, time.UTC)
+
+// categoryTracks are the tracks whose category contains cat (ignoring case, as the
+// tasks' exclusion conditions compare) starting in [from, to).
+func categoryTracks(rows []Row, cat string, from, to time.Time) []Row {
+	var out []Row
+	for _, r := range rows {
+		t, ok := msDay(r["starttime"])
+		if ok && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// trackMinutes is a track's duration as the question's expected value has it: the
+// minutes setup wrote, which it stored as totaltime in milliseconds.
+func trackMinutes(r Row) float64 { ms, _ := Num(r["totaltime"]); return ms / 60000 }
+func trackMeters(r Row) float64  { m, _ := Num(r["totaldistance"]); return m }
+
+func tracksFamilies() {
+	const app = "OpenTracks"
+	tables := []string{"tracks"}
+	category := func(p Params) (string, error) { return p.String("category") }
+	register(irFamily("SportsTrackerActivitiesOnDate", app, "tracks: categories of the activities started on the date", []string{"date"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			d, err := dayParam(p, "date", true)
+			if err != nil {
+				return expectation{}, err
+			}
+			cats := []string{}
+			for _, r := range rows["tracks"] {
+				if t, ok := msDay(r["starttime"]); ok && t.Equal(d) {
+					cats = append(cats, Str(r["category"]))
+				}
+			}
+			return strs(cats), nil
+		}))
+	register(irFamily("SportsTrackerActivitiesCountForWeek", app, "tracks: how many of the category started Mon Oct 9 to Sun Oct 15 2023",
+		[]string{"category"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			cat, err := category(p)
+			if err != nil {
+				return expectation{}, err
+			}
+			n := len(categoryTracks(rows["tracks"], cat, thisWeekFrom, thisWeekTo))
+			return expectation{kind: numberMatch, numbers: []float64{float64(n)}}, nil
+		}))
+	register(irFamily("SportsTrackerActivityDuration", app, "tracks: the duration in minutes of the category's activity on the date (exact)",
+		[]string{"category", "date"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			cat, err := category(p)
+			if err != nil {
+				return expectation{}, err
+			}
+			d, err := dayParam(p, "date", true)
+			if err != nil {
+				return expectation{}, err
+			}
+			e := expectation{kind: numberMatch, numbers: []float64{}}
+			for _, r := range categoryTracks(rows["tracks"], cat, d, d.AddDate(0, 0, 1)) {
+				e.numbers = append(e.numbers, trackMinutes(r))
+			}
+			return e, nil
+		}))
+	register(irFamily("SportsTrackerTotalDurationForCategoryThisWeek", app, "tracks: the total duration in minutes of the category this week (exact)",
+		[]string{"category"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			cat, err := category(p)
+			if err != nil {
+				return expectation{}, err
+			}
+			sum := 0.0
+			for _, r := range categoryTracks(rows["tracks"], cat, thisWeekFrom, thisWeekTo) {
+				sum += trackMinutes(r)
+			}
+			return expectation{kind: numberMatch, numbers: []float64{sum}}, nil
+		}))
+	register(irFamily("SportsTrackerLongestDistanceActivity", app,
+		"tracks: the longest totaldistance (m, within 10) of the category this week (Mon Oct 9 to Sun Oct 15 2023)", []string{"category"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			cat, err := category(p)
+			if err != nil {
+				return expectation{}, err
+			}
+			e := expectation{kind: numberMatch, numbers: []float64{}, tol: 10}
+			best := -1.0
+			for _, r := range categoryTracks(rows["tracks"], cat, thisWeekFrom, thisWeekTo) {
+				if m := trackMeters(r); m > best {
+					best = m
+				}
+			}
+			if best >= 0 {
+				e.numbers = append(e.numbers, best)
+			}
+			return e, nil
+		}))
+	register(irFamily("SportsTrackerTotalDistanceForCategoryOverInterval", app,
+		"tracks: the total totaldistance (m, within 10) of the category from start_date to end_date", []string{"category", "start_date", "end_date"}, TracksDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			cat, err := category(p)
+			if err != nil {
+				return expectation{}, err
+			}
+			from, err := dayParam(p, "start_date", true)
+			if err != nil {
+				return expectation{}, err
+			}
+			to, err := dayParam(p, "end_date", true)
+			if err != nil {
+				return expectation{}, err
+			}
+			sum := 0.0
+			for _, r := range categoryTracks(rows["tracks"], cat, from, to.AddDate(0, 0, 1)) {
+				sum += trackMeters(r)
+			}
+			return expectation{kind: numberMatch, numbers: []float64{sum}, tol: 10}, nil
+		}))
+}
+
+// ---- Simple Calendar Pro questions ----------------------------------------------------
+
+func calendarQuestionFamilies() {
+	const app = "Simple Calendar Pro"
+	tables := []string{"events"}
+	startTS := func(r Row) int64 { v, _ := Num(r["start_ts"]); return int64(v) }
+	onDay := func(d time.Time) func(Row) bool {
+		return func(r Row) bool { ts := startTS(r); return ts >= d.Unix() && ts < d.AddDate(0, 0, 1).Unix() }
+	}
+	for _, n := range []string{"SimpleCalendarEventsOnDate", "SimpleCalendarAnyEventsOnDate"} {
+		register(irFamily(n, app, "events.db: titles of the events starting on the date", []string{"date"}, CalendarDB, tables,
+			func(rows map[string][]Row, p Params) (expectation, error) {
+				d, err := dayParam(p, "date", false)
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs(titles(rows["events"], onDay(d))), nil
+			}))
+	}
+	register(irFamily("SimpleCalendarEventOnDateAtTime", app, "events.db: titles of the events starting on the date at the time",
+		[]string{"date", "time"}, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			d, err := dayParam(p, "date", false)
+			if err != nil {
+				return expectation{}, err
+			}
+			at, err := clockParam(p, "time", d)
+			if err != nil {
+				return expectation{}, err
+			}
+			return strs(titles(rows["events"], func(r Row) bool { return startTS(r) == at })), nil
+		}))
+	register(irFamily("SimpleCalendarLocationOfEvent", app, "events.db: the location of the event whose title contains the title",
+		[]string{"title"}, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			title, err := p.String("title")
+			if err != nil {
+				return expectation{}, err
+			}
+			// The task excludes other events whose title contains the title.
+			locs := []string{}
+			for _, r := range rows["events"] {
+				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(title)) {
+					locs = append(locs, Str(r["location"]))
+				}
+			}
+			return strs(locs), nil
+		}))
+	register(irFamily("SimpleCalendarEventsInNextWeek", app, "events.db: titles of the events from Sun Oct 15 to Sun Oct 22 2023",
+		nil, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			from, to := time.Date(2023, 10, 15, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 23, 0, 0, 0, 0, time.UTC)
+			return strs(titles(rows["events"], func(r Row) bool { ts := startTS(r); return ts >= from.Unix() && ts < to.Unix() })), nil
+		}))
+	// earliest: the titles of the events at the earliest start in [from, to).
+	earliest := func(rows []Row, from, to int64) []string {
+		first := int64(-1)
+		for _, r := range rows {
+			if ts := startTS(r); ts >= from && ts < to && (first < 0 || ts < first) {
+				first = ts
+			}
+		}
+		return titles(rows, func(r Row) bool { return first >= 0 && startTS(r) == first })
+	}
+	register(irFamily("SimpleCalendarNextEvent", app, "events.db: the title(s) of the earliest event starting at or after 15:30 on Oct 15 2023",
+		nil, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			// The task excludes events between 15:30 (the device's time at setup)
+			// and the answer's time.
+			now := time.Date(2023, 10, 15, 15, 30, 0, 0, time.UTC).Unix()
+			return strs(earliest(rows["events"], now, 1<<62)), nil
+		}))
+	register(irFamily("SimpleCalendarEventsInTimeRange", app, "events.db: titles of the events on the date starting between start_time and 8pm",
+		[]string{"date", "start_time"}, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			d, err := dayParam(p, "date", false)
+			if err != nil {
+				return expectation{}, err
 			}
 			from, err := clockParam(p, "start_time", d)
 			if err != nil {
-				return Part{}, err
+				return expectation{}, err
 			}
 			to := d.Add(20 * time.Hour).Unix()
-			return listAnswerPart(p, titles(rows, func(r Row) bool { ts := startTS(r); return ts >= from && ts <= to }))
+			return strs(titles(rows["events"], func(r Row) bool { ts := startTS(r); return ts >= from && ts <= to })), nil
 		}))
 	register(irFamily("SimpleCalendarFirstEventAfterStartTime", app, "events.db: the title(s) of the earliest event on the date starting at or after the time",
-		[]string{"date", "time"}, CalendarDB, "events",
-		func(rows []Row, p Params) (Part, error) {
-			d, err := dayParam(p, "date")
+		[]string{"date", "time"}, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			d, err := dayParam(p, "date", false)
 			if err != nil {
-				return Part{}, err
+				return expectation{}, err
 			}
 			from, err := clockParam(p, "time", d)
 			if err != nil {
-				return Part{}, err
+				return expectation{}, err
 			}
-			end := d.AddDate(0, 0, 1).Unix()
-			first := int64(-1)
-			for _, r := range rows {
-				if ts := startTS(r); ts >= from && ts < end && (first < 0 || ts < first) {
-					first = ts
+			return strs(earliest(rows["events"], from, d.AddDate(0, 0, 1).Unix())), nil
+		}))
+	register(irFamily("SimpleCalendarNextMeetingWithPerson", app,
+		"events.db: the start (date and 24-hour time) of the next event whose title names the person (on the date, when given)",
+		[]string{"person", "date?"}, CalendarDB, tables,
+		func(rows map[string][]Row, p Params) (expectation, error) {
+			person, err := p.String("person")
+			if err != nil {
+				return expectation{}, err
+			}
+			// AndroidWorld's meeting is "Drinks with {person}" on {date} (possibly earlier
+			// that day than the device's time); other events naming the person on that
+			// date are excluded, and its random events never name one. Given the date,
+			// that is the event; without it, the one event naming the person, or of
+			// several the first from the device's time on.
+			var cands []Row
+			for _, r := range rows["events"] {
+				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(person)) {
+					cands = append(cands, r)
 				}
 			}
-			if first < 0 {
-				return Part{}, fmt.Errorf("%s: no event after that time, so there is no true answer", CalendarDB)
+			if p.has("date") {
+				d, err := dayParam(p, "date", false)
+				if err != nil {
+					return expectation{}, err
+				}
+				var on []Row
+				for _, r := range cands {
+					if onDay(d)(r) {
+						on = append(on, r)
+					}
+				}
+				cands = on
+			} else if len(cands) > 1 {
+				var next []Row
+				for _, r := range cands {
+					if startTS(r) >= DeviceNow.Unix() {
+						next = append(next, r)
+					}
+				}
+				sort.SliceStable(next, func(i, j int) bool { return startTS(next[i]) < startTS(next[j]) })
+				if len(next) > 0 {
+					cands = next[:1]
+				}
 			}
-			return listAnswerPart(p, titles(rows, func(r Row) bool { return startTS(r) == first }))
+			e := expectation{kind: dateTimeMatch, times: []time.Time{}}
+			for _, r := range cands {
+				t := time.Unix(startTS(r), 0).UTC()
+				e.times = append(e.times, time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), 0, 0, time.UTC))
+			}
+			return e, nil
 		}))
 }

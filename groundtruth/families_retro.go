@@ -72,7 +72,8 @@ func init() {
 				return nil, err
 			}
 			name, _ := p.String("playlist_name")
-			part, err := existsPart(ctx, dev, path.Join(EmulatorData, "Download", name+".m3u"), true)
+			// RetroSavePlaylist.is_successful: check_file_exists (test -f) of the export.
+			part, err := regularFilePart(ctx, dev, path.Join(EmulatorData, "Download", name+".m3u"))
 			if err != nil {
 				return nil, err
 			}

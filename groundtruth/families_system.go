@@ -1,12 +1,12 @@
 package groundtruth
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/autoeval/autoeval/device"
 )
@@ -222,111 +222,6 @@ func init() {
 		}})
 }
 
-// SMSPackage is Simple SMS Messenger; AndroidWorld's SMS tasks also require it to
-// be in the foreground when scored.
-const SMSPackage = "com.simplemobiletools.smsmessenger"
-
-// ---- SMS and contacts -------------------------------------------------------
-
-// SMSWindow is how recent a sent message must be to count (AndroidWorld: 5 minutes).
-const SMSWindowMs = 5 * 60 * 1000
-
-// smsSentResult: a message in content://sms/sent to the number (digits compared)
-// with the body (fuzzy), sent within the window before the device's clock.
-func smsSentResult(ctx context.Context, dev Device, task, number, body string) (*Result, error) {
-	rows, err := ContentQuery(ctx, dev, "content://sms/sent")
-	if err != nil {
-		return nil, err
-	}
-	out, err := dev.Shell(ctx, "date +%s")
-	if err != nil {
-		return nil, fmt.Errorf("date +%%s: %w", err)
-	}
-	now, err := strconv.ParseInt(strings.TrimSpace(out), 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("date +%%s: %q is not a time", strings.TrimSpace(out))
-	}
-	nowMs := now * 1000
-	sent := Part{Name: fmt.Sprintf("SMS to %s with body %q sent", number, clip(body, 60))}
-	recent := Part{Name: "sent in the last 5 minutes"}
-	want := []Field{{Column: "address", Want: number, Kind: Digits}, {Column: "body", Want: body, Kind: Fuzzy}}
-	matches := FindRows(rows, want)
-	if len(matches) == 0 {
-		sent.Detail = fmt.Sprintf("none of %d sent messages match%s", len(rows), nearest(rows, want))
-		recent.Detail = "no matching message"
-	} else {
-		sent.Pass = true
-		sent.Detail = fmt.Sprintf("%d matching message(s)", len(matches))
-		for _, m := range matches {
-			d, ok := Num(m["date"])
-			if !ok {
-				return nil, fmt.Errorf("content://sms/sent row without a numeric date: %s", rowLabel(m))
-			}
-			age := nowMs - int64(d)
-			if age <= SMSWindowMs {
-				recent.Pass = true
-				recent.Detail = fmt.Sprintf("sent %ds before the device clock", age/1000)
-				break
-			}
-			recent.Detail = fmt.Sprintf("latest match sent %ds before the device clock", age/1000)
-		}
-	}
-	return allOf(task, sent, recent), nil
-}
-
-func messagingFamilies() {
-	for _, n := range []string{"SimpleSmsSend", "SimpleSmsReply", "SimpleSmsSendClipboardContent", "SimpleSmsSendReceivedAddress", "SimpleSmsReplyMostRecent", "SimpleSmsResend"} {
-		name := n
-		register(&Family{Name: name, App: "Simple SMS Messenger",
-			Checks: "content query content://sms/sent: a message to the number (digits) with the body (fuzzy), sent in the last 5 minutes; Simple SMS Messenger in the foreground",
-			Params: []string{"number", "message"},
-			check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
-				number, err := p.String("number")
-				if err != nil {
-					return nil, err
-				}
-				body, err := p.String("message")
-				if err != nil {
-					return nil, err
-				}
-				r, err := smsSentResult(ctx, dev, name, number, body)
-				if err != nil {
-					return nil, err
-				}
-				fg, err := foregroundPart(ctx, dev, "Simple SMS Messenger", SMSPackage)
-				if err != nil {
-					return nil, err
-				}
-				return allOf(name, append(r.Parts, fg)...), nil
-			}})
-	}
-	register(&Family{Name: "ContactsAddContact", App: "Contacts",
-		Checks: "content query content://contacts/phones/ (display_name:number): the name with the number (digits)",
-		Params: []string{"name", "number"},
-		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
-			name, err := p.String("name")
-			if err != nil {
-				return nil, err
-			}
-			number, err := p.String("number")
-			if err != nil {
-				return nil, err
-			}
-			rows, err := ContentQuery(ctx, dev, "content://contacts/phones/", "display_name", "number")
-			if err != nil {
-				return nil, err
-			}
-			want := []Field{{Column: "display_name", Want: name}, {Column: "number", Want: number, Kind: Digits}}
-			part := Part{Name: fmt.Sprintf("contact %q with number %s", name, number)}
-			if m := FindRows(rows, want); len(m) > 0 {
-				part.Pass, part.Detail = true, fmt.Sprintf("found among %d phone entries", len(rows))
-			} else {
-				part.Detail = fmt.Sprintf("not among %d phone entries%s", len(rows), nearest(rows, want))
-			}
-			return allOf("ContactsAddContact", part), nil
-		}})
-}
-
 // ---- Files and Markor ---------------------------------------------------------
 
 func joinDevice(root, sub string) string {
@@ -336,41 +231,71 @@ func joinDevice(root, sub string) string {
 	return path.Join(root, sub)
 }
 
+// existsPart is file_utils.check_file_or_folder_exists: a file or a folder at p counts.
 func existsPart(ctx context.Context, dev Device, p string, want bool) (Part, error) {
-	_, ok, err := PullFile(ctx, dev, p)
+	kind, err := StatPath(ctx, dev, p)
 	if err != nil {
 		return Part{}, err
 	}
+	ok := kind == RegularFile || kind == Folder
 	name := p + " exists"
 	if !want {
 		name = p + " is gone"
 	}
-	detail := "present"
-	if !ok {
-		detail = "absent"
-	}
+	detail := map[PathKind]string{Absent: "absent", RegularFile: "present", Folder: "present (a folder)", OtherFile: "absent (only a link or special file)"}[kind]
 	return Part{Name: name, Pass: ok == want, Detail: detail}, nil
 }
 
-// fileContentResult: the file exists and its text (CR removed, trimmed) matches fuzzily.
-func fileContentResult(ctx context.Context, dev Device, task, p, text string) (*Result, error) {
+// regularFilePart is file_utils.check_file_exists (`test -f`): a regular file at p.
+func regularFilePart(ctx context.Context, dev Device, p string) (Part, error) {
+	kind, err := StatPath(ctx, dev, p)
+	if err != nil {
+		return Part{}, err
+	}
+	detail := map[PathKind]string{Absent: "absent", RegularFile: "present", Folder: "a folder, not a file", OtherFile: "not a regular file"}[kind]
+	return Part{Name: p + " exists", Pass: kind == RegularFile, Detail: detail}, nil
+}
+
+// catFile reads a file as AndroidWorld's `adb shell cat` does, with "\r" removed; ok is
+// false when there is no regular file to read (cat then prints an error, which no
+// expected text matches).
+func catFile(ctx context.Context, dev Device, p string) (text string, ok bool, err error) {
 	data, ok, err := PullFile(ctx, dev, p)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	return strings.ReplaceAll(string(data), "\r", ""), true, nil
+}
+
+// fileContentResult is file_validators.CreateFile.is_successful: the file (or a folder
+// of that name) exists, and its text, stripped, fuzzy-matches text, the file's text
+// first: fuzzy_match(file_contents, text).
+func fileContentResult(ctx context.Context, dev Device, task, p, text string) (*Result, error) {
+	exists, err := existsPart(ctx, dev, p, true)
 	if err != nil {
 		return nil, err
 	}
-	exists := Part{Name: p + " exists", Pass: ok}
 	content := Part{Name: "content matches"}
-	if !ok {
-		exists.Detail = "absent"
+	if !exists.Pass {
 		content.Detail = "no file"
-	} else {
-		got := strings.TrimSpace(string(bytes.ReplaceAll(data, []byte("\r"), nil)))
-		content.Pass = FuzzyEqual(got, text)
-		content.Detail = fmt.Sprintf("similarity %.2f to the expected text (file: %q)", Similarity(strings.ToLower(got), strings.ToLower(text)), clip(got, 80))
+		return allOf(task, exists, content), nil
 	}
+	got, ok, err := catFile(ctx, dev, p)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		content.Detail = "not a file that cat can read"
+		return allOf(task, exists, content), nil
+	}
+	got = strings.TrimSpace(got)
+	content.Pass = FuzzyMatch(got, text)
+	content.Detail = fmt.Sprintf("similarity %.2f to the expected text (file: %q)", Similarity(strings.ToLower(got), strings.ToLower(text)), clip(got, 80))
 	return allOf(task, exists, content), nil
 }
 
+// moveFamily is file_validators.MoveFile: gone from the source folder, present in the
+// destination (files or folders of that name count, as check_file_or_folder_exists).
 func moveFamily(name, app, root string) *Family {
 	return &Family{Name: name, App: app, Checks: "the file is absent from the source folder and present in the destination",
 		Params: []string{"file_name", "source_folder", "destination_folder"},
@@ -399,6 +324,7 @@ func moveFamily(name, app, root string) *Family {
 		}}
 }
 
+// deleteFileFamily is file_validators.DeleteFile: nothing of that name is left.
 func deleteFileFamily(name, app, root string) *Family {
 	return &Family{Name: name, App: app, Checks: "the file is gone", Params: []string{"file_name", "subfolder?"},
 		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
@@ -441,7 +367,7 @@ func fileFamilies() {
 	register(markorCreate("MarkorTranscribeVideo", "text"))
 	register(markorCreate("MarkorTranscribeReceipt", "text"))
 	register(&Family{Name: "MarkorCreateNoteAndSms", App: "Markor + Simple SMS Messenger",
-		Checks: "the note exists with the text, and an SMS with the same text went to the number; reward is the mean of the two",
+		Checks: "the note exists with the text, and an SMS with the same text went to the number with Simple SMS Messenger in the foreground; reward is the mean of the two",
 		Params: []string{"file_name", "text", "number"},
 		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
 			file, err := p.String("file_name")
@@ -456,14 +382,73 @@ func fileFamilies() {
 			if err != nil {
 				return nil, err
 			}
+			// markor_sms.MarkorCreateNoteAndSms: (MarkorCreateNote + SimpleSMSSendSms) / 2,
+			// the SMS half with its foreground check.
 			note, err := fileContentResult(ctx, dev, "note", path.Join(MarkorData, file), text)
 			if err != nil {
 				return nil, err
 			}
-			sms, err := smsSentResult(ctx, dev, "sms", number, text)
+			sms, err := smsSendResult(ctx, dev, "sms", number, text)
 			if err != nil {
 				return nil, err
 			}
 			return Composite("MarkorCreateNoteAndSms", note, sms), nil
+		}})
+}
+
+// ---- Clipboard ----------------------------------------------------------------
+
+// ClipperActivity is the Clipper app AndroidWorld installs to reach the clipboard
+// from adb: Android lets only the foreground app read it.
+const ClipperActivity = "ca.zgrs.clipper/ca.zgrs.clipper.Main"
+
+// clipperDelay is the pause AndroidWorld leaves between starting Clipper and asking it.
+var clipperDelay = 500 * time.Millisecond
+
+// ReadClipboard reads the clipboard as adb_utils.get_clipboard_contents does: start
+// Clipper, wait, broadcast clipper.get, take the reply's data="...", press Back. It
+// changes the foreground app (as AndroidWorld's check does), so it runs last in a check.
+func ReadClipboard(ctx context.Context, dev Device) (string, error) {
+	if _, err := dev.Shell(ctx, "am start -n "+ClipperActivity); err != nil {
+		return "", fmt.Errorf("starting Clipper: %w", err)
+	}
+	select {
+	case <-ctx.Done():
+		return "", ctx.Err()
+	case <-time.After(clipperDelay):
+	}
+	out, err := dev.Shell(ctx, "am broadcast -a clipper.get")
+	if err != nil {
+		return "", fmt.Errorf("am broadcast -a clipper.get: %w", err)
+	}
+	// adb_utils.extract_broadcast_data.
+	switch {
+	case strings.Contains(out, "Broadcast completed: result=-1, data="):
+		data := strings.SplitN(out, "data=", 3)[1]
+		if _, err := dev.Shell(ctx, "input keyevent KEYCODE_BACK"); err != nil {
+			return "", fmt.Errorf("pressing Back after reading the clipboard: %w", err)
+		}
+		return strings.Trim(data, "\"\r\n"), nil
+	case strings.Contains(out, "Broadcast completed: result=0"):
+		return "", fmt.Errorf("Clipper did not answer (it must be installed, in the foreground and granted its permissions): %s", clip(strings.TrimSpace(out), 120))
+	}
+	return "", fmt.Errorf("unexpected broadcast output: %q", clip(strings.TrimSpace(out), 120))
+}
+
+func init() {
+	register(&Family{Name: "SystemCopyToClipboard", App: "Clipper", Params: []string{"clipboard_content"},
+		Checks: "the clipboard (read through the Clipper app, as AndroidWorld does) holds the text (fuzzy)",
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			want, err := p.String("clipboard_content")
+			if err != nil {
+				return nil, err
+			}
+			got, err := ReadClipboard(ctx, dev)
+			if err != nil {
+				return nil, err
+			}
+			// SystemCopyToClipboard.is_successful: fuzzy_match(expected, actual).
+			return allOf("SystemCopyToClipboard", Part{Name: fmt.Sprintf("clipboard holds %q", clip(want, 60)),
+				Pass: FuzzyMatch(want, got), Detail: fmt.Sprintf("clipboard: %q", clip(got, 80))}), nil
 		}})
 }

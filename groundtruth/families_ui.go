@@ -3,6 +3,7 @@ package groundtruth
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/autoeval/autoeval/uixml"
@@ -105,9 +106,19 @@ func init() {
 		}))
 	register(clockFamily("ClockStopWatchPausedVerify", "the stopwatch tab shows a Start button", nil,
 		func(p Params, nodes []UINode) (Part, error) {
-			start, sw := countDesc(nodes, "Start", false), countDesc(nodes, "Stopwatch", true)
-			return Part{Name: "stopwatch paused (Start shown on the Stopwatch tab)", Pass: start > 0 && sw == 2,
-				Detail: fmt.Sprintf("Start ×%d, Stopwatch ×%d (want 2: tab and title)", start, sw)}, nil
+			// clock._is_stopwatch_paused: a "Start" description, and at least two
+			// elements described or labelled "Stopwatch" (an element described "Start" is
+			// not counted again: the checks are if/elif).
+			start, sw := 0, 0
+			for _, e := range nodes {
+				if e.ContentDesc == "Start" {
+					start++
+				} else if e.ContentDesc == "Stopwatch" || e.Text == "Stopwatch" {
+					sw++
+				}
+			}
+			return Part{Name: "stopwatch paused (Start shown on the Stopwatch tab)", Pass: start > 0 && sw >= 2,
+				Detail: fmt.Sprintf("Start ×%d, Stopwatch ×%d (want 2 or more: tab and title)", start, sw)}, nil
 		}))
 }
 
@@ -133,5 +144,93 @@ func init() {
 				}
 				return allOf(name, inChrome, shown), nil
 			}})
+	}
+}
+
+// ---- Contacts: a draft on the new-contact screen ---------------------------------
+
+// hintAttr tells whether a uiautomator dump writes hint text at all: AOSP's dumper
+// gained the attribute in Android 16, so older devices' dumps carry none.
+var hintAttr = regexp.MustCompile(`<node [^>]*\bhint="`)
+
+func init() {
+	register(&Family{Name: "ContactsNewContactDraft", App: "Contacts", Params: []string{"first", "last", "phone", "phone_label"},
+		Checks: "the screen shows the new-contact form filled in: fields hinted First name, Last name and Phone with the values, and the phone label",
+		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
+			var v [4]string
+			for i, k := range []string{"first", "last", "phone", "phone_label"} {
+				s, err := p.String(k)
+				if err != nil {
+					return nil, err
+				}
+				v[i] = s
+			}
+			if v[3] == "Mobile" {
+				// contacts._contact_info_is_entered asserts this: "Mobile" can appear twice.
+				return nil, fmt.Errorf("parameter phone_label \"Mobile\" cannot be checked (AndroidWorld refuses it: the label appears twice on the screen)")
+			}
+			ur, ok := dev.(uiReader)
+			if !ok {
+				return nil, fmt.Errorf("this device connection cannot read the screen (UI hierarchy)")
+			}
+			doc, err := ur.UIXML(ctx)
+			if err != nil {
+				return nil, err
+			}
+			nodes, err := ParseUIXML(doc)
+			if err != nil {
+				return nil, err
+			}
+			if len(nodes) > 0 && !hintAttr.MatchString(doc) {
+				return nil, fmt.Errorf("the UI dump has no hint text (uiautomator writes it from Android 16 on), which tells the First name, Last name and Phone fields apart; AndroidWorld reads it from the accessibility tree of its own accessibility service")
+			}
+			return allOf("ContactsNewContactDraft", contactDraftParts(nodes, v[0], v[1], v[2], v[3])...), nil
+		}})
+}
+
+// contactDraftParts is contacts._contact_info_is_entered over the screen's elements:
+// each element is tried, in order, as the first name (its text fuzzy-matching first,
+// hint "First name"), else the last name, else the phone (same digits, hint "Phone"),
+// else the phone label (text phone_label, description phone_label + " Phone"); a label
+// not found that way may be the element with that text just below the phone field.
+func contactDraftParts(nodes []UINode, first, last, phone, label string) []Part {
+	var firstEl, lastEl, phoneEl, labelEl *UINode
+	for i := range nodes {
+		e := &nodes[i]
+		switch {
+		case e.Text != "" && FuzzyMatch(e.Text, first) && e.Hint == "First name":
+			firstEl = e
+		case e.Text != "" && FuzzyMatch(e.Text, last) && e.Hint == "Last name":
+			lastEl = e
+		case e.Text != "" && phoneDigits(e.Text) == phoneDigits(phone) && e.Hint == "Phone":
+			phoneEl = e
+		case e.Text == label && e.ContentDesc == label+" Phone":
+			labelEl = e
+		}
+	}
+	if phoneEl != nil && labelEl == nil {
+		for i := range nodes {
+			e := &nodes[i]
+			// _vertically_adjacent: the label's top lies between the phone field's bottom
+			// and one field height below it.
+			if e.Text == label && phoneEl.HasBounds && e.HasBounds &&
+				phoneEl.Bounds.Bottom <= e.Bounds.Top && e.Bounds.Top <= phoneEl.Bounds.Bottom+phoneEl.Bounds.Height() {
+				labelEl = e
+				break
+			}
+		}
+	}
+	found := func(name string, e *UINode) Part {
+		p := Part{Name: name, Pass: e != nil, Detail: "not on the screen"}
+		if e != nil {
+			p.Detail = fmt.Sprintf("%q", clip(e.Text, 60))
+		}
+		return p
+	}
+	return []Part{
+		found(fmt.Sprintf("first name %q entered", first), firstEl),
+		found(fmt.Sprintf("last name %q entered", last), lastEl),
+		found(fmt.Sprintf("phone %s entered", phone), phoneEl),
+		found(fmt.Sprintf("phone label %s chosen", label), labelEl),
 	}
 }

@@ -2,19 +2,26 @@ package groundtruth
 
 import "strings"
 
-// FuzzyThreshold is the similarity at or above which two texts count as equal.
-// AndroidWorld uses 0.9 on Python's difflib ratio; we compute the same ratio so
-// borderline free-text fields (SMS bodies, notes, descriptions) get the same verdict.
+// FuzzyThreshold is the similarity at or above which two texts count as equal:
+// AndroidWorld's fuzzy_match_lib compares difflib's ratio with 0.9.
 const FuzzyThreshold = 0.9
 
-// FuzzyEqual reports whether a and b are approximately equal, ignoring case.
-func FuzzyEqual(a, b string) bool {
-	return Similarity(strings.ToLower(a), strings.ToLower(b)) >= FuzzyThreshold
+// FuzzyMatch is AndroidWorld's fuzzy_match_lib.fuzzy_match(text1, text2): both texts
+// lowercased, then difflib.SequenceMatcher(None, text1, text2).ratio() >= 0.9. The
+// ratio is not symmetric (difflib indexes text2, and ties between equally long
+// matches go to the earliest in text1), so callers pass the texts in the order the
+// evaluator they reproduce does: the SQLite row validators put the reference first,
+// the SMS and file checks the device's text first.
+func FuzzyMatch(text1, text2 string) bool {
+	return Similarity(strings.ToLower(text1), strings.ToLower(text2)) >= FuzzyThreshold
 }
 
-// Similarity is difflib.SequenceMatcher(None, a, b).ratio(): 2*M/T where M is the
-// number of characters in the matching blocks found by Ratcliff/Obershelp and T the
-// total length. Runes, not bytes, so non-ASCII text scores like Python's str.
+// Similarity is difflib.SequenceMatcher(None, a, b).ratio(): 2*M/T, where M is the
+// number of characters in the matching blocks Ratcliff/Obershelp finds and T the
+// total length (1 when both are empty). It counts runes, as Python counts the code
+// points of a str, and keeps difflib's autojunk rule: when b has 200 or more runes,
+// runes that make up more than 1% of b (n/100+1 occurrences) are "popular" and not
+// used to start a match, though a match found elsewhere still extends over them.
 func Similarity(a, b string) float64 {
 	ra, rb := []rune(a), []rune(b)
 	total := len(ra) + len(rb)
@@ -22,12 +29,12 @@ func Similarity(a, b string) float64 {
 		return 1
 	}
 	m := newMatcher(ra, rb)
-	return 2 * float64(m.matches(0, len(ra), 0, len(rb))) / float64(total)
+	return 2 * float64(m.matches()) / float64(total)
 }
 
 type matcher struct {
 	a, b []rune
-	b2j  map[rune][]int
+	b2j  map[rune][]int // positions in b of each rune that may start a match
 }
 
 func newMatcher(a, b []rune) *matcher {
@@ -35,8 +42,8 @@ func newMatcher(a, b []rune) *matcher {
 	for j, r := range b {
 		m.b2j[r] = append(m.b2j[r], j)
 	}
-	// difflib's autojunk: in sequences of 200+ items, items making up more than
-	// 1% of b are "popular" and ignored as anchors. Kept for identical scores.
+	// difflib's autojunk (SequenceMatcher.__chain_b): no isjunk function is given,
+	// so the only elements dropped from b2j are the popular ones.
 	if n := len(b); n >= 200 {
 		limit := n/100 + 1
 		for r, js := range m.b2j {
@@ -48,11 +55,11 @@ func newMatcher(a, b []rune) *matcher {
 	return m
 }
 
-// longest finds the longest matching block in a[alo:ahi], b[blo:bhi], earliest in a
-// then in b, as difflib.find_longest_match does (without junk extension, since no
-// isjunk function is given; popular elements are extended over as difflib does).
-func (m *matcher) longest(alo, ahi, blo, bhi int) (int, int, int) {
-	besti, bestj, bestsize := alo, blo, 0
+// longest is difflib's find_longest_match(alo, ahi, blo, bhi): the longest block
+// of b2j anchors, earliest in a and then in b, then extended on both ends over any
+// equal elements (popular ones included: with no isjunk, nothing is junk).
+func (m *matcher) longest(alo, ahi, blo, bhi int) (besti, bestj, bestsize int) {
+	besti, bestj = alo, blo
 	j2len := map[int]int{}
 	for i := alo; i < ahi; i++ {
 		newj2len := map[int]int{}
@@ -71,30 +78,20 @@ func (m *matcher) longest(alo, ahi, blo, bhi int) (int, int, int) {
 		}
 		j2len = newj2len
 	}
-	// Extend over popular (autojunked) elements on both sides, like difflib's
-	// bpopular handling: they match if equal even though they are not anchors.
-	for besti > alo && bestj > blo && m.a[besti-1] == m.b[bestj-1] && m.popular(m.b[bestj-1]) {
+	for besti > alo && bestj > blo && m.a[besti-1] == m.b[bestj-1] {
 		besti, bestj, bestsize = besti-1, bestj-1, bestsize+1
 	}
-	for besti+bestsize < ahi && bestj+bestsize < bhi && m.a[besti+bestsize] == m.b[bestj+bestsize] && m.popular(m.b[bestj+bestsize]) {
+	for besti+bestsize < ahi && bestj+bestsize < bhi && m.a[besti+bestsize] == m.b[bestj+bestsize] {
 		bestsize++
 	}
 	return besti, bestj, bestsize
 }
 
-func (m *matcher) popular(r rune) bool {
-	if len(m.b) < 200 {
-		return false
-	}
-	_, ok := m.b2j[r]
-	return !ok
-}
-
-// matches sums the sizes of all matching blocks, recursing left and right of the
-// longest block (difflib.get_matching_blocks).
-func (m *matcher) matches(alo, ahi, blo, bhi int) int {
+// matches sums the sizes of difflib's get_matching_blocks: the longest block, then
+// recursively the longest blocks left and right of it.
+func (m *matcher) matches() int {
 	type span struct{ alo, ahi, blo, bhi int }
-	queue := []span{{alo, ahi, blo, bhi}}
+	queue := []span{{0, len(m.a), 0, len(m.b)}}
 	total := 0
 	for len(queue) > 0 {
 		s := queue[len(queue)-1]

@@ -147,3 +147,5 @@ func wantReward(t *testing.T, r *Result, want float64) {
 		t.Fatalf("%s: reward %v, want %v\n%s", r.Task, r.Reward, want, r.Explanation)
 	}
 }
+
+func init() { clipperDelay = 10 * time.Millisecond }

@@ -38,7 +38,8 @@ func (p Params) has(key string) bool {
 	return ok && v != nil
 }
 
-// String returns a text parameter; numbers are rendered as text.
+// String returns a text parameter; numbers are rendered as text. An empty text is an
+// error like a missing one: a check given nothing to look for would pass vacuously.
 func (p Params) String(key string) (string, error) {
 	v, ok := p[key]
 	if !ok || v == nil {
@@ -46,6 +47,9 @@ func (p Params) String(key string) (string, error) {
 	}
 	switch x := v.(type) {
 	case string:
+		if strings.TrimSpace(x) == "" {
+			return "", fmt.Errorf("%w %q (it is empty)", ErrMissingParam, key)
+		}
 		return x, nil
 	case float64:
 		return strconv.FormatFloat(x, 'f', -1, 64), nil
@@ -61,16 +65,31 @@ func (p Params) String(key string) (string, error) {
 	return "", fmt.Errorf("parameter %q: want text, got %T", key, v)
 }
 
-// StringOr returns a text parameter or def when absent.
+// StringOr returns a text parameter (which may be empty) or def when absent.
 func (p Params) StringOr(key, def string) string {
 	if !p.has(key) {
 		return def
+	}
+	if s, isText := p[key].(string); isText {
+		return s
 	}
 	s, err := p.String(key)
 	if err != nil {
 		return def
 	}
 	return s
+}
+
+// first returns the first of keys the parameters hold, so a parameter may be named
+// as in the goal template or as AndroidWorld's task names it (file_name for
+// original_name, row_objects for expenses); the first key names it in errors.
+func (p Params) first(keys ...string) string {
+	for _, k := range keys {
+		if p.has(k) {
+			return k
+		}
+	}
+	return keys[0]
 }
 
 // Int returns an integer parameter; text holding an integer counts.
@@ -128,23 +147,27 @@ func (p Params) Strings(key string) ([]string, error) {
 	if !ok || v == nil {
 		return nil, fmt.Errorf("%w %q", ErrMissingParam, key)
 	}
+	var out []string
 	switch x := v.(type) {
 	case string:
-		return splitList(x), nil
+		out = splitList(x)
 	case []string:
-		return x, nil
+		out = x
 	case []any:
-		out := make([]string, 0, len(x))
 		for i, e := range x {
 			s, err := Params{"e": e}.String("e")
 			if err != nil {
-				return nil, fmt.Errorf("parameter %q item %d: want text, got %T", key, i, e)
+				return nil, fmt.Errorf("parameter %q item %d: want non-empty text, got %v", key, i, e)
 			}
 			out = append(out, s)
 		}
-		return out, nil
+	default:
+		return nil, fmt.Errorf("parameter %q: want a list of text, got %T", key, v)
 	}
-	return nil, fmt.Errorf("parameter %q: want a list of text, got %T", key, v)
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w %q (the list is empty)", ErrMissingParam, key)
+	}
+	return out, nil
 }
 
 // Objects returns a list of JSON objects (rows to add, e.g. expenses or recipes).
@@ -160,6 +183,9 @@ func (p Params) Objects(key string) ([]Params, error) {
 		} else {
 			return nil, fmt.Errorf("parameter %q: want a list of objects, got %T", key, v)
 		}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("%w %q (the list is empty)", ErrMissingParam, key)
 	}
 	out := make([]Params, 0, len(list))
 	for i, e := range list {

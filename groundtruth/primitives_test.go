@@ -37,8 +37,8 @@ func TestSimilarityMatchesDifflib(t *testing.T) {
 			t.Errorf("Similarity(%q, %q) = %v, want %v", clip(c.a, 20), clip(c.b, 20), got, c.want)
 		}
 	}
-	if !FuzzyEqual("Running late, see you at 5, ok?", "running late see you at 5 ok") || FuzzyEqual("hello world", "hello there") {
-		t.Error("FuzzyEqual threshold is off")
+	if !FuzzyMatch("Running late, see you at 5, ok?", "running late see you at 5 ok") || FuzzyMatch("hello world", "hello there") {
+		t.Error("FuzzyMatch threshold is off")
 	}
 }
 

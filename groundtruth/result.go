@@ -18,6 +18,10 @@ type Result struct {
 	Reward      float64 `json:"reward"`
 	Parts       []Part  `json:"parts"`
 	Explanation string  `json:"explanation"`
+	// Lenient says the check compares against a before-state it did not have (no
+	// snapshot was taken), so it looked at the after-state alone and may be kinder
+	// than AndroidWorld; such a reward is shown, never stored as ground truth.
+	Lenient bool `json:"lenient,omitempty"`
 }
 
 // Success reports whether the reward is full credit.

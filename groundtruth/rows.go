@@ -109,7 +109,7 @@ type MatchKind int
 const (
 	Exact   MatchKind = iota // same value (numbers by value)
 	Fold                     // same text ignoring case and surrounding space
-	Fuzzy                    // text similarity >= FuzzyThreshold, ignoring case (free text)
+	Fuzzy                    // FuzzyMatch(want, got): the row validators' order (free text)
 	Numeric                  // numbers within Tol
 	Digits                   // same digits, ignoring formatting (phone numbers)
 )
@@ -132,10 +132,12 @@ func (f Field) Match(r Row) bool {
 	case Fold:
 		return strings.EqualFold(strings.TrimSpace(Str(got)), strings.TrimSpace(Str(f.Want)))
 	case Fuzzy:
+		// sqlite_validators.validate_rows_addition_integrity: fuzzy_match(reference,
+		// candidate), and fuzzy_match is false when either is None.
 		if got == nil || f.Want == nil {
-			return got == nil && f.Want == nil
+			return false
 		}
-		return FuzzyEqual(Str(got), Str(f.Want))
+		return FuzzyMatch(Str(f.Want), Str(got))
 	case Numeric:
 		x, ok1 := Num(got)
 		y, ok2 := Num(f.Want)

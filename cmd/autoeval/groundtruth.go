@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -42,10 +44,16 @@ Information-retrieval tasks (Tasks, Joplin, OpenTracks, calendar questions) scor
 reply: give it as "answer", or let it come from the trace's last answer action.
 
 Checks that compare the state before and after the task (adding or deleting events, expenses,
-recipes; a new photo or recording; the newest note) need the pre-task state: take it with
---snapshot-before DIR before the agent runs, then pass --before DIR ('autoeval run
---ground-truth' does this itself). Without it, row checks look at the after-state alone and the
-explanation says so; the --list column BEFORE marks these tasks.
+recipes; a new photo or recording; the newest note; a resent SMS; the true answer of a question)
+need the pre-task state: take it with --snapshot-before DIR before the agent runs, then pass
+--before DIR ('autoeval run --ground-truth' does this itself and saves it in the trace directory,
+where --trace finds it). Without it, row checks look at the after-state alone and the explanation
+says so; such a reward is printed but never written into a trace (exit 1). The --list column
+BEFORE marks these tasks.
+
+Rewards follow AndroidWorld's evaluators rule for rule: difflib's ratio for fuzzy text (0.9),
+answers split on commas and read with Python's float() or the task's date format, the
+evaluators' tolerances. An empty or missing parameter is an error, never a vacuous pass.
 
 App databases under /data/data need a rooted device or emulator (AndroidWorld's emulator is).
 An unreadable, missing, corrupt or locked database is an error (exit 1), never a zero reward.
@@ -119,9 +127,18 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 			}
 			if _, ok := params["answer"]; !ok && tr != nil {
 				// Information-retrieval tasks score the agent's reply: take the
-				// trace's last answer action when the parameters carry none.
-				if a := traceAnswer(tr); a != "" {
+				// trace's last answer action when the parameters carry none. A trace
+				// that records actions but no answer is an agent that gave none
+				// (AndroidWorld scores that 0); without actions nothing is known.
+				if a, recorded := traceAnswer(tr); a != "" || recorded {
 					params["answer"] = a
+				}
+			}
+			if tr != nil && beforeDir == "" && snapshotDir == "" && awURL == "" {
+				// 'autoeval run --ground-truth' saved the pre-task state beside the
+				// trace: rescoring it must compare with that state, as the run did.
+				if _, err := os.Stat(filepath.Join(traceDir, groundtruth.SnapshotFile)); err == nil {
+					beforeDir = traceDir
 				}
 			}
 			ctx := cmd.Context()
@@ -202,6 +219,14 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				}
 			}
 
+			if tr != nil && res.Lenient {
+				// The check could not see the state before the task, so its reward
+				// may be kinder than AndroidWorld's: show it, but never store it as
+				// the trace's ground truth.
+				printResult(cmd, task, source, res, asJSON)
+				return fmt.Errorf("--trace %s: not written: %s compares with the state before the task, and neither --before nor the trace directory holds %s; take it with --snapshot-before before the agent runs ('autoeval run --ground-truth' does)",
+					traceDir, task, groundtruth.SnapshotFile)
+			}
 			if tr != nil {
 				tr.GroundTruth = &trace.GroundTruth{Reward: res.Reward, Source: source, Details: res.Explanation}
 				if tr.TaskName == "" {
@@ -211,16 +236,10 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 					return fmt.Errorf("--trace: %w", err)
 				}
 			}
-			if asJSON {
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(struct {
-					*groundtruth.Result
-					Source string `json:"source"`
-				}{res, source})
+			if err := printResult(cmd, task, source, res, asJSON); err != nil {
+				return err
 			}
-			fmt.Fprintf(out, "%s: reward %.2f (%s)\n%s\n", task, res.Reward, source, res.Explanation)
-			if tr != nil {
+			if tr != nil && !asJSON {
 				fmt.Fprintf(out, "written to %s/%s\n", strings.TrimRight(traceDir, "/"), trace.ManifestName)
 			}
 			return nil
@@ -237,12 +256,27 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 	f.StringVar(&metaFile, "templates", "", "AndroidWorld task_metadata.json: take the --task's template from it (used when no --params or trace params are given)")
 	f.StringVar(&beforeDir, "before", "", "directory holding the pre-task snapshot ("+groundtruth.SnapshotFile+") for checks that diff rows")
 	f.StringVar(&snapshotDir, "snapshot-before", "", "take the pre-task snapshot now, save it in this directory and exit (run before the agent)")
-	f.StringVar(&traceDir, "trace", "", "trace directory: read task name and params from its trace.json and write the reward into its ground_truth")
+	f.StringVar(&traceDir, "trace", "", "trace directory: read task name, params, answer and "+groundtruth.SnapshotFile+" from it and write the reward into its trace.json")
 	f.StringVar(&awURL, "androidworld", "", "ask AndroidWorld's server at this URL (/task/score, then /task/tear_down) instead of checking natively")
 	f.IntVar(&awIndex, "task-index", 0, "with --androidworld: the instance index of the task type in the server's suite")
 	f.BoolVar(&list, "list", false, "list the tasks with a native check, their parameters and what they read")
 	f.BoolVar(&asJSON, "json", false, "print the result (or --list) as JSON")
 	return cmd
+}
+
+// printResult prints a check's result as text or JSON.
+func printResult(cmd *cobra.Command, task, source string, res *groundtruth.Result, asJSON bool) error {
+	out := cmd.OutOrStdout()
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			*groundtruth.Result
+			Source string `json:"source"`
+		}{res, source})
+	}
+	_, err := fmt.Fprintf(out, "%s: reward %.2f (%s)\n%s\n", task, res.Reward, source, res.Explanation)
+	return err
 }
 
 // missingParamError reports a parameter the check needs; once the user has given no
@@ -255,18 +289,23 @@ func missingParamError(err error, paramsFile, template, metaFile string) error {
 }
 
 // traceAnswer returns the text of the last answer action (AndroidWorld's
-// {"action_type": "answer", "text": ...}) recorded in the trace.
-func traceAnswer(tr *trace.Trace) string {
+// {"action_type": "answer", "text": ...}) recorded in the trace, and whether the trace
+// records actions at all.
+func traceAnswer(tr *trace.Trace) (answer string, recorded bool) {
 	for i := len(tr.Frames) - 1; i >= 0; i-- {
 		a := tr.Frames[i].Action
-		if a == nil || a.Text == "" {
+		if a == nil {
+			continue
+		}
+		recorded = true
+		if a.Text == "" {
 			continue
 		}
 		if a.Type == "answer" || (a.Type == "other" && strings.Contains(a.Raw, `"answer"`)) {
-			return a.Text
+			return a.Text, true
 		}
 	}
-	return ""
+	return "", recorded
 }
 
 func printFamilies(cmd *cobra.Command, asJSON bool) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
@@ -111,6 +113,49 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 	}
 }
 
+// Rescoring a trace 'run' recorded compares with the groundtruth-before.json it saved
+// there; a trace without one is shown its after-state reward but never given it.
+func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
+	s := adbtest.New(t)
+	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	ins := func(id int, name string) string {
+		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', 100, 3, 'n')"
+	}
+	ctx := context.Background()
+	dev, err := device.Connect(ctx, device.Options{Addr: s.Addr(), Serial: "emulator-5554"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries"), ins(2, "Taxi Fare")))
+	params := map[string]any{"expenses": []any{"Taxi Fare"}}
+	dir := gtWriteTrace(t, "ExpenseDeleteSingle", params)
+	snap, err := groundtruth.TakeSnapshot(ctx, dev, "ExpenseDeleteSingle", groundtruth.Params(params))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := snap.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	// The agent deleted every expense: Taxi Fare is gone, and so is Groceries.
+	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t))
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 0.00") || !strings.Contains(out, "1 deleted that were not targets") {
+		t.Fatalf("with the trace's snapshot (%d): %s %s", code, out, errOut)
+	}
+	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Reward != 0 {
+		t.Fatalf("trace ground truth: %+v", tr.GroundTruth)
+	}
+	// Without a snapshot the after-state alone passes; that reward is shown, not stored.
+	bare := gtWriteTrace(t, "ExpenseDeleteSingle", params)
+	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", bare)
+	if code != 1 || !strings.Contains(out, "reward 1.00") || !strings.Contains(errOut, "not written") || !strings.Contains(errOut, groundtruth.SnapshotFile) {
+		t.Fatalf("without a snapshot (%d): %s %s", code, out, errOut)
+	}
+	if tr, _ := trace.ReadManifest(bare); tr.GroundTruth != nil {
+		t.Fatalf("a lenient reward was written: %+v", tr.GroundTruth)
+	}
+}
+
 func TestGroundtruthErrors(t *testing.T) {
 	s, _ := testDevice(t)
 	params := filepath.Join(t.TempDir(), "p.json")
@@ -201,6 +246,18 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 			{Index: 2, Action: &trace.Action{Type: "done", Text: "complete"}},
 		}}
 	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	// The true answer comes from the state at setup, which 'run' saves beside the trace.
+	dev, err := device.Connect(context.Background(), device.Options{Addr: s.Addr(), Serial: "emulator-5554"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := groundtruth.TakeSnapshot(context.Background(), dev, "NotesIsTodo", groundtruth.Params(tr.Params))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := snap.Save(dir); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)

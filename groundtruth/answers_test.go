@@ -1,0 +1,103 @@
+package groundtruth
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Python's float() on the answers agents give: what it reads and what it refuses
+// (values checked with python3's float()).
+func TestPyFloat(t *testing.T) {
+	ok := map[string]float64{"3": 3, "3.0": 3, "+3": 3, "-2.5": -2.5, ".5": 0.5, "5.": 5, "1e3": 1000, "1_000": 1000, "1E-2": 0.01}
+	for s, want := range ok {
+		if got, err := pyFloat(s); err != nil || got != want {
+			t.Errorf("float(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"3 tasks", "", "1__0", "_1", "0x10", "1,000", "three", "1.2.3", "e5", "10.05 km"} {
+		if v, err := pyFloat(s); err == nil {
+			t.Errorf("float(%q) = %v, want an error", s, v)
+		}
+	}
+	if v, err := pyFloat("Infinity"); err != nil || v < 1e308 {
+		t.Errorf("float('Infinity') = %v, %v", v, err)
+	}
+}
+
+// strptime('%B %d %Y %H:%M') as Python's _strptime reads it.
+func TestStrptimeAnswer(t *testing.T) {
+	want := time.Date(2023, 10, 5, 9, 7, 0, 0, time.UTC)
+	for _, s := range []string{"October 5 2023 09:07", "october 05 2023 9:07", "OCTOBER  5 2023 9:7"} {
+		if got, err := strptimeAnswer(s, dateTimeMatch); err != nil || !got.Equal(want) {
+			t.Errorf("%q: %v %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"Oct 5 2023 09:07", "October 5, 2023 09:07", "October 5 2023 9:07 AM", "February 30 2023 10:00", "October 5 2023 24:00"} {
+		if _, err := strptimeAnswer(s, dateTimeMatch); err == nil {
+			t.Errorf("%q parsed", s)
+		}
+	}
+}
+
+// Every wording _generate_nl_date_options can put in a question.
+func TestParseDayRewordings(t *testing.T) {
+	for s, want := range map[string]time.Time{
+		"October 18 2023": oct(18, 0), "October 08 2023": oct(8, 0), "October 18": oct(18, 0), "today": oct(15, 0), "tomorrow": oct(16, 0),
+		"yesterday": oct(14, 0), "this Wednesday": oct(18, 0), "Wednesday": oct(18, 0), "the Wednesday after next": oct(25, 0), "on October 18 2023": oct(18, 0),
+	} {
+		if got, err := parseDay(s, false); err != nil || !got.Equal(want) {
+			t.Errorf("parseDay(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	if got, _ := parseDay("Wednesday", true); !got.Equal(oct(11, 0)) {
+		t.Errorf("a Wednesday in the past week: %v", got)
+	}
+	if _, err := parseDay("someday", false); err == nil {
+		t.Error("someday parsed")
+	}
+}
+
+func FuzzCheckAnswer(f *testing.F) {
+	for _, s := range []string{"Buy milk, File taxes", "3", "October 25 2023 14:00", "", ",,", "1_0", "nan"} {
+		f.Add(s)
+	}
+	exps := []expectation{strs([]string{"Buy milk", "File taxes"}), {kind: numberMatch, numbers: []float64{3}, tol: 10},
+		{kind: dateTimeMatch, times: []time.Time{oct(25, 14)}}, {kind: dateMatch, times: []time.Time{oct(25, 0)}}, {kind: timeMatch, times: []time.Time{{}}}}
+	f.Fuzz(func(t *testing.T, answer string) {
+		for _, e := range exps {
+			p := checkAnswer(answer, e)
+			if p.Pass && (answer == "" || strings.Count(answer, ",")+1 != e.len()) {
+				t.Fatalf("%q passes %v with the wrong number of parts", answer, e)
+			}
+		}
+	})
+}
+
+func FuzzParseSMSMessage(f *testing.F) {
+	f.Add(smsRow(0, "+15550104477", 1, "Hi, there, ok=1"))
+	f.Add("Row: 0 body=")
+	f.Add("body=é=")
+	f.Fuzz(func(t *testing.T, row string) {
+		m := parseSMSMessage(row)
+		if b, ok := m["body"]; ok && !strings.Contains(row, b) {
+			t.Fatalf("body %q is not part of %q", b, row)
+		}
+	})
+}
+
+func FuzzParseLs(f *testing.F) {
+	f.Add("total 8\n-rw-rw---- 1 u0_a158 media_rw 12 2023-11-28 23:17:43.176000000 +0000 my note.md\ndrwxrws--- 2 u0_a158 media_rw 4096 2023-11-28 23:17:43.176000000 +0000 Old\n")
+	f.Add("-rw 1 2 3 x y z a b")
+	f.Fuzz(func(t *testing.T, out string) {
+		files, err := ParseLs(out, "/d")
+		if err != nil {
+			return
+		}
+		for _, fl := range files {
+			if fl.Size < 0 && !strings.Contains(out, "-") {
+				t.Fatalf("negative size from %q", out)
+			}
+		}
+	})
+}
