@@ -116,17 +116,16 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 // Rescoring a trace 'run' recorded compares with the groundtruth-before.json it saved
 // there; a trace without one is shown its after-state reward but never given it.
 func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
-	s := adbtest.New(t)
-	s.AddDevice("emulator-5554", adbtest.StateDevice)
+	s, stand, serial := adbtest.Device(t, adbd.Config{})
 	ins := func(id int, name string) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', 100, 3, 'n')"
 	}
 	ctx := context.Background()
-	dev, err := device.Connect(ctx, device.Options{Addr: s.Addr(), Serial: "emulator-5554"})
+	dev, err := device.Connect(ctx, device.Options{Addr: s.Addr(), Serial: serial})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries"), ins(2, "Taxi Fare")))
+	stand.PutFile(groundtruth.ExpenseDB, gtExpenseDB(t, ins(1, "Groceries"), ins(2, "Taxi Fare")))
 	params := map[string]any{"expenses": []any{"Taxi Fare"}}
 	dir := gtWriteTrace(t, "ExpenseDeleteSingle", params)
 	snap, err := groundtruth.TakeSnapshot(ctx, dev, "ExpenseDeleteSingle", groundtruth.Params(params))
@@ -137,8 +136,8 @@ func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The agent deleted every expense: Taxi Fare is gone, and so is Groceries.
-	s.PutFile("emulator-5554", groundtruth.ExpenseDB, gtExpenseDB(t))
-	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	stand.PutFile(groundtruth.ExpenseDB, gtExpenseDB(t))
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", serial, "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 0.00") || !strings.Contains(out, "1 deleted that were not targets") {
 		t.Fatalf("with the trace's snapshot (%d): %s %s", code, out, errOut)
 	}
@@ -147,7 +146,7 @@ func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
 	}
 	// Without a snapshot the after-state alone passes; that reward is shown, not stored.
 	bare := gtWriteTrace(t, "ExpenseDeleteSingle", params)
-	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", bare)
+	code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", serial, "--trace", bare)
 	if code != 1 || !strings.Contains(out, "reward 1.00") || !strings.Contains(errOut, "not written") || !strings.Contains(errOut, groundtruth.SnapshotFile) {
 		t.Fatalf("without a snapshot (%d): %s %s", code, out, errOut)
 	}
@@ -249,18 +248,18 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The true answer comes from the state at setup, which 'run' saves beside the trace.
-	dev, err := device.Connect(context.Background(), device.Options{Addr: s.Addr(), Serial: "emulator-5554"})
+	conn, err := device.Connect(context.Background(), device.Options{Addr: s.Addr(), Serial: dev.Serial()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := groundtruth.TakeSnapshot(context.Background(), dev, "NotesIsTodo", groundtruth.Params(tr.Params))
+	snap, err := groundtruth.TakeSnapshot(context.Background(), conn, "NotesIsTodo", groundtruth.Params(tr.Params))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := snap.Save(dir); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--trace", dir)
+	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", dev.Serial(), "--trace", dir)
 	if code != 0 || !strings.Contains(out, "reward 1.00") {
 		t.Fatalf("answer from trace (%d): %s %s", code, out, errOut)
 	}
