@@ -19,7 +19,7 @@ func TestCommandsADeviceShellAccepts(t *testing.T) {
 	d.SetSetting("global", "bluetooth_on", "0")
 	d.SetSetting("system", "screen_brightness", "255")
 	d.SetContent("content://sms/sent",
-		adbd.R("_id", 7, "thread_id", 3, "address", "+1 (555) 010-4477", "person", nil, "date", int64(1697383900000), "type", 2,
+		adbd.R("_id", 7, "thread_id", 3, "address", "+1 555-010-4477", "person", nil, "date", int64(1697383900000), "type", 2,
 			"body", "Running late, see you at 5, ok?", "creator", "com.simplemobiletools.smsmessenger", "seen", 1),
 		adbd.R("_id", 6, "thread_id", 2, "address", "+15550109999", "person", nil, "date", int64(1697300000000), "type", 2,
 			"body", "Old message\nwith two lines", "creator", "com.simplemobiletools.smsmessenger", "seen", 1))
