@@ -158,4 +158,16 @@ INSERT INTO progress_steps(job, seq, data)
 DROP TABLE last_frames;
 DROP TABLE judge_frames;
 `,
+	// 4: leases, so processes sharing a database share the work instead of repeating it.
+	`
+CREATE TABLE leases (
+	key         TEXT PRIMARY KEY,           -- the piece of work, e.g. a trace and the judge judging it
+	holder      TEXT NOT NULL,              -- random token of the claim
+	host        TEXT NOT NULL,              -- hostname of the holder
+	pidns       TEXT NOT NULL DEFAULT '',   -- its PID namespace (Linux), so a pid is only read where it means the same process
+	pid         INTEGER NOT NULL,
+	expires_at  INTEGER NOT NULL,           -- Unix milliseconds; renewed while the holder works
+	acquired_at TEXT NOT NULL
+);
+`,
 }
