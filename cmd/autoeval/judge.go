@@ -302,8 +302,17 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 		if err != nil {
 			return nil, trace.Usage{}, err
 		}
-		return r.Substates, trace.Usage(r.Usage), nil
+		return r.Substates, judgmentUsage(r.Usage), nil
 	}
+}
+
+// judgmentUsage converts the decomposer's usage to a judgment's: llm counts a cache hit
+// among the calls, a judgment counts only calls the provider answered, hits apart. (Two
+// traces of one task decomposed at once: the second is a hit, and was counted as a call.)
+func judgmentUsage(u llm.Usage) trace.Usage {
+	t := trace.Usage(u)
+	t.Calls -= u.CacheHits
+	return t
 }
 
 // countUnder counts the judgments written below dir.
