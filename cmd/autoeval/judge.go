@@ -45,7 +45,9 @@ transparent heuristic baseline judges instead, says so, and derives substates fr
 text by fixed rules.
 
 Progress is saved after every frame in the database (--db): an interrupted run continues where
-it stopped without repeating model calls. Traces: native trace directories, folders of
+it stopped without repeating model calls. Processes sharing the database share the work of
+--traces: each trace is claimed while it is judged, so none is judged twice, and the traces of a
+process that died are taken over. The longest traces start first. Traces: native trace directories, folders of
 numbered screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and
 checkpoints (*.pkl.gz), AndroidLab runs.`,
 		Example: `  autoeval judge --trace examples/clock-alarm
@@ -63,7 +65,7 @@ checkpoints (*.pkl.gz), AndroidLab runs.`,
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else vision), xml, vision (screenshot through the capture model), both")
 	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
-	f.IntVar(&o.concurrency, "concurrency", 2, "traces judged at once with --traces (model calls are further bounded per provider)")
+	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
 	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
 	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
@@ -79,8 +81,8 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
 	}
 	switch {
-	case o.concurrency < 1:
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more", o.concurrency)}
+	case o.concurrency < 0:
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more (0 = from --model-concurrency)", o.concurrency)}
 	case o.captureConc < 1:
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture-concurrency %d: want 1 or more", o.captureConc)}
 	case o.retries < 0:
@@ -103,7 +105,8 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	}
 	defer db.Close()
 
-	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, Source: judge.SubstateSource{File: o.substates}}
+	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, ModelConcurrency: global.modelConcurrency,
+		Source: judge.SubstateSource{File: o.substates}}
 	if o.retries == 0 {
 		o.retries = -1 // the package's zero value means "default"; on the command line 0 means none
 	}
@@ -247,6 +250,11 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	if !global.quiet {
+		opts.OnWait = func(label string, held *store.HeldError) {
+			fmt.Fprintf(os.Stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
+		}
+	}
 	results := judge.Batch(ctx, opts, targets)
 	bar.Finish()
 	results = append(results, openErrs...)

@@ -257,7 +257,7 @@ func TestJudgeFlagErrors(t *testing.T) {
 			t.Errorf("%v: exit 0", args)
 		}
 	}
-	for _, flag := range []string{"--concurrency=0", "--capture-concurrency=-1", "--retries=-3"} {
+	for _, flag := range []string{"--concurrency=-1", "--capture-concurrency=-1", "--retries=-3"} {
 		code, _, errOut := evalCapture(t, "--db", db, "-q", "judge", "--trace", tr, flag)
 		if code != 2 || !strings.Contains(errOut, strings.Split(flag, "=")[0]) {
 			t.Errorf("%s: exit %d, %q; want a usage error naming the flag", flag, code, errOut)
