@@ -16,6 +16,7 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
@@ -27,6 +28,7 @@ type judgeOptions struct {
 	concurrency, captureConc      int
 	retries                       int
 	fresh, jsonOut                bool
+	shard                         string
 }
 
 func newJudgeCmd() *cobra.Command {
@@ -70,6 +72,7 @@ checkpoints (*.pkl.gz), AndroidLab runs.`,
 	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
 	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
 	f.BoolVar(&o.jsonOut, "json", false, "print the judgment JSON (one trace) instead of the tree")
+	f.StringVar(&o.shard, "shard", "", "with --traces, judge only shard I of N (I/N, numbered from 0), or auto: the shard of this pod of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) or task of a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT); a trace's shard follows from its path below --traces, so reruns keep it")
 	return cmd
 }
 
@@ -87,6 +90,12 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture-concurrency %d: want 1 or more", o.captureConc)}
 	case o.retries < 0:
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --retries %d: want 0 (never) or more", o.retries)}
+	}
+	if o.shard != "" && o.trace != "" {
+		return &exitError{code: 2, msg: "judge: --shard splits the traces of --traces; with --trace there is one"}
+	}
+	if _, err := shard.Parse(o.shard, os.Getenv); err != nil {
+		return &exitError{code: 2, msg: "judge: " + err.Error()}
 	}
 	if !slices.Contains(judge.CaptureModes, o.capture) {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture %q: want one of %s", o.capture, strings.Join(judge.CaptureModes, ", "))}
@@ -232,19 +241,40 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if err != nil {
 		return err
 	}
+	sh, _ := shard.Parse(o.shard, os.Getenv) // checked in runJudge
 	judgeNotice(opts)
 	var targets []judge.Target
+	var ids []string
 	var openErrs []judge.Result
 	for _, src := range sources {
+		id := shardID(o.traces, src.Path)
 		if src.Err != nil {
-			openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
+			if sh.Owns(id) {
+				openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
+			}
 			continue
 		}
-		for _, t := range src.Traces {
+		for k, t := range src.Traces {
 			targets = append(targets, judge.Target{Label: trace.Label(t), Trace: t})
+			ids = append(ids, entryID(id, k, src.Traces))
 		}
 	}
+	// Labels name the output folders under --out: made unique over all traces, so a trace
+	// gets the same folder whichever shard judges it.
 	dedupeLabels(targets)
+	if sh.Sharded() {
+		all := len(targets)
+		mine := targets[:0]
+		for i, tg := range targets {
+			if sh.Owns(ids[i]) {
+				mine = append(mine, tg)
+			}
+		}
+		targets = mine
+		if !global.quiet {
+			fmt.Fprintf(os.Stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
+		}
+	}
 	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
 	for _, r := range openErrs {
 		bar.Done(r.Label, r.Err)
@@ -287,6 +317,27 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}
 	}
 	return nil
+}
+
+// shardID is what assigns a trace source to a shard: its path below the root the user
+// named, with forward slashes, so every machine agrees wherever the data is mounted.
+func shardID(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
+}
+
+// entryID names the k-th trace of a source that holds several (a file of episodes).
+func entryID(id string, k int, traces []*trace.Trace) string {
+	if len(traces) <= 1 {
+		return id
+	}
+	e := k + 1
+	if t := traces[k]; t.Source != nil && t.Source.Entry > 0 {
+		e = t.Source.Entry
+	}
+	return fmt.Sprintf("%s#%d", id, e)
 }
 
 // dedupeLabels makes labels unique (two traces named "trace_1" in different folders) so
