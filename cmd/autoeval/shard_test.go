@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -150,5 +151,57 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "summary.json")); err == nil {
 		t.Error("a shard wrote the whole suite's summary.json")
+	}
+}
+
+// eval and report take several --traces roots, as shards hand them on, and merge them: the
+// figures over two roots are those over one root holding the same traces.
+func TestEvalAndReportMergeRoots(t *testing.T) {
+	db := judgeEnv(t)
+	all := filepath.Join(t.TempDir(), "all")
+	writeShareTraces(t, all, 6)
+	a, b := filepath.Join(t.TempDir(), "shard-0"), filepath.Join(t.TempDir(), "shard-1")
+	for i := 0; i < 6; i++ {
+		name := fmt.Sprintf("run%02d", i)
+		dst := a
+		if i%2 == 1 {
+			dst = b
+		}
+		if err := os.CopyFS(filepath.Join(dst, name), os.DirFS(filepath.Join(all, name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, root := range []string{all, a, b} {
+		if code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--traces", root); code != 0 {
+			t.Fatalf("judge %s: exit %d\n%s%s", root, code, out, errOut)
+		}
+	}
+	evalJSON := func(roots ...string) map[string]any {
+		args := []string{"-q", "eval", "--format", "json", "--resamples", "100"}
+		for _, r := range roots {
+			args = append(args, "--traces", r)
+		}
+		code, out, errOut := evalCapture(t, args...)
+		if code != 0 {
+			t.Fatalf("eval %v: exit %d %s", roots, code, errOut)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "root")
+		return m
+	}
+	if got, want := evalJSON(a, b), evalJSON(all); !reflect.DeepEqual(got, want) {
+		t.Errorf("eval over two roots differs from one root:\n%v\n%v", got, want)
+	}
+	code, out, errOut := evalCapture(t, "-q", "report", "--traces", a, "--traces", b, "--format", "csv", "--out", "-")
+	if code != 0 {
+		t.Fatalf("report: exit %d %s", code, errOut)
+	}
+	for i := 0; i < 6; i++ {
+		if name := fmt.Sprintf("run%02d", i); !strings.Contains(out, name) {
+			t.Errorf("the merged report lacks %s:\n%s", name, out)
+		}
 	}
 }

@@ -55,8 +55,8 @@ func writeShareTraces(t *testing.T, root string, n int) {
 			judgeWriteFile(t, filepath.Join(dir, name), s)
 			frames = append(frames, fmt.Sprintf(`{"index":%d,"xml":%q}`, k+1, name))
 		}
-		judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), fmt.Sprintf(`{"version":1,"task":"In Markor, open the note %s","status":"completed","frames":[%s]}`,
-			file, strings.Join(frames, ",")))
+		judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), fmt.Sprintf(`{"version":1,"task":"In Markor, open the note %s","status":"completed","frames":[%s],"ground_truth":{"reward":%d,"source":"test"}}`,
+			file, strings.Join(frames, ","), 1-i%2))
 	}
 }
 
