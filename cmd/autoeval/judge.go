@@ -47,11 +47,14 @@ transparent heuristic baseline judges instead, says so, and derives substates fr
 text by fixed rules.
 
 Progress is saved after every frame in the database (--db): an interrupted run continues where
-it stopped without repeating model calls. Processes sharing the database share the work of
---traces: each trace is claimed while it is judged, so none is judged twice, and the traces of a
-process that died are taken over. The longest traces start first. Traces: native trace directories, folders of
-numbered screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and
-checkpoints (*.pkl.gz), AndroidLab runs.`,
+it stopped without repeating model calls. Traces: native trace directories, folders of numbered
+screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and checkpoints
+(*.pkl.gz), AndroidLab runs.
+
+With --traces, as many traces are judged at once as the model endpoint takes requests, the
+longest first. Processes sharing the database share the work: each trace is claimed while it is
+judged, so none is judged twice, and the traces of a process that died are taken over. On a
+cluster, --shard gives each process (each with its own database) its part of the traces.`,
 		Example: `  autoeval judge --trace examples/clock-alarm
   autoeval judge --trace run1 --model openai:gpt-4o-mini --substates subs.json --out run1.judgment.json
   autoeval judge --traces android_world_agents/results --out judged/`,
