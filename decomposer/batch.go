@@ -16,6 +16,7 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/suite"
@@ -35,6 +36,18 @@ type BatchOptions struct {
 	Suite string
 	// Progress, when set, is advanced per task.
 	Progress *progress.Bar
+	// Shard, when set, is the part of the tasks this process decomposes (by task id); the
+	// files keep the names they have in the whole suite.
+	Shard shard.Shard
+}
+
+// SummaryName is the summary's file name in OutDir: summary.json, or one per shard
+// (summary.shard-2-of-8.json), so shards writing to one directory keep theirs apart.
+func (o BatchOptions) SummaryName() string {
+	if !o.Shard.Sharded() {
+		return "summary.json"
+	}
+	return fmt.Sprintf("summary.shard-%d-of-%d.json", o.Shard.Index, o.Shard.Count)
 }
 
 // TaskResult is one line of the summary.
@@ -57,6 +70,7 @@ type TaskResult struct {
 type Summary struct {
 	RunID         string       `json:"run_id"`
 	Suite         string       `json:"suite,omitempty"`
+	Shard         string       `json:"shard,omitempty"` // I/N when the suite was split; Tasks counts this shard's
 	Model         string       `json:"model"`
 	PromptVersion string       `json:"prompt_version"`
 	Tasks         int          `json:"tasks"`
@@ -81,6 +95,9 @@ func (d *Decomposer) RunID(tasks []suite.Task, opts BatchOptions) string {
 		}
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", t.ID, t.Instruction(), t.App, k)
 	}
+	if opts.Shard.Sharded() {
+		fmt.Fprintf(h, "shard %s\x00", opts.Shard)
+	}
 	return "decompose-" + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
@@ -100,15 +117,19 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 	}
 	runID := d.RunID(tasks, opts)
 	if err := d.db.BeginRun(ctx, runID, "decompose-suite", "", map[string]any{
-		"suite": opts.Suite, "model": d.model.Name(), "prompt_version": prompts.Decomposer.Version, "out": opts.OutDir, "tasks": len(tasks),
+		"suite": opts.Suite, "model": d.model.Name(), "prompt_version": prompts.Decomposer.Version, "out": opts.OutDir, "tasks": len(tasks), "shard": opts.Shard.String(),
 	}); err != nil {
 		return nil, fmt.Errorf("decompose batch: store: %w", err)
 	}
-	files := fileNames(tasks)
+	files := fileNames(tasks) // over the whole suite: a task's file is the same in every shard
 	results := make([]TaskResult, len(tasks))
 	var todo []int
-	resumed := 0
+	resumed, owned := 0, 0
 	for i, t := range tasks {
+		if !opts.Shard.Owns(t.ID) {
+			continue
+		}
+		owned++
 		var prev struct {
 			TaskResult
 			Nodes *substate.List `json:"nodes"`
@@ -182,7 +203,10 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 		werr = ctx.Err()
 	}
 	sum := &Summary{RunID: runID, Suite: opts.Suite, Model: d.model.Name(), PromptVersion: prompts.Decomposer.Version,
-		Tasks: len(tasks), Resumed: resumed, Finished: time.Now().UTC()}
+		Tasks: owned, Resumed: resumed, Finished: time.Now().UTC()}
+	if opts.Shard.Sharded() {
+		sum.Shard = opts.Shard.String()
+	}
 	for _, r := range results {
 		if r.ID == "" {
 			continue // not reached before an interruption
@@ -196,7 +220,7 @@ func (d *Decomposer) Batch(ctx context.Context, tasks []suite.Task, opts BatchOp
 		sum.Usage.Add(r.Usage)
 		sum.Results = append(sum.Results, r)
 	}
-	if err := trace.WriteJSONAtomic(filepath.Join(opts.OutDir, "summary.json"), sum); err != nil && werr == nil {
+	if err := trace.WriteJSONAtomic(filepath.Join(opts.OutDir, opts.SummaryName()), sum); err != nil && werr == nil {
 		werr = err
 	}
 	status := "finished"
@@ -221,6 +245,9 @@ func fileNames(tasks []suite.Task) []string {
 		}
 		if base == "" {
 			base = "task"
+		}
+		if strings.HasPrefix(base, "summary.shard-") { // the shards' summaries
+			base = "task-" + base
 		}
 		name := base + ".json"
 		for n := 2; used[name]; n++ {

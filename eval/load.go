@@ -38,9 +38,12 @@ func (it *Item) Judgment(label string) *trace.Judgment {
 	return nil
 }
 
-// Dataset is every trace below a root, with its judgments.
+// Dataset is every trace below one or more roots, with its judgments.
 type Dataset struct {
+	// Root names where the traces came from, for display: the root, or the roots joined
+	// by ", " when several were merged (shards of a cluster job hand on their folders).
 	Root  string
+	Roots []string
 	Items []*Item
 	// Warnings name files that were skipped and why; the rest is still evaluated.
 	Warnings []string
@@ -81,24 +84,65 @@ func isJudgmentFile(name string) bool {
 // them by default (./autoeval-out/<label>/), taking only those of this very trace. So are
 // those of the file traces in a folder, without --judgments.
 func Load(root, judgmentsDir string) (*Dataset, error) {
-	if _, err := os.Stat(root); err != nil {
-		return nil, fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
+	return LoadRoots([]string{root}, judgmentsDir)
+}
+
+// LoadRoots is Load over several roots merged into one dataset, as the shards of a cluster
+// job leave their traces (each shard's folder, or one shared folder named once). Items are
+// named below their own root; a name found below two roots is most likely one trace judged
+// by two shards, so both are kept (the second as name~2) and a warning names the roots.
+func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
+	if len(roots) == 0 {
+		return nil, errors.New("traces: no root given")
 	}
-	d := &Dataset{Root: root}
+	d := &Dataset{Root: strings.Join(roots, ", "), Roots: roots}
+	names := map[string]string{} // item name -> root it came from
+	for _, root := range roots {
+		if err := d.loadRoot(root, judgmentsDir, names); err != nil {
+			return nil, err
+		}
+	}
+	if len(d.Items) == 0 {
+		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", d.Root)
+	}
+	if len(roots) > 1 {
+		// In name order, as one root holding them all would list them: shards split the
+		// traces by a hash, and the bootstrap's resamples follow the order of the items.
+		sort.SliceStable(d.Items, func(i, k int) bool { return d.Items[i].Name < d.Items[k].Name })
+	}
+	if judgmentsDir != "" {
+		if err := d.loadJudgmentsDir(judgmentsDir); err != nil {
+			return nil, err
+		}
+	}
+	if len(d.JudgeLabels()) == 0 {
+		hint := "no judgments found beside the traces"
+		if judgmentsDir != "" {
+			hint = "no judgments found beside the traces or in " + judgmentsDir
+		}
+		d.Warnings = append(d.Warnings, hint+"; judge writes them beside a trace directory, else under its --out (default ./autoeval-out): pass that folder as --judgments")
+	}
+	return d, nil
+}
+
+// loadRoot adds the traces below one root; names holds the item names taken so far.
+func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) error {
+	if _, err := os.Stat(root); err != nil {
+		return fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
+	}
 	paths, err := importer.Discover(root)
 	if err != nil {
-		return nil, fmt.Errorf("traces %s: %w", root, err)
+		return fmt.Errorf("traces %s: %w", root, err)
 	}
 	// One trace named directly: its failure is the whole answer, not a warning above an
 	// empty table.
 	single := len(paths) == 1 && filepath.Clean(paths[0]) == filepath.Clean(root)
-	names := map[string]bool{}
 	var fileItems []*Item // file traces of a folder, whose judgments may be in ./autoeval-out
 	for _, p := range paths {
 		ts, err := importer.OpenAll(p)
 		if err != nil {
 			if single {
-				return nil, fmt.Errorf("traces: %s", oneLineErr(err))
+				return fmt.Errorf("traces: %s", oneLineErr(err))
 			}
 			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
 			continue
@@ -106,10 +150,13 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 		pst, _ := os.Stat(p)
 		for _, t := range ts {
 			it := &Item{Name: itemName(root, p, t), Trace: t, path: p}
-			for base, n := it.Name, 2; names[it.Name]; n++ {
+			if other, taken := names[it.Name]; taken && other != root {
+				d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s is below both %s and %s (the same trace judged by two shards?); both are counted", it.Name, other, root))
+			}
+			for base, n := it.Name, 2; names[it.Name] != ""; n++ {
 				it.Name = fmt.Sprintf("%s~%d", base, n)
 			}
-			names[it.Name] = true
+			names[it.Name] = root
 			if pst != nil && pst.IsDir() {
 				entries, _ := os.ReadDir(p)
 				for _, f := range entries {
@@ -130,22 +177,7 @@ func Load(root, judgmentsDir string) (*Dataset, error) {
 	if len(fileItems) > 0 {
 		d.defaultOutFolderJudgments(fileItems)
 	}
-	if len(d.Items) == 0 {
-		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", root)
-	}
-	if judgmentsDir != "" {
-		if err := d.loadJudgmentsDir(judgmentsDir); err != nil {
-			return nil, err
-		}
-	}
-	if len(d.JudgeLabels()) == 0 {
-		hint := "no judgments found beside the traces"
-		if judgmentsDir != "" {
-			hint = "no judgments found beside the traces or in " + judgmentsDir
-		}
-		d.Warnings = append(d.Warnings, hint+"; judge writes them beside a trace directory, else under its --out (default ./autoeval-out): pass that folder as --judgments")
-	}
-	return d, nil
+	return nil
 }
 
 // defaultOutJudgments attaches the judgments judge wrote for a file trace by default,

@@ -5,12 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
-
-	"golang.org/x/sync/errgroup"
+	"time"
 
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -26,11 +31,33 @@ type Options struct {
 	Source SubstateSource
 	// Out is --out: a file for a single trace, a directory for a batch; empty for the default.
 	Out string
-	// Concurrency bounds traces judged at once in a batch (default 2). The provider's own
-	// concurrency limit (llm) bounds the calls underneath.
+	// Concurrency bounds traces judged at once in a batch; 0 derives it from the model
+	// budget (TracesAtOnce).
 	Concurrency int
+	// ModelConcurrency is the model budget: requests in flight per endpoint (llm's default
+	// when 0). The provider's limit bounds the calls underneath whatever Concurrency is.
+	ModelConcurrency int
+	// OnWait, when set, hears that another process sharing the database is judging a trace
+	// of the batch; this batch takes the trace up when that process is done with it.
+	OnWait func(label string, held *store.HeldError)
 	// Bar shows batch progress; nil for none.
 	Bar *progress.Bar
+	// poll is how often a trace held by another process is tried again (tests).
+	poll time.Duration
+}
+
+// TracesAtOnce is how many traces a batch judges at once unless told: the model judge
+// reasons over a trace's frames in order, one call at a time, so as many traces as the
+// endpoint takes requests keep every request slot busy (captures run ahead within the same
+// budget); the heuristic judge is bound by the CPUs.
+func TracesAtOnce(cfg Config, modelConcurrency int) int {
+	if cfg.Kind == trace.JudgeHeuristic {
+		return runtime.GOMAXPROCS(0)
+	}
+	if modelConcurrency <= 0 {
+		modelConcurrency = llm.DefaultConcurrency
+	}
+	return modelConcurrency
 }
 
 // Result is the outcome for one trace.
@@ -92,30 +119,110 @@ func joinNotice(a, b string) string {
 	return a + "; " + b
 }
 
-// Batch judges many traces with bounded concurrency. Each trace resumes from its own saved
-// progress, so a killed batch continues without repeating calls. Results keep input order.
+// Batch judges many traces with bounded concurrency, the longest first (a long trace
+// started last would finish alone). Each trace resumes from its own saved progress, so a
+// killed batch continues without repeating calls. With a store, each trace is claimed with
+// a lease, so several processes on the same traces and database share the work: a trace
+// another process is judging is taken up after it (resuming its finished progress, with no
+// new calls), or taken over if that process died. Results keep input order.
 func Batch(ctx context.Context, o Options, targets []Target) []Result {
-	if o.Concurrency <= 0 {
-		o.Concurrency = 2
+	workers := o.Concurrency
+	if workers <= 0 {
+		workers = TracesAtOnce(o.Judge, o.ModelConcurrency)
+	}
+	order := longestFirst(targets)
+	keys := make([]string, len(order))
+	for k, i := range order {
+		keys[k] = leaseKey(targets[i].Trace, o.Judge)
+	}
+	q := store.NewQueue(o.Judge.Store, keys)
+	q.Poll = o.poll
+	if o.OnWait != nil {
+		q.OnWait = func(k int, held *store.HeldError) { o.OnWait(targets[order[k]].Label, held) }
 	}
 	res := make([]Result, len(targets))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(o.Concurrency)
-	for i, tg := range targets {
-		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
-				res[i] = Result{Label: tg.Label, Err: err}
-				return nil
+	reached := make([]bool, len(targets))
+	var mu sync.Mutex
+	var stopErr error
+	var wg sync.WaitGroup
+	for range min(workers, len(targets)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k, lease, err := q.Next(ctx)
+				if errors.Is(err, io.EOF) {
+					return
+				}
+				if err != nil {
+					mu.Lock()
+					if stopErr == nil {
+						stopErr = err
+					}
+					mu.Unlock()
+					return
+				}
+				i := order[k]
+				wctx := ctx
+				if lease != nil {
+					wctx = lease.Hold(ctx)
+				}
+				r := JudgeTrace(wctx, o, targets[i], true)
+				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
+					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
+				}
+				q.Done(k, lease)
+				mu.Lock()
+				res[i], reached[i] = r, true
+				mu.Unlock()
+				if o.Bar != nil {
+					o.Bar.Done(targets[i].Label, r.Err)
+				}
 			}
-			res[i] = JudgeTrace(gctx, o, tg, true)
-			if o.Bar != nil {
-				o.Bar.Done(tg.Label, res[i].Err)
-			}
-			return nil // one trace failing does not stop the others
-		})
+		}()
 	}
-	_ = g.Wait()
+	wg.Wait()
+	for i, tg := range targets {
+		if !reached[i] {
+			err := stopErr
+			if err == nil || ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			res[i] = Result{Label: tg.Label, Err: err}
+		}
+	}
 	return res
+}
+
+// longestFirst orders the targets by frames, most first, ties in input order.
+func longestFirst(targets []Target) []int {
+	order := make([]int, len(targets))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return len(targets[order[a]].Trace.Frames) > len(targets[order[b]].Trace.Frames)
+	})
+	return order
+}
+
+// leaseKey names the work of judging t with cfg's judge, the same in every process that
+// sees the trace at the same place: two judges of one trace do not wait for each other.
+func leaseKey(t *trace.Trace, cfg Config) string {
+	name := trace.UniqueName(t)
+	if abs, err := filepath.Abs(name); err == nil {
+		name = abs
+	}
+	who := cfg.Kind
+	if cfg.Kind != trace.JudgeHeuristic {
+		if cfg.Model != nil {
+			who += " " + cfg.Model.Name()
+		}
+		if cfg.CaptureModel != nil && cfg.CaptureModel != cfg.Model {
+			who += " capture " + cfg.CaptureModel.Name()
+		}
+	}
+	return "judge " + name + " with " + who + " (" + cfg.Capture + ")"
 }
 
 // WriteTable prints SCR and completion per trace and overall: mean SCR, and the task

@@ -2,12 +2,15 @@ package judge
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -106,5 +109,103 @@ func TestJudgeTraceNoticesDerivedSubstates(t *testing.T) {
 	}
 	if strings.Contains(r.Judgment.Judge.Notice, "derived") {
 		t.Errorf("notice %q claims derived substates for a substates file", r.Judgment.Judge.Notice)
+	}
+}
+
+// Two processes (two independent store connections here) judge the same traces with the
+// same database at the same time: they share the work, so the provider answers exactly the
+// calls of one batch, and both end with every trace's judgment, the uninterrupted one.
+func TestTwoBatchesShareTheWork(t *testing.T) {
+	ctx := context.Background()
+	s := clockScreens()
+	var targets []Target
+	for i := 0; i < 8; i++ {
+		screens := []string{s[i%2], s[1-i%2], s[2], s[(i%3)+1], s[3]}
+		screens = append(screens, []string{s[0], s[1]}[:i%3]...)
+		targets = append(targets, Target{Label: string(rune('a' + i)), Trace: writeTrace(t, clockSubs().Task, screens...)})
+	}
+	subsFile := filepath.Join(t.TempDir(), "subs.json")
+	if err := trace.WriteJSONAtomic(subsFile, clockSubs()); err != nil {
+		t.Fatal(err)
+	}
+	oracle := func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }
+	ref := newHTTPModel(t, oracle, true)
+	want := Batch(ctx, Options{Judge: llmConfig(ref), Source: SubstateSource{File: subsFile}, Out: t.TempDir(), Concurrency: 1}, targets)
+
+	path := filepath.Join(t.TempDir(), "shared.db")
+	m := newSlowModel(t, oracle)
+	var got [2][]Result
+	var waited atomic.Int32
+	var wg sync.WaitGroup
+	for p := range got {
+		db, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		o := Options{Judge: llmConfig(m), Source: SubstateSource{File: subsFile}, Out: t.TempDir(), Concurrency: 3, poll: 10 * time.Millisecond}
+		o.Judge.Store = db
+		o.OnWait = func(string, *store.HeldError) { waited.Add(1) }
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[p] = Batch(ctx, o, targets)
+		}()
+	}
+	wg.Wait()
+	if m.srv.Count() != ref.srv.Count() {
+		t.Errorf("two batches made %d calls, one batch alone %d", m.srv.Count(), ref.srv.Count())
+	}
+	if waited.Load() == 0 {
+		t.Error("neither batch ever found a trace held by the other: the test did not overlap them")
+	}
+	for p := range got {
+		for i := range want {
+			if got[p][i].Err != nil {
+				t.Fatalf("batch %d, trace %s: %v", p, targets[i].Label, got[p][i].Err)
+			}
+			if !reflect.DeepEqual(got[p][i].Judgment.Substates, want[i].Judgment.Substates) || !reflect.DeepEqual(got[p][i].Judgment.Frames, want[i].Judgment.Frames) {
+				t.Errorf("batch %d, trace %s: judgment differs from one batch alone", p, targets[i].Label)
+			}
+		}
+	}
+}
+
+// newSlowModel is an HTTP model whose answers take a little while, so two batches overlap.
+func newSlowModel(t *testing.T, h func(int, llm.Request) (string, error)) *httpModel {
+	return newHTTPModel(t, func(n int, req llm.Request) (string, error) {
+		time.Sleep(15 * time.Millisecond)
+		return h(n, req)
+	}, true)
+}
+
+// Traces start longest first, and the batch runs as many at once as the model budget.
+func TestBatchStartsLongestFirstWithDerivedConcurrency(t *testing.T) {
+	s := clockScreens()
+	var targets []Target
+	for _, n := range []int{1, 4, 2, 3} {
+		targets = append(targets, Target{Label: fmt.Sprint(n), Trace: writeTrace(t, clockSubs().Task, s[:n]...)})
+	}
+	var mu sync.Mutex
+	var started []int
+	o := Options{Judge: Config{Kind: trace.JudgeHeuristic}, Out: t.TempDir(), Concurrency: 1}
+	o.Judge.OnStart = func(_, total int) {
+		mu.Lock()
+		started = append(started, total)
+		mu.Unlock()
+	}
+	for _, r := range Batch(context.Background(), o, targets) {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+	if !reflect.DeepEqual(started, []int{4, 3, 2, 1}) {
+		t.Errorf("traces started with %v frames, want the longest first", started)
+	}
+	if n := TracesAtOnce(Config{Kind: trace.JudgeLLM}, 12); n != 12 {
+		t.Errorf("model judge with 12 requests per endpoint: %d traces at once, want 12", n)
+	}
+	if n := TracesAtOnce(Config{Kind: trace.JudgeLLM}, 0); n != llm.DefaultConcurrency {
+		t.Errorf("model judge by default: %d traces at once, want llm.DefaultConcurrency", n)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -180,11 +179,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	if cfg.Store != nil && cfg.DecomposeUsage != (trace.Usage{}) {
 		// Saved now, not with the next frame: a run that dies first would otherwise lose
 		// what decomposing cost, since the resumed run gets its decomposition for free.
-		frame := math.MinInt // before any frame, whatever the trace's indexes
-		if n := len(st.Frames); n > 0 {
-			frame = st.Frames[n-1].Index
-		}
-		if err := st.save(ctx, cfg.Store, job, frame); err != nil {
+		if err := st.save(ctx, cfg.Store, job); err != nil {
 			return nil, err
 		}
 	}
@@ -238,7 +233,7 @@ func (l *loop) save(ctx context.Context) error {
 		return nil
 	}
 	l.dirty = false
-	return l.st.save(ctx, l.cfg.Store, l.job, l.st.Frames[len(l.st.Frames)-1].Index)
+	return l.st.save(ctx, l.cfg.Store, l.job)
 }
 
 // capSlot is one frame's capture, filled by a worker and awaited by the reasoner.

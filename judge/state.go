@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -17,15 +16,16 @@ import (
 )
 
 // state is the judge's progress after a frame: all a resumed run needs to continue
-// exactly where the killed one stopped. Each judge_frames row holds the state after its
-// frame; the row of the last frame is the whole truth.
+// exactly where the killed one stopped. It is saved as the store's progress of the job: the
+// results of the frames (with the facts they added) as steps appended once each, the rest,
+// whose size does not grow with the frames, as the current state rewritten in place.
 type state struct {
 	Next      int         `json:"next"` // position in trace.Frames of the next frame to judge
 	Satisfied map[int]hit `json:"satisfied"`
 	// Last is the latest analysis of each substate not yet satisfied (why it was not).
 	Last      map[int]hit         `json:"last,omitempty"`
-	Facts     []fact              `json:"facts,omitempty"`
-	Frames    []trace.FrameResult `json:"frames"`
+	Facts     []fact              `json:"-"` // saved with the steps
+	Frames    []trace.FrameResult `json:"-"` // the steps
 	HasLast   bool                `json:"has_last,omitempty"`
 	LastDesc  string              `json:"last_desc,omitempty"`
 	LastIndex int                 `json:"last_index,omitempty"`
@@ -33,6 +33,15 @@ type state struct {
 	// Decompose is the usage of decomposing the task, added to the judgment's usage.
 	Decompose trace.Usage `json:"decompose,omitempty"`
 	Started   time.Time   `json:"started"`
+
+	// savedFrames and savedFacts count the frames and facts already in the store.
+	savedFrames, savedFacts int
+}
+
+// step is one saved frame: its result and the facts added since the step before it.
+type step struct {
+	Result trace.FrameResult `json:"result"`
+	Facts  []fact            `json:"facts,omitempty"`
 }
 
 func newState() *state { return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}} }
@@ -45,34 +54,57 @@ func (s *state) satisfiedSet() map[int]bool {
 	return m
 }
 
-func (s *state) save(ctx context.Context, db *store.DB, job string, frame int) error {
-	data, err := json.Marshal(s)
+// save appends the frames finished since the last save and replaces the current state.
+func (s *state) save(ctx context.Context, db *store.DB, job string) error {
+	cur, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	_, err = db.ExecContext(ctx, `INSERT INTO judge_frames(job, frame, state, created_at) VALUES (?,?,?,?)
-		ON CONFLICT(job, frame) DO UPDATE SET state=excluded.state, created_at=excluded.created_at`,
-		job, frame, string(data), time.Now().UTC().Format(time.RFC3339Nano))
-	if err != nil {
+	steps := make([][]byte, 0, len(s.Frames)-s.savedFrames)
+	for k := s.savedFrames; k < len(s.Frames); k++ {
+		st := step{Result: s.Frames[k]}
+		if k == len(s.Frames)-1 {
+			st.Facts = s.Facts[s.savedFacts:]
+		}
+		data, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		steps = append(steps, data)
+	}
+	if len(steps) == 0 && len(s.Facts) > s.savedFacts {
+		// Facts come only from reasoning over a frame, which is a step; never reached.
+		return fmt.Errorf("saving judge progress: %d facts without a frame", len(s.Facts)-s.savedFacts)
+	}
+	if err := db.SaveProgress(ctx, job, cur, s.savedFrames, steps); err != nil {
 		return fmt.Errorf("saving judge progress: %w", err)
 	}
+	s.savedFrames, s.savedFacts = len(s.Frames), len(s.Facts)
 	return nil
 }
 
-// load restores the state of the latest finished frame of job, if any.
+// load restores the saved progress of job, if any.
 func (s *state) load(ctx context.Context, db *store.DB, job string) error {
-	var data string
-	err := db.QueryRowContext(ctx, `SELECT state FROM judge_frames WHERE job=? ORDER BY frame DESC LIMIT 1`, job).Scan(&data)
+	p, err := db.LoadProgress(ctx, job)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
 	if err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
 		return fmt.Errorf("reading judge progress: %w", err)
 	}
-	var got state
-	if err := json.Unmarshal([]byte(data), &got); err != nil {
-		// A row this build cannot read is not worth failing over: judge afresh.
-		return nil
+	got, ok := decodeState(p)
+	if !ok {
+		// Progress this build cannot read is not worth failing over: judge afresh.
+		return clearJob(ctx, db, job)
+	}
+	*s = *got
+	return nil
+}
+
+func decodeState(p *store.Progress) (*state, bool) {
+	got := newState()
+	if err := json.Unmarshal(p.State, got); err != nil {
+		return nil, false
 	}
 	if got.Satisfied == nil {
 		got.Satisfied = map[int]hit{}
@@ -80,12 +112,21 @@ func (s *state) load(ctx context.Context, db *store.DB, job string) error {
 	if got.Last == nil { // progress saved before Last existed
 		got.Last = map[int]hit{}
 	}
-	*s = got
-	return nil
+	got.Frames = make([]trace.FrameResult, 0, len(p.Steps))
+	for _, data := range p.Steps {
+		var st step
+		if err := json.Unmarshal(data, &st); err != nil {
+			return nil, false
+		}
+		got.Frames = append(got.Frames, st.Result)
+		got.Facts = append(got.Facts, st.Facts...)
+	}
+	got.savedFrames, got.savedFacts = len(got.Frames), len(got.Facts)
+	return got, true
 }
 
 func clearJob(ctx context.Context, db *store.DB, job string) error {
-	if _, err := db.ExecContext(ctx, `DELETE FROM judge_frames WHERE job=?`, job); err != nil {
+	if err := db.ClearProgress(ctx, job); err != nil {
 		return fmt.Errorf("clearing judge progress: %w", err)
 	}
 	return nil

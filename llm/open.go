@@ -20,7 +20,9 @@ const EnvModel = "AUTOEVAL_MODEL"
 
 // Defaults for the Config fields left zero; exported so the CLI's help states them.
 const (
-	DefaultConcurrency = 4
+	// DefaultConcurrency is high enough that a batch keeps many traces moving (judge derives
+	// its traces at once from it); hosted APIs take it, a 429 is retried after its Retry-After.
+	DefaultConcurrency = 16
 	DefaultTimeout     = 120 * time.Second
 	DefaultRetries     = 4
 )
@@ -43,7 +45,7 @@ type Config struct {
 	Prices string
 	// RunID attributes calls to a run in the ledger.
 	RunID string
-	// Concurrency bounds in-flight calls per provider endpoint (default 4).
+	// Concurrency bounds in-flight calls per provider endpoint (default 16).
 	Concurrency int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration

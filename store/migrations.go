@@ -119,4 +119,55 @@ ALTER TABLE llm_calls ADD COLUMN uncached_cost_usd REAL NOT NULL DEFAULT 0; -- t
 ALTER TABLE llm_calls ADD COLUMN price_unknown INTEGER NOT NULL DEFAULT 0;  -- the model had no known price
 ALTER TABLE llm_calls ADD COLUMN tokens_unknown INTEGER NOT NULL DEFAULT 0; -- sent, but cancelled or timed out before an answer
 `,
+	// 3: judging progress in space linear in the frames. judge_frames kept the whole state
+	// after every frame, so n frames left n rows of O(n) each; now a job keeps one current
+	// state (progress) and one row per finished frame (progress_steps). The last row of each
+	// old job is split into the two: its "frames" become the steps, its "facts" ride on the
+	// last step, the rest is the current state.
+	`
+CREATE TABLE progress (
+	job         TEXT PRIMARY KEY,
+	state       TEXT NOT NULL,              -- JSON: the job's state after its last saved step, without the steps
+	steps       INTEGER NOT NULL,           -- how many progress_steps rows belong to this state
+	updated_at  TEXT NOT NULL
+);
+
+-- progress_steps is the append-only log of a job's finished steps (the judge: one per frame).
+CREATE TABLE progress_steps (
+	job         TEXT NOT NULL,
+	seq         INTEGER NOT NULL,           -- 0-based position in the job
+	data        TEXT NOT NULL,              -- JSON
+	PRIMARY KEY (job, seq)
+);
+
+CREATE TEMP TABLE last_frames AS
+	SELECT f.job, f.state, f.created_at FROM judge_frames f
+	WHERE json_valid(f.state) AND f.frame = (SELECT MAX(g.frame) FROM judge_frames g WHERE g.job = f.job);
+
+INSERT INTO progress(job, state, steps, updated_at)
+	SELECT job, json_remove(state, '$.frames', '$.facts'), COALESCE(json_array_length(state, '$.frames'), 0), created_at
+	FROM last_frames;
+
+INSERT INTO progress_steps(job, seq, data)
+	SELECT l.job, e.key,
+		CASE WHEN e.key = json_array_length(l.state, '$.frames') - 1 AND json_array_length(l.state, '$.facts') > 0
+			THEN json_object('result', json(e.value), 'facts', json(json_extract(l.state, '$.facts')))
+			ELSE json_object('result', json(e.value)) END
+	FROM last_frames l, json_each(l.state, '$.frames') e;
+
+DROP TABLE last_frames;
+DROP TABLE judge_frames;
+`,
+	// 4: leases, so processes sharing a database share the work instead of repeating it.
+	`
+CREATE TABLE leases (
+	key         TEXT PRIMARY KEY,           -- the piece of work, e.g. a trace and the judge judging it
+	holder      TEXT NOT NULL,              -- random token of the claim
+	host        TEXT NOT NULL,              -- hostname of the holder
+	pidns       TEXT NOT NULL DEFAULT '',   -- its PID namespace (Linux), so a pid is only read where it means the same process
+	pid         INTEGER NOT NULL,
+	expires_at  INTEGER NOT NULL,           -- Unix milliseconds; renewed while the holder works
+	acquired_at TEXT NOT NULL
+);
+`,
 }

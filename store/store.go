@@ -87,28 +87,74 @@ func (s *DB) migrate(ctx context.Context) error {
 	if _, err := s.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 		return err
 	}
-	var current int
-	if err := s.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+	current, err := s.SchemaVersion(ctx)
+	if err != nil {
 		return err
 	}
 	if current > len(migrations) {
 		return fmt.Errorf("database schema version %d is newer than this build knows (%d): upgrade autoeval", current, len(migrations))
 	}
+	if current == len(migrations) {
+		return nil
+	}
+	// Each migration runs in a write transaction taken before reading the version, so two
+	// processes opening a new database at once apply it once: the second waits, then finds
+	// it applied. (A deferred transaction would let both read the old version.)
+	conn, err := s.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
 	for v := current + 1; v <= len(migrations); v++ {
-		tx, err := s.BeginTx(ctx, nil)
+		if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+		err := func() error {
+			var applied int
+			if err := conn.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&applied); err != nil {
+				return err
+			}
+			if applied >= v {
+				return nil // another process applied it meanwhile
+			}
+			if _, err := conn.ExecContext(ctx, migrations[v-1]); err != nil {
+				return err
+			}
+			_, err := conn.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, now())
+			return err
+		}()
 		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
-			tx.Rollback()
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
 			return fmt.Errorf("migration %d: %w", v, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, now()); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
+		if _, err := conn.ExecContext(ctx, `COMMIT`); err != nil {
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), `ROLLBACK`)
 			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return s.compact(ctx)
+}
+
+// compactAbove is how much free space a migration may leave behind before the file is
+// rewritten: migration 3 frees what quadratic judging progress took, often gigabytes.
+const compactAbove = 32 << 20
+
+// compact gives the space a migration freed back to the file system.
+func (s *DB) compact(ctx context.Context) error {
+	var free, size int64
+	if err := s.QueryRowContext(ctx, `PRAGMA freelist_count`).Scan(&free); err != nil {
+		return err
+	}
+	if err := s.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&size); err != nil {
+		return err
+	}
+	if free*size < compactAbove {
+		return nil
+	}
+	// In WAL mode the rewritten file sits in the log until a checkpoint copies it back.
+	for _, q := range []string{`VACUUM`, `PRAGMA wal_checkpoint(TRUNCATE)`} {
+		if _, err := s.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("compacting after the migration: %w", err)
 		}
 	}
 	return nil

@@ -159,3 +159,31 @@ func TestDefaultPath(t *testing.T) {
 		t.Errorf("env: got %q", p)
 	}
 }
+
+// Processes opening a new database at the same moment (two judges sharing one --db) each
+// find it migrated once, none failing on a table the other just created.
+func TestConcurrentOpenMigratesOnce(t *testing.T) {
+	for round := 0; round < 5; round++ {
+		path := filepath.Join(t.TempDir(), "new.db")
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				db, err := Open(context.Background(), path)
+				if err == nil {
+					db.Close()
+				}
+				errs <- err
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/autoeval/autoeval/decomposer"
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -22,6 +23,7 @@ type decomposeOptions struct {
 	task, app, knowledge, out, suite string
 	concurrency, repairs, limit      int
 	operations, fresh, jsonOut       bool
+	shard                            string
 }
 
 func newDecomposeCmd() *cobra.Command {
@@ -42,7 +44,8 @@ One task: --task TEXT prints the substates as a tree (or JSON with --json) and w
 A suite: --suite FILE decomposes every task of AndroidWorld's task_metadata.json, an AndroidLab
 config YAML (or a directory of them), or a plain JSON/YAML list (strings or {id, task, app,
 params}); it writes DIR/<task id>.json per task and DIR/summary.json. Interrupted (Ctrl-C),
-it resumes on the next identical command without redoing finished tasks.`,
+it resumes on the next identical command without redoing finished tasks. On a cluster, --shard
+splits the suite among processes (each with its own --db), all writing to one DIR.`,
 		Example: `  autoeval decompose --model openai:gpt-4o-mini --task "Set an alarm for 7:30 AM" --app clock
   autoeval decompose --task "Turn on Wi-Fi" --out wifi.substates.json --json
   autoeval decompose --suite Android-Lab/evaluation/config --operations --out substates/ --concurrency 8
@@ -60,7 +63,8 @@ it resumes on the next identical command without redoing finished tasks.`,
 	f.StringVar(&o.suite, "suite", "", "task list: AndroidWorld task_metadata.json, AndroidLab config YAML or directory, or a plain JSON/YAML list")
 	f.BoolVar(&o.operations, "operations", false, "with --suite: keep only AndroidLab operation tasks (the AutoEval paper's benchmark)")
 	f.IntVar(&o.limit, "limit", 0, "with --suite: decompose only the first N tasks (0 = all)")
-	f.IntVar(&o.concurrency, "concurrency", 4, "with --suite: tasks decomposed at once (model calls are further bounded per provider)")
+	f.IntVar(&o.concurrency, "concurrency", 0, "with --suite: tasks decomposed at once (default: --model-concurrency; model calls are further bounded per provider)")
+	f.StringVar(&o.shard, "shard", "", "with --suite: decompose only shard I of N of the tasks (I/N, numbered from 0), or auto in a Kubernetes Indexed Job or Slurm array; a task's shard follows from its id, and each shard writes its own summary.shard-I-of-N.json")
 	f.IntVar(&o.repairs, "repairs", 2, "times an invalid answer is sent back with its problems before giving up (0 = none)")
 	f.BoolVar(&o.fresh, "fresh", false, "ignore decompositions stored earlier and ask the model again (the model-call cache still applies unless --no-cache)")
 	f.BoolVar(&o.jsonOut, "json", false, "with --task: print JSON instead of the tree")
@@ -74,9 +78,18 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	if o.suite != "" && o.out == "" {
 		return &exitError{code: 2, msg: "decompose: --suite needs --out DIR for the per-task files and summary.json"}
 	}
+	if o.shard != "" && o.suite == "" {
+		return &exitError{code: 2, msg: "decompose: --shard splits the tasks of --suite; --task is one"}
+	}
+	if o.concurrency < 0 {
+		return &exitError{code: 2, msg: fmt.Sprintf("decompose: --concurrency %d: want 1 or more (0 = --model-concurrency)", o.concurrency)}
+	}
+	sh, err := shard.Parse(o.shard, os.Getenv)
+	if err != nil {
+		return &exitError{code: 2, msg: "decompose: " + err.Error()}
+	}
 	var tasks []suite.Task
 	if o.suite != "" {
-		var err error
 		if tasks, err = suite.Load(o.suite); err != nil {
 			return err
 		}
@@ -142,15 +155,33 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 		return nil
 	}
 
-	bar := progress.New("decompose", len(tasks), global.quiet)
-	sum, err := d.Batch(ctx, tasks, decomposer.BatchOptions{OutDir: o.out, Concurrency: o.concurrency, Knowledge: knowledge, Suite: o.suite, Progress: bar})
+	concurrency := o.concurrency
+	if concurrency == 0 {
+		concurrency = global.modelConcurrency // one call per task: as many tasks as requests
+	}
+	opts := decomposer.BatchOptions{OutDir: o.out, Concurrency: concurrency, Knowledge: knowledge, Suite: o.suite, Shard: sh}
+	mine := len(tasks)
+	if sh.Sharded() {
+		mine = 0
+		for _, t := range tasks {
+			if sh.Owns(t.ID) {
+				mine++
+			}
+		}
+		if !global.quiet {
+			fmt.Fprintf(os.Stderr, "autoeval: shard %s: %d of the %d tasks of %s\n", sh, mine, len(tasks), o.suite)
+		}
+	}
+	bar := progress.New("decompose", mine, global.quiet)
+	opts.Progress = bar
+	sum, err := d.Batch(ctx, tasks, opts)
 	bar.Finish()
 	if sum != nil {
 		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
 		// run that made no call would otherwise seem to have made them all.
 		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
 			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, trace.Usage(sum.Usage).CostText())
-		fmt.Printf("wrote %s\n", filepath.Join(o.out, "summary.json"))
+		fmt.Printf("wrote %s\n", filepath.Join(o.out, opts.SummaryName()))
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -159,7 +190,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 		return err
 	}
 	if sum.Failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("decompose: %d task(s) failed (see summary.json); run again to retry them", sum.Failed)}
+		return &exitError{code: 1, msg: fmt.Sprintf("decompose: %d task(s) failed (see %s); run again to retry them", sum.Failed, opts.SummaryName())}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/trace"
@@ -10,9 +11,10 @@ import (
 )
 
 type evalOptions struct {
-	traces, judgments, labels, decomp, reference, format string
-	seed                                                 uint64
-	resamples                                            int
+	traces                                       []string
+	judgments, labels, decomp, reference, format string
+	seed                                         uint64
+	resamples                                    int
 }
 
 func newEvalCmd() *cobra.Command {
@@ -41,18 +43,22 @@ in --judgments, then reports:
 .pkl.gz (each episode in it counts as a trace). Without --judgments, the judgments of a trace file
 are also looked for where judge writes them by default, ./autoeval-out/<trace label>/.
 
+--traces may be given several times: the traces below every root are evaluated together, as the
+shards of a cluster job leave them (each trace folder carries its judgments and ground truth).
+
 ` + eval.LabelsHelp + "\n\n" + eval.DecompHelp + "\n\n" + eval.ReferenceHelp,
 		Example: `  autoeval eval --traces runs/
   autoeval eval --traces imported/ --judgments autoeval-out/ --format json > eval.json
   autoeval eval --traces episode.json
-  autoeval eval --traces runs/ --labels labels.csv --reference reference.json`,
+  autoeval eval --traces runs/ --labels labels.csv --reference reference.json
+  autoeval eval --traces results/shard-0 --traces results/shard-1 --traces results/shard-2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runEval(cmd, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.traces, "traces", "", "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required)")
+	f.StringArrayVar(&o.traces, "traces", nil, "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
 	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
 	f.StringVar(&o.labels, "labels", "", "human substate labels file, JSON or CSV (format below)")
 	f.StringVar(&o.decomp, "decomp-labels", "", "human mapping of generated substates onto human ones, JSON or CSV (format below)")
@@ -73,7 +79,7 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 	if o.resamples < 1 {
 		return &exitError{code: 2, msg: fmt.Sprintf("--resamples %d: want at least 1", o.resamples)}
 	}
-	d, err := eval.Load(o.traces, o.judgments)
+	d, err := eval.LoadRoots(o.traces, o.judgments)
 	if err != nil {
 		return err
 	}
@@ -112,7 +118,7 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 // hintUnjudged names the usual reasons for a dataset without judgments, which the loader's
 // warning (about where judgments are looked for) leaves to the reader: judge has not run
 // yet, or it wrote to ./autoeval-out because the traces are files (episode .json, .pkl.gz).
-func hintUnjudged(d *eval.Dataset, traces, judgments string) {
+func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
 	if len(d.JudgeLabels()) != 0 || global.quiet {
 		return
 	}
@@ -120,5 +126,5 @@ func hintUnjudged(d *eval.Dataset, traces, judgments string) {
 		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", traces)
+	fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", strings.Join(traces, "' and 'autoeval judge --traces "))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
@@ -27,6 +28,7 @@ type judgeOptions struct {
 	concurrency, captureConc      int
 	retries                       int
 	fresh, jsonOut                bool
+	shard                         string
 }
 
 func newJudgeCmd() *cobra.Command {
@@ -45,9 +47,14 @@ transparent heuristic baseline judges instead, says so, and derives substates fr
 text by fixed rules.
 
 Progress is saved after every frame in the database (--db): an interrupted run continues where
-it stopped without repeating model calls. Traces: native trace directories, folders of
-numbered screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and
-checkpoints (*.pkl.gz), AndroidLab runs.`,
+it stopped without repeating model calls. Traces: native trace directories, folders of numbered
+screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON files and checkpoints
+(*.pkl.gz), AndroidLab runs.
+
+With --traces, as many traces are judged at once as the model endpoint takes requests, the
+longest first. Processes sharing the database share the work: each trace is claimed while it is
+judged, so none is judged twice, and the traces of a process that died are taken over. On a
+cluster, --shard gives each process (each with its own database) its part of the traces.`,
 		Example: `  autoeval judge --trace examples/clock-alarm
   autoeval judge --trace run1 --model openai:gpt-4o-mini --substates subs.json --out run1.judgment.json
   autoeval judge --traces android_world_agents/results --out judged/`,
@@ -63,11 +70,12 @@ checkpoints (*.pkl.gz), AndroidLab runs.`,
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else vision), xml, vision (screenshot through the capture model), both")
 	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
-	f.IntVar(&o.concurrency, "concurrency", 2, "traces judged at once with --traces (model calls are further bounded per provider)")
+	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
 	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
 	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
 	f.BoolVar(&o.jsonOut, "json", false, "print the judgment JSON (one trace) instead of the tree")
+	f.StringVar(&o.shard, "shard", "", "with --traces, judge only shard I of N (I/N, numbered from 0), or auto: the shard of this pod of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) or task of a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT); a trace's shard follows from its path below --traces, so reruns keep it")
 	return cmd
 }
 
@@ -79,12 +87,18 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
 	}
 	switch {
-	case o.concurrency < 1:
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more", o.concurrency)}
+	case o.concurrency < 0:
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more (0 = from --model-concurrency)", o.concurrency)}
 	case o.captureConc < 1:
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture-concurrency %d: want 1 or more", o.captureConc)}
 	case o.retries < 0:
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --retries %d: want 0 (never) or more", o.retries)}
+	}
+	if o.shard != "" && o.trace != "" {
+		return &exitError{code: 2, msg: "judge: --shard splits the traces of --traces; with --trace there is one"}
+	}
+	if _, err := shard.Parse(o.shard, os.Getenv); err != nil {
+		return &exitError{code: 2, msg: "judge: " + err.Error()}
 	}
 	if !slices.Contains(judge.CaptureModes, o.capture) {
 		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture %q: want one of %s", o.capture, strings.Join(judge.CaptureModes, ", "))}
@@ -103,7 +117,8 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	}
 	defer db.Close()
 
-	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, Source: judge.SubstateSource{File: o.substates}}
+	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, ModelConcurrency: global.modelConcurrency,
+		Source: judge.SubstateSource{File: o.substates}}
 	if o.retries == 0 {
 		o.retries = -1 // the package's zero value means "default"; on the command line 0 means none
 	}
@@ -229,24 +244,50 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	if err != nil {
 		return err
 	}
+	sh, _ := shard.Parse(o.shard, os.Getenv) // checked in runJudge
 	judgeNotice(opts)
 	var targets []judge.Target
+	var ids []string
 	var openErrs []judge.Result
 	for _, src := range sources {
+		id := shardID(o.traces, src.Path)
 		if src.Err != nil {
-			openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
+			if sh.Owns(id) {
+				openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
+			}
 			continue
 		}
-		for _, t := range src.Traces {
+		for k, t := range src.Traces {
 			targets = append(targets, judge.Target{Label: trace.Label(t), Trace: t})
+			ids = append(ids, entryID(id, k, src.Traces))
 		}
 	}
+	// Labels name the output folders under --out: made unique over all traces, so a trace
+	// gets the same folder whichever shard judges it.
 	dedupeLabels(targets)
+	if sh.Sharded() {
+		all := len(targets)
+		mine := targets[:0]
+		for i, tg := range targets {
+			if sh.Owns(ids[i]) {
+				mine = append(mine, tg)
+			}
+		}
+		targets = mine
+		if !global.quiet {
+			fmt.Fprintf(os.Stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
+		}
+	}
 	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
 	for _, r := range openErrs {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	if !global.quiet {
+		opts.OnWait = func(label string, held *store.HeldError) {
+			fmt.Fprintf(os.Stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
+		}
+	}
 	results := judge.Batch(ctx, opts, targets)
 	bar.Finish()
 	results = append(results, openErrs...)
@@ -281,6 +322,27 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	return nil
 }
 
+// shardID is what assigns a trace source to a shard: its path below the root the user
+// named, with forward slashes, so every machine agrees wherever the data is mounted.
+func shardID(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
+}
+
+// entryID names the k-th trace of a source that holds several (a file of episodes).
+func entryID(id string, k int, traces []*trace.Trace) string {
+	if len(traces) <= 1 {
+		return id
+	}
+	e := k + 1
+	if t := traces[k]; t.Source != nil && t.Source.Entry > 0 {
+		e = t.Source.Entry
+	}
+	return fmt.Sprintf("%s#%d", id, e)
+}
+
 // dedupeLabels makes labels unique (two traces named "trace_1" in different folders) so
 // their judgments do not overwrite each other under --out.
 func dedupeLabels(ts []judge.Target) {
@@ -302,8 +364,17 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 		if err != nil {
 			return nil, trace.Usage{}, err
 		}
-		return r.Substates, trace.Usage(r.Usage), nil
+		return r.Substates, judgmentUsage(r.Usage), nil
 	}
+}
+
+// judgmentUsage converts the decomposer's usage to a judgment's: llm counts a cache hit
+// among the calls, a judgment counts only calls the provider answered, hits apart. (Two
+// traces of one task decomposed at once: the second is a hit, and was counted as a call.)
+func judgmentUsage(u llm.Usage) trace.Usage {
+	t := trace.Usage(u)
+	t.Calls -= u.CacheHits
+	return t
 }
 
 // countUnder counts the judgments written below dir.

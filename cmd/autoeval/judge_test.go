@@ -12,6 +12,8 @@ import (
 
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -255,7 +257,7 @@ func TestJudgeFlagErrors(t *testing.T) {
 			t.Errorf("%v: exit 0", args)
 		}
 	}
-	for _, flag := range []string{"--concurrency=0", "--capture-concurrency=-1", "--retries=-3"} {
+	for _, flag := range []string{"--concurrency=-1", "--capture-concurrency=-1", "--retries=-3"} {
 		code, _, errOut := evalCapture(t, "--db", db, "-q", "judge", "--trace", tr, flag)
 		if code != 2 || !strings.Contains(errOut, strings.Split(flag, "=")[0]) {
 			t.Errorf("%s: exit %d, %q; want a usage error naming the flag", flag, code, errOut)
@@ -360,4 +362,37 @@ func judgeExample(t *testing.T) string {
 		t.Skipf("bundled example not present at %s", ex)
 	}
 	return ex
+}
+
+// A decomposition answered from the model-call cache costs the judgment a cache hit, not a
+// call: the judgment's calls count only requests the provider answered.
+func TestDecomposeCacheHitIsNotACall(t *testing.T) {
+	judgeEnv(t)
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "d.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer {
+		return llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`)
+	}))
+	m, err := llm.Open(ctx, llm.Config{Spec: "openai:m", BaseURL: srv.URL, Cache: db, Ledger: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decompose := decomposeFunc(m, db)
+	if _, u, err := decompose(ctx, "Open the Clock app", ""); err != nil || u.Calls != 1 || u.CacheHits != 0 {
+		t.Fatalf("first decomposition: %+v, %v; want one call", u, err)
+	}
+	// Forget the decomposition itself, keep the model's answer in the call cache.
+	if _, err := db.Exec(`DELETE FROM substates`); err != nil {
+		t.Fatal(err)
+	}
+	if _, u, err := decompose(ctx, "Open the Clock app", ""); err != nil || u.Calls != 0 || u.CacheHits != 1 {
+		t.Fatalf("decomposition from the call cache: %+v, %v; want no call and one cache hit", u, err)
+	}
+	if srv.Count() != 1 {
+		t.Fatalf("the provider answered %d requests, want 1", srv.Count())
+	}
 }

@@ -14,9 +14,10 @@ import (
 )
 
 type reportOptions struct {
-	traces, judgments, out, format, title string
-	thumbWidth                            int
-	seed                                  uint64
+	traces                        []string
+	judgments, out, format, title string
+	thumbWidth                    int
+	seed                          uint64
 }
 
 func newReportCmd() *cobra.Command {
@@ -36,17 +37,19 @@ func newReportCmd() *cobra.Command {
 
 --traces may also name one trace: a trace directory, an AndroidWorld episode .json or a checkpoint
 .pkl.gz. Without --judgments, the judgments of a trace file are also looked for where judge writes
-them by default, ./autoeval-out/<trace label>/.`,
+them by default, ./autoeval-out/<trace label>/. Repeat --traces to merge several roots into one
+report, as the shards of a cluster job leave them.`,
 		Example: `  autoeval report --traces runs/ --out report.html
   autoeval report --traces imported/ --judgments autoeval-out/ --format csv --out -
-  autoeval report --traces episode.json --out episode.html`,
+  autoeval report --traces episode.json --out episode.html
+  autoeval report --traces results/shard-0 --traces results/shard-1 --out report.html`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runReport(cmd, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.traces, "traces", "", "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required)")
+	f.StringArrayVar(&o.traces, "traces", nil, "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
 	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
 	f.StringVar(&o.out, "out", "", "output file, - for standard output (default report.html, report.json or report.csv by --format)")
 	f.StringVar(&o.format, "format", "html", "output format: html, json or csv")
@@ -69,7 +72,7 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	if o.out == "" {
 		o.out = "report." + o.format
 	}
-	d, err := eval.Load(o.traces, o.judgments)
+	d, err := eval.LoadRoots(o.traces, o.judgments)
 	if err != nil {
 		return err
 	}
@@ -79,7 +82,10 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	hintUnjudged(d, o.traces, o.judgments)
 	title := o.title
 	if title == "" {
-		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces))
+		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces[0]))
+		if n := len(o.traces); n > 1 {
+			title += fmt.Sprintf(" and %d more", n-1)
+		}
 	}
 	width := o.thumbWidth
 	if width == 0 || o.format != "html" {
