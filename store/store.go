@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/sqlitedsn"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // also registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // EnvDB names the environment variable that overrides the default database location.
@@ -62,16 +63,49 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if path == ":memory:" {
 		db.SetMaxOpenConns(1) // each connection to :memory: would be a separate database
 	}
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store %s: %w", path, err)
-	}
 	s := &DB{DB: db, Path: path}
-	if err := s.migrate(ctx); err != nil {
+	// In WAL mode SQLite answers SQLITE_BUSY at once, without waiting out busy_timeout,
+	// while the last connection of another process closes (it briefly locks the file to
+	// clean up the WAL) or recovers a WAL left by a crash. Two autoeval processes starting
+	// and stopping on one --db meet that, so opening retries for a while.
+	err = retryBusy(ctx, func() error {
+		if err := db.PingContext(ctx); err != nil {
+			return err
+		}
+		return s.migrate(ctx)
+	})
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// openBusyWait bounds how long Open waits out another process's brief exclusive locks.
+const openBusyWait = 10 * time.Second
+
+// retryBusy runs fn until it returns something other than SQLITE_BUSY, or openBusyWait passes.
+func retryBusy(ctx context.Context, fn func() error) error {
+	deadline := time.Now().Add(openBusyWait)
+	wait := 5 * time.Millisecond
+	for {
+		err := fn()
+		if !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// isBusy reports whether err is SQLite's SQLITE_BUSY (primary code 5, any extended code).
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // OpenDefault opens the database chosen by DefaultPath.
