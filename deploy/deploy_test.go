@@ -180,7 +180,9 @@ func stubs(t *testing.T) (dir string) {
 	write("emulator", `echo $$ > "$STUB_DIR/emulator.pid"; echo "$@" > "$STUB_DIR/emulator.args"; exec sleep 60`+"\n")
 	write("adb", `case "$*" in
 *connect*) echo "connected to $2";;
-*getprop*) printf '1\r\n';;
+*getprop*) # booted only once the emulator runs (its stand-in has written its arguments)
+	for i in $(seq 100); do [ -s "$STUB_DIR/emulator.args" ] && break; sleep 0.1; done
+	printf '1\r\n';;
 esac
 exit 0
 `)
