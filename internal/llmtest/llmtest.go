@@ -140,6 +140,12 @@ func start(t testing.TB, kind string, opts []Option) *Server {
 	for _, o := range opts {
 		o.apply(s)
 	}
+	if kind == "openai" {
+		// Compile OpenAI's schema now, not on the first request: that takes a few hundred
+		// milliseconds (more under -race), which would count against the test's own
+		// request timeout and fail it on a loaded machine.
+		ChatCompletionSchema(t)
+	}
 	hs := httptest.NewServer(http.HandlerFunc(s.serve))
 	s.hs = hs
 	t.Cleanup(s.Close)
