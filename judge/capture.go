@@ -219,6 +219,6 @@ func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
 		}
 		sc = fromElements(els)
 	}
-	sc.Activity = f.Activity
+	sc.setActivity(f.Activity)
 	return sc, nil
 }

@@ -358,6 +358,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 		prev := l.st.LastIndex
 		fr.SameAs = &prev
 	default:
+		l.st.Listings.observe(f.Index, c.Screen)
 		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
 			return err
 		}
@@ -395,7 +396,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
 	q := buildQuery(l.subs, l.st.satisfiedSet())
 	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
-		Frame: frame, Description: c.Desc, Screen: c.Screen}
+		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Answer: l.t.FinalAnswer()}
 	var problems []string
 	var tried []reasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
