@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -385,14 +386,13 @@ func makeValue(raw string) value {
 		if bare != l {
 			v.alts = append(v.alts, bare)
 		}
-		if d := digitsOnly(l); len(d) >= 7 {
-			v.digits = d
+		if d := digitsOnly(l); len(d) >= 7 && !isoDate.MatchString(t) {
+			v.digits = d // a phone number, however it is grouped on screen
 		}
 	}
 	if m := isoDate.FindStringSubmatch(t); m != nil {
-		var mo, day int
-		fmt.Sscan(m[2], &mo)
-		fmt.Sscan(m[3], &day)
+		mo, _ := strconv.Atoi(m[2])
+		day, _ := strconv.Atoi(m[3])
 		if mo >= 1 && mo <= 12 {
 			name := months[mo-1]
 			v.alts = append(v.alts, fmt.Sprintf("%s %d", name, day), fmt.Sprintf("%s %d", name[:3], day),
@@ -400,8 +400,7 @@ func makeValue(raw string) value {
 		}
 	}
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
-		var h int
-		fmt.Sscan(m[1], &h)
+		h, _ := strconv.Atoi(m[1])
 		v.alts = append(v.alts, fmt.Sprintf("%d:00", h))
 		switch {
 		case h == 0:
@@ -479,20 +478,23 @@ var verbs = map[string]string{
 var goneWords = regexp.MustCompile(`(?i)\b(no longer|not (?:be )?(?:listed|shown|visible|present|displayed)|(?:is|are) gone|disappear(?:s|ed)?|(?:was|were|been|is|are) (?:deleted|removed))\b`)
 
 // switchWant says which checked state the content's switch language asks for, if any.
+// "on" and "off" count only as a state: after a toggle verb ("turn on X", "turn X off"), after
+// "is"/"be", or ending the clause; "an event on Monday" asks for no switch.
 func switchWant(content string) (want, ok bool) {
-	c := " " + strings.ToLower(content) + " "
-	for _, w := range []string{" off ", " off.", " off,", "disabled", "disable ", "unchecked", "turned off", "switched off", "not checked", "deactivate"} {
-		if strings.Contains(c, w) {
-			return false, true
-		}
+	c := strings.ToLower(content)
+	if switchOff.MatchString(c) {
+		return false, true
 	}
-	for _, w := range []string{" on ", " on.", " on,", "enabled", "enable ", "checked", "turned on", "switched on", "toggled on", " active", "activate"} {
-		if strings.Contains(c, w) {
-			return true, true
-		}
+	if switchOn.MatchString(c) {
+		return true, true
 	}
 	return false, false
 }
+
+var (
+	switchOff = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+off|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?off\b|(?:is|are|be|stays?|remains?|now)\s+off|disabled?|deactivated?|deactivate|unchecked|not checked)\b|\boff\s*[.!]?\s*$`)
+	switchOn  = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+on|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?on\b|(?:is|are|be|stays?|remains?|now)\s+on|enabled?|activated?|checked)\b|\bon\s*[.!]?\s*$`)
+)
 
 // prepositions give a value its role by the word before it.
 var prepositions = map[string]string{
@@ -786,6 +788,11 @@ var fieldLine = regexp.MustCompile(`^\s*(\p{L}[\p{L}\p{N}_]*(?: [\p{L}\p{N}_]+){
 // questionStart matches a sentence that asks something.
 var questionStart = regexp.MustCompile(`(?i)^\s*(what|which|how|when|where|who|whom|whose|is|are|do|does|did|can|could|was|were|has|have)\b`)
 
+// optionalClause matches clauses about what may or may not happen ("clear any pop-ups that
+// may appear", "when prompted, open it with X") and instructions not to act ("do not start
+// it"): no successful run has to show them, so they make no substate.
+var optionalClause = regexp.MustCompile(`(?i)(\bif (any|needed|necessary|required|prompted|asked|present|possible)\b|\bwhen (prompted|asked)\b|\b(may|might) (appear|show up|pop up)\b|^\s*(do not|don't|never)\b)`)
+
 // answerFormat matches sentences that only say how to format an answer.
 var answerFormat = regexp.MustCompile(`(?i)^\s*(express|answer|respond|format|give|reply with|provide|return|if there (are|is)|please (answer|respond|format))\b`)
 
@@ -952,6 +959,9 @@ func taskPieces(task, defaultApp string) []piece {
 				continue // "Express your answer as a single number": no screen shows it
 			}
 			for _, p := range mergePieces(splitClauses(sent)) {
+				if optionalClause.MatchString(p) {
+					continue
+				}
 				v := firstVerb(p)
 				switch {
 				case v != "":

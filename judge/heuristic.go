@@ -397,29 +397,57 @@ func answerParts(answer string) []value {
 	return out
 }
 
-// switchFor finds a checkable element in the wanted state on the same row as one of the terms.
+// switchFor finds a switch or checkbox in the wanted state that belongs to an element
+// naming one of the terms: that element itself, else the control nearest it on its row.
+// A control on the same row that belongs to another label (two quick-settings tiles side
+// by side) does not count.
 func switchFor(sc *screen, terms []string, want bool) (element, bool) {
-	for _, e := range sc.Elements {
-		if !e.Checkable || e.Checked != want || e.Role != "" || (e.Package != "" && e.Package != sc.Package) {
-			continue
+	usable := func(e element) bool {
+		return e.Role == "" && e.Mark != markNotification && (e.Package == "" || e.Package == sc.Package)
+	}
+	owner := func(o element) (element, bool) {
+		if o.Checkable {
+			return o, true
 		}
-		if len(terms) == 0 {
-			return e, true
-		}
-		for _, o := range sc.Elements {
-			sameRow := o.HasBounds && e.HasBounds && o.Y1 < e.Y2 && e.Y1 < o.Y2
-			if (!sameRow && o != e) || o.Role != "" {
+		var best element
+		found, bestDist := false, 0
+		for _, e := range sc.Elements {
+			if !e.Checkable || !usable(e) || !o.HasBounds || !e.HasBounds || !(o.Y1 < e.Y2 && e.Y1 < o.Y2) {
 				continue
 			}
-			row := squeeze(o.Text + " " + o.Desc + " " + shortID(o.ID))
-			for _, term := range terms {
-				if t := squeeze(term); t != "" && strings.Contains(row, t) {
-					return e, true
-				}
+			d := abs((e.X1+e.X2)/2 - (o.X1+o.X2)/2)
+			if !found || d < bestDist {
+				best, bestDist, found = e, d, true
 			}
+		}
+		return best, found
+	}
+	for _, o := range sc.Elements {
+		if !usable(o) {
+			continue
+		}
+		label := squeeze(o.Text + " " + o.Desc + " " + shortID(o.ID))
+		named := len(terms) == 0 && o.Checkable
+		for _, term := range terms {
+			if t := squeeze(term); t != "" && strings.Contains(label, t) {
+				named = true
+			}
+		}
+		if !named {
+			continue
+		}
+		if e, ok := owner(o); ok && e.Checked == want {
+			return e, true
 		}
 	}
 	return element{}, false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func onOff(b bool) string {

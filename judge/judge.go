@@ -86,9 +86,8 @@ func (c *Config) normalize() error {
 		}
 	case trace.JudgeHeuristic:
 		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
-			return fmt.Errorf("the heuristic judge reads only UI XML / elements; --capture %s needs the LLM judge", c.Capture)
+			return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
 		}
-		c.Capture = CaptureXML
 		c.CaptureModel = nil
 	default:
 		return fmt.Errorf("judge kind %q: want llm or heuristic", c.Kind)
@@ -108,13 +107,19 @@ func (c *Config) normalize() error {
 }
 
 // Info describes the judge for the judgment file. vision says whether any frame will be
-// described by the capture model: only then are that model and its prompt named.
-func (c *Config) info(vision bool) trace.JudgeInfo {
+// described by the capture model: only then are that model and its prompt named; ocr says
+// whether any frame is read by OCR, which names the OCR engine.
+func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
+	defer func() {
+		if v, ok := OCRAvailable(); ocr && ok {
+			ji.PromptVersions["ocr"] = v
+		}
+	}()
 	if c.Kind == trace.JudgeHeuristic {
 		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
 		if ji.Notice == "" {
-			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy, not the model judge"
+			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
 		}
 		return ji
 	}
@@ -138,12 +143,13 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	if len(t.Frames) == 0 {
 		return nil, fmt.Errorf("%s: the trace has no frames to judge", trace.UniqueName(t))
 	}
-	if why := nothingToDescribe(cfg.Capture, t); why != "" {
+	vision := cfg.CaptureModel != nil
+	if err := nothingToDescribe(cfg.Capture, t, vision); err != nil {
 		// Every frame would be skipped and the trace judged a failure for want of data,
 		// which says nothing about the agent.
-		return nil, fmt.Errorf("%s: %s", trace.UniqueName(t), why)
+		return nil, fmt.Errorf("%s: %w", trace.UniqueName(t), err)
 	}
-	info := cfg.info(usesVision(cfg.Capture, t))
+	info := cfg.info(usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
 	scope := trace.UniqueName(t)
 	task := subs.Task
 	if t.Task != "" {

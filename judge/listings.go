@@ -153,7 +153,7 @@ var emptyList = regexp.MustCompile(`(?i)^\s*(no\s+\w+(\s+\w+)?(\s+(yet|found|her
 // observe takes in one frame's screen: finds items that left a page since they were last
 // listed there, then remembers what this screen lists.
 func (m *listings) observe(frame int, sc *screen) {
-	if sc == nil || sc.Package == "" {
+	if sc == nil || sc.Package == "" && !sc.OCR {
 		return
 	}
 	if m.Items == nil {

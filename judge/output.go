@@ -109,7 +109,7 @@ func sourceCounts(frames []trace.FrameResult) string {
 		}
 	}
 	var parts []string
-	for _, s := range []string{CaptureXML, SourceElements, CaptureVision, CaptureBoth} {
+	for _, s := range []string{CaptureXML, SourceElements, CaptureVision, CaptureBoth, CaptureOCR} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", s, n[s]))
 			delete(n, s)

@@ -68,7 +68,7 @@ cluster, --shard gives each process (each with its own database) its part of the
 	f.StringVar(&o.traces, "traces", "", "judge every trace found below this directory")
 	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
-	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else vision), xml, vision (screenshot through the capture model), both")
+	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
 	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
 	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
@@ -105,7 +105,7 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	}
 	if o.capture == judge.CaptureVision || o.capture == judge.CaptureBoth {
 		if o.kind == trace.JudgeHeuristic {
-			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements"}
+			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements or OCR text"}
 		}
 		if llm.ResolveSpec(global.model) == "" && global.captureModel == "" {
 			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs a vision model: pass --model (and optionally --capture-model)"}
@@ -151,9 +151,6 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 		cfg.Kind = trace.JudgeHeuristic
 		if kind == "" {
 			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-		}
-		if capture == "" || capture == judge.CaptureAuto {
-			cfg.Capture = judge.CaptureXML
 		}
 	}
 	if spec == "" {
