@@ -122,6 +122,13 @@ func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
 	if len(d.JudgeLabels()) != 0 || global.quiet {
 		return
 	}
+	readable := false
+	for _, it := range d.Items {
+		readable = readable || it.Trace.Readable()
+	}
+	if !readable {
+		return // nothing to judge; the report says so
+	}
 	if st, err := os.Stat(trace.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
 		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
 		return

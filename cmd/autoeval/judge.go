@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -205,6 +206,11 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		}()
 	}
 	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: label, Trace: t}, false)
+	if errors.Is(r.Err, judge.ErrNothingToJudge) {
+		// Not a failure of judging: there is nothing to judge. Said once, on stderr.
+		fmt.Fprintf(os.Stderr, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
+		return nil
+	}
 	if r.Err != nil {
 		if ctx.Err() != nil {
 			return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
@@ -294,14 +300,14 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	}
 	failed, undetermined := 0, 0
 	for _, r := range results {
-		if r.Err != nil {
+		if r.Err != nil && !errors.Is(r.Err, judge.ErrNothingToJudge) {
 			failed++
 		} else if r.Judgment != nil && r.Judgment.Undetermined {
 			undetermined++
 		}
 	}
 	if opts.Judge.Kind == trace.JudgeHeuristic {
-		fmt.Println("(heuristic baseline: rules over the UI hierarchy, not the model judge)")
+		fmt.Println("(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
 	}
 	// Judgments of trace files or read-only traces went to the default folder under the
 	// working directory; eval and report look there by themselves only when run from the
