@@ -160,7 +160,7 @@ func predictors(d *Dataset) []predictor {
 				return false, false
 			}},
 			predictor{l, VariantRequired, func(it *Item) (bool, bool) {
-				if j := it.Judgment(l); j != nil {
+				if j := it.Judgment(l); j != nil && !j.NoRequired {
 					return j.CompleteRequired, true
 				}
 				return false, false

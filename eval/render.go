@@ -338,6 +338,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	for _, x := range r.Reference {
 		plain("reference", x.Trace, "", x.Agent, "partial", x.Partial, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "complete", b2f(x.Complete), x.RefLen)
+		plain("reference", x.Trace, "", x.Agent, "lcs_ratio", x.LCSRatio, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "task_reward", x.TaskReward, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "task_completion_ratio", x.CompletionRate, x.RefLen)
 		if x.RRR != nil {

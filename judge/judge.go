@@ -483,7 +483,9 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 		j.SCR = float64(sat) / float64(len(l.subs.Nodes))
 	}
 	j.Complete = sat == len(l.subs.Nodes)
-	j.CompleteRequired = reqSat == req
+	// Over no required substate, "all required reached" is undefined, not true.
+	j.CompleteRequired = req > 0 && reqSat == req
+	j.NoRequired = req == 0
 	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
 	j.Undetermined, j.UndeterminedReason = undetermined(j)
 	return j

@@ -441,3 +441,15 @@ func TestNoTickWithSomethingMissing(t *testing.T) {
 		t.Fatalf("the clock run did not pass:\n%s", describeLog(t, j))
 	}
 }
+
+// A task whose substates are all optional has no required completion: undefined, said so,
+// never "complete over required substates".
+func TestRequiredCompletionUndefinedWhenAllOptional(t *testing.T) {
+	subs := &substate.List{Task: "Look around", Nodes: []substate.Node{
+		{ID: 0, Kind: substate.Page, Content: "The Clock app is open", Optional: true}}}
+	tr := writeTrace(t, subs.Task, clockScreens()[0])
+	j := heuristicRun(t, tr, subs)
+	if j.CompleteRequired || !j.NoRequired || !strings.Contains(describeLog(t, j), "undefined: every substate is optional (required only)") {
+		t.Fatalf("required completion of an all-optional task: %+v\n%s", j, describeLog(t, j))
+	}
+}
