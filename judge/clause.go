@@ -158,6 +158,29 @@ func findApp(text string) string {
 	return ""
 }
 
+// targetApp returns the app a clause acts in: of several apps named ("add the expenses from
+// a photo in Gallery to Expenses"), the one the result goes to (after "to", "into"), else
+// the last one named; "" when none.
+func targetApp(text string) string {
+	apps := findApps(text)
+	if len(apps) == 0 {
+		return ""
+	}
+	lower := strings.ToLower(text)
+	for i := len(apps) - 1; i >= 0; i-- {
+		before := strings.Fields(lower[:apps[i].At])
+		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+			if w := before[k]; w == "to" || w == "into" || w == "onto" {
+				return apps[i].Name
+			}
+			if before[k] != "the" && before[k] != "my" {
+				break
+			}
+		}
+	}
+	return apps[len(apps)-1].Name
+}
+
 // wordIndex finds word in haystack as a whole word, or -1.
 func wordIndex(haystack, word string) int {
 	for i := 0; ; {
@@ -590,7 +613,7 @@ func parseSpec(content string) spec {
 		sp.Values, sp.Words = s.values, s.words
 		return sp
 	}
-	sp.App = findApp(c)
+	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
 	kind, isVerb := verbs[s.verb]
@@ -896,7 +919,7 @@ func taskPieces(task, defaultApp string) []piece {
 		if text == "" {
 			return
 		}
-		if a := findApp(text); a != "" {
+		if a := targetApp(text); a != "" {
 			app = a
 			for _, n := range named { // "expense" in a later line is the "pro expense" named before
 				if n.Name != a && wordIndex(n.Name, a) >= 0 {

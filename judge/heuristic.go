@@ -422,21 +422,43 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 		}
 		return best, found
 	}
+	// Of the labels naming a term, the closest to it counts: "Wi-Fi" rather than "Wi-Fi
+	// hotspot" for "wifi"; several equally close ones count if any is in the wanted state.
+	best := -1
+	var found []element
 	for _, o := range sc.Elements {
 		if !usable(o) {
 			continue
 		}
-		label := squeeze(o.Text + " " + o.Desc + " " + shortID(o.ID))
-		named := len(terms) == 0 && o.Checkable
+		label := squeeze(o.Text + " " + o.Desc)
+		if label == "" {
+			label = squeeze(shortID(o.ID))
+		}
+		extra := -1
+		if len(terms) == 0 && o.Checkable {
+			extra = 0
+		}
 		for _, term := range terms {
-			if t := squeeze(term); t != "" && strings.Contains(label, t) {
-				named = true
+			if t := squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
+				extra = len(label) - len(t)
 			}
 		}
-		if !named {
+		if extra < 0 {
 			continue
 		}
-		if e, ok := owner(o); ok && e.Checked == want {
+		e, ok := owner(o)
+		if !ok {
+			continue
+		}
+		switch {
+		case best < 0 || extra < best:
+			best, found = extra, []element{e}
+		case extra == best:
+			found = append(found, e)
+		}
+	}
+	for _, e := range found {
+		if e.Checked == want {
 			return e, true
 		}
 	}

@@ -53,6 +53,12 @@ func TestScenarios(t *testing.T) {
 			quickTiles("Hotspot", "Flashlight", true, false)}, want: false},
 		{name: "toggle in quick settings, done", task: "Turn hotspot off.", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, true)}, want: true},
+		{name: "toggle: the closest label counts, not a longer one naming it too", task: "Turn radio off.", frames: [][]trace.UIElement{
+			concat(page(settings, "Connections"), settingsRow(settings, "Radio", 400, true), settingsRow(settings, "Radio hotspot", 600, false))}, want: false},
+		{name: "toggle: the closest label, done", task: "Turn radio off.", frames: [][]trace.UIElement{
+			concat(page(settings, "Connections"), settingsRow(settings, "Radio", 400, false), settingsRow(settings, "Radio hotspot", 600, true))}, want: true},
+		{name: "a clause about two apps is judged in the one the result goes to", task: "Add the books from wishlist.txt in the Chatter app to the Bookshelf app.",
+			frames: [][]trace.UIElement{page(chat, "Files", "wishlist.txt", "notes.txt"), page(books, "Library", "Dune")}, want: false},
 		{name: "two toggles, one done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, false)}, want: false},
 		{name: "two toggles, both done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
