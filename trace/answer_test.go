@@ -2,13 +2,10 @@ package trace
 
 import "testing"
 
-// An AndroidWorld answer action is kept as an "answer" with its text, and FinalAnswer
-// finds the last one; a trace-level answer wins; older imports ("other") still count.
+// FinalAnswer finds the last answer action; a trace-level answer wins; older imports
+// (which kept answers as "other") still count.
 func TestFinalAnswer(t *testing.T) {
-	a := parseAWAction("Reason: counted them.\nAction: {\"action_type\": \"answer\", \"text\": \"12 guests\"}", nil)
-	if a.Type != "answer" || a.Text != "12 guests" {
-		t.Fatalf("parsed %+v", a)
-	}
+	a := &Action{Type: "answer", Text: "12 guests"}
 	tr := &Trace{Frames: []Frame{{Index: 1, Action: &Action{Type: "answer", Text: "11"}}, {Index: 2, Action: a},
 		{Index: 3, Action: &Action{Type: "done"}}}}
 	if got := tr.FinalAnswer(); got != "12 guests" {
