@@ -439,6 +439,28 @@ func makeValue(raw string) value {
 	return v
 }
 
+// unitAlts are the short forms of a count of hours, minutes or seconds ("10m", "10 min",
+// "05s" as timers show them); none for other units.
+func unitAlts(n, unit string) []string {
+	v, err := strconv.Atoi(n)
+	if err != nil || v < 0 {
+		return nil
+	}
+	var short, abbr string
+	switch strings.TrimSuffix(unit, "s") {
+	case "hour", "hr", "h":
+		short, abbr = "h", "hr"
+	case "minute", "min", "m":
+		short, abbr = "m", "min"
+	case "second", "sec", "s":
+		short, abbr = "s", "sec"
+	default:
+		return nil
+	}
+	return []string{fmt.Sprintf("%d%s", v, short), fmt.Sprintf("%02d%s", v, short), fmt.Sprintf("%d %s", v, abbr),
+		fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s")+"s"), fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s"))}
+}
+
 // in reports whether the value shows in text (lowercased) as a whole.
 func (v value) in(text string) bool {
 	for _, a := range v.alts {
@@ -457,6 +479,7 @@ const (
 	kindCopy   = "copy"   // something shows in a second place
 	kindToggle = "toggle" // a switch is on or off
 	kindAnswer = "answer" // the agent's answer agrees with the screens
+	kindLevel  = "level"  // a setting is at its minimum (0%) or maximum (100%)
 )
 
 // spec is what a substate asks a screen to show.
@@ -471,6 +494,8 @@ type spec struct {
 	To      *value  // move/copy: the destination
 	Words   []string
 	Want    bool // toggle: the wanted state
+	// Level is the value a level setting must show: "0%" for its minimum, "100%" for its maximum.
+	Level string
 	// Action is set when an action verb leads the clause: its result must be identified
 	// by a value, never by words alone (the words name the action, not its outcome).
 	Action bool
@@ -518,6 +543,13 @@ var (
 	switchOff = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+off|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?off\b|(?:is|are|be|stays?|remains?|now)\s+off|disabled?|deactivated?|deactivate|unchecked|not checked)\b|\boff\s*[.!]?\s*$`)
 	switchOn  = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+on|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?on\b|(?:is|are|be|stays?|remains?|now)\s+on|enabled?|activated?|checked)\b|\bon\s*[.!]?\s*$`)
 )
+
+// levelWant matches a setting asked to be at its minimum or maximum.
+var levelWant = regexp.MustCompile(`\bto (?:the |its )?(min|minimum|lowest|max|maximum|highest)\b`)
+
+// levelWords name the extreme, not the setting.
+var levelWords = map[string]bool{"min": true, "minimum": true, "lowest": true, "max": true, "maximum": true, "highest": true,
+	"value": true, "level": true, "possible": true}
 
 // prepositions give a value its role by the word before it.
 var prepositions = map[string]string{
@@ -625,10 +657,23 @@ func parseSpec(content string) spec {
 	if goneWords.MatchString(c) {
 		sp.Kind = kindGone
 	}
-	if want, ok := switchWant(c); ok && (sp.Kind == kindToggle || sp.Kind == kindState) {
+	if m := levelWant.FindStringSubmatch(strings.ToLower(c)); m != nil && (sp.Kind == kindToggle || sp.Kind == kindState) {
+		// "Turn the brightness to the min value": a level, shown as a percentage.
+		sp.Kind, sp.Level = kindLevel, "100%"
+		if strings.HasPrefix(m[1], "min") || m[1] == "lowest" {
+			sp.Level = "0%"
+		}
+		var object []string
+		for _, w := range sp.Words {
+			if !levelWords[w] {
+				object = append(object, w)
+			}
+		}
+		sp.Words = object
+	} else if want, ok := switchWant(c); ok && (sp.Kind == kindToggle || sp.Kind == kindState) {
 		sp.Kind, sp.Want = kindToggle, want
 	} else if sp.Kind == kindToggle {
-		sp.Kind = kindState // "turn the brightness to its minimum": no switch to look at
+		sp.Kind = kindState // "turn the volume up": no switch to look at
 	}
 	for _, v := range sp.Values {
 		switch v.role {
@@ -771,7 +816,13 @@ func scanClause(c, app string) scanned {
 		case appWords[lw]:
 			continue
 		case isName(w.Text) || numeric.MatchString(w.Text) || hourOnly.MatchString(w.Text) || isoDate.MatchString(w.Text):
+			n := len(s.values)
 			add(w.Text, w.Start)
+			if len(s.values) > n && i+1 < len(ws) {
+				// "10 minutes" may show as "10m", "10 min" or "10:..": the unit's short forms.
+				last := &s.values[len(s.values)-1]
+				last.alts = append(last.alts, unitAlts(w.Text, strings.ToLower(ws[i+1].Text))...)
+			}
 			continue
 		case capitalized(w.Text) && !w.Initial && !stop[lw] && lw != "i" && !strings.HasPrefix(lw, "i'"):
 			// A run of capitalised words is one name: "Amir Muller", "Movie Night".

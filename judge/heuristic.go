@@ -75,11 +75,17 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 		return judgeGone(sp, in.Frame, sc, ev, in.Listings, why)
 	case kindMove, kindCopy:
 		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
+	case kindLevel:
+		return judgeLevel(sp, sc, why)
 	}
 	var found []string
 	for _, v := range sp.Values {
-		if !ev.has(v) {
+		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(squeeze(v.Text))) {
 			return fail(fmt.Sprintf("values found %v, missing %q", found, v.Text))
+		}
+		if q, ok := ev.searchedFor(v); ok && sp.Kind != kindToggle {
+			// A list of hits for a query is no sign that what was searched for was made.
+			return fail(fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q))
 		}
 		found = append(found, v.Text)
 	}
@@ -166,12 +172,27 @@ type evidence struct {
 	texts []string // lowercased text and description of each content element
 	words map[string]bool
 	flat  string // every text, squeezed of everything but letters and digits
+	// queries are the search queries typed on this screen, lowercased.
+	queries []string
+}
+
+// searchedFor reports whether the screen is a search for the value: a search box holds it.
+func (ev *evidence) searchedFor(v value) (string, bool) {
+	for _, q := range ev.queries {
+		if v.in(q) {
+			return q, true
+		}
+	}
+	return "", false
 }
 
 func newEvidence(sc *screen) *evidence {
 	ev := &evidence{words: map[string]bool{}}
 	var flat strings.Builder
 	for _, e := range sc.Elements {
+		if e.Mark == markSearch {
+			ev.queries = append(ev.queries, strings.ToLower(e.Text))
+		}
 		if !isContent(e, sc) {
 			continue
 		}
@@ -295,6 +316,46 @@ func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []strin
 		proofs = append(proofs, fmt.Sprintf("%s, and the destination %q was shown at frame %d", g, to.Text, destFrame))
 	}
 	return true, strings.Join(append(why, strings.Join(proofs, "; ")), "; ")
+}
+
+// percent is a level as a settings page shows it under the setting's name.
+var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
+
+// judgeLevel: a setting named by the clause shows the wanted percentage beside it or right
+// under it ("Brightness level" over "0%").
+func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
+	if len(sp.Words) == 0 {
+		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
+	}
+	var content []element
+	for _, e := range sc.Elements {
+		if isContent(e, sc) {
+			content = append(content, e)
+		}
+	}
+	for i, e := range content {
+		label := squeeze(e.Text + " " + e.Desc)
+		named := false
+		for _, w := range sp.Words {
+			named = named || strings.Contains(label, squeeze(w))
+		}
+		if !named {
+			continue
+		}
+		for k, o := range content {
+			beside := o.HasBounds && e.HasBounds && o.Y1 < e.Y2 && e.Y1 < o.Y2 && o.X1 >= e.X2
+			under := k == i+1 // the next line in reading order: the setting's summary
+			m := percent.FindStringSubmatch(o.Text)
+			if m == nil || !(beside || under) {
+				continue
+			}
+			if m[1]+"%" == sp.Level {
+				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", firstNonEmpty(e.Text, e.Desc), o.Text)), "; ")
+			}
+			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", firstNonEmpty(e.Text, e.Desc), o.Text, sp.Level)), "; ")
+		}
+	}
+	return false, strings.Join(append(why, fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words)), "; ")
 }
 
 func placeList(ps []value) string {

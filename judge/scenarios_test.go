@@ -59,6 +59,12 @@ func TestScenarios(t *testing.T) {
 			concat(page(settings, "Connections"), settingsRow(settings, "Radio", 400, false), settingsRow(settings, "Radio hotspot", 600, true))}, want: true},
 		{name: "a clause about two apps is judged in the one the result goes to", task: "Add the books from wishlist.txt in the Chatter app to the Bookshelf app.",
 			frames: [][]trace.UIElement{page(chat, "Files", "wishlist.txt", "notes.txt"), page(books, "Library", "Dune")}, want: false},
+		{name: "toggle named with its capitals and without its hyphen", task: "Turn off RadioLink.", frames: [][]trace.UIElement{
+			concat(page(settings, "Connections"), settingsRow(settings, "Radio‑Link", 400, false))}, want: true},
+		{name: "search hits are no result", task: "Add a bookmark for Lisbon in the Bookshelf app.",
+			frames: [][]trace.UIElement{concat(page(books, "Search"), []trace.UIElement{
+				ui{pkg: books, class: "android.widget.EditText", text: "Lisbon", hint: "Search places", id: "search_src_text", editable: true, y1: 250, y2: 330}.element(),
+				ui{pkg: books, text: "Lisbon, Portugal", id: "row_name", y1: 400, y2: 500}.element()})}, want: false},
 		{name: "two toggles, one done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, false)}, want: false},
 		{name: "two toggles, both done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
@@ -102,6 +108,42 @@ func TestScenarios(t *testing.T) {
 				tr.Frames[len(tr.Frames)-1].Action = &trace.Action{Type: "answer", Text: c.answer}
 			}
 			j := heuristicRun(t, tr, nil)
+			if j.Complete != c.want {
+				t.Fatalf("complete %v, want %v:\n%s", j.Complete, c.want, describeLog(t, j))
+			}
+		})
+	}
+}
+
+// Levels and durations: a setting at its minimum shows 0% under its name; a duration may
+// show in a timer's short form.
+func TestScenariosLevelsAndUnits(t *testing.T) {
+	const settings, clock = "org.example.settings", "org.example.clock"
+	levelPage := func(level string) []trace.UIElement {
+		return concat(page(settings, "Display"), []trace.UIElement{
+			ui{pkg: settings, text: "Screen glow level", id: "title", y1: 400, y2: 470, x1: 60, x2: 600}.element(),
+			ui{pkg: settings, text: level, id: "summary", y1: 470, y2: 520, x1: 60, x2: 200}.element(),
+			ui{pkg: settings, text: "Battery", id: "title", y1: 600, y2: 670, x1: 60, x2: 600}.element(),
+			ui{pkg: settings, text: "0%", id: "summary", y1: 670, y2: 720, x1: 60, x2: 200}.element(),
+		})
+	}
+	cases := []struct {
+		name   string
+		task   string
+		frames [][]trace.UIElement
+		want   bool
+	}{
+		{"level at its minimum", "Turn screen glow to the min value.", [][]trace.UIElement{levelPage("40%"), levelPage("0%")}, true},
+		{"level not at its minimum (another setting's 0% does not count)", "Turn screen glow to the min value.", [][]trace.UIElement{levelPage("40%")}, false},
+		{"level at its maximum", "Set the screen glow to the maximum.", [][]trace.UIElement{levelPage("100%")}, true},
+		{"timer in its short form", "Create a timer with 1 hours, 25 minutes, and 5 seconds in the Clock app.",
+			[][]trace.UIElement{page(clock, "Timer", "01h 25m 05s", "Start")}, true},
+		{"timer with other minutes", "Create a timer with 1 hours, 25 minutes, and 5 seconds in the Clock app.",
+			[][]trace.UIElement{page(clock, "Timer", "01h 20m 05s", "Start")}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			j := heuristicRun(t, elementsTrace(t, c.task, c.frames...), nil)
 			if j.Complete != c.want {
 				t.Fatalf("complete %v, want %v:\n%s", j.Complete, c.want, describeLog(t, j))
 			}
