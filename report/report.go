@@ -68,6 +68,8 @@ type TraceView struct {
 	Judgments   []JudgmentView     `json:"judgments"`
 	// Problems lists frames that could not be shown (missing or corrupt images).
 	Problems []string `json:"problems,omitempty"`
+	// Unreadable: no frame holds a screenshot, UI XML or elements, so no judge can judge it.
+	Unreadable bool `json:"not_judgeable,omitempty"`
 }
 
 // FrameView is one filmstrip frame.
@@ -242,7 +244,7 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	t := it.Trace
 	tv := &TraceView{Anchor: fmt.Sprintf("trace-%d", i+1), Name: it.Name, Task: t.Task, TaskName: t.TaskName,
 		App: eval.AppOf(t), Agent: eval.AgentOf(it), Status: t.Status, GroundTruth: t.GroundTruth,
-		Truth: "unknown", Claim: "unknown", Frames: []FrameView{}, Judgments: []JudgmentView{}}
+		Truth: "unknown", Claim: "unknown", Frames: []FrameView{}, Judgments: []JudgmentView{}, Unreadable: !t.Readable()}
 	if t.GroundTruth != nil {
 		tv.Truth = "failure"
 		if t.GroundTruth.Success() {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,5 +55,22 @@ func TestAppChart(t *testing.T) {
 	if !strings.Contains(svg, `data-label="ground truth" data-rate="0.2500"`) || !strings.Contains(svg, `data-label="heuristic" data-rate="0.5000"`) ||
 		strings.Count(svg, `class="bar`) != 2 || !strings.Contains(svg, "agrees 75.0%") {
 		t.Fatalf("chart:\n%s", svg)
+	}
+}
+
+// A trace with nothing a judge can read is shown as not judgeable, not as not judged yet.
+func TestUnreadableTraceShownAsNotJudgeable(t *testing.T) {
+	d := &eval.Dataset{Root: "runs", Items: []*eval.Item{{Name: "text-only", Trace: &trace.Trace{Task: "Open the Clock app",
+		GroundTruth: &trace.GroundTruth{Reward: 1}, Frames: []trace.Frame{{Index: 1, Action: &trace.Action{Type: "other", Raw: "I opened it"}}}}}}}
+	r, err := Build(context.Background(), d, Options{ThumbWidth: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "not judgeable") || !strings.Contains(b.String(), "Not judgeable: the trace holds nothing a judge can read") {
+		t.Fatal("the unreadable trace is not called not judgeable")
 	}
 }
