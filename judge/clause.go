@@ -859,8 +859,16 @@ func containsWord(ws []string, w string) bool {
 // The label is a few words; a time such as 7:30 has no space after its colon.
 var fieldLine = regexp.MustCompile(`^\s*(\p{L}[\p{L}\p{N}_]*(?: [\p{L}\p{N}_]+){0,3}):\s+(\S.*?)\s*$`)
 
-// questionStart matches a sentence that asks something.
-var questionStart = regexp.MustCompile(`(?i)^\s*(what|which|how|when|where|who|whom|whose|is|are|do|does|did|can|could|was|were|has|have)\b`)
+// questionStart matches a sentence opening with a question word. A sentence opening with an
+// auxiliary asks only when it ends with a question mark ("Do I have ...?", never "Do not
+// start it.").
+var questionStart = regexp.MustCompile(`(?i)^\s*(what|which|how|when|where|who|whom|whose)\b`)
+
+// isQuestion reports whether a sentence asks something.
+func isQuestion(sent string) bool {
+	s := strings.TrimSpace(sent)
+	return questionStart.MatchString(s) || strings.HasSuffix(s, "?")
+}
 
 // optionalClause matches clauses about what may or may not happen ("clear any pop-ups that
 // may appear", "when prompted, open it with X") and instructions not to act ("do not start
@@ -1024,7 +1032,7 @@ func taskPieces(task, defaultApp string) []piece {
 		text := strings.Join(prose, " ")
 		asked := false
 		for _, sent := range sentences(text) {
-			if questionStart.MatchString(sent) || strings.HasSuffix(strings.TrimSpace(sent), "?") {
+			if isQuestion(sent) {
 				emit(sent, true)
 				asked = true
 				continue

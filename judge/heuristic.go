@@ -227,6 +227,22 @@ func (ev *evidence) has(v value) bool {
 	return false
 }
 
+// hasEveryWord reports whether every word of a value of several words shows on the screen,
+// each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
+// screen that writes the same facts apart ("October 17, 2023", "10:00").
+func (ev *evidence) hasEveryWord(v value) bool {
+	ws := tokens(v.Text)
+	if len(ws) < 2 {
+		return false
+	}
+	for _, w := range ws {
+		if !ev.words[w] {
+			return false
+		}
+	}
+	return true
+}
+
 // hasWord reports whether a descriptive word shows: as a word, as part of a longer word
 // (plurals, "alarms"), or with its hyphens and spaces ignored ("wi-fi" for "wifi").
 func (ev *evidence) hasWord(w string) bool {
@@ -422,7 +438,7 @@ func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, stri
 	}
 	smallNumber := false
 	for _, p := range parts {
-		if !ev.has(p) {
+		if !ev.has(p) && !ev.hasEveryWord(p) {
 			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", clip(answer), p.Text)), "; ")
 		}
 		smallNumber = smallNumber || p.Number && len(digitsOnly(p.Text)) <= 2

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/autoeval/autoeval/trace"
@@ -97,6 +98,8 @@ func TestScenarios(t *testing.T) {
 			frames: [][]trace.UIElement{page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Walden", want: true},
 		{name: "question answered with a title never shown", task: "Which books are on the shelf 'Summer' in the Bookshelf app? Answer with the titles only, comma separated.",
 			frames: [][]trace.UIElement{page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Moby Dick", want: false},
+		{name: "an answer formatted as asked, its facts written apart on screen", task: "When is my next dentist visit in the Bookshelf app? Express your answer as <month> <day> <year> <hh:mm>.",
+			frames: [][]trace.UIElement{page(books, "Dentist visit", "Friday, March 8, 2024", "14:30")}, answer: "March 8 2024 14:30", want: true},
 		{name: "yes/no answers cannot be checked", task: "Is 'Dune' marked as read in the Bookshelf app? Respond with True or False.",
 			frames: [][]trace.UIElement{page(books, "Dune", "Read")}, answer: "True", want: false},
 	}
@@ -148,5 +151,19 @@ func TestScenariosLevelsAndUnits(t *testing.T) {
 				t.Fatalf("complete %v, want %v:\n%s", j.Complete, c.want, describeLog(t, j))
 			}
 		})
+	}
+}
+
+// "Do not ..." is an instruction, not a question; "Do I have ...?" is a question.
+func TestQuestionsAndNegativeInstructions(t *testing.T) {
+	subs := DeriveSubstates("Create a timer with 5 minutes in the Clock app. Do not start the timer.", "")
+	for _, n := range subs.Nodes {
+		if strings.Contains(n.Content, "answer") || strings.Contains(n.Content, "start the timer") {
+			t.Fatalf("a negative instruction became %q", n.Content)
+		}
+	}
+	subs = DeriveSubstates("Do I have any events on Friday in the Calendar app? Answer with the titles only.", "")
+	if last := subs.Nodes[len(subs.Nodes)-1]; !strings.HasPrefix(last.Content, derivedAnswer) {
+		t.Fatalf("the question became %q", last.Content)
 	}
 }
