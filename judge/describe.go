@@ -158,7 +158,7 @@ func newScreen(all []element, activity string) *screen {
 			sc.Keyboard = e.Package
 			e.Role = roleKeyboard
 			switch {
-			case mentionsClipboard(e):
+			case mentionsClipboard(e) || clipLike(e):
 				e.Mark = markClipboard
 			case isKey(e):
 				sc.Keys++
@@ -319,6 +319,14 @@ func init() {
 		"use the keyboard", "hide keyboard", "caps lock", "123", "?123", "abc"} {
 		keyNames[k] = true
 	}
+}
+
+// clipLike reports whether a keyboard element holds a clip rather than a suggestion: the
+// suggestion strip offers words, a clipboard chip offers whatever was copied (a sentence, a
+// path, a number).
+func clipLike(e element) bool {
+	t := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc))
+	return len(strings.Fields(t)) > 3 || len([]rune(t)) > 25
 }
 
 func mentionsClipboard(e element) bool {

@@ -227,7 +227,9 @@ func TestEchoedTaskTextIsNoResult(t *testing.T) {
 			ui{pkg: app, class: "android.widget.EditText", text: "Bring the blue folder", hint: "Title", editable: true, y1: 300, y2: 420}.element(),
 			ui{pkg: app, class: "android.widget.EditText", text: "Search notes", hint: "Search notes", id: "search_src_text", editable: true, y1: 450, y2: 560}.element(),
 		},
-		keyboard(ui{class: "android.widget.TextView", desc: "Paste from clipboard: Call Priya at 17:45", id: "clipboard_chip", y1: 1550, y2: 1650, x2: 800}),
+		keyboard(ui{class: "android.widget.TextView", desc: "Paste from clipboard: Call Priya at 17:45", id: "clipboard_chip", y1: 1550, y2: 1650, x2: 800},
+			// A chip whose id says nothing: its length says it is a clip, not a suggested word.
+			ui{class: "android.widget.TextView", text: "Bring the blue folder and call Priya at 17:45", id: "0_resource_name_obfuscated", y1: 1550, y2: 1650, x1: 800}),
 		[]trace.UIElement{ui{pkg: "com.android.systemui", text: "Call Priya at 17:45", id: "notification_text", y1: 0, y2: 120, x1: 300, x2: 900}.element()})
 	tr := elementsTrace(t, task, echo)
 	j := heuristicRun(t, tr, nil)
@@ -235,7 +237,8 @@ func TestEchoedTaskTextIsNoResult(t *testing.T) {
 		t.Fatalf("echoed text counted as the result:\n%s", describeLog(t, j))
 	}
 	d := fenced(promptsOf(t, tr, DeriveSubstates(task, ""))[0])
-	for _, want := range []string{`typed: "Bring the blue folder"`, `clipboard: desc "Paste from clipboard: Call Priya at 17:45"`, `notification: "Call Priya at 17:45"`} {
+	for _, want := range []string{`typed: "Bring the blue folder"`, `clipboard: desc "Paste from clipboard: Call Priya at 17:45"`,
+		`clipboard: "Bring the blue folder and call Priya at 17:45"`, `notification: "Call Priya at 17:45"`} {
 		if !strings.Contains(d, want) {
 			t.Errorf("description lacks %s:\n%s", want, d)
 		}
