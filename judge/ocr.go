@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	_ "image/jpeg" // screenshots may be JPEG
 )
@@ -63,8 +64,14 @@ var ocrProbe struct {
 const minWordConfidence = 45
 
 // ocrCache keeps the OCR of identical screenshots (by content) for the life of the process:
-// a screen repeated on later frames is read once.
-var ocrCache sync.Map // [32]byte -> []ocrWord
+// a screen repeated on later frames is read once. It stops growing at maxOCRCache entries,
+// so a long batch cannot hold every screen it ever read.
+var (
+	ocrCache     sync.Map // [32]byte -> []ocrWord
+	ocrCacheSize atomic.Int64
+)
+
+const maxOCRCache = 4096
 
 // ocrWord is one word Tesseract read, with its box and its line.
 type ocrWord struct {
@@ -84,7 +91,9 @@ func readScreenOCR(ctx context.Context, img []byte) (*screen, error) {
 	if err != nil {
 		return nil, err
 	}
-	ocrCache.Store(key, words)
+	if ocrCacheSize.Add(1) <= maxOCRCache {
+		ocrCache.Store(key, words)
+	}
 	return ocrScreen(words, imageHeight(img)), nil
 }
 
