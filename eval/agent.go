@@ -73,7 +73,9 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 			}
 			scr = append(scr, j.SCR)
 			tcr = append(tcr, b2f(j.Complete))
-			tcrq = append(tcrq, b2f(j.CompleteRequired))
+			if !j.NoRequired { // undefined for a task whose substates are all optional
+				tcrq = append(tcrq, b2f(j.CompleteRequired))
+			}
 			if it.Trace.GroundTruth != nil {
 				truth = append(truth, b2f(it.Trace.GroundTruth.Success()))
 			}

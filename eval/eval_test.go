@@ -421,7 +421,7 @@ func TestAppOf(t *testing.T) {
 func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
 	cases := []evaltest.Case{evaltest.Cases[0]}
 	cases[0].Name = "my trace: one"
-	root := evaltest.Write(t, t.TempDir(), cases, false)
+	root := evaltest.Write(t, t.TempDir(), cases, true) // with screenshots: a trace a judge can read
 	dir := filepath.Join(root, cases[0].Name)
 	j, err := trace.ReadJudgment(trace.JudgmentPath(dir))
 	if err != nil {

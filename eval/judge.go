@@ -68,8 +68,13 @@ type Disagreement struct {
 
 // JudgeReport compares every predictor with ground truth.
 type JudgeReport struct {
-	Traces        int            `json:"traces"`
-	WithTruth     int            `json:"with_ground_truth"`
+	Traces    int `json:"traces"`
+	WithTruth int `json:"with_ground_truth"`
+	// TruthSuccesses counts the traces ground truth calls successful.
+	TruthSuccesses int `json:"ground_truth_successes"`
+	// NotJudgeable counts traces that hold nothing a judge can read (no screenshot, UI XML
+	// or elements): they have no judgment by nature, not for want of running the judge.
+	NotJudgeable  int            `json:"not_judgeable"`
 	Rows          []JudgeRow     `json:"rows"`
 	ByApp         []GroupRow     `json:"by_app"`
 	ByTask        []GroupRow     `json:"by_task"`
@@ -155,7 +160,7 @@ func predictors(d *Dataset) []predictor {
 				return false, false
 			}},
 			predictor{l, VariantRequired, func(it *Item) (bool, bool) {
-				if j := it.Judgment(l); j != nil {
+				if j := it.Judgment(l); j != nil && !j.NoRequired {
 					return j.CompleteRequired, true
 				}
 				return false, false
@@ -180,6 +185,12 @@ func CompareJudges(d *Dataset, o Options) *JudgeReport {
 	for _, it := range d.Items {
 		if it.Trace.GroundTruth != nil {
 			r.WithTruth++
+			if it.Trace.GroundTruth.Success() {
+				r.TruthSuccesses++
+			}
+		}
+		if !it.Trace.Readable() && len(it.Judgments) == 0 {
+			r.NotJudgeable++
 		}
 	}
 	for _, p := range predictors(d) {

@@ -191,7 +191,9 @@ func CompareLabels(d *Dataset, labels []SubstateLabel, o Options) []LabelRow {
 	var rows []LabelRow
 	for _, judge := range d.JudgeLabels() {
 		row := LabelRow{Judge: judge}
-		var agree, fp, fn []float64
+		// One cluster per trace: its substates' outcomes are resampled together.
+		var agree, fp, fn [][]float64
+		cluster := map[*Item]int{}
 		for i, l := range labels {
 			var j *trace.Judgment
 			if items[i] != nil {
@@ -220,15 +222,21 @@ func CompareLabels(d *Dataset, labels []SubstateLabel, o Options) []LabelRow {
 					row.FN++
 					n = 1
 				}
-				agree, fp, fn = append(agree, a), append(fp, p), append(fn, n)
+				k, ok := cluster[items[i]]
+				if !ok {
+					k = len(agree)
+					cluster[items[i]] = k
+					agree, fp, fn = append(agree, nil), append(fp, nil), append(fn, nil)
+				}
+				agree[k], fp[k], fn[k] = append(agree[k], a), append(fp[k], p), append(fn[k], n)
 			}
 			if !found {
 				row.Unmatched++
 			}
 		}
-		row.SuccessRate = MeanStat(agree, rowSeed(o.Seed, judge, "success"), o.Resamples)
-		row.FPRate = MeanStat(fp, rowSeed(o.Seed, judge, "fp"), o.Resamples)
-		row.FNRate = MeanStat(fn, rowSeed(o.Seed, judge, "fn"), o.Resamples)
+		row.SuccessRate = ClusterMeanStat(agree, rowSeed(o.Seed, judge, "success"), o.Resamples)
+		row.FPRate = ClusterMeanStat(fp, rowSeed(o.Seed, judge, "fp"), o.Resamples)
+		row.FNRate = ClusterMeanStat(fn, rowSeed(o.Seed, judge, "fn"), o.Resamples)
 		rows = append(rows, row)
 	}
 	return rows

@@ -115,7 +115,13 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 			return nil, err
 		}
 	}
-	if len(d.JudgeLabels()) == 0 {
+	readable := 0
+	for _, it := range d.Items {
+		if it.Trace.Readable() {
+			readable++
+		}
+	}
+	if len(d.JudgeLabels()) == 0 && readable > 0 { // traces nothing can judge need no hint
 		hint := "no judgments found beside the traces"
 		if judgmentsDir != "" {
 			hint = "no judgments found beside the traces or in " + judgmentsDir

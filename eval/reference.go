@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/trace"
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // ReferenceHelp documents the reference actions file for --help.
@@ -23,8 +24,10 @@ const ReferenceHelp = `Reference file (--reference): one human action sequence p
   Tasks are keyed by catalogue task name, trace name or task text. Action types: tap, long_press,
   type, scroll (swipe counts as scroll), key, open_app, wait, done. Coordinates are pixels; screen
   is used when a trace does not record its device size. A tap matches when the two points are
-  within 14% of the screen (normalised distance) or inside the same element's box enlarged to
-  240%; scrolls match by axis; type, key and open_app match by text (case-insensitive).`
+  within 14% of the screen (normalised distance) or both inside one element box enlarged to 240%:
+  the reference's box, the one the agent named, or any element of the agent's screen (its
+  elements or UI XML) covering at most a tenth of it; scrolls match by axis; type, key and
+  open_app match by text (case-insensitive).`
 
 // RefAction is one reference step: a trace action plus, for taps, the target element's box.
 type RefAction struct {
@@ -132,6 +135,9 @@ type step struct {
 	x, y float64
 	has  bool // x, y known
 	box  *trace.BBox
+	// screen are the boxes of the elements on the screen the action was taken on: AITW
+	// matches two taps that fall inside the same (enlarged) element, whichever it is.
+	screen []trace.BBox
 }
 
 func enlarge(b trace.BBox, factor float64) trace.BBox {
@@ -142,6 +148,17 @@ func enlarge(b trace.BBox, factor float64) trace.BBox {
 
 func inside(b trace.BBox, x, y float64) bool {
 	return x >= b.XMin && x <= b.XMax && y >= b.YMin && y <= b.YMax
+}
+
+// maxBoxShare is the largest share of the screen an element box may cover and still count
+// as one control for tap matching; larger ones are containers (lists, panes, the window).
+const maxBoxShare = 0.1
+
+func wholeArea(b trace.BBox, sc Screen) bool {
+	if sc.Width <= 0 || sc.Height <= 0 {
+		return false
+	}
+	return (b.XMax-b.XMin)*(b.YMax-b.YMin) > maxBoxShare*sc.Width*sc.Height
 }
 
 // Screen is the pixel size taps are normalised by.
@@ -169,13 +186,28 @@ func matchStep(agent, ref step, sc Screen) bool {
 				return true
 			}
 		}
-		// Same element: both points inside one box enlarged to 240%.
+		// Same element: both points inside one box enlarged to 240%. As AITW checks the
+		// touch against every element box on the screen, so does this: the boxes the
+		// reference and the agent named, and every element of the agent's screen small
+		// enough to be one control (a full-screen container would match any two taps).
+		if !ref.has {
+			return false
+		}
+		boxes := make([]trace.BBox, 0, len(agent.screen)+2)
 		for _, b := range []*trace.BBox{ref.box, agent.box} {
-			if b != nil && ref.has {
-				e := enlarge(*b, BoxScale)
-				if inside(e, agent.x, agent.y) && inside(e, ref.x, ref.y) {
-					return true
-				}
+			if b != nil {
+				boxes = append(boxes, *b)
+			}
+		}
+		for _, b := range agent.screen {
+			if !wholeArea(b, sc) {
+				boxes = append(boxes, b)
+			}
+		}
+		for _, b := range boxes {
+			e := enlarge(b, BoxScale)
+			if inside(e, agent.x, agent.y) && inside(e, ref.x, ref.y) {
+				return true
 			}
 		}
 		return false
@@ -217,10 +249,14 @@ func agentSteps(t *trace.Trace) []step {
 		if s.typ == "scroll" && s.a.Direction == "" {
 			s.a.Direction = directionFrom(f.Action.Type)
 		}
+		els := frameElements(t, f)
 		if f.Action.Element != nil {
-			if els := frameElements(t, f); *f.Action.Element >= 0 && *f.Action.Element < len(els) {
+			if *f.Action.Element >= 0 && *f.Action.Element < len(els) {
 				s.box = els[*f.Action.Element].BBoxPixels
 			}
+		}
+		if s.typ == "tap" || s.typ == "long_press" {
+			s.screen = screenBoxes(t, f, els)
 		}
 		switch {
 		case f.Action.X != nil && f.Action.Y != nil:
@@ -241,6 +277,35 @@ func directionFrom(t string) string {
 		return "up"
 	}
 	return ""
+}
+
+// screenBoxes are the boxes of the elements on a frame that show something or take a tap:
+// from its accessibility elements, else from its UI XML.
+func screenBoxes(t *trace.Trace, f *trace.Frame, els []trace.UIElement) []trace.BBox {
+	var out []trace.BBox
+	for _, e := range els {
+		if e.BBoxPixels != nil && (e.Text != "" || e.ContentDescription != "" || e.IsClickable) {
+			out = append(out, *e.BBoxPixels)
+		}
+	}
+	if len(out) > 0 || !t.HasXML(f) {
+		return out
+	}
+	data, err := t.ReadXML(f)
+	if err != nil {
+		return nil
+	}
+	h, err := uixml.Parse(data)
+	if err != nil {
+		return nil
+	}
+	for _, n := range h.Nodes {
+		if n.HasBounds && (n.Text != "" || n.ContentDesc != "" || n.Clickable) {
+			b := n.Bounds
+			out = append(out, trace.BBox{XMin: float64(b.Left), XMax: float64(b.Right), YMin: float64(b.Top), YMax: float64(b.Bottom)})
+		}
+	}
+	return out
 }
 
 func frameElements(t *trace.Trace, f *trace.Frame) []trace.UIElement {
@@ -264,48 +329,119 @@ type RefResult struct {
 	Matched  int     `json:"matched"`  // AITW: steps i where agent step i matches reference step i
 	Partial  float64 `json:"partial"`  // matched / reference length
 	Complete bool    `json:"complete"` // partial == 1
-	LCS      int     `json:"lcs"`
-	// AndroidArena: task reward = LCS / reference length; task completion ratio = (index of
-	// the last reference action in the LCS, 1-based) / reference length; reversed redundancy
-	// ratio = reference length / agent length, defined only when the whole reference was matched.
+	// AndroidArena's metrics, as its evaluator computes them (run_evaluator.py of
+	// AndroidArenaAgent/AndroidArena), over the actions without the closing "done":
+	// LCS is the longest common subsequence of the reference and the agent's actions;
+	// task reward weights each reference action in the LCS by 0.9^(its distance from the
+	// reference's end) and divides by the weight of the whole reference; task completion
+	// ratio is the position of the LCS's last action in the reference / reference length;
+	// the reversed redundancy ratio is reference length / agent length for a successful
+	// run (by ground truth) and 0 for a failed one, so that its mean over runs is
+	// AndroidArena's; it is undefined (null) for a run without ground truth.
+	LCS            int      `json:"lcs"`
+	LCSRatio       float64  `json:"lcs_ratio"` // LCS / reference length
 	TaskReward     float64  `json:"task_reward"`
 	CompletionRate float64  `json:"task_completion_ratio"`
 	RRR            *float64 `json:"reversed_redundancy_ratio"`
 }
 
-// lcs returns the length of the longest common subsequence under match and the highest
-// reference index (0-based) used by one such subsequence, -1 when empty.
-func lcs(agent, ref []step, sc Screen) (int, int) {
-	n, m := len(agent), len(ref)
-	dp := make([][]int, n+1)
-	for i := range dp {
-		dp[i] = make([]int, m+1)
+// arenaGamma is AndroidArena's discount of reference actions by their distance from its end.
+const arenaGamma = 0.9
+
+// arenaLCS is AndroidArena's longest common subsequence of the reference and the agent's
+// actions, backtracked the way its evaluator does; it returns the reference positions of
+// the subsequence, in order.
+func arenaLCS(agent, ref []step, sc Screen) []int {
+	const ok, left, up = 1, 2, 3
+	n, m := len(ref), len(agent)
+	lens := make([][]int, n+1)
+	dirs := make([][]int8, n+1)
+	for i := range lens {
+		lens[i] = make([]int, m+1)
+		dirs[i] = make([]int8, m+1)
 	}
-	for i := 1; i <= n; i++ {
-		for k := 1; k <= m; k++ {
-			if matchStep(agent[i-1], ref[k-1], sc) {
-				dp[i][k] = dp[i-1][k-1] + 1
-			} else {
-				dp[i][k] = max(dp[i-1][k], dp[i][k-1])
+	for p1 := 0; p1 < n; p1++ {
+		for p2 := 0; p2 < m; p2++ {
+			switch {
+			case matchStep(agent[p2], ref[p1], sc):
+				lens[p1+1][p2+1], dirs[p1+1][p2+1] = lens[p1][p2]+1, ok
+			case lens[p1+1][p2] > lens[p1][p2+1]:
+				lens[p1+1][p2+1], dirs[p1+1][p2+1] = lens[p1+1][p2], left
+			default:
+				lens[p1+1][p2+1], dirs[p1+1][p2+1] = lens[p1][p2+1], up
 			}
 		}
 	}
-	// Several alignments may reach the maximum; take the one that gets furthest into the
-	// reference: the largest k matched last by some alignment of maximum length.
-	best := dp[n][m]
-	if best == 0 {
-		return 0, -1
+	var out []int
+	for p1, p2 := n, m; lens[p1][p2] > 0; {
+		switch dirs[p1][p2] {
+		case ok:
+			out = append(out, p1-1)
+			p1, p2 = p1-1, p2-1
+		case left:
+			p2--
+		default:
+			p1--
+		}
 	}
-	last := -1
-	for k := m; k >= 1 && last < 0; k-- {
-		for i := 1; i <= n; i++ {
-			if dp[i-1][k-1] == best-1 && matchStep(agent[i-1], ref[k-1], sc) {
-				last = k - 1
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// arenaTaskReward is AndroidArena's normalised task reward: walking the reference from its
+// end, each reference action that is the next LCS action (from the end) adds 0.9^k, k
+// being its distance from the end; the sum is divided by the sum over the whole reference.
+func arenaTaskReward(ref []step, lcsIdx []int, sc Screen) float64 {
+	if len(lcsIdx) == 0 || len(ref) == 0 {
+		return 0
+	}
+	score, k := 0.0, 0
+	for i := len(lcsIdx) - 1; i >= 0; i-- {
+		for k < len(ref) {
+			same := sameRef(ref[len(ref)-k-1], ref[lcsIdx[i]], sc)
+			k++
+			if same {
+				score += math.Pow(arenaGamma, float64(k-1))
 				break
 			}
 		}
 	}
-	return best, last
+	norm := 0.0
+	for i := range ref {
+		norm += math.Pow(arenaGamma, float64(i))
+	}
+	return score / norm
+}
+
+// arenaCompletion is AndroidArena's task completion ratio: the first reference position
+// holding the LCS's last action, plus one, over the reference length.
+func arenaCompletion(ref []step, lcsIdx []int, sc Screen) float64 {
+	if len(lcsIdx) == 0 {
+		return 0
+	}
+	last := ref[lcsIdx[len(lcsIdx)-1]]
+	for i := range ref {
+		if sameRef(ref[i], last, sc) {
+			return float64(i+1) / float64(len(ref))
+		}
+	}
+	return float64(lcsIdx[len(lcsIdx)-1]+1) / float64(len(ref))
+}
+
+// sameRef compares two reference actions with the matching rule.
+func sameRef(a, b step, sc Screen) bool { return matchStep(a, b, sc) }
+
+// withoutDone drops the closing "done"/"answer" actions, which AndroidArena's metrics leave out.
+func withoutDone(ss []step) []step {
+	var out []step
+	for _, s := range ss {
+		if s.typ != "done" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // ScoreReference computes AITW matching and AndroidArena LCS metrics for every trace that
@@ -330,12 +466,21 @@ func ScoreReference(d *Dataset, ref *Reference) []RefResult {
 		}
 		r.Partial = float64(r.Matched) / float64(len(rs))
 		r.Complete = r.Matched == len(rs)
-		var last int
-		r.LCS, last = lcs(as, rs, sc)
-		r.TaskReward = float64(r.LCS) / float64(len(rs))
-		r.CompletionRate = float64(last+1) / float64(len(rs))
-		if r.LCS == len(rs) && len(as) > 0 {
-			v := float64(len(rs)) / float64(len(as))
+		ra, aa := withoutDone(rs), withoutDone(as)
+		idx := arenaLCS(aa, ra, sc)
+		r.LCS = len(idx)
+		if len(ra) > 0 {
+			r.LCSRatio = float64(r.LCS) / float64(len(ra))
+		}
+		r.TaskReward = arenaTaskReward(ra, idx, sc)
+		if len(ra) > 0 {
+			r.CompletionRate = arenaCompletion(ra, idx, sc)
+		}
+		if gt := it.Trace.GroundTruth; gt != nil {
+			v := 0.0
+			if gt.Success() && len(aa) > 0 {
+				v = float64(len(ra)) / float64(len(aa))
+			}
 			r.RRR = &v
 		}
 		out = append(out, r)
@@ -364,7 +509,7 @@ type RefSummary struct {
 	Complete       float64  `json:"complete"`
 	TaskReward     float64  `json:"task_reward"`
 	CompletionRate float64  `json:"task_completion_ratio"`
-	RRR            *float64 `json:"reversed_redundancy_ratio"` // mean over traces where it is defined
+	RRR            *float64 `json:"reversed_redundancy_ratio"` // mean over traces with ground truth (failed ones count 0)
 }
 
 // SummariseReference averages per agent.

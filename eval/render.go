@@ -84,9 +84,19 @@ func (r *Result) WriteText(w io.Writer) error {
 	j := r.Judges
 	ew.printf("Judge vs ground truth: %d traces, %d with ground truth (success = reward >= 1). Percentages with bootstrap 95%% intervals (%d resamples, seed %d).\n",
 		j.Traces, j.WithTruth, r.Resamples, r.Seed)
-	if len(j.Rows) == 0 {
+	if j.WithTruth > 0 {
+		ew.printf("Ground truth: %d of %d runs succeeded (%s%%).\n", j.TruthSuccesses, j.WithTruth, FormatPct(float64(j.TruthSuccesses)/float64(j.WithTruth)))
+	}
+	if j.NotJudgeable > 0 {
+		ew.printf("Not judgeable: %d of %d traces hold nothing a judge can read (no screenshot, UI XML or elements), so no judge row counts them; the agent's claim still does where it was recorded.\n",
+			j.NotJudgeable, j.Traces)
+	}
+	switch {
+	case len(j.Rows) == 0 && j.NotJudgeable == j.Traces:
+		ew.printf("  no judge can read these traces and their harness recorded no claim of success: the ground truth above is all there is\n")
+	case len(j.Rows) == 0:
 		ew.printf("  no trace has both ground truth and a judgment or agent claim\n")
-	} else {
+	default:
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "judge\tvariant\tn\tTP\tFP\tFN\tTN\taccuracy\tprecision\trecall\tF1\tFPR\tFNR\tkappa")
 		undetermined := 0
@@ -328,6 +338,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	for _, x := range r.Reference {
 		plain("reference", x.Trace, "", x.Agent, "partial", x.Partial, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "complete", b2f(x.Complete), x.RefLen)
+		plain("reference", x.Trace, "", x.Agent, "lcs_ratio", x.LCSRatio, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "task_reward", x.TaskReward, x.RefLen)
 		plain("reference", x.Trace, "", x.Agent, "task_completion_ratio", x.CompletionRate, x.RefLen)
 		if x.RRR != nil {

@@ -496,3 +496,14 @@ func TestOpenDBWithURICharactersInTempDir(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 }
+
+// allOf of nothing is an error: a task whose check checked nothing does not succeed.
+func TestAllOfNothingIsAnError(t *testing.T) {
+	r := allOf("EmptyCheck")
+	if r.Success() || r.Reward != 0 || len(r.Parts) != 1 || !strings.Contains(r.Explanation, "error: the check was given no conditions") {
+		t.Fatalf("allOf() = %+v", r)
+	}
+	if r := allOf("OneCheck", Part{Name: "x", Pass: true}); !r.Success() {
+		t.Fatalf("allOf(pass) = %+v", r)
+	}
+}

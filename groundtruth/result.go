@@ -27,8 +27,14 @@ type Result struct {
 // Success reports whether the reward is full credit.
 func (r *Result) Success() bool { return r != nil && r.Reward >= 1 }
 
-// allOf scores like an AndroidWorld single task: 1 when every part passes, else 0.
+// allOf scores like an AndroidWorld single task: 1 when every part passes, else 0. Given
+// no parts it is an error, not a success: a check that checked nothing (an empty target
+// list) proves nothing, so the result fails and says why.
 func allOf(task string, parts ...Part) *Result {
+	if len(parts) == 0 {
+		parts = []Part{{Name: "at least one condition checked", Pass: false,
+			Detail: "error: the check was given no conditions, and nothing checked is no evidence of success"}}
+	}
 	reward := 1.0
 	for _, p := range parts {
 		if !p.Pass {

@@ -265,7 +265,7 @@ func parseAWAction(raw string, els []trace.UIElement) *trace.Action {
 		}
 		a.Text = ja.GoalStatus
 	case "answer":
-		a.Text = ja.Text
+		a.Type, a.Text = "answer", ja.Text
 	}
 	if ja.Index != nil {
 		idx := *ja.Index

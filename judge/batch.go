@@ -176,7 +176,11 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				res[i], reached[i] = r, true
 				mu.Unlock()
 				if o.Bar != nil {
-					o.Bar.Done(targets[i].Label, r.Err)
+					if errors.Is(r.Err, ErrNothingToJudge) {
+						o.Bar.Done(targets[i].Label+" (not judgeable)", nil) // said once, under the table
+					} else {
+						o.Bar.Done(targets[i].Label, r.Err)
+					}
 				}
 			}
 		}()
@@ -230,7 +234,7 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
-	var n, complete, required, failed, interrupted, undetermined int
+	var n, complete, required, withRequired, failed, interrupted, undetermined, unreadable int
 	var scr float64
 	var calls int
 	var total trace.Usage
@@ -239,6 +243,11 @@ func WriteTable(w io.Writer, results []Result) {
 			// Stopped by the user, not broken: its progress is saved and a rerun continues.
 			interrupted++
 			fmt.Fprintf(tw, "%s\tinterrupted\t\t\t\t\t\t\t\t\n", r.Label)
+			continue
+		}
+		if errors.Is(r.Err, ErrNothingToJudge) {
+			unreadable++
+			fmt.Fprintf(tw, "%s\tnot judgeable\t\t\t\t\t\t\t\t\n", r.Label)
 			continue
 		}
 		if r.Err != nil {
@@ -273,19 +282,33 @@ func WriteTable(w io.Writer, results []Result) {
 		if j.Complete {
 			complete++
 		}
-		if j.CompleteRequired {
-			required++
+		req := yesNo(j.CompleteRequired)
+		if j.NoRequired {
+			req = "undefined"
+		} else {
+			withRequired++
+			if j.CompleteRequired {
+				required++
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates), j.SCR,
-			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
+			yesNo(j.Complete), req, len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 	}
 	if n > 0 {
-		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%s\t\n", n, scr/float64(n),
-			float64(complete)/float64(n), float64(required)/float64(n), calls, costCell(total))
+		tcrq := "TCR -" // every trace's substates are all optional
+		if withRequired > 0 {
+			tcrq = fmt.Sprintf("TCR %.2f", float64(required)/float64(withRequired))
+		}
+		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", n, scr/float64(n),
+			float64(complete)/float64(n), tcrq, calls, costCell(total))
 	}
 	tw.Flush()
 	if undetermined > 0 {
 		fmt.Fprintf(w, "%d trace(s) undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", undetermined)
+	}
+	if unreadable > 0 {
+		fmt.Fprintf(w, "%d trace(s) not judgeable: they hold nothing a judge can read (no frame has a screenshot, UI XML or elements); not counted as failed (eval still reports their ground truth and the agent's claim)\n",
+			unreadable)
 	}
 	if failed > 0 {
 		fmt.Fprintf(w, "%d trace(s) failed\n", failed)

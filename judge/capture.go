@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,7 +16,8 @@ const (
 	CaptureXML    = "xml"    // the UI hierarchy (uiautomator XML or AndroidWorld elements) only
 	CaptureVision = "vision" // a vision model's description of the screenshot only
 	CaptureBoth   = "both"   // both, one after the other
-	CaptureAuto   = "auto"   // the best the frame has: the hierarchy when present, else vision
+	CaptureOCR    = "ocr"    // the screenshot's text read by Tesseract, with boxes (no model)
+	CaptureAuto   = "auto"   // the best the frame has: the hierarchy, else vision with a model, else OCR
 )
 
 // SourceElements marks a frame described from AndroidWorld UI elements; the other frame
@@ -23,14 +25,14 @@ const (
 const SourceElements = "elements"
 
 // CaptureModes lists the accepted --capture values.
-var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth}
+var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth, CaptureOCR}
 
 // captured is one frame's description.
 type captured struct {
 	Desc   string
 	Screen *screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
 	Usage  trace.Usage
-	// Source is what the description came from: xml, elements, vision or both.
+	// Source is what the description came from: xml, elements, vision, both or ocr.
 	Source string
 	// Skip is set when the frame cannot be described (bad or missing data): the frame is
 	// skipped and the reason recorded, the run goes on.
@@ -45,30 +47,51 @@ type capturer struct {
 	scope string
 }
 
+// ErrNothingToJudge marks a trace that holds nothing a judge can read: no frame has a
+// screenshot, UI XML or accessibility elements (AndroidWorld checkpoints that saved only the
+// agent's text). Such a trace is not judgeable, which is not the same as failed.
+var ErrNothingToJudge = errors.New("the trace holds nothing a judge can read: no frame has a screenshot, UI XML or elements")
+
 // nothingToDescribe says why no frame of t can be described in the capture mode, or "".
-func nothingToDescribe(mode string, t *trace.Trace) string {
+// vision says whether a vision model is configured.
+func nothingToDescribe(mode string, t *trace.Trace, vision bool) error {
 	var hier, image bool
 	for i := range t.Frames {
 		h, im := has(t, &t.Frames[i])
 		hier, image = hier || h, image || im
 	}
+	_, ocr := OCRAvailable()
 	switch {
-	case mode == CaptureXML && !hier:
-		return "no frame has UI XML or elements, which the heuristic judge and --capture xml read; judge it with a model (--model) to describe its screenshots"
-	case mode == CaptureVision && !image:
-		return "no frame has a screenshot for --capture vision; use --capture auto or xml"
 	case !hier && !image:
-		return "no frame has a screenshot or UI XML to describe"
+		return ErrNothingToJudge
+	case mode == CaptureXML && !hier:
+		return errors.New("no frame has UI XML or elements, which --capture xml reads; use --capture ocr (Tesseract) or a model (--model) to read its screenshots")
+	case (mode == CaptureVision || mode == CaptureOCR) && !image:
+		return fmt.Errorf("no frame has a screenshot for --capture %s; use --capture auto or xml", mode)
+	case mode == CaptureOCR && !ocr, mode == CaptureAuto && !hier && !vision && !ocr:
+		return errNoOCR
 	}
-	return ""
+	return nil
 }
 
-// usesVision reports whether some frame of t is described from its screenshot in mode.
-func usesVision(mode string, t *trace.Trace) bool {
+// usesVision reports whether some frame of t is described from its screenshot by the
+// vision model in mode.
+func usesVision(mode string, t *trace.Trace, vision bool) bool {
 	for i := range t.Frames {
 		hasHier, hasImage := has(t, &t.Frames[i])
 		switch {
-		case mode == CaptureVision, mode == CaptureBoth && hasImage, mode == CaptureAuto && !hasHier && hasImage:
+		case mode == CaptureVision, mode == CaptureBoth && hasImage, mode == CaptureAuto && !hasHier && hasImage && vision:
+			return true
+		}
+	}
+	return false
+}
+
+// usesOCR reports whether some frame of t is read by OCR in mode.
+func usesOCR(mode string, t *trace.Trace, vision bool) bool {
+	for i := range t.Frames {
+		hasHier, hasImage := has(t, &t.Frames[i])
+		if mode == CaptureOCR && hasImage || mode == CaptureAuto && !hasHier && hasImage && !vision {
 			return true
 		}
 	}
@@ -86,6 +109,8 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 	switch c.mode {
 	case CaptureXML:
 		useHier = true
+	case CaptureOCR:
+		return c.ocr(ctx, t, f, hasImage)
 	case CaptureVision:
 		useVision = true
 	case CaptureBoth:
@@ -96,6 +121,9 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 	default: // auto
 		useHier = hasHier
 		useVision = !hasHier && hasImage && c.model != nil
+		if !hasHier && hasImage && c.model == nil {
+			return c.ocr(ctx, t, f, hasImage)
+		}
 		if !useHier && !useVision {
 			useHier = true
 		}
@@ -153,6 +181,26 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		out.Source = SourceElements
 	}
 	return out, nil
+}
+
+// ocr reads the frame's screenshot with Tesseract.
+func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasImage bool) (captured, error) {
+	if !hasImage {
+		return captured{Skip: fmt.Sprintf("frame %d has no screenshot to read (OCR)", f.Index)}, nil
+	}
+	data, _, err := t.ReadImage(f)
+	if err != nil {
+		return captured{Skip: err.Error()}, nil
+	}
+	sc, err := readScreenOCR(ctx, data)
+	if errors.Is(err, errNoOCR) || ctx.Err() != nil {
+		return captured{}, err
+	}
+	if err != nil {
+		return captured{Skip: fmt.Sprintf("frame %d: %v", f.Index, err)}, nil
+	}
+	sc.setActivity(f.Activity)
+	return captured{Desc: sc.render(), Screen: sc, Source: CaptureOCR}, nil
 }
 
 // vision asks the capture model to describe the screenshot. The llm cache keys on the image
@@ -219,6 +267,6 @@ func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
 		}
 		sc = fromElements(els)
 	}
-	sc.Activity = f.Activity
+	sc.setActivity(f.Activity)
 	return sc, nil
 }

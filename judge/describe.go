@@ -3,29 +3,64 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
 
-// element is one screen element in the judge's own compact form; the XML and the
-// AndroidWorld element sources both map into it so the description reads the same.
+// element is one screen element in the judge's own compact form; the XML, the AndroidWorld
+// element and the OCR sources all map into it so the description reads the same.
 type element struct {
 	Class, Text, Desc, ID, Hint, Package    string
 	Checkable, Checked, Selected, Focused   bool
 	Disabled, Editable, Password, Clickable bool
 	X1, Y1, X2, Y2                          int
 	HasBounds                               bool
+	// Role says whose the element is: "" for the foreground app (or another app's window),
+	// roleKeyboard for the input method, roleSystem for the system UI over an app.
+	Role string
+	// Mark names text that is on screen but is no result of the task: what was typed into
+	// a field, a search query, a clipboard chip, a notification or a keyboard suggestion.
+	Mark string
 }
 
-// screen is a parsed screen: the foreground package, the activity and the kept elements.
+// Element roles and marks.
+const (
+	roleKeyboard = "keyboard"
+	roleSystem   = "system UI"
+
+	markTyped        = "typed"
+	markSearch       = "search"
+	markClipboard    = "clipboard"
+	markNotification = "notification"
+	markKeyboard     = "keyboard"
+)
+
+// screen is a parsed screen: the foreground app, how it was found, the page title, the
+// activity and the kept elements (app, keyboard and system UI ones, each labelled).
 type screen struct {
-	Package  string
-	Activity string
+	Package string
+	// PackageFrom says how the foreground app was found (activity, focused element,
+	// largest window, only window), so a reader can weigh it.
+	PackageFrom string
+	Activity    string
+	// Title is the page's title: the topmost plain text of the app near the top of the screen.
+	Title string
+	// Keyboard is the input method's package when a keyboard is on screen.
+	Keyboard string
+	// Keys counts keyboard keys left out of the description (single characters and the like).
+	Keys int
+	// Height is the lowest edge of any element: the screen's height as far as it is known.
+	Height   int
 	Elements []element
+	// OCR is set when the elements are words read off the screenshot: no ids, no states,
+	// no packages, and the text may be misread.
+	OCR bool
 }
 
 // maxText bounds one element's text in a description so one huge text view cannot
@@ -66,7 +101,7 @@ func parseUIXML(data []byte) (*screen, error) {
 		}
 		all = append(all, e)
 	}
-	return newScreen(all), nil
+	return newScreen(all, ""), nil
 }
 
 // fromElements maps AndroidWorld UIElements.
@@ -96,25 +131,164 @@ func fromElements(els []trace.UIElement) *screen {
 		}
 		all = append(all, e)
 	}
-	return newScreen(all)
+	return newScreen(all, "")
 }
 
-// newScreen keeps the elements worth describing, in reading order, and picks the
-// foreground package from all of them (containers included).
-func newScreen(all []element) *screen {
-	sc := &screen{}
-	pkgCount := map[string]int{}
+// newScreen finds the foreground app, labels keyboard and system UI elements, marks text
+// that is no result (typed, search, clipboard, notification), keeps the elements worth
+// describing in reading order and finds the page title. activity, when known, names the
+// foreground app outright.
+func newScreen(all []element, activity string) *screen {
+	sc := &screen{Activity: activity}
+	sc.Package, sc.PackageFrom = foreground(all, activity)
 	for _, e := range all {
-		if e.Package != "" {
-			pkgCount[e.Package]++
-		}
-		if keep(e) {
-			sc.Elements = append(sc.Elements, e)
+		if e.HasBounds {
+			sc.Height = max(sc.Height, e.Y2)
 		}
 	}
-	sc.Package = mainPackage(pkgCount)
+	for _, e := range all {
+		if !keep(e) {
+			if isKeyboard(e.Package) && sc.Keyboard == "" {
+				sc.Keyboard = e.Package
+			}
+			continue
+		}
+		switch {
+		case isKeyboard(e.Package) && e.Package != sc.Package:
+			sc.Keyboard = e.Package
+			e.Role = roleKeyboard
+			switch {
+			case mentionsClipboard(e) || clipLike(e):
+				e.Mark = markClipboard
+			case isKey(e):
+				sc.Keys++
+				continue
+			default:
+				e.Mark = markKeyboard
+			}
+		case isSystemUI(e.Package) && e.Package != sc.Package:
+			e.Role = roleSystem
+		}
+		if e.Mark == "" {
+			e.Mark = markOf(e)
+		}
+		sc.Elements = append(sc.Elements, e)
+	}
 	sortElements(sc.Elements)
+	sc.Title = pageTitle(sc)
 	return sc
+}
+
+// setActivity records the frame's foreground activity, which names the app more surely
+// than anything in the hierarchy.
+func (sc *screen) setActivity(activity string) {
+	sc.Activity = activity
+	pkg := activityPackage(activity)
+	if pkg == "" || isKeyboard(pkg) || isSystemUI(pkg) {
+		return
+	}
+	if pkg == sc.Package {
+		sc.PackageFrom = "activity"
+		return
+	}
+	sc.Package, sc.PackageFrom = pkg, "activity"
+	for i := range sc.Elements {
+		e := &sc.Elements[i]
+		if e.Role == "" && isSystemUI(e.Package) {
+			e.Role = roleSystem
+		}
+	}
+	sc.Title = pageTitle(sc)
+}
+
+// activityPackage is the package of "com.x/.Main" or "com.x/com.x.Main", "" when absent.
+func activityPackage(a string) string {
+	a = strings.TrimSpace(a)
+	if i := strings.IndexByte(a, '/'); i > 0 {
+		return a[:i]
+	}
+	return ""
+}
+
+// isKeyboard reports whether a package is an input method: Gboard, the AOSP keyboard,
+// SwiftKey, Samsung's and the like all name themselves so.
+func isKeyboard(pkg string) bool {
+	p := strings.ToLower(pkg)
+	return p != "" && (strings.Contains(p, "inputmethod") || strings.Contains(p, "keyboard") ||
+		strings.Contains(p, "honeyboard") || strings.Contains(p, "swiftkey") || strings.HasSuffix(p, ".ime"))
+}
+
+func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
+
+// foreground picks the app in front: the activity's package, else the package of the
+// focused element, else the package whose elements cover the largest area, leaving out
+// the input method and the system UI unless nothing else is on screen.
+func foreground(all []element, activity string) (pkg, from string) {
+	if p := activityPackage(activity); p != "" && !isKeyboard(p) && !isSystemUI(p) {
+		return p, "activity"
+	}
+	for _, e := range all {
+		if e.Focused && e.Package != "" && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
+			return e.Package, "focused element"
+		}
+	}
+	type extent struct {
+		x1, y1, x2, y2, n int
+		has               bool
+	}
+	ext := map[string]*extent{}
+	for _, e := range all {
+		if e.Package == "" {
+			continue
+		}
+		x := ext[e.Package]
+		if x == nil {
+			x = &extent{}
+			ext[e.Package] = x
+		}
+		x.n++
+		if !e.HasBounds || e.X2 <= e.X1 || e.Y2 <= e.Y1 {
+			continue
+		}
+		if !x.has {
+			x.x1, x.y1, x.x2, x.y2, x.has = e.X1, e.Y1, e.X2, e.Y2, true
+			continue
+		}
+		x.x1, x.y1 = min(x.x1, e.X1), min(x.y1, e.Y1)
+		x.x2, x.y2 = max(x.x2, e.X2), max(x.y2, e.Y2)
+	}
+	keys := make([]string, 0, len(ext))
+	for k := range ext {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // deterministic on ties
+	best, bestArea, bestN := "", -1, -1
+	for _, k := range keys {
+		if isKeyboard(k) || isSystemUI(k) {
+			continue
+		}
+		x := ext[k]
+		area := 0
+		if x.has {
+			area = (x.x2 - x.x1) * (x.y2 - x.y1)
+		}
+		if area > bestArea || area == bestArea && x.n > bestN {
+			best, bestArea, bestN = k, area, x.n
+		}
+	}
+	if best != "" {
+		return best, "largest window"
+	}
+	// Only the system UI (the notification shade pulled down) or a keyboard is on screen.
+	for _, k := range keys {
+		if isSystemUI(k) {
+			return k, "only window"
+		}
+	}
+	if len(keys) > 0 {
+		return keys[0], "only window"
+	}
+	return "", ""
 }
 
 // keep drops empty layout containers: an element is worth describing when it shows
@@ -124,25 +298,92 @@ func keep(e element) bool {
 		(e.Clickable && e.ID != "")
 }
 
-// mainPackage picks the foreground app: the most frequent package, ignoring the system
-// UI overlay (status bar, navigation bar) unless nothing else is on screen.
-func mainPackage(count map[string]int) string {
-	best, bestN := "", -1
-	keys := make([]string, 0, len(count))
-	for k := range count {
-		keys = append(keys, k)
+// isKey reports whether a keyboard element is a key (a letter, a digit, shift, space...)
+// rather than a suggestion worth reading.
+func isKey(e element) bool {
+	id := strings.ToLower(shortID(e.ID))
+	if strings.HasPrefix(id, "key_pos") || strings.HasPrefix(id, "key_") || strings.Contains(id, "_key") {
+		return true
 	}
-	sort.Strings(keys) // deterministic on ties
-	for _, k := range keys {
-		n := count[k]
-		if k == "com.android.systemui" {
-			n = 0
+	label := firstNonEmpty(e.Text, e.Desc)
+	return len([]rune(strings.TrimSpace(label))) <= 2 || keyNames[strings.ToLower(label)]
+}
+
+// keyNames are the labels of a keyboard's function keys and toolbar buttons.
+var keyNames = map[string]bool{}
+
+func init() {
+	for _, k := range []string{"shift", "delete", "space", "enter", "search", "done", "go", "next", "send",
+		"back", "symbol keyboard", "emoji button", "voice input", "switch input method", "more features",
+		"settings", "theme settings", "sticker keyboard", "gif keyboard", "translate", "one-handed mode",
+		"use the keyboard", "hide keyboard", "caps lock", "123", "?123", "abc"} {
+		keyNames[k] = true
+	}
+}
+
+// clipLike reports whether a keyboard element holds a clip rather than a suggestion: the
+// suggestion strip offers words, a clipboard chip offers whatever was copied (a sentence, a
+// path, a number).
+func clipLike(e element) bool {
+	t := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc))
+	return len(strings.Fields(t)) > 3 || len([]rune(t)) > 25
+}
+
+func mentionsClipboard(e element) bool {
+	s := strings.ToLower(e.ID + " " + e.Desc + " " + e.Text)
+	return strings.Contains(s, "clipboard") || strings.Contains(s, "paste")
+}
+
+// searchField reports whether an editable element is a search box.
+func searchField(e element) bool {
+	s := strings.ToLower(shortID(e.ID) + " " + e.Hint + " " + e.Class)
+	return strings.Contains(s, "search") || strings.Contains(s, "query")
+}
+
+// markOf names why an element's text is no result of the task, or "".
+func markOf(e element) string {
+	switch {
+	case e.Editable && e.Text != "" && e.Text != e.Hint && !e.Password:
+		if searchField(e) {
+			return markSearch
 		}
-		if n > bestN {
-			best, bestN = k, n
+		return markTyped
+	case isSystemUI(e.Package) && notificationElement(e):
+		return markNotification
+	case mentionsClipboard(e) && (isSystemUI(e.Package) || strings.Contains(strings.ToLower(e.ID), "clipboard")):
+		return markClipboard
+	}
+	return ""
+}
+
+// notificationElement reports whether a system UI element belongs to a notification (in
+// the shade, a heads-up, or its icon in the status bar).
+func notificationElement(e element) bool {
+	id := strings.ToLower(shortID(e.ID))
+	return strings.Contains(id, "notification") || strings.Contains(strings.ToLower(e.Desc), "notification") ||
+		id == "app_name_text" || id == "header_text" || id == "big_text" || strings.Contains(id, "conversation")
+}
+
+// buttonClass marks classes that are controls, never a page's title.
+var buttonClass = regexp.MustCompile(`(?i)(Button|Switch|CheckBox|RadioButton|Spinner|EditText|ImageView)$`)
+
+// pageTitle is the title of the page: the topmost plain text of the foreground app in the
+// top eighth of the screen (the app bar), not a control. "" when none is found.
+func pageTitle(sc *screen) string {
+	if sc.Height == 0 {
+		return ""
+	}
+	limit := sc.Height / 8
+	for _, e := range sc.Elements { // reading order
+		if e.Role != "" || e.Mark != "" || !e.HasBounds || e.Y1 > limit || e.Editable ||
+			(e.Package != "" && e.Package != sc.Package) || buttonClass.MatchString(e.Class) {
+			continue
+		}
+		if t := strings.TrimSpace(e.Text); t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
+			return clip(t)
 		}
 	}
-	return best
+	return ""
 }
 
 // sortElements orders elements top to bottom, then left to right, as a reader scans.
@@ -181,52 +422,107 @@ func clip(s string) string {
 
 // render is the deterministic text description of a screen. Its exact bytes matter:
 // identical screens must render identically so repeated frames skip the reasoner.
+// The app's elements come first; the keyboard's and the system UI's follow under their
+// own headings, so neither judge mistakes them for the app's content.
 func (sc *screen) render() string {
 	var b strings.Builder
+	if sc.OCR {
+		b.WriteString("Text read off the screenshot by OCR (no UI hierarchy; words may be misread; no element states):\n")
+	}
 	if sc.Package != "" {
-		fmt.Fprintf(&b, "App package: %s\n", sc.Package)
+		fmt.Fprintf(&b, "App package: %s", sc.Package)
+		if sc.PackageFrom != "" && sc.PackageFrom != "activity" {
+			fmt.Fprintf(&b, " (from the %s)", sc.PackageFrom)
+		}
+		b.WriteByte('\n')
 	}
 	if sc.Activity != "" {
 		fmt.Fprintf(&b, "Activity: %s\n", sc.Activity)
 	}
-	fmt.Fprintf(&b, "Screen elements, top to bottom (%d):\n", len(sc.Elements))
+	if sc.Title != "" {
+		fmt.Fprintf(&b, "Page title: %s\n", strconv.Quote(sc.Title))
+	}
+	var app, kb, sys []element
 	for _, e := range sc.Elements {
+		switch e.Role {
+		case roleKeyboard:
+			kb = append(kb, e)
+		case roleSystem:
+			sys = append(sys, e)
+		default:
+			app = append(app, e)
+		}
+	}
+	if sc.OCR {
+		fmt.Fprintf(&b, "Lines of text, top to bottom (%d):\n", len(app))
+	} else {
+		fmt.Fprintf(&b, "Screen elements, top to bottom (%d):\n", len(app))
+	}
+	for _, e := range app {
 		b.WriteString("- ")
-		b.WriteString(elementLine(e))
+		b.WriteString(elementLine(e, sc.Package))
 		b.WriteByte('\n')
+	}
+	if sc.Keyboard != "" {
+		fmt.Fprintf(&b, "Keyboard on screen (input method %s, not part of the app", sc.Keyboard)
+		if sc.Keys > 0 {
+			fmt.Fprintf(&b, "; %d keys not listed", sc.Keys)
+		}
+		fmt.Fprintf(&b, "): %d more elements\n", len(kb))
+		for _, e := range kb {
+			b.WriteString("- ")
+			b.WriteString(elementLine(e, sc.Package))
+			b.WriteByte('\n')
+		}
+	}
+	if len(sys) > 0 {
+		fmt.Fprintf(&b, "System UI (status bar, notifications; not part of the app) (%d):\n", len(sys))
+		for _, e := range sys {
+			b.WriteString("- ")
+			b.WriteString(elementLine(e, sc.Package))
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }
 
-func elementLine(e element) string {
+func elementLine(e element, fg string) string {
 	var parts []string
 	kind := shortClass(e.Class)
 	if kind == "" {
 		kind = "element"
 	}
 	parts = append(parts, kind)
-	if e.Editable {
-		switch {
-		case e.Password:
+	switch {
+	case e.Mark != "" && e.Editable:
+		parts = append(parts, e.Mark+": "+strconv.Quote(clip(e.Text)))
+		if e.Hint != "" {
+			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+		}
+	case e.Editable:
+		if e.Password {
 			parts = append(parts, "field (password)")
-		case e.Text != "" && e.Text != e.Hint:
-			parts = append(parts, "field contains "+strconv.Quote(clip(e.Text)))
-		default:
+		} else {
 			parts = append(parts, "field empty")
 		}
 		if e.Hint != "" {
 			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
 		}
-	} else {
+	default:
+		label := ""
+		if e.Mark != "" {
+			label = e.Mark + ": "
+		}
 		if e.Text != "" {
-			parts = append(parts, strconv.Quote(clip(e.Text)))
+			parts = append(parts, label+strconv.Quote(clip(e.Text)))
+			label = ""
 		}
 		if e.Hint != "" {
 			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
 		}
-	}
-	if e.Desc != "" && e.Desc != e.Text {
-		parts = append(parts, "desc "+strconv.Quote(clip(e.Desc)))
+		if e.Desc != "" && e.Desc != e.Text {
+			parts = append(parts, label+"desc "+strconv.Quote(clip(e.Desc)))
+		}
 	}
 	if e.ID != "" {
 		parts = append(parts, "id "+shortID(e.ID))
@@ -251,8 +547,13 @@ func elementLine(e element) string {
 	if len(st) > 0 {
 		parts = append(parts, "["+strings.Join(st, ", ")+"]")
 	}
+	if e.Role == "" && e.Package != "" && fg != "" && e.Package != fg {
+		parts = append(parts, "(app "+e.Package+")")
+	}
 	if e.HasBounds {
 		parts = append(parts, fmt.Sprintf("at (%d,%d)-(%d,%d)", e.X1, e.Y1, e.X2, e.Y2))
 	}
 	return strings.Join(parts, " ")
 }
+
+func isLetterRune(r rune) bool { return unicode.IsLetter(r) }

@@ -31,17 +31,19 @@ func TestDescribeXML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Activity = "com.google.android.deskclock/.DeskClock"
+	sc.setActivity("com.google.android.deskclock/.DeskClock")
 	got := sc.render()
 	want := `App package: com.google.android.deskclock
 Activity: com.google.android.deskclock/.DeskClock
-Screen elements, top to bottom (6):
-- TextView "12:00" id clock at (0,0)-(100,60)
+Page title: "Alarm"
+Screen elements, top to bottom (5):
 - TextView "Alarm" [selected] at (0,100)-(270,200)
 - TextView "7:30 AM" id digital_clock at (40,400)-(600,500)
 - Switch desc "Alarm 7:30" id onoff [checked/on] at (800,400)-(1000,500)
-- EditText field contains "wake up" id label [focused] at (40,600)-(1000,700)
+- EditText typed: "wake up" id label [focused] at (40,600)-(1000,700)
 - Button "Delete" [disabled] at (40,800)-(300,900)
+System UI (status bar, notifications; not part of the app) (1):
+- TextView "12:00" id clock at (0,0)-(100,60)
 `
 	if got != want {
 		t.Fatalf("description:\n%s\nwant:\n%s", got, want)
@@ -59,10 +61,11 @@ func TestDescribeElements(t *testing.T) {
 			BBoxPixels: &trace.BBox{XMin: 0, XMax: 600, YMin: 100, YMax: 200}},
 	}
 	got := fromElements(els).render()
-	want := `App package: com.google.android.contacts
+	want := `App package: com.google.android.contacts (from the largest window)
+Page title: "Create contact"
 Screen elements, top to bottom (3):
 - TextView "Create contact" at (0,100)-(600,200)
-- EditText field contains "Amir" hint "First name" at (0,500)-(1080,600)
+- EditText typed: "Amir" hint "First name" at (0,500)-(1080,600)
 - EditText field empty hint "Phone" at (0,900)-(1080,1000)
 `
 	if got != want {
@@ -79,10 +82,10 @@ func TestDescribeXMLHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `App package: com.x
+	want := `App package: com.x (from the largest window)
 Screen elements, top to bottom (2):
 - EditText field empty hint "Search" at (0,0)-(100,50)
-- EditText field contains "milk" hint "Item" at (0,60)-(100,110)
+- EditText typed: "milk" hint "Item" at (0,60)-(100,110)
 `
 	if got := sc.render(); got != want {
 		t.Fatalf("description:\n%s\nwant:\n%s", got, want)
@@ -204,7 +207,7 @@ func TestHeuristicRules(t *testing.T) {
 		{"The Wi-Fi switch is off", true},
 		{"The Wi-Fi switch is on", false},
 	} {
-		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, sc)
+		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, reasonInput{Screen: sc})
 		if got != c.want {
 			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
 		}

@@ -3,9 +3,8 @@ package judge
 import (
 	"context"
 	"fmt"
-	"math"
 	"regexp"
-	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -15,215 +14,17 @@ import (
 
 // HeuristicVersion names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const HeuristicVersion = "heuristic/v1"
+const HeuristicVersion = "heuristic/v2"
 
-// knownApps maps app names as tasks write them to fragments of their Android packages.
-var knownApps = []struct {
-	Name string
-	Pkgs []string
-}{
-	{"simple calendar", []string{"calendar"}},
-	{"pro expense", []string{"expense"}},
-	{"audio recorder", []string{"audiorecorder"}},
-	{"retro music", []string{"retromusic"}},
-	{"simple gallery", []string{"gallery"}},
-	{"simple sms", []string{"smsmessenger", "messaging"}},
-	{"clock", []string{"deskclock", "clock"}},
-	{"contacts", []string{"contacts"}},
-	{"chrome", []string{"chrome"}},
-	{"settings", []string{"settings"}},
-	{"camera", []string{"camera"}},
-	{"calendar", []string{"calendar"}},
-	{"markor", []string{"markor"}},
-	{"files", []string{"documentsui", "files"}},
-	{"photos", []string{"photos"}},
-	{"gallery", []string{"gallery"}},
-	{"messages", []string{"messaging", "mms", "sms"}},
-	{"phone", []string{"dialer"}},
-	{"duolingo", []string{"duolingo"}},
-	{"expense", []string{"expense"}},
-	{"broccoli", []string{"broccoli"}},
-	{"tasks", []string{"org.tasks"}},
-	{"opentracks", []string{"opentracks"}},
-	{"joplin", []string{"joplin"}},
-	{"vlc", []string{"vlc"}},
-	{"osmand", []string{"osmand"}},
-	{"youtube", []string{"youtube"}},
-	{"maps", []string{"maps"}},
-	{"gmail", []string{"android.gm"}},
-}
-
-// noAppContent is the app-open substate derived when the task names no app: any app but
-// the launcher counts.
-const noAppContent = "An app other than the home screen launcher is open"
-
-var appPhrase = regexp.MustCompile(`(?i)\b(?:the\s+)?([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+app\b`)
-
-// findApp returns the app a text names, or "".
-func findApp(text string) string {
-	lower := strings.ToLower(text)
-	for _, a := range knownApps {
-		if containsWord(lower, a.Name) {
-			return a.Name
-		}
-	}
-	if m := appPhrase.FindStringSubmatch(text); m != nil {
-		name := strings.ToLower(m[1])
-		if name != "the" && name != "an" && name != "a" {
-			return strings.TrimPrefix(name, "the ")
-		}
-	}
-	return ""
-}
-
-func containsWord(haystack, word string) bool {
-	for i := 0; ; {
-		k := strings.Index(haystack[i:], word)
-		if k < 0 {
-			return false
-		}
-		k += i
-		before := k == 0 || !isWordRune(rune(haystack[k-1]))
-		after := k+len(word) == len(haystack) || !isWordRune(rune(haystack[k+len(word)]))
-		if before && after {
-			return true
-		}
-		i = k + 1
-	}
-}
-
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-// appPackages returns the package fragments that identify app.
-func appPackages(app string) []string {
-	for _, a := range knownApps {
-		if a.Name == app {
-			return a.Pkgs
-		}
-	}
-	return []string{strings.ReplaceAll(app, " ", "")}
-}
-
-// stop are words that carry no evidence on a screen: grammar, UI generics and action verbs
-// (actions are not visible; their results are).
-var stop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the is are was be been to of in into on onto for with and or at by from as that this
-		these those it its their there which who what page screen visible shown shows show displayed display displays app apps
-		application open opened opens now has have having appears appear contains contain named called new should must
-		set create created add added delete deleted remove removed make made change changed enter entered type typed tap
-		tapped click clicked go navigate find search save saved turn turned switch switched toggle select selected use using
-		please then also all any some my your our his her them they he she you i me we do does done can will would
-		other than home launcher state states view screen's app's item items one result list listed lists`) {
-		stop[w] = true
-	}
-}
-
-var quoted = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']{2,})'`)
-
-// quotedLiterals returns the quoted strings of a text.
-func quotedLiterals(s string) []string {
-	var out []string
-	for _, m := range quoted.FindAllStringSubmatch(s, -1) {
-		for _, g := range m[1:] {
-			if g != "" {
-				out = append(out, strings.ToLower(g))
-			}
-		}
-	}
-	return out
-}
-
-// tokens splits text into lowercase terms, keeping times (7:30), phone numbers (+1...) and decimals.
-func tokens(s string) []string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '+' || r == '.' || r == '@')
-	})
-	out := f[:0]
-	for _, t := range f {
-		t = strings.Trim(t, ":.")
-		if t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// keyTerms are the content words of a substate that must show on screen.
-func keyTerms(content, app string) []string {
-	appWords := map[string]bool{}
-	for _, w := range tokens(app) {
-		appWords[w] = true
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range tokens(content) {
-		if stop[t] || appWords[t] || seen[t] || len(t) < 2 && !hasDigit(t) {
-			continue
-		}
-		seen[t] = true
-		out = append(out, t)
-	}
-	return out
-}
-
-func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
-
-func digitsOnly(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, s)
-}
-
-// elementText is everything an element shows or names, lowercased.
-func elementText(e element) string {
-	return strings.ToLower(strings.Join([]string{e.Text, e.Desc, e.Hint, shortID(e.ID)}, " "))
-}
-
-// termIn reports whether term shows in the text: as a whole token, as a substring for
-// longer words (plurals), or, for numbers of four digits or more, digit for digit
-// ignoring formatting (phone numbers are shown as +1 932-802-...).
-func termIn(term, text string, toks map[string]bool) bool {
-	if toks[term] {
-		return true
-	}
-	if len([]rune(term)) >= 4 && strings.Contains(text, term) {
-		return true
-	}
-	if d := digitsOnly(term); len(d) >= 4 && len(d) == len(strings.Trim(term, "+-")) && strings.Contains(digitsOnly(text), d) {
-		return true
-	}
-	return false
-}
-
-// switchWant says which checked state the content's switch language asks for, if any.
-func switchWant(content string) (want, ok bool) {
-	c := " " + strings.ToLower(content) + " "
-	for _, w := range []string{" off ", " off.", "disabled", "unchecked", "turned off", "switched off", "not checked"} {
-		if strings.Contains(c, w) {
-			return false, true
-		}
-	}
-	for _, w := range []string{" on ", " on.", "enabled", "checked", "turned on", "switched on", "toggled on", "active"} {
-		if strings.Contains(c, w) {
-			return true, true
-		}
-	}
-	return false, false
-}
-
-// heuristicReasoner needs no state: every rule reads the substate and the screen.
+// heuristicReasoner judges with fixed rules over the structured screen and the judge's
+// memory of earlier frames; it calls no model.
 type heuristicReasoner struct{}
 
 func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
-	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy"}
+	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
-		ok, why := h.judge(n, in.Screen)
+		ok, why := h.judge(n, in)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
 			ok, why = false, fmt.Sprintf("%s; but its page %d is not seen on this screen (parent rule)", why, *n.Parent)
 		}
@@ -237,121 +38,515 @@ func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOut
 	return out, trace.Usage{}, nil
 }
 
-// judge applies the rules to one substate; the analysis names what was found and missed.
-func (h heuristicReasoner) judge(n substate.Node, sc *screen) (bool, string) {
+// judge applies the rules to one substate. The analysis names what was found and, when the
+// substate is not reached, what is missing; a substate reached never reads as missing
+// anything, since every constraint it names must hold.
+func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string) {
+	sc := in.Screen
 	if sc == nil {
-		return false, "no UI hierarchy on this frame"
+		return false, "no UI hierarchy or OCR text on this frame"
 	}
+	sp := parseSpec(n.Content)
 	var why []string
-	pkg := strings.ToLower(sc.Package)
-	app := findApp(n.Content)
+	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
+
 	if n.Content == noAppContent {
+		pkg := strings.ToLower(sc.Package)
+		if sc.OCR {
+			return true, "OCR text gives no package: any screen with text is taken for an app"
+		}
 		if pkg == "" || strings.Contains(pkg, "launcher") {
 			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
 		}
 		return true, fmt.Sprintf("foreground package %s is an app", sc.Package)
 	}
-	if app != "" {
-		match := false
-		for _, p := range appPackages(app) {
-			match = match || strings.Contains(pkg, p)
+	if sp.App != "" {
+		ok, msg := appShown(sp.App, sc)
+		if !ok {
+			return false, msg
 		}
-		if !match {
-			return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
+		why = append(why, msg)
+	}
+	ev := newEvidence(sc)
+	switch sp.Kind {
+	case kindAnswer:
+		return judgeAnswer(sp, in.Answer, ev, why)
+	case kindGone:
+		return judgeGone(sp, in.Frame, sc, ev, in.Listings, why)
+	case kindMove, kindCopy:
+		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
+	case kindLevel:
+		return judgeLevel(sp, sc, why)
+	}
+	var found []string
+	for _, v := range sp.Values {
+		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(squeeze(v.Text))) {
+			return fail(fmt.Sprintf("values found %v, missing %q", found, v.Text))
 		}
-		why = append(why, fmt.Sprintf("package %s matches the %s app", sc.Package, app))
-	}
-	var all strings.Builder
-	for _, e := range sc.Elements {
-		all.WriteString(elementText(e))
-		all.WriteByte('\n')
-	}
-	text := all.String()
-	toks := map[string]bool{}
-	for _, t := range tokens(text) {
-		toks[t] = true
-	}
-	for _, lit := range quotedLiterals(n.Content) {
-		if !strings.Contains(text, lit) {
-			return false, strings.Join(append(why, fmt.Sprintf("quoted %q not on screen", lit)), "; ")
+		if q, ok := ev.searchedFor(v); ok && sp.Kind != kindToggle {
+			// A list of hits for a query is no sign that what was searched for was made.
+			return fail(fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q))
 		}
-		why = append(why, fmt.Sprintf("quoted %q on screen", lit))
+		found = append(found, v.Text)
 	}
-	terms := keyTerms(n.Content, app)
-	var found, missing []string
-	strong, other, otherFound := len(quotedLiterals(n.Content)), 0, 0
-	for _, t := range terms {
-		ok := termIn(t, text, toks)
-		if ok {
-			found = append(found, t)
-		} else {
-			missing = append(missing, t)
+	if len(found) > 0 {
+		why = append(why, fmt.Sprintf("values found %v", found))
+	}
+	words := sp.Words
+	if sp.Kind == kindToggle {
+		words = nil // the switch's own row must name them, checked below
+	}
+	if len(sp.Values) == 0 && len(words) > 0 {
+		if sp.Action && sp.Kind != kindToggle {
+			return fail(fmt.Sprintf("an action (%s) with no name, number or quoted text to identify its result: words alone such as %v are no evidence it happened", sp.Verb, words))
 		}
-		switch {
-		case hasDigit(t) && !ok:
-			// Numbers, times and amounts must all be there.
-			why = append(why, fmt.Sprintf("terms found %v, missing %v", found, missing))
-			return false, strings.Join(why, "; ")
-		case hasDigit(t):
-			strong++
-		default:
-			other++
-			if ok {
-				otherFound++
+		var seen, missing []string
+		for _, w := range words {
+			if ev.hasWord(w) {
+				seen = append(seen, w)
+			} else {
+				missing = append(missing, w)
 			}
 		}
+		if len(missing) > 0 {
+			return fail(fmt.Sprintf("words found %v, missing %v", seen, missing))
+		}
+		why = append(why, fmt.Sprintf("words found %v", seen))
+	} else if len(words) > 0 {
+		why = append(why, fmt.Sprintf("descriptive words not required: %v", words))
 	}
-	if len(terms) > 0 {
-		why = append(why, fmt.Sprintf("terms found %v, missing %v", found, missing))
-		// Exact evidence (numbers, quoted text) carries the verdict with half the words;
-		// without it most words must show.
-		need := int(math.Ceil(0.6 * float64(other)))
-		if strong > 0 {
-			need = other / 2
+	if sp.Kind == kindToggle {
+		terms := sp.switchTerms()
+		e, ok := switchFor(sc, terms, sp.Want)
+		if !ok {
+			return fail(fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want)))
 		}
-		if otherFound < need {
-			return false, strings.Join(why, "; ")
-		}
-	} else if app == "" && strong == 0 {
-		return false, "no app, quoted text or key term to look for"
+		why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, shortID(e.ID)), onOff(sp.Want)))
 	}
-	if want, ok := switchWant(n.Content); ok {
-		if e, found := switchFor(sc, terms, want); found {
-			why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, shortID(e.ID)), onOff(want)))
-		} else {
-			return false, strings.Join(append(why, fmt.Sprintf("no switch or checkbox near the terms is %s", onOff(want))), "; ")
-		}
+	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
+		return false, "no app, name, number, quoted text or word to look for"
 	}
 	return true, strings.Join(why, "; ")
 }
 
-// switchFor finds a checkable element in the wanted state on the same row as one of the terms.
-func switchFor(sc *screen, terms []string, want bool) (element, bool) {
+// appShown checks that the app named is in the foreground.
+func appShown(app string, sc *screen) (bool, string) {
+	if sc.OCR {
+		// A screenshot's text has no package: the app counts when its name shows, and is
+		// otherwise taken on trust, said so.
+		for _, w := range strings.Fields(app) {
+			if len(w) >= 4 && containsName(strings.ToLower(screenText(sc)), w) {
+				return true, fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app)
+			}
+		}
+		return true, fmt.Sprintf("OCR text gives no package: taken for the %s app, unverified", app)
+	}
+	pkg := strings.ToLower(sc.Package)
+	for _, p := range appPackages(app) {
+		if strings.Contains(pkg, p) {
+			return true, fmt.Sprintf("package %s matches the %s app", sc.Package, app)
+		}
+	}
+	return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
+}
+
+func screenText(sc *screen) string {
+	var b strings.Builder
 	for _, e := range sc.Elements {
-		if !e.Checkable || e.Checked != want {
+		if isContent(e, sc) {
+			b.WriteString(e.Text + "\n" + e.Desc + "\n")
+		}
+	}
+	return b.String()
+}
+
+// isContent reports whether an element is the foreground app's own content: not the
+// keyboard or the system UI over the app, not another app's window, not a field's typed
+// text, a search query, a clipboard chip or a notification. Only content is evidence.
+func isContent(e element, sc *screen) bool {
+	return e.Role == "" && e.Mark == "" && !e.Editable && (e.Package == "" || e.Package == sc.Package)
+}
+
+// evidence is the text a screen offers as evidence, per element.
+type evidence struct {
+	texts []string // lowercased text and description of each content element
+	words map[string]bool
+	flat  string // every text, squeezed of everything but letters and digits
+	// queries are the search queries typed on this screen, lowercased.
+	queries []string
+}
+
+// searchedFor reports whether the screen is a search for the value: a search box holds it.
+func (ev *evidence) searchedFor(v value) (string, bool) {
+	for _, q := range ev.queries {
+		if v.in(q) {
+			return q, true
+		}
+	}
+	return "", false
+}
+
+func newEvidence(sc *screen) *evidence {
+	ev := &evidence{words: map[string]bool{}}
+	var flat strings.Builder
+	for _, e := range sc.Elements {
+		if e.Mark == markSearch {
+			ev.queries = append(ev.queries, strings.ToLower(e.Text))
+		}
+		if !isContent(e, sc) {
 			continue
 		}
-		for _, o := range sc.Elements {
-			sameRow := o.HasBounds && e.HasBounds && o.Y1 < e.Y2 && e.Y1 < o.Y2
-			if !sameRow && o != e {
+		for _, s := range []string{e.Text, e.Desc, e.Hint} {
+			if s == "" {
 				continue
 			}
-			t := elementText(o)
-			toks := map[string]bool{}
-			for _, x := range tokens(t) {
-				toks[x] = true
+			l := strings.ToLower(strings.Join(strings.Fields(s), " "))
+			if s != e.Hint { // a hint labels a field; it is no value
+				ev.texts = append(ev.texts, l)
 			}
-			for _, term := range terms {
-				if termIn(term, t, toks) {
-					return e, true
-				}
+			for _, t := range tokens(l) {
+				ev.words[t] = true
+			}
+			flat.WriteString(squeeze(l) + "\n")
+		}
+		for _, t := range tokens(strings.ReplaceAll(shortID(e.ID), "_", " ")) {
+			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
+		}
+	}
+	ev.flat = flat.String()
+	return ev
+}
+
+// has reports whether a value shows as a whole in one element's text.
+func (ev *evidence) has(v value) bool {
+	for _, t := range ev.texts {
+		if v.in(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasEveryWord reports whether every word of a value of several words shows on the screen,
+// each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
+// screen that writes the same facts apart ("October 17, 2023", "10:00").
+func (ev *evidence) hasEveryWord(v value) bool {
+	ws := tokens(v.Text)
+	if len(ws) < 2 {
+		return false
+	}
+	for _, w := range ws {
+		if !ev.words[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasWord reports whether a descriptive word shows: as a word, as part of a longer word
+// (plurals, "alarms"), or with its hyphens and spaces ignored ("wi-fi" for "wifi").
+func (ev *evidence) hasWord(w string) bool {
+	if ev.words[w] {
+		return true
+	}
+	if len([]rune(w)) >= 4 {
+		for t := range ev.words {
+			if strings.HasPrefix(t, w) {
+				return true
 			}
 		}
-		if len(terms) == 0 {
+		return strings.Contains(ev.flat, squeeze(w))
+	}
+	return false
+}
+
+// squeeze keeps only letters and digits, lowercased: "Wi‑Fi" and "wifi" read the same.
+func squeeze(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// judgeGone: every object named must have left a page it was listed on (in the named place,
+// when the clause names one) and must not show now.
+func judgeGone(sp spec, frame int, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+	if len(sp.Objects) == 0 {
+		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
+	}
+	var proofs []string
+	for _, o := range sp.Objects {
+		if ev.has(o) {
+			return false, strings.Join(append(why, fmt.Sprintf("%q still shows on this screen", o.Text)), "; ")
+		}
+		g, ok := mem.findGone(o, sc.Package, sp.Places)
+		if !ok {
+			where := ""
+			if len(sp.Places) > 0 {
+				where = fmt.Sprintf(" on a page titled %s", placeList(sp.Places))
+			}
+			return false, strings.Join(append(why, fmt.Sprintf("no earlier frame listed %q%s and a later one showed it gone (missing evidence of absence)", o.Text, where)), "; ")
+		}
+		proofs = append(proofs, g.String())
+	}
+	_ = frame
+	return true, strings.Join(append(why, "evidence of absence: "+strings.Join(proofs, "; ")), "; ")
+}
+
+// judgeMoveCopy: a move needs its object gone from the source page with the destination
+// shown, or its object listed on the destination page; a copy needs the object listed on
+// the destination page.
+func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+	if len(sp.Objects) == 0 || sp.To == nil {
+		return false, strings.Join(append(why, fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil)), "; ")
+	}
+	to := *sp.To
+	title := strings.ToLower(sc.Title)
+	onDest := title != "" && to.in(title)
+	var proofs []string
+	for _, o := range sp.Objects {
+		if onDest && ev.has(o) {
+			proofs = append(proofs, fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title))
+			continue
+		}
+		if sp.Kind == kindCopy {
+			if onDest {
+				return false, strings.Join(append(why, fmt.Sprintf("the destination page %q does not list %q", sc.Title, o.Text)), "; ")
+			}
+			return false, strings.Join(append(why, fmt.Sprintf("this page (%q) is not the destination %q listing %q", sc.Title, to.Text, o.Text)), "; ")
+		}
+		var places []value
+		if sp.From != nil {
+			places = []value{*sp.From}
+		}
+		g, ok := mem.findGone(o, sc.Package, places)
+		if !ok {
+			return false, strings.Join(append(why, fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text)), "; ")
+		}
+		destFrame, shown := mem.titleShown(to)
+		if !shown || destFrame > g.Gone {
+			return false, strings.Join(append(why, fmt.Sprintf("%s, but the destination %q was never shown as a page title", g, to.Text)), "; ")
+		}
+		proofs = append(proofs, fmt.Sprintf("%s, and the destination %q was shown at frame %d", g, to.Text, destFrame))
+	}
+	return true, strings.Join(append(why, strings.Join(proofs, "; ")), "; ")
+}
+
+// percent is a level as a settings page shows it under the setting's name.
+var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
+
+// judgeLevel: a setting named by the clause shows the wanted percentage beside it or right
+// under it ("Brightness level" over "0%").
+func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
+	if len(sp.Words) == 0 {
+		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
+	}
+	var content []element
+	for _, e := range sc.Elements {
+		if isContent(e, sc) {
+			content = append(content, e)
+		}
+	}
+	for i, e := range content {
+		label := squeeze(e.Text + " " + e.Desc)
+		named := false
+		for _, w := range sp.Words {
+			named = named || strings.Contains(label, squeeze(w))
+		}
+		if !named {
+			continue
+		}
+		for k, o := range content {
+			beside := o.HasBounds && e.HasBounds && o.Y1 < e.Y2 && e.Y1 < o.Y2 && o.X1 >= e.X2
+			under := k == i+1 // the next line in reading order: the setting's summary
+			m := percent.FindStringSubmatch(o.Text)
+			if m == nil || !(beside || under) {
+				continue
+			}
+			if m[1]+"%" == sp.Level {
+				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", firstNonEmpty(e.Text, e.Desc), o.Text)), "; ")
+			}
+			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", firstNonEmpty(e.Text, e.Desc), o.Text, sp.Level)), "; ")
+		}
+	}
+	return false, strings.Join(append(why, fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words)), "; ")
+}
+
+func placeList(ps []value) string {
+	var s []string
+	for _, p := range ps {
+		s = append(s, strconv.Quote(p.Text))
+	}
+	return strings.Join(s, " or ")
+}
+
+// findGone finds an item that left a page of the app: its label holds the value as a whole
+// name, and, when places are given, the page's title names one of them.
+func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
+	if m == nil {
+		return gone{}, false
+	}
+	for i := len(m.Gone) - 1; i >= 0; i-- {
+		g := m.Gone[i]
+		if pkg != "" && !strings.HasPrefix(g.Page, pkg+"\x00") {
+			continue
+		}
+		if !v.in(strings.ToLower(g.Label)) {
+			continue
+		}
+		if len(places) > 0 {
+			inPlace := false
+			for _, p := range places {
+				inPlace = inPlace || g.Title != "" && p.in(strings.ToLower(g.Title))
+			}
+			if !inPlace {
+				continue
+			}
+		}
+		return g, true
+	}
+	return gone{}, false
+}
+
+// titleShown reports the first frame that showed a page title naming v.
+func (m *listings) titleShown(v value) (int, bool) {
+	if m == nil {
+		return 0, false
+	}
+	best, ok := 0, false
+	for t, f := range m.Titles {
+		if v.in(strings.ToLower(t)) && (!ok || f < best) {
+			best, ok = f, true
+		}
+	}
+	return best, ok
+}
+
+// judgeAnswer: a question is answered when the agent reported an answer and a screen of
+// the app shows every part of it (and, for a bare small number, the question's subject
+// too, so that a stray digit on some screen does not count).
+func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, string) {
+	answer = strings.TrimSpace(answer)
+	if answer == "" {
+		return false, strings.Join(append(why, "the agent reported no answer"), "; ")
+	}
+	parts := answerParts(answer)
+	if len(parts) == 0 {
+		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", clip(answer))), "; ")
+	}
+	smallNumber := false
+	for _, p := range parts {
+		if !ev.has(p) && !ev.hasEveryWord(p) {
+			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", clip(answer), p.Text)), "; ")
+		}
+		smallNumber = smallNumber || p.Number && len(digitsOnly(p.Text)) <= 2
+	}
+	if smallNumber {
+		for _, v := range sp.Values {
+			if !ev.has(v) {
+				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", clip(answer), v.Text)), "; ")
+			}
+		}
+	}
+	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", clip(answer))), "; ")
+}
+
+// answerParts splits an answer into the items a screen must show: a list's entries, or the
+// answer whole. Yes/no answers and "none" give nothing to check.
+func answerParts(answer string) []value {
+	a := strings.TrimSpace(answer)
+	for _, p := range []string{"answer:", "the answer is", "final answer:"} {
+		if strings.HasPrefix(strings.ToLower(a), p) {
+			a = strings.TrimSpace(a[len(p):])
+		}
+	}
+	var out []value
+	for _, item := range regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`).Split(a, -1) {
+		item = strings.Trim(item, " .\"'“”‘’")
+		switch strings.ToLower(item) {
+		case "", "true", "false", "yes", "no", "none", "nothing", "n/a":
+			continue
+		}
+		out = append(out, makeValue(item))
+	}
+	return out
+}
+
+// switchFor finds a switch or checkbox in the wanted state that belongs to an element
+// naming one of the terms: that element itself, else the control nearest it on its row.
+// A control on the same row that belongs to another label (two quick-settings tiles side
+// by side) does not count.
+func switchFor(sc *screen, terms []string, want bool) (element, bool) {
+	usable := func(e element) bool {
+		return e.Role == "" && e.Mark != markNotification && (e.Package == "" || e.Package == sc.Package)
+	}
+	owner := func(o element) (element, bool) {
+		if o.Checkable {
+			return o, true
+		}
+		var best element
+		found, bestDist := false, 0
+		for _, e := range sc.Elements {
+			if !e.Checkable || !usable(e) || !o.HasBounds || !e.HasBounds || !(o.Y1 < e.Y2 && e.Y1 < o.Y2) {
+				continue
+			}
+			d := abs((e.X1+e.X2)/2 - (o.X1+o.X2)/2)
+			if !found || d < bestDist {
+				best, bestDist, found = e, d, true
+			}
+		}
+		return best, found
+	}
+	// Of the labels naming a term, the closest to it counts: "Wi-Fi" rather than "Wi-Fi
+	// hotspot" for "wifi"; several equally close ones count if any is in the wanted state.
+	best := -1
+	var found []element
+	for _, o := range sc.Elements {
+		if !usable(o) {
+			continue
+		}
+		label := squeeze(o.Text + " " + o.Desc)
+		if label == "" {
+			label = squeeze(shortID(o.ID))
+		}
+		extra := -1
+		if len(terms) == 0 && o.Checkable {
+			extra = 0
+		}
+		for _, term := range terms {
+			if t := squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
+				extra = len(label) - len(t)
+			}
+		}
+		if extra < 0 {
+			continue
+		}
+		e, ok := owner(o)
+		if !ok {
+			continue
+		}
+		switch {
+		case best < 0 || extra < best:
+			best, found = extra, []element{e}
+		case extra == best:
+			found = append(found, e)
+		}
+	}
+	for _, e := range found {
+		if e.Checked == want {
 			return e, true
 		}
 	}
 	return element{}, false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func onOff(b bool) string {
@@ -368,51 +563,4 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
-}
-
-var clauseSplit = regexp.MustCompile(`(?i)\s*(?:[.;!?](?:\s+|$)|,\s*then\s+|,\s*and\s+|\s+and\s+then\s+|\s+then\s+|\s+and\s+)`)
-
-// DeriveSubstates builds substates from the task text alone, for the heuristic judge when
-// no model can decompose: a PageNode saying the app is open, then one UnitNode per clause
-// of the task that names something visible. It is deterministic and deliberately simple.
-func DeriveSubstates(task, app string) *substate.List {
-	if app == "" {
-		app = findApp(task)
-	} else {
-		app = strings.ToLower(app)
-	}
-	s := &substate.List{Task: task}
-	first := noAppContent
-	if app != "" {
-		first = fmt.Sprintf("The %s app is open", titleCase(app))
-	}
-	s.Nodes = append(s.Nodes, substate.Node{ID: 0, Kind: substate.Page, Content: first})
-	seen := map[string]bool{}
-	for _, clause := range clauseSplit.Split(strings.TrimSpace(task), -1) {
-		clause = strings.TrimSpace(clause)
-		terms := keyTerms(clause, app)
-		if len(terms) == 0 && len(quotedLiterals(clause)) == 0 {
-			continue // "Open the Clock app": already the first node
-		}
-		sorted := append([]string{}, terms...)
-		sort.Strings(sorted)
-		k := strings.Join(sorted, " ")
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		s.Nodes = append(s.Nodes, substate.Node{ID: len(s.Nodes), Kind: substate.Unit, Parent: substate.IntPtr(0),
-			Content: "The screen shows the result of: " + clause})
-	}
-	return s
-}
-
-func titleCase(s string) string {
-	w := strings.Fields(s)
-	for i, x := range w {
-		r := []rune(x)
-		r[0] = unicode.ToUpper(r[0])
-		w[i] = string(r)
-	}
-	return strings.Join(w, " ")
 }

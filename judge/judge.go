@@ -86,9 +86,8 @@ func (c *Config) normalize() error {
 		}
 	case trace.JudgeHeuristic:
 		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
-			return fmt.Errorf("the heuristic judge reads only UI XML / elements; --capture %s needs the LLM judge", c.Capture)
+			return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
 		}
-		c.Capture = CaptureXML
 		c.CaptureModel = nil
 	default:
 		return fmt.Errorf("judge kind %q: want llm or heuristic", c.Kind)
@@ -108,13 +107,19 @@ func (c *Config) normalize() error {
 }
 
 // Info describes the judge for the judgment file. vision says whether any frame will be
-// described by the capture model: only then are that model and its prompt named.
-func (c *Config) info(vision bool) trace.JudgeInfo {
+// described by the capture model: only then are that model and its prompt named; ocr says
+// whether any frame is read by OCR, which names the OCR engine.
+func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
+	defer func() {
+		if v, ok := OCRAvailable(); ocr && ok {
+			ji.PromptVersions["ocr"] = v
+		}
+	}()
 	if c.Kind == trace.JudgeHeuristic {
 		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
 		if ji.Notice == "" {
-			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy, not the model judge"
+			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
 		}
 		return ji
 	}
@@ -138,12 +143,13 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	if len(t.Frames) == 0 {
 		return nil, fmt.Errorf("%s: the trace has no frames to judge", trace.UniqueName(t))
 	}
-	if why := nothingToDescribe(cfg.Capture, t); why != "" {
+	vision := cfg.CaptureModel != nil
+	if err := nothingToDescribe(cfg.Capture, t, vision); err != nil {
 		// Every frame would be skipped and the trace judged a failure for want of data,
 		// which says nothing about the agent.
-		return nil, fmt.Errorf("%s: %s", trace.UniqueName(t), why)
+		return nil, fmt.Errorf("%s: %w", trace.UniqueName(t), err)
 	}
-	info := cfg.info(usesVision(cfg.Capture, t))
+	info := cfg.info(usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
 	scope := trace.UniqueName(t)
 	task := subs.Task
 	if t.Task != "" {
@@ -358,6 +364,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 		prev := l.st.LastIndex
 		fr.SameAs = &prev
 	default:
+		l.st.Listings.observe(f.Index, c.Screen)
 		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
 			return err
 		}
@@ -395,7 +402,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
 	q := buildQuery(l.subs, l.st.satisfiedSet())
 	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
-		Frame: frame, Description: c.Desc, Screen: c.Screen}
+		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Answer: l.t.FinalAnswer()}
 	var problems []string
 	var tried []reasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
@@ -476,7 +483,9 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 		j.SCR = float64(sat) / float64(len(l.subs.Nodes))
 	}
 	j.Complete = sat == len(l.subs.Nodes)
-	j.CompleteRequired = reqSat == req
+	// Over no required substate, "all required reached" is undefined, not true.
+	j.CompleteRequired = req > 0 && reqSat == req
+	j.NoRequired = req == 0
 	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
 	j.Undetermined, j.UndeterminedReason = undetermined(j)
 	return j

@@ -401,9 +401,17 @@ func TestNothingToDescribe(t *testing.T) {
 	}
 	imageOnly := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: t.TempDir(),
 		Frames: []trace.Frame{{Index: 1, Image: "0001.png"}, {Index: 2, Image: "0002.png"}}}
-	if _, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, imageOnly, clockSubs()); err == nil ||
-		!strings.Contains(err.Error(), "no frame has UI XML") {
-		t.Fatalf("heuristic on screenshots only: %v", err)
+	if _, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Capture: CaptureXML}, imageOnly, clockSubs()); err == nil ||
+		!strings.Contains(err.Error(), "no frame has UI XML") || !strings.Contains(err.Error(), "--capture ocr") {
+		t.Fatalf("heuristic --capture xml on screenshots only: %v", err)
+	}
+	// A trace with neither screenshots nor a hierarchy has nothing any judge can read.
+	textOnly := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: t.TempDir(),
+		Frames: []trace.Frame{{Index: 1, Action: &trace.Action{Type: "other", Raw: "I opened the clock"}}}}
+	for _, cfg := range []Config{{Kind: trace.JudgeHeuristic}, {Kind: trace.JudgeLLM, Model: m}} {
+		if _, err := Run(context.Background(), cfg, textOnly, clockSubs()); !errors.Is(err, ErrNothingToJudge) {
+			t.Fatalf("%s judge on a trace without screens: %v", cfg.Kind, err)
+		}
 	}
 }
 

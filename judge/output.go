@@ -63,8 +63,12 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 	if j.Undetermined {
 		fmt.Fprintf(w, "UNDETERMINED: the judge could not judge this trace: %s. The SCR below is no verdict on the agent.\n", j.UndeterminedReason)
 	}
+	required := yesNo(j.CompleteRequired)
+	if j.NoRequired {
+		required = "undefined: every substate is optional"
+	}
 	fmt.Fprintf(w, "SCR %.2f (%d/%d)   complete: %s (strict), %s (required only)\n",
-		j.SCR, sat, len(j.Substates), yesNo(j.Complete), yesNo(j.CompleteRequired))
+		j.SCR, sat, len(j.Substates), yesNo(j.Complete), required)
 	fmt.Fprintf(w, "Frames judged %d", len(j.Frames))
 	if j.StoppedEarly {
 		fmt.Fprint(w, " (stopped early: everything satisfied)")
@@ -109,7 +113,7 @@ func sourceCounts(frames []trace.FrameResult) string {
 		}
 	}
 	var parts []string
-	for _, s := range []string{CaptureXML, SourceElements, CaptureVision, CaptureBoth} {
+	for _, s := range []string{CaptureXML, SourceElements, CaptureVision, CaptureBoth, CaptureOCR} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", s, n[s]))
 			delete(n, s)

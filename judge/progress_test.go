@@ -58,7 +58,7 @@ func TestResumeFromVersion1Progress(t *testing.T) {
 		if err := cfg.normalize(); err != nil {
 			t.Fatal(err)
 		}
-		job, err := jobKey(tr, tr.Task, clockSubs(), cfg.info(false), cfg.Retries)
+		job, err := jobKey(tr, tr.Task, clockSubs(), cfg.info(false, false), cfg.Retries)
 		if err != nil {
 			t.Fatal(err)
 		}

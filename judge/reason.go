@@ -35,6 +35,10 @@ type reasonInput struct {
 	Description string
 	Screen      *screen
 	Repair      string
+	// Listings is what earlier frames listed and what has left its page since.
+	Listings *listings
+	// Answer is the agent's reported answer to a question task, "" when it gave none.
+	Answer string
 }
 
 // reasoner judges one frame. The LLM reasoner and the heuristic baseline share the loop
@@ -113,6 +117,10 @@ func renderReasoner(in reasonInput) (prompts.Rendered, error) {
 	for _, f := range in.Facts {
 		pin.Memory = append(pin.Memory, fmt.Sprintf("(frame %d) %s", f.Frame, f.Text))
 	}
+	for _, g := range in.Listings.goneFacts(in.Task, maxGoneFacts) {
+		pin.Memory = append(pin.Memory, "(remembered) "+g.String())
+	}
+	pin.Answer = in.Answer
 	for _, n := range in.Subs.Nodes {
 		if h, ok := in.Satisfied[n.ID]; ok {
 			pin.Satisfied = append(pin.Satisfied, prompts.Satisfied{Node: n, Frame: h.Frame})
@@ -120,6 +128,9 @@ func renderReasoner(in reasonInput) (prompts.Rendered, error) {
 	}
 	return prompts.RenderReasoner(pin)
 }
+
+// maxGoneFacts bounds the remembered absences put in one reasoner prompt.
+const maxGoneFacts = 12
 
 // parseAnswer reads the model's JSON. llm.ExtractJSON drops <think> blocks and prose around
 // the object, so braces in a reasoning model's thoughts do not spoil the answer.

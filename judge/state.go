@@ -33,6 +33,9 @@ type state struct {
 	// Decompose is the usage of decomposing the task, added to the judgment's usage.
 	Decompose trace.Usage `json:"decompose,omitempty"`
 	Started   time.Time   `json:"started"`
+	// Listings remembers what earlier frames listed (evidence of absence); bounded, so it
+	// stays in the current state.
+	Listings *listings `json:"listings,omitempty"`
 
 	// savedFrames and savedFacts count the frames and facts already in the store.
 	savedFrames, savedFacts int
@@ -44,7 +47,9 @@ type step struct {
 	Facts  []fact            `json:"facts,omitempty"`
 }
 
-func newState() *state { return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}} }
+func newState() *state {
+	return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}, Listings: newListings()}
+}
 
 func (s *state) satisfiedSet() map[int]bool {
 	m := make(map[int]bool, len(s.Satisfied))
@@ -111,6 +116,9 @@ func decodeState(p *store.Progress) (*state, bool) {
 	}
 	if got.Last == nil { // progress saved before Last existed
 		got.Last = map[int]hit{}
+	}
+	if got.Listings == nil {
+		got.Listings = newListings()
 	}
 	got.Frames = make([]trace.FrameResult, 0, len(p.Steps))
 	for _, data := range p.Steps {

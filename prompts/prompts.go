@@ -157,8 +157,12 @@ type ReasonerInput struct {
 	// their own part and also judged among the open substates (is the page visible on
 	// this same screen?); RenderReasoner adds them to Open when the caller did not.
 	Context []substate.Node
-	// Memory holds critical_info noted on earlier frames.
+	// Memory holds critical_info noted on earlier frames and what the judge remembers of
+	// them (an item listed on a page earlier and gone from it since).
 	Memory []string
+	// Answer is the agent's own reported answer to a question task, "" when it gave none:
+	// untrusted, fenced like the screen.
+	Answer string
 	// Satisfied lists substates already satisfied, with their frames.
 	Satisfied []Satisfied
 	// Description is the capturer's text for this frame: untrusted, fenced in the prompt.
@@ -175,6 +179,7 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 		return Rendered{}, fmt.Errorf("prompt reasoner: no open substates")
 	}
 	in.Description = Defuse(in.Description)
+	in.Answer = Defuse(in.Answer)
 	// Context pages need a verdict on this frame too: make sure they are among the
 	// substates to judge (callers may already have put them there), in id order.
 	have := map[int]bool{}

@@ -48,6 +48,24 @@ func TestReportInHeadlessChromium(t *testing.T) {
 		if j := tr.Judgments[0]; j.Ticks+j.Crosses != 3 {
 			t.Errorf("%s: %d ✓ + %d ✗, want 3 substates", tr.Name, j.Ticks, j.Crosses)
 		}
+		// The frames x substates picture: 3 frames x 3 substates, one "reached here" cell
+		// per substate reached (each fixture substate reached has a frame).
+		if j := tr.Judgments[0]; j.GridCells != 9 || j.GridReached != j.Ticks || j.GridWidth <= 0 {
+			t.Errorf("%s: grid of %d cells (%d reached, %.0f px wide), want 9 cells, %d reached, drawn", tr.Name, j.GridCells, j.GridReached, j.GridWidth, j.Ticks)
+		}
+	}
+	// The per-app chart: for each app, a ground-truth bar and one per judge (strict) and
+	// the agent's claim.
+	wantBars := 0
+	apps := map[string]bool{}
+	for _, g := range r.Eval.Judges.ByApp {
+		if g.Variant != "required" {
+			wantBars++
+			apps[g.Group] = true
+		}
+	}
+	if wantBars += len(apps); dom.AppBars != wantBars || wantBars == 0 {
+		t.Errorf("app chart shows %d bars, want %d", dom.AppBars, wantBars)
 	}
 	// Markup from the trace is shown as text, not interpreted.
 	for _, tr := range dom.Traces {

@@ -5,6 +5,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"runtime"
 	"sort"
 	"strings"
@@ -25,6 +26,8 @@ type Report struct {
 	Traces    []*TraceView `json:"traces"`
 	// Anchors maps trace names to their section ids, for links from the summary.
 	Anchors map[string]string `json:"-"`
+	// AppChart is the per-app bar chart of judges vs ground truth (inline SVG).
+	AppChart template.HTML `json:"-"`
 }
 
 // Summary totals the run.
@@ -65,6 +68,8 @@ type TraceView struct {
 	Judgments   []JudgmentView     `json:"judgments"`
 	// Problems lists frames that could not be shown (missing or corrupt images).
 	Problems []string `json:"problems,omitempty"`
+	// Unreadable: no frame holds a screenshot, UI XML or elements, so no judge can judge it.
+	Unreadable bool `json:"not_judgeable,omitempty"`
 }
 
 // FrameView is one filmstrip frame.
@@ -89,13 +94,17 @@ type JudgmentView struct {
 	Total            int     `json:"total"`
 	Complete         bool    `json:"complete"`
 	CompleteRequired bool    `json:"complete_required"`
-	Verdict          string  `json:"verdict"`   // success | failure | undetermined
-	Agreement        string  `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
+	// NoRequired: every substate is optional, so required completion is undefined.
+	NoRequired bool   `json:"no_required,omitempty"`
+	Verdict    string `json:"verdict"`   // success | failure | undetermined
+	Agreement  string `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
 	// UndeterminedReason says why the judge could not judge the trace.
 	UndeterminedReason string          `json:"undetermined_reason,omitempty"`
 	Substates          []SubstateView  `json:"substates"`
 	Notes              []FrameNoteView `json:"frames,omitempty"`
 	Usage              trace.Usage     `json:"usage"`
+	// Grid is the frames x substates picture of this judgment (inline SVG).
+	Grid template.HTML `json:"-"`
 }
 
 // SubstateView is one node of the substate tree.
@@ -152,6 +161,7 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 		o.Title = "autoeval report"
 	}
 	r := &Report{Title: o.Title, Generated: o.Now, Root: d.Root, Eval: eval.Evaluate(d, eval.Inputs{}, o.Eval)}
+	r.AppChart = appChartSVG(r.Eval.Judges.ByApp)
 	r.Traces = make([]*TraceView, len(d.Items))
 	var mu sync.Mutex
 	jobs := make(chan int)
@@ -234,7 +244,7 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	t := it.Trace
 	tv := &TraceView{Anchor: fmt.Sprintf("trace-%d", i+1), Name: it.Name, Task: t.Task, TaskName: t.TaskName,
 		App: eval.AppOf(t), Agent: eval.AgentOf(it), Status: t.Status, GroundTruth: t.GroundTruth,
-		Truth: "unknown", Claim: "unknown", Frames: []FrameView{}, Judgments: []JudgmentView{}}
+		Truth: "unknown", Claim: "unknown", Frames: []FrameView{}, Judgments: []JudgmentView{}, Unreadable: !t.Readable()}
 	if t.GroundTruth != nil {
 		tv.Truth = "failure"
 		if t.GroundTruth.Success() {
@@ -283,6 +293,13 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 			}
 		}
 		tv.Frames = append(tv.Frames, fv)
+	}
+	frames := make([]int, len(t.Frames))
+	for i := range t.Frames {
+		frames[i] = t.Frames[i].Index
+	}
+	for k := range tv.Judgments {
+		tv.Judgments[k].Grid = gridSVG(frames, tv.Judgments[k])
 	}
 	return tv
 }
@@ -334,7 +351,7 @@ func actionText(a *trace.Action) string {
 
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
-		Complete: j.Complete, CompleteRequired: j.CompleteRequired, Verdict: "failure", Usage: j.Usage, Substates: []SubstateView{}}
+		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Verdict: "failure", Usage: j.Usage, Substates: []SubstateView{}}
 	if j.Complete {
 		jv.Verdict = "success"
 	}

@@ -48,6 +48,10 @@ type Judgment struct {
 	Usage              Usage     `json:"usage"`
 	Started            time.Time `json:"started"`
 	Finished           time.Time `json:"finished"`
+
+	// NoRequired: every substate is optional, so completion over required substates is
+	// undefined (CompleteRequired is false then and means nothing).
+	NoRequired bool `json:"no_required,omitempty"`
 }
 
 // JudgeInfo identifies what produced a judgment, so results can be compared per judge.

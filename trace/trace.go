@@ -56,6 +56,10 @@ type Trace struct {
 	Source   *Source        `json:"source,omitempty"`
 	Metadata map[string]any `json:"metadata,omitempty"`
 
+	// Answer is the agent's reported answer to a question task, when its harness kept one
+	// apart from the actions (an "answer" action in the frames is read as well: FinalAnswer).
+	Answer string `json:"answer,omitempty"`
+
 	// Dir is the directory the trace was read from or written to; frame paths are relative to it.
 	Dir string `json:"-"`
 
@@ -95,7 +99,7 @@ type Frame struct {
 
 // Action is what the agent did on a frame, normalised enough for reference-based metrics.
 type Action struct {
-	Type      string   `json:"type"`        // tap, long_press, type, scroll, swipe, key, open_app, wait, done, other
+	Type      string   `json:"type"`        // tap, long_press, type, scroll, swipe, key, open_app, wait, done, answer, other
 	X         *float64 `json:"x,omitempty"` // pixels
 	Y         *float64 `json:"y,omitempty"`
 	Text      string   `json:"text,omitempty"`

@@ -34,10 +34,14 @@ in --judgments, then reports:
   - with --labels: substate-level agreement with human labels (success, FP and FN rates).
   - with --decomp-labels: decomposer vs human substates (cover, redundant, optional, incorrect rates).
   - agents: SCR, TCR (strict and required), ground-truth success and judging cost per task.
-  - with --reference: AITW action matching (partial, complete) and AndroidArena's LCS metrics
-    (task reward = LCS / reference length, task completion ratio = position of the last
-    reference action in the LCS / reference length, reversed redundancy ratio = reference
-    length / agent length when the whole reference was matched).
+  - with --reference: AITW action matching (partial, complete; a tap matches within 14% of
+    the screen or inside any element box of the screen enlarged to 240%) and AndroidArena's
+    LCS metrics as its evaluator computes them, without the closing "done" (task reward: the
+    reference actions in the LCS weighted by 0.9^distance from the reference's end, over the
+    weight of the whole reference; task completion ratio: position of the LCS's last action
+    in the reference / reference length; reversed redundancy ratio: reference length / agent
+    length on a run ground truth calls successful, 0 on a failed one, undefined without
+    ground truth, averaged over runs).
 
 --traces may also name one trace: a trace directory, an AndroidWorld episode .json or a checkpoint
 .pkl.gz (each episode in it counts as a trace). Without --judgments, the judgments of a trace file
@@ -121,6 +125,13 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
 	if len(d.JudgeLabels()) != 0 || global.quiet {
 		return
+	}
+	readable := false
+	for _, it := range d.Items {
+		readable = readable || it.Trace.Readable()
+	}
+	if !readable {
+		return // nothing to judge; the report says so
 	}
 	if st, err := os.Stat(trace.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
 		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)

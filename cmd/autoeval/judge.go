@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -68,7 +69,7 @@ cluster, --shard gives each process (each with its own database) its part of the
 	f.StringVar(&o.traces, "traces", "", "judge every trace found below this directory")
 	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
-	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else vision), xml, vision (screenshot through the capture model), both")
+	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
 	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
 	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
@@ -105,7 +106,7 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	}
 	if o.capture == judge.CaptureVision || o.capture == judge.CaptureBoth {
 		if o.kind == trace.JudgeHeuristic {
-			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements"}
+			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements or OCR text"}
 		}
 		if llm.ResolveSpec(global.model) == "" && global.captureModel == "" {
 			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs a vision model: pass --model (and optionally --capture-model)"}
@@ -151,9 +152,6 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 		cfg.Kind = trace.JudgeHeuristic
 		if kind == "" {
 			cfg.Notice = "heuristic baseline: no model configured (--model or $" + llm.EnvModel + "); these verdicts come from fixed rules, not the model judge"
-		}
-		if capture == "" || capture == judge.CaptureAuto {
-			cfg.Capture = judge.CaptureXML
 		}
 	}
 	if spec == "" {
@@ -208,6 +206,11 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		}()
 	}
 	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: label, Trace: t}, false)
+	if errors.Is(r.Err, judge.ErrNothingToJudge) {
+		// Not a failure of judging: there is nothing to judge. Said once, on stderr.
+		fmt.Fprintf(os.Stderr, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
+		return nil
+	}
 	if r.Err != nil {
 		if ctx.Err() != nil {
 			return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
@@ -297,14 +300,14 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	}
 	failed, undetermined := 0, 0
 	for _, r := range results {
-		if r.Err != nil {
+		if r.Err != nil && !errors.Is(r.Err, judge.ErrNothingToJudge) {
 			failed++
 		} else if r.Judgment != nil && r.Judgment.Undetermined {
 			undetermined++
 		}
 	}
 	if opts.Judge.Kind == trace.JudgeHeuristic {
-		fmt.Println("(heuristic baseline: rules over the UI hierarchy, not the model judge)")
+		fmt.Println("(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
 	}
 	// Judgments of trace files or read-only traces went to the default folder under the
 	// working directory; eval and report look there by themselves only when run from the

@@ -331,10 +331,11 @@ func TestJudgeHonoursModelRetries(t *testing.T) {
 	}
 }
 
-// A folder of screenshots has nothing the heuristic baseline can read: one line naming
-// the trace once and pointing at the model judge, not a judgment of skipped frames.
+// A folder of screenshots is judged without a model: the heuristic baseline reads the
+// screenshots' text by OCR (Tesseract).
 func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
-	png, err := os.ReadFile(filepath.Join(judgeExample(t), "0001.png"))
+	testenv.RequireTesseract(t)
+	png, err := os.ReadFile(filepath.Join(judgeExample(t), "0002.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,11 +346,9 @@ func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
 	}
 	judgeWriteFile(t, filepath.Join(dir, "0001.png"), string(png))
 	judgeWriteFile(t, filepath.Join(dir, "task.txt"), "Open the Clock app")
-	code, _, errOut := evalCapture(t, "--db", db, "-q", "judge", "--trace", dir)
-	lines := strings.Split(strings.TrimSpace(errOut), "\n")
-	last := lines[len(lines)-1]
-	if code != 1 || strings.Count(last, "pngdir") != 1 || !strings.Contains(last, "--model") {
-		t.Fatalf("exit %d, last line %q", code, last)
+	code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--trace", dir)
+	if code != 0 || !strings.Contains(out, "described from ocr 1") || !strings.Contains(out, "✓ 0 page: The Clock app is open") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
 

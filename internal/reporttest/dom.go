@@ -11,6 +11,8 @@ type DOM struct {
 	Scripts int        `json:"scripts"` // <script> elements: a report runs none
 	Count   string     `json:"count"`   // the trace count the summary shows
 	Traces  []DOMTrace `json:"traces"`
+	// AppBars are the bars of the per-app chart of judges vs ground truth (inline SVG).
+	AppBars int `json:"appBars"`
 	// ConsoleErrors are the errors the page logged while loading.
 	ConsoleErrors []string `json:"-"`
 }
@@ -28,6 +30,11 @@ type DOMTrace struct {
 		Agreement string `json:"agreement"`
 		Ticks     int    `json:"ticks"`
 		Crosses   int    `json:"crosses"`
+		// GridCells and GridReached count the cells of the frames x substates picture
+		// (inline SVG) and those marked "reached here"; GridWidth is its rendered width.
+		GridCells   int     `json:"gridCells"`
+		GridReached int     `json:"gridReached"`
+		GridWidth   float64 `json:"gridWidth"`
 	} `json:"judgments"`
 }
 
@@ -35,6 +42,7 @@ type DOMTrace struct {
 const readDOMScript = `(() => ({
   scripts: document.querySelectorAll('script').length,
   count: document.getElementById('trace-count') ? document.getElementById('trace-count').textContent : '',
+  appBars: document.querySelectorAll('#app-chart rect.bar').length,
   traces: [...document.querySelectorAll('section.trace')].map(s => ({
     name: s.dataset.trace,
     truth: s.dataset.truth,
@@ -45,6 +53,9 @@ const readDOMScript = `(() => ({
       judge: j.dataset.judge, verdict: j.dataset.verdict, agreement: j.dataset.agreement,
       ticks: j.querySelectorAll('li.substate[data-satisfied="true"] .ok').length,
       crosses: j.querySelectorAll('li.substate[data-satisfied="false"] .no').length,
+      gridCells: j.querySelectorAll('svg.grid rect.cell').length,
+      gridReached: j.querySelectorAll('svg.grid rect.cell.reached').length,
+      gridWidth: j.querySelector('svg.grid') ? j.querySelector('svg.grid').getBoundingClientRect().width : 0,
     })),
   })),
 }))()`

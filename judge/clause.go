@@ -1,0 +1,1139 @@
+package judge
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/autoeval/autoeval/substate"
+)
+
+// This file reads task clauses and substate contents into what a screen must show: the
+// app, the exact values (names, numbers, quoted text), the kind of result (something shows,
+// is gone, was moved or copied, a switch is on or off, a question was answered) and the
+// descriptive words. The rules are about language, never about one task or app's data.
+
+// knownApps maps app names as tasks write them to fragments of their Android packages.
+var knownApps = []struct {
+	Name string
+	Pkgs []string
+}{
+	{"simple calendar", []string{"calendar"}},
+	{"pro expense", []string{"expense"}},
+	{"audio recorder", []string{"audiorecorder"}},
+	{"retro music", []string{"retromusic"}},
+	{"simple gallery", []string{"gallery"}},
+	{"simple sms", []string{"smsmessenger", "messaging"}},
+	{"simple draw", []string{"draw"}},
+	{"clock", []string{"deskclock", "clock"}},
+	{"contacts", []string{"contacts"}},
+	{"chrome", []string{"chrome"}},
+	{"settings", []string{"settings"}},
+	{"camera", []string{"camera"}},
+	{"calendar", []string{"calendar"}},
+	{"markor", []string{"markor"}},
+	{"files", []string{"documentsui", "files"}},
+	{"file manager", []string{"documentsui", "files"}},
+	{"photos", []string{"photos"}},
+	{"gallery", []string{"gallery"}},
+	{"messages", []string{"messaging", "mms", "sms"}},
+	{"phone", []string{"dialer"}},
+	{"duolingo", []string{"duolingo"}},
+	{"expense", []string{"expense"}},
+	{"broccoli", []string{"broccoli"}},
+	{"tasks", []string{"org.tasks"}},
+	{"opentracks", []string{"opentracks"}},
+	{"joplin", []string{"joplin"}},
+	{"vlc", []string{"vlc"}},
+	{"osmand", []string{"osmand"}},
+	{"youtube", []string{"youtube"}},
+	{"maps", []string{"maps"}},
+	{"gmail", []string{"android.gm"}},
+}
+
+// noAppContent is the app-open substate derived when the task names no app: any app but
+// the launcher counts.
+const noAppContent = "An app other than the home screen launcher is open"
+
+// resultPrefix starts every unit DeriveSubstates writes for a clause of the task.
+const resultPrefix = "The screen shows the result of: "
+
+// answerPrefix starts a substate about the answer to a question, as DeriveSubstates writes
+// it and as the decomposer prompt asks models to write it.
+var answerPrefix = regexp.MustCompile(`(?i)^\s*the agent['’]s (?:reported |final )?answer\b[^:]*:?\s*`)
+
+// derivedAnswer is the content DeriveSubstates gives a question's answer unit.
+const derivedAnswer = "The agent's reported answer agrees with what the screens showed for: "
+
+var appPhrase = regexp.MustCompile(`(?i)\b(?:the\s+)?([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+app\b`)
+
+// appMention is an app named in a text, with where and as written ("Simple Gallery Pro"
+// for the known "simple gallery": the capitalised words after a known name belong to it).
+type appMention struct {
+	Name    string
+	At      int
+	Written string
+}
+
+// findApps returns the apps a text names, in order of first mention.
+func findApps(text string) []appMention {
+	lower := strings.ToLower(text)
+	var out []appMention
+	covered := func(at, n int) bool {
+		for _, m := range out {
+			if at < m.At+max(len(m.Name), len(m.Written)) && m.At < at+n {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range knownApps {
+		for i := 0; ; {
+			k := wordIndex(lower[i:], a.Name)
+			if k < 0 {
+				break
+			}
+			k += i
+			if !covered(k, len(a.Name)) && !partOfKnown(out, a.Name) {
+				end := k + len(a.Name)
+				for n := 0; n < 2; n++ { // "Simple Calendar Pro", "Simple SMS Messenger"
+					rest := text[end:]
+					trimmed := strings.TrimLeft(rest, " ")
+					if len(trimmed) == len(rest) || len(rest)-len(trimmed) > 1 || !capitalized(trimmed) {
+						break
+					}
+					w := trimmed
+					if j := strings.IndexFunc(trimmed, func(r rune) bool { return !isWordRune(r) }); j >= 0 {
+						w = trimmed[:j]
+					}
+					if strings.EqualFold(w, "app") || w == "" {
+						break
+					}
+					end += len(rest) - len(trimmed) + len(w)
+				}
+				out = append(out, appMention{a.Name, k, text[k:end]})
+			}
+			i = k + len(a.Name)
+		}
+	}
+	for _, m := range appPhrase.FindAllStringSubmatchIndex(text, -1) {
+		name := strings.ToLower(text[m[2]:m[3]])
+		name = strings.TrimPrefix(name, "the ")
+		if name == "the" || name == "an" || name == "a" || covered(m[2], m[3]-m[2]) || partOfKnown(out, name) {
+			continue
+		}
+		out = append(out, appMention{name, m[2], text[m[2]:m[3]]})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At < out[j].At })
+	seen := map[string]bool{}
+	kept := out[:0]
+	for _, m := range out {
+		if !seen[m.Name] {
+			seen[m.Name] = true
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// partOfKnown reports whether name is a word of an app already found ("expense" of "pro
+// expense"): the same app named short.
+func partOfKnown(found []appMention, name string) bool {
+	for _, m := range found {
+		if m.Name != name && wordIndex(m.Name, name) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// findApp returns the first app a text names, or "".
+func findApp(text string) string {
+	if a := findApps(text); len(a) > 0 {
+		return a[0].Name
+	}
+	return ""
+}
+
+// targetApp returns the app a clause acts in: of several apps named ("add the expenses from
+// a photo in Gallery to Expenses"), the one the result goes to (after "to", "into"), else
+// the last one named; "" when none.
+func targetApp(text string) string {
+	apps := findApps(text)
+	if len(apps) == 0 {
+		return ""
+	}
+	lower := strings.ToLower(text)
+	for i := len(apps) - 1; i >= 0; i-- {
+		before := strings.Fields(lower[:apps[i].At])
+		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+			if w := before[k]; w == "to" || w == "into" || w == "onto" {
+				return apps[i].Name
+			}
+			if before[k] != "the" && before[k] != "my" {
+				break
+			}
+		}
+	}
+	return apps[len(apps)-1].Name
+}
+
+// wordIndex finds word in haystack as a whole word, or -1.
+func wordIndex(haystack, word string) int {
+	for i := 0; ; {
+		k := strings.Index(haystack[i:], word)
+		if k < 0 {
+			return -1
+		}
+		k += i
+		before := k == 0 || !isWordRune(rune(haystack[k-1]))
+		after := k+len(word) == len(haystack) || !isWordRune(rune(haystack[k+len(word)]))
+		if before && after {
+			return k
+		}
+		i = k + 1
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// appPackages returns the package fragments that identify app.
+func appPackages(app string) []string {
+	for _, a := range knownApps {
+		if a.Name == app {
+			return a.Pkgs
+		}
+	}
+	return []string{strings.ReplaceAll(app, " ", "")}
+}
+
+// stop are words that carry no evidence on a screen: grammar, UI generics and words about
+// being shown (the judge decides that) or about acting (actions are not visible).
+var stop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the is are was were be been being to of in into on onto for with and or at by from as that this
+		these those it its their there which who what page screen visible shown shows show displayed display displays app apps
+		application open opened opens now has have having appears appear contains contain named called titled new should must
+		set create created add added delete deleted remove removed make made change changed enter entered type typed tap
+		tapped click clicked go navigate find search save saved turn turned switch switched toggle select selected use using
+		please then also all any some my your our his her them they he she you i me we do does done can will would not
+		other than home launcher state states view screen's app's item items one result list listed lists exists exist
+		present existing following same so only just via within inside under up down off on enabled disabled enable disable
+		checked unchecked active inactive mark marked`) {
+		stop[w] = true
+	}
+}
+
+// tokens splits text into lowercase terms, keeping times (7:30), phone numbers (+1...) and decimals.
+func tokens(s string) []string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '+' || r == '.' || r == '@')
+	})
+	out := f[:0]
+	for _, t := range f {
+		t = strings.Trim(t, ":.")
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// keyTerms are the content words and value words of a text, app names left out.
+func keyTerms(content, app string) []string {
+	appWords := map[string]bool{}
+	for _, w := range tokens(app) {
+		appWords[w] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range tokens(content) {
+		if stop[t] || appWords[t] || seen[t] || len(t) < 2 && !hasDigit(t) {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+func digitsOnly(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// nameRune are the runes a name is made of: "x_1.md" is one name, so "a_x_1.md" does not
+// hold it as a whole.
+func nameRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+// containsName reports whether needle occurs in hay as a whole: not glued to letters,
+// digits or underscores on a side where the needle itself starts or ends with one.
+func containsName(hay, needle string) bool {
+	if needle == "" {
+		return false
+	}
+	first, _ := firstRune(needle)
+	last, _ := lastRune(needle)
+	for i := 0; i <= len(hay)-len(needle); {
+		k := strings.Index(hay[i:], needle)
+		if k < 0 {
+			return false
+		}
+		k += i
+		ok := true
+		if nameRune(first) && k > 0 {
+			if r, _ := lastRune(hay[:k]); nameRune(r) {
+				ok = false
+			}
+		}
+		if end := k + len(needle); ok && nameRune(last) && end < len(hay) {
+			if r, _ := firstRune(hay[end:]); nameRune(r) {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+		_, size := firstRune(hay[k:])
+		i = k + size
+	}
+	return false
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+func lastRune(s string) (rune, int) {
+	rs := []rune(s)
+	if len(rs) == 0 {
+		return 0, 0
+	}
+	return rs[len(rs)-1], len(string(rs[len(rs)-1]))
+}
+
+// quoteSpan is a quoted stretch of text: its content and its byte range, quotes included.
+type quoteSpan struct {
+	Text       string
+	Start, End int
+}
+
+// quotedSpans finds "double", “curly” and 'single' quotations. A single quote opens a
+// quotation only where a word cannot continue (start of text, after a space or bracket)
+// and closes one only where a word has ended: the apostrophes of "don't" and "I'm" are
+// letters of their words, not quote marks.
+func quotedSpans(s string) []quoteSpan {
+	var out []quoteSpan
+	rs := []rune(s)
+	byteAt := make([]int, len(rs)+1)
+	for i, b := 0, 0; i < len(rs); i++ {
+		byteAt[i] = b
+		b += len(string(rs[i]))
+		byteAt[i+1] = b
+	}
+	closer := map[rune]rune{'"': '"', '“': '”', '\'': '\'', '‘': '’'}
+	for i := 0; i < len(rs); i++ {
+		c, ok := closer[rs[i]]
+		if !ok {
+			continue
+		}
+		single := rs[i] == '\'' || rs[i] == '‘'
+		if single && i > 0 && isWordRune(rs[i-1]) {
+			continue // an apostrophe inside a word
+		}
+		for j := i + 1; j < len(rs); j++ {
+			if rs[j] != c {
+				continue
+			}
+			if single && (j+1 < len(rs) && isWordRune(rs[j+1]) || j == i+1) {
+				continue // "I'm": the mark is followed by a letter
+			}
+			if text := strings.TrimSpace(string(rs[i+1 : j])); text != "" {
+				out = append(out, quoteSpan{Text: text, Start: byteAt[i], End: byteAt[j+1]})
+			}
+			i = j
+			break
+		}
+	}
+	return out
+}
+
+// quotedLiterals returns the quoted strings of a text, lowercased.
+func quotedLiterals(s string) []string {
+	var out []string
+	for _, q := range quotedSpans(s) {
+		out = append(out, strings.ToLower(q.Text))
+	}
+	return out
+}
+
+// value is something a screen must show exactly: a name, a number, quoted text.
+type value struct {
+	Text   string   // as the task writes it
+	alts   []string // lowercased forms, any of which may show
+	digits string   // long numbers (phone numbers): matched digit for digit
+	Number bool
+	role   string // where the clause puts it: object, from, to, place
+}
+
+var (
+	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
+	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
+	numeric  = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
+	months   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+)
+
+// makeValue builds a value and the other ways a screen may write it (a date as "October
+// 15", an hour as "10:00", an amount without its currency sign).
+func makeValue(raw string) value {
+	t := strings.Join(strings.Fields(strings.Trim(raw, " \t\n.,;:!?\"'“”‘’()")), " ")
+	v := value{Text: t}
+	l := strings.ToLower(t)
+	v.alts = []string{l}
+	if numeric.MatchString(t) {
+		v.Number = true
+		bare := strings.TrimLeft(l, "$€£")
+		if bare != l {
+			v.alts = append(v.alts, bare)
+		}
+		if d := digitsOnly(l); len(d) >= 7 && !isoDate.MatchString(t) {
+			v.digits = d // a phone number, however it is grouped on screen
+		}
+	}
+	if m := isoDate.FindStringSubmatch(t); m != nil {
+		mo, _ := strconv.Atoi(m[2])
+		day, _ := strconv.Atoi(m[3])
+		if mo >= 1 && mo <= 12 {
+			name := months[mo-1]
+			v.alts = append(v.alts, fmt.Sprintf("%s %d", name, day), fmt.Sprintf("%s %d", name[:3], day),
+				fmt.Sprintf("%d %s", day, name), fmt.Sprintf("%d %s", day, name[:3]), fmt.Sprintf("%d/%d/%s", mo, day, m[1]))
+		}
+	}
+	if m := hourOnly.FindStringSubmatch(t); m != nil {
+		h, _ := strconv.Atoi(m[1])
+		v.alts = append(v.alts, fmt.Sprintf("%d:00", h))
+		switch {
+		case h == 0:
+			v.alts = append(v.alts, "12:00 am")
+		case h < 12:
+			v.alts = append(v.alts, fmt.Sprintf("%d am", h), fmt.Sprintf("%d:00 am", h))
+		case h == 12:
+			v.alts = append(v.alts, "12 pm", "12:00 pm")
+		default:
+			v.alts = append(v.alts, fmt.Sprintf("%d pm", h-12), fmt.Sprintf("%d:00 pm", h-12))
+		}
+	}
+	return v
+}
+
+// unitAlts are the short forms of a count of hours, minutes or seconds ("10m", "10 min",
+// "05s" as timers show them); none for other units.
+func unitAlts(n, unit string) []string {
+	v, err := strconv.Atoi(n)
+	if err != nil || v < 0 {
+		return nil
+	}
+	var short, abbr string
+	switch strings.TrimSuffix(unit, "s") {
+	case "hour", "hr", "h":
+		short, abbr = "h", "hr"
+	case "minute", "min", "m":
+		short, abbr = "m", "min"
+	case "second", "sec", "s":
+		short, abbr = "s", "sec"
+	default:
+		return nil
+	}
+	return []string{fmt.Sprintf("%d%s", v, short), fmt.Sprintf("%02d%s", v, short), fmt.Sprintf("%d %s", v, abbr),
+		fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s")+"s"), fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s"))}
+}
+
+// in reports whether the value shows in text (lowercased) as a whole.
+func (v value) in(text string) bool {
+	for _, a := range v.alts {
+		if containsName(text, a) {
+			return true
+		}
+	}
+	return v.digits != "" && strings.Contains(digitsOnly(text), v.digits)
+}
+
+// Kinds of result a substate asks for.
+const (
+	kindState  = "state"  // values (or, without values, words) show
+	kindGone   = "gone"   // something listed before is gone
+	kindMove   = "move"   // something left one place for another
+	kindCopy   = "copy"   // something shows in a second place
+	kindToggle = "toggle" // a switch is on or off
+	kindAnswer = "answer" // the agent's answer agrees with the screens
+	kindLevel  = "level"  // a setting is at its minimum (0%) or maximum (100%)
+)
+
+// spec is what a substate asks a screen to show.
+type spec struct {
+	Kind    string
+	Verb    string
+	App     string  // the app the content names, "" for none
+	Values  []value // every value named: all must show (kindState, kindToggle)
+	Objects []value // gone/move/copy: the things acted on
+	Places  []value // gone: where they were (a page title must name one, when given)
+	From    *value  // move: the source
+	To      *value  // move/copy: the destination
+	Words   []string
+	Want    bool // toggle: the wanted state
+	// Level is the value a level setting must show: "0%" for its minimum, "100%" for its maximum.
+	Level string
+	// Action is set when an action verb leads the clause: its result must be identified
+	// by a value, never by words alone (the words name the action, not its outcome).
+	Action bool
+}
+
+// switchTerms are what a toggle's row must name.
+func (sp spec) switchTerms() []string {
+	var out []string
+	for _, v := range sp.Values {
+		out = append(out, strings.ToLower(v.Text))
+	}
+	return append(out, sp.Words...)
+}
+
+// verbs maps action verbs to the result they ask for; "" asks for values to show.
+var verbs = map[string]string{
+	"delete": kindGone, "remove": kindGone, "erase": kindGone, "clear": kindGone, "discard": kindGone, "trash": kindGone,
+	"move": kindMove, "copy": kindCopy, "duplicate": kindCopy,
+	"create": "", "add": "", "make": "", "save": "", "set": "", "write": "", "record": "", "enter": "", "rename": "",
+	"update": "", "edit": "", "change": "", "send": "", "reply": "", "share": "", "take": "", "log": "", "type": "",
+	"fill": "", "schedule": "", "book": "", "start": "", "run": "", "pause": "", "stop": "", "play": "", "merge": "",
+	"transcribe": "", "resend": "", "text": "", "draw": "", "export": "", "favorite": "", "pin": "", "archive": "",
+	"turn": kindToggle, "switch": kindToggle, "toggle": kindToggle, "enable": kindToggle, "disable": kindToggle,
+	"activate": kindToggle, "deactivate": kindToggle,
+}
+
+// goneWords say, in a substate's own words, that something is no longer there.
+var goneWords = regexp.MustCompile(`(?i)\b(no longer|not (?:be )?(?:listed|shown|visible|present|displayed)|(?:is|are) gone|disappear(?:s|ed)?|(?:was|were|been|is|are) (?:deleted|removed))\b`)
+
+// switchWant says which checked state the content's switch language asks for, if any.
+// "on" and "off" count only as a state: after a toggle verb ("turn on X", "turn X off"), after
+// "is"/"be", or ending the clause; "an event on Monday" asks for no switch.
+func switchWant(content string) (want, ok bool) {
+	c := strings.ToLower(content)
+	if switchOff.MatchString(c) {
+		return false, true
+	}
+	if switchOn.MatchString(c) {
+		return true, true
+	}
+	return false, false
+}
+
+var (
+	switchOff = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+off|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?off\b|(?:is|are|be|stays?|remains?|now)\s+off|disabled?|deactivated?|deactivate|unchecked|not checked)\b|\boff\s*[.!]?\s*$`)
+	switchOn  = regexp.MustCompile(`\b(?:(?:turn|switch|toggle|set)(?:ed|s)?\s+on|(?:turn|switch|toggle)(?:ed|s)?\s+(?:\S+\s+){1,3}?on\b|(?:is|are|be|stays?|remains?|now)\s+on|enabled?|activated?|checked)\b|\bon\s*[.!]?\s*$`)
+)
+
+// levelWant matches a setting asked to be at its minimum or maximum.
+var levelWant = regexp.MustCompile(`\bto (?:the |its )?(min|minimum|lowest|max|maximum|highest)\b`)
+
+// levelWords name the extreme, not the setting.
+var levelWords = map[string]bool{"min": true, "minimum": true, "lowest": true, "max": true, "maximum": true, "highest": true,
+	"value": true, "level": true, "possible": true}
+
+// prepositions give a value its role by the word before it.
+var prepositions = map[string]string{
+	"from": "from", "to": "to", "into": "to", "onto": "to",
+	"in": "place", "inside": "place", "within": "place", "at": "place", "under": "place", "on": "place", "located": "place",
+}
+
+// fillers may stand between a preposition and its value: "from the Alarms folder".
+var fillers = map[string]bool{"the": true, "a": true, "an": true, "my": true, "this": true, "that": true, "same": true, "its": true}
+
+// word is a token of a clause with its byte position.
+type word struct {
+	Text       string
+	Start, End int
+	Initial    bool // starts a sentence
+}
+
+func splitWords(s string) []word {
+	var out []word
+	initial := true
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.TrimFunc(s[start:end], func(r rune) bool {
+			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '+' || r == '$' || r == '€' || r == '£')
+		})
+		if w != "" {
+			off := strings.Index(s[start:end], w)
+			out = append(out, word{Text: w, Start: start + off, End: start + off + len(w), Initial: initial})
+			initial = false
+		}
+		seg := s[start:end]
+		if strings.HasSuffix(seg, ".") || strings.HasSuffix(seg, "!") || strings.HasSuffix(seg, "?") || strings.HasSuffix(seg, ":") {
+			initial = true
+		}
+		start = -1
+	}
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			flush(i)
+			if r == '\n' {
+				initial = true
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+var (
+	identifier = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N}_.\-]*$`)
+	fileName   = regexp.MustCompile(`^[\p{L}\p{N}_\-]+(?:\.[\p{L}\p{N}_\-]+)*\.[A-Za-z0-9]{1,5}$`)
+)
+
+// isName reports whether a word is a name by its shape: a file name, an identifier with an
+// underscore, or letters mixed with digits ("room4b").
+func isName(w string) bool {
+	if !identifier.MatchString(w) {
+		return false
+	}
+	if strings.Contains(w, "_") || fileName.MatchString(w) {
+		return true
+	}
+	hasL, hasD := false, false
+	for _, r := range w {
+		hasL = hasL || unicode.IsLetter(r)
+		hasD = hasD || unicode.IsDigit(r)
+	}
+	return hasL && hasD && !numeric.MatchString(w) && !hourOnly.MatchString(w)
+}
+
+func capitalized(w string) bool {
+	r, _ := firstRune(w)
+	return unicode.IsUpper(r)
+}
+
+// parseSpec reads a substate's content.
+func parseSpec(content string) spec {
+	c := strings.TrimSpace(content)
+	c = strings.TrimSpace(strings.TrimPrefix(c, resultPrefix))
+	var sp spec
+	if loc := answerPrefix.FindStringIndex(c); loc != nil {
+		sp.Kind = kindAnswer
+		q := c[loc[1]:]
+		sp.App = findApp(q)
+		s := scanClause(q, sp.App)
+		sp.Values, sp.Words = s.values, s.words
+		return sp
+	}
+	sp.App = targetApp(c)
+	s := scanClause(c, sp.App)
+	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
+	kind, isVerb := verbs[s.verb]
+	sp.Action = isVerb
+	sp.Kind = kindState
+	if isVerb && kind != "" {
+		sp.Kind = kind
+	}
+	if goneWords.MatchString(c) {
+		sp.Kind = kindGone
+	}
+	if m := levelWant.FindStringSubmatch(strings.ToLower(c)); m != nil && (sp.Kind == kindToggle || sp.Kind == kindState) {
+		// "Turn the brightness to the min value": a level, shown as a percentage.
+		sp.Kind, sp.Level = kindLevel, "100%"
+		if strings.HasPrefix(m[1], "min") || m[1] == "lowest" {
+			sp.Level = "0%"
+		}
+		var object []string
+		for _, w := range sp.Words {
+			if !levelWords[w] {
+				object = append(object, w)
+			}
+		}
+		sp.Words = object
+	} else if want, ok := switchWant(c); ok && (sp.Kind == kindToggle || sp.Kind == kindState) {
+		sp.Kind, sp.Want = kindToggle, want
+	} else if sp.Kind == kindToggle {
+		sp.Kind = kindState // "turn the volume up": no switch to look at
+	}
+	for _, v := range sp.Values {
+		switch v.role {
+		case "from":
+			if sp.From == nil {
+				x := v
+				sp.From = &x
+			}
+			if !v.Number {
+				sp.Places = append(sp.Places, v)
+			}
+		case "to":
+			if sp.To == nil {
+				x := v
+				sp.To = &x
+			}
+		case "place":
+			if !v.Number {
+				sp.Places = append(sp.Places, v)
+			}
+		default:
+			if !v.Number {
+				sp.Objects = append(sp.Objects, v)
+			}
+		}
+	}
+	if sp.Kind == kindCopy && sp.To == nil && len(sp.Places) > 0 {
+		// "copy X in A and save a copy in B": the last place named is where the copy goes.
+		x := sp.Places[len(sp.Places)-1]
+		sp.To = &x
+		if len(sp.Places) > 1 && sp.From == nil {
+			f := sp.Places[0]
+			sp.From = &f
+		}
+	}
+	return sp
+}
+
+// scanned is what scanClause finds in a clause.
+type scanned struct {
+	values []value
+	words  []string
+	verb   string
+}
+
+// scanClause finds a clause's values (quoted text, text after a label's colon, names by
+// their shape, capitalised names, numbers), each with its role, its first action verb,
+// and its remaining descriptive words. App names are neither values nor words.
+func scanClause(c, app string) scanned {
+	var s scanned
+	appWords := map[string]bool{}
+	for _, a := range findApps(c) {
+		for _, w := range strings.Fields(strings.ToLower(a.Name + " " + a.Written)) {
+			appWords[w] = true
+		}
+	}
+	for _, w := range strings.Fields(app) {
+		appWords[w] = true
+	}
+	blank := []byte(c)
+	wipe := func(from, to int) {
+		for i := from; i < to && i < len(blank); i++ {
+			if blank[i] != '\n' {
+				blank[i] = ' '
+			}
+		}
+	}
+	ws := splitWords(c)
+	roleAt := func(pos int) string {
+		// The preposition before the value, skipping articles.
+		k := -1
+		for i, w := range ws {
+			if w.End <= pos {
+				k = i
+			}
+		}
+		for skipped := 0; k >= 0 && skipped <= 2; k-- {
+			lw := strings.ToLower(ws[k].Text)
+			if r, ok := prepositions[lw]; ok {
+				return r
+			}
+			if !fillers[lw] && lw != "folder" && lw != "directory" {
+				return "object"
+			}
+			skipped++
+		}
+		return "object"
+	}
+	add := func(raw string, pos int) {
+		v := makeValue(raw)
+		if v.Text == "" {
+			return
+		}
+		for _, x := range s.values {
+			if strings.EqualFold(x.Text, v.Text) {
+				return
+			}
+		}
+		v.role = roleAt(pos)
+		s.values = append(s.values, v)
+	}
+	for _, q := range quotedSpans(c) {
+		add(q.Text, q.Start)
+		wipe(q.Start, q.End)
+	}
+	// A label's colon: "with the following text: buy milk" makes the rest one value, and
+	// "the following recipes: A, B" a list of them. Times (7:30) have no space after the colon.
+	if i := strings.Index(string(blank), ": "); i > 0 && isWordRune(rune(blank[i-1])) {
+		rest := string(blank[i+2:])
+		if a := findApps(rest); len(a) > 0 {
+			if cut := strings.LastIndex(strings.ToLower(rest[:a[0].At]), " in "); cut >= 0 {
+				rest = rest[:cut]
+			} else if cut := strings.LastIndex(strings.ToLower(rest[:a[0].At]), " using "); cut >= 0 {
+				rest = rest[:cut]
+			}
+		}
+		if strings.TrimSpace(rest) != "" {
+			pre := strings.ToLower(string(blank[:i]))
+			if strings.Contains(pre, "following") {
+				for _, item := range regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`).Split(rest, -1) {
+					add(item, i+2)
+				}
+			} else {
+				add(rest, i+2)
+			}
+			wipe(i+1, i+2+len(rest))
+		}
+	}
+	ws = splitWords(string(blank))
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		lw := strings.ToLower(w.Text)
+		if s.verb == "" {
+			if _, ok := verbs[lw]; ok && !capitalized(w.Text) || ok && w.Initial {
+				s.verb = lw
+				continue
+			}
+		}
+		switch {
+		case appWords[lw]:
+			continue
+		case isName(w.Text) || numeric.MatchString(w.Text) || hourOnly.MatchString(w.Text) || isoDate.MatchString(w.Text):
+			n := len(s.values)
+			add(w.Text, w.Start)
+			if len(s.values) > n && i+1 < len(ws) {
+				// "10 minutes" may show as "10m", "10 min" or "10:..": the unit's short forms.
+				last := &s.values[len(s.values)-1]
+				last.alts = append(last.alts, unitAlts(w.Text, strings.ToLower(ws[i+1].Text))...)
+			}
+			continue
+		case capitalized(w.Text) && !w.Initial && !stop[lw] && lw != "i" && !strings.HasPrefix(lw, "i'"):
+			// A run of capitalised words is one name: "Amir Muller", "Movie Night".
+			j := i
+			for j+1 < len(ws) && capitalized(ws[j+1].Text) && !ws[j+1].Initial && !appWords[strings.ToLower(ws[j+1].Text)] &&
+				!strings.ContainsAny(c[ws[j].End:ws[j+1].Start], ",;:.") {
+				j++
+			}
+			add(c[w.Start:ws[j].End], w.Start)
+			i = j
+			continue
+		}
+		for _, t := range tokens(w.Text) {
+			if !stop[t] && !appWords[t] && (len(t) >= 2 || hasDigit(t)) && !containsWord(s.words, t) {
+				s.words = append(s.words, t)
+			}
+		}
+	}
+	return s
+}
+
+func containsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- deriving substates from a task, without a model ----
+
+// fieldLine is a "key: value" line of a structured task ("amount_dollars: $290.81").
+// The label is a few words; a time such as 7:30 has no space after its colon.
+var fieldLine = regexp.MustCompile(`^\s*(\p{L}[\p{L}\p{N}_]*(?: [\p{L}\p{N}_]+){0,3}):\s+(\S.*?)\s*$`)
+
+// questionStart matches a sentence opening with a question word. A sentence opening with an
+// auxiliary asks only when it ends with a question mark ("Do I have ...?", never "Do not
+// start it.").
+var questionStart = regexp.MustCompile(`(?i)^\s*(what|which|how|when|where|who|whom|whose)\b`)
+
+// isQuestion reports whether a sentence asks something.
+func isQuestion(sent string) bool {
+	s := strings.TrimSpace(sent)
+	return questionStart.MatchString(s) || strings.HasSuffix(s, "?")
+}
+
+// optionalClause matches clauses about what may or may not happen ("clear any pop-ups that
+// may appear", "when prompted, open it with X") and instructions not to act ("do not start
+// it"): no successful run has to show them, so they make no substate.
+var optionalClause = regexp.MustCompile(`(?i)(\bif (any|needed|necessary|required|prompted|asked|present|possible)\b|\bwhen (prompted|asked)\b|\b(may|might) (appear|show up|pop up)\b|^\s*(do not|don't|never)\b)`)
+
+// answerFormat matches sentences that only say how to format an answer.
+var answerFormat = regexp.MustCompile(`(?i)^\s*(express|answer|respond|format|give|reply with|provide|return|if there (are|is)|please (answer|respond|format))\b`)
+
+// piece is one clause of a task and the app it is about.
+type piece struct {
+	Text   string
+	App    string
+	Answer bool
+}
+
+// DeriveSubstates builds substates from the task text alone, for the heuristic judge when
+// no model can decompose: a PageNode per app the task names (in order, each reached from
+// the one before), and a UnitNode per clause hung from the page of the app that clause is
+// about. A question becomes a unit on the agent's answer. Deterministic and simple.
+func DeriveSubstates(task, app string) *substate.List {
+	if app != "" {
+		app = strings.ToLower(app)
+		if a := findApp(app); a != "" {
+			app = a
+		}
+	}
+	pieces := taskPieces(task, app)
+	s := &substate.List{Task: task}
+	pageOf := map[string]int{}
+	addPage := func(a string) int {
+		if id, ok := pageOf[a]; ok {
+			return id
+		}
+		content := noAppContent
+		if a != "" {
+			content = fmt.Sprintf("The %s app is open", titleCase(a))
+		}
+		n := substate.Node{ID: len(s.Nodes), Kind: substate.Page, Content: content}
+		if last := lastPage(s); last >= 0 {
+			n.Parent = substate.IntPtr(last)
+		}
+		s.Nodes = append(s.Nodes, n)
+		pageOf[a] = n.ID
+		return n.ID
+	}
+	if app != "" {
+		addPage(app)
+	}
+	for _, a := range findApps(task) {
+		if len(pieces) == 0 || a.Name != app {
+			addPage(a.Name)
+		}
+	}
+	if len(s.Nodes) == 0 {
+		addPage("")
+	}
+	seen := map[string]bool{}
+	for _, p := range pieces {
+		content := resultPrefix + p.Text
+		if p.Answer {
+			content = derivedAnswer + p.Text
+		} else {
+			sp := parseSpec(content)
+			if len(sp.Values) == 0 && len(sp.Words) == 0 {
+				continue // "Open the Clock app": already a page
+			}
+		}
+		k := strings.Join(sortedTerms(p.Text), " ")
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		page := addPage(p.App)
+		s.Nodes = append(s.Nodes, substate.Node{ID: len(s.Nodes), Kind: substate.Unit, Parent: substate.IntPtr(page), Content: content})
+	}
+	return s
+}
+
+func lastPage(s *substate.List) int {
+	for i := len(s.Nodes) - 1; i >= 0; i-- {
+		if s.Nodes[i].Kind == substate.Page {
+			return s.Nodes[i].ID
+		}
+	}
+	return -1
+}
+
+func sortedTerms(text string) []string {
+	t := keyTerms(text, "")
+	sort.Strings(t)
+	return t
+}
+
+// taskPieces splits a task into clauses: structured records ("key: value" lines) become
+// one clause each under the sentence that introduced them; prose splits into sentences and
+// then at "and"/"then". A clause that only says where (no thing of its own) stays with the
+// one before it; one without a verb of its own borrows the verb before it. Each clause is
+// about the app it names, else the app of the clause before, else defaultApp.
+func taskPieces(task, defaultApp string) []piece {
+	var out []piece
+	app := defaultApp
+	lastVerb := ""
+	named := findApps(task)
+	emit := func(text string, answer bool) {
+		text = strings.TrimSpace(strings.Trim(strings.TrimSpace(text), ".;"))
+		if text == "" {
+			return
+		}
+		if a := targetApp(text); a != "" {
+			app = a
+			for _, n := range named { // "expense" in a later line is the "pro expense" named before
+				if n.Name != a && wordIndex(n.Name, a) >= 0 {
+					app = n.Name
+					break
+				}
+			}
+		}
+		out = append(out, piece{Text: text, App: app, Answer: answer})
+	}
+	norm := strings.ReplaceAll(task, "\r\n", "\n")
+	header := "" // the sentence that introduced a list of records, kept for every record
+	for _, block := range regexp.MustCompile(`\n\s*\n`).Split(norm, -1) {
+		var fields [][2]string
+		flush := func() {
+			if len(fields) == 0 {
+				return
+			}
+			var b strings.Builder
+			if header != "" {
+				b.WriteString(strings.TrimSuffix(strings.TrimSpace(header), ":"))
+				b.WriteString(", with ")
+			}
+			for i, f := range fields {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%s %q", strings.ToLower(strings.ReplaceAll(f[0], "_", " ")), f[1])
+			}
+			emit(b.String(), false)
+			fields = nil
+		}
+		var prose []string
+		for _, line := range strings.Split(block, "\n") {
+			if m := fieldLine.FindStringSubmatch(line); m != nil && !questionStart.MatchString(line) {
+				if len(fields) > 0 && strings.EqualFold(fields[0][0], m[1]) {
+					flush()
+				}
+				fields = append(fields, [2]string{strings.TrimSpace(m[1]), m[2]})
+				continue
+			}
+			flush()
+			if t := strings.TrimSpace(line); strings.HasSuffix(t, ":") {
+				// A line ending in a colon introduces the records below; it is not a clause.
+				header = t
+				continue
+			}
+			prose = append(prose, line)
+		}
+		flush()
+		text := strings.Join(prose, " ")
+		asked := false
+		for _, sent := range sentences(text) {
+			if isQuestion(sent) {
+				emit(sent, true)
+				asked = true
+				continue
+			}
+			if asked && answerFormat.MatchString(sent) {
+				continue // "Express your answer as a single number": no screen shows it
+			}
+			for _, p := range mergePieces(splitClauses(sent)) {
+				if optionalClause.MatchString(p) {
+					continue
+				}
+				v := firstVerb(p)
+				switch {
+				case v != "":
+					lastVerb = v
+				case lastVerb != "":
+					p = "(" + lastVerb + ") " + strings.TrimSpace(p)
+				}
+				emit(p, false)
+			}
+		}
+	}
+	return out
+}
+
+func firstVerb(text string) string { return scanClause(text, "").verb }
+
+// sentences splits prose at . ! ? ; followed by a space, outside quotes.
+func sentences(text string) []string {
+	var out []string
+	var cur strings.Builder
+	inQuote := false
+	rs := []rune(text)
+	for i, r := range rs {
+		if r == '"' || r == '“' || r == '”' {
+			inQuote = !inQuote
+		}
+		cur.WriteRune(r)
+		end := strings.ContainsRune(".!?;", r) && !inQuote && (i+1 == len(rs) || unicode.IsSpace(rs[i+1]))
+		if end {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	if strings.TrimSpace(cur.String()) != "" {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+var clauseSplit = regexp.MustCompile(`(?i)\s*(?:,\s*then\s+|,\s*and\s+then\s+|\s+and\s+then\s+|,\s*and\s+|\s+and\s+|\s+then\s+)`)
+
+// splitClauses splits a sentence at "and" and "then", outside quotes.
+func splitClauses(sent string) []string {
+	spans := quotedSpans(sent)
+	var out []string
+	last := 0
+	for _, m := range clauseSplit.FindAllStringIndex(sent, -1) {
+		inside := false
+		for _, q := range spans {
+			inside = inside || m[0] >= q.Start && m[0] < q.End
+		}
+		if inside {
+			continue
+		}
+		out = append(out, sent[last:m[0]])
+		last = m[1]
+	}
+	return append(out, sent[last:])
+}
+
+// mergePieces keeps a piece that names no thing of its own (only where, or nothing) with
+// the piece before it: "copy X in A and save a copy in B" is one clause about X.
+func mergePieces(ps []string) []string {
+	var out []string
+	for _, p := range ps {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if len(out) > 0 {
+			s := scanClause(p, "")
+			own := false
+			for _, v := range s.values {
+				own = own || v.role == "object"
+			}
+			if !own && len(findApps(p)) == 0 && (s.verb == "" || len(s.values) > 0 || len(s.words) == 0) {
+				out[len(out)-1] += " and " + strings.TrimSpace(p)
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func titleCase(s string) string {
+	w := strings.Fields(s)
+	for i, x := range w {
+		r := []rune(x)
+		r[0] = unicode.ToUpper(r[0])
+		w[i] = string(r)
+	}
+	return strings.Join(w, " ")
+}

@@ -1,0 +1,299 @@
+package judge
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// listings is what the judge remembers across frames of the lists it saw: which items a
+// page listed and between which neighbours, the page titles shown, and the items that
+// have since left their page. A delete, move or clear succeeds when something listed
+// before is gone afterwards, which no single frame can show; this memory lets both
+// judges say so ("X was listed on page P at frame i and is not listed on P at frame j").
+//
+// An item counts as gone only when the list shows the place it held filled by something
+// else: a neighbour it had is still there and the slot beside it now holds another item,
+// or the list is empty and says so. Scrolling moves items off screen without that, so a
+// scrolled list is never taken for a shorter one.
+type listings struct {
+	// Items are the latest sighting of each item, keyed by page, list and label.
+	Items map[string]*listed `json:"items,omitempty"`
+	// Gone are the items seen leaving their page, in the order they were found.
+	Gone []gone `json:"gone,omitempty"`
+	// Titles are the page titles shown so far, with the first frame that showed each.
+	Titles map[string]int `json:"titles,omitempty"`
+}
+
+// listed is one sighting of a list item.
+type listed struct {
+	Page  string `json:"page"`            // package and title: the page the list is on
+	Title string `json:"title,omitempty"` // the page title alone, for people
+	List  string `json:"list"`            // resource id and class shared by the list's items
+	Label string `json:"label"`
+	Prev  string `json:"prev,omitempty"` // the item before it, "" for the first shown
+	Next  string `json:"next,omitempty"` // the item after it, "" for the last shown
+	Frame int    `json:"frame"`
+}
+
+// gone is an item that left its page: listed at frame Seen, not listed at frame Gone.
+type gone struct {
+	Page  string `json:"page"`
+	Title string `json:"title,omitempty"`
+	Label string `json:"label"`
+	Seen  int    `json:"seen"`
+	Gone  int    `json:"gone"`
+}
+
+// maxRemembered bounds the items kept, so a trace scrolling through a huge list cannot
+// grow the saved state without end; the oldest sightings go first.
+const maxRemembered = 1000
+
+func newListings() *listings {
+	return &listings{Items: map[string]*listed{}, Titles: map[string]int{}}
+}
+
+// String says the fact as a sentence, for the model judge's memory and for analyses.
+func (g gone) String() string {
+	return fmt.Sprintf("%q was listed on page %s at frame %d and is not listed there at frame %d",
+		g.Label, pageName(g.Title, g.Page), g.Seen, g.Gone)
+}
+
+func pageName(title, page string) string {
+	if title != "" {
+		return fmt.Sprintf("%q", title)
+	}
+	if i := strings.IndexByte(page, '\x00'); i >= 0 {
+		page = page[:i]
+	}
+	return "of " + page
+}
+
+// pageKey identifies a page: its app and title, else its app and activity.
+func pageKey(sc *screen) string {
+	id := sc.Title
+	if id == "" {
+		id = "activity " + sc.Activity
+	}
+	return sc.Package + "\x00" + id
+}
+
+// listItems groups the app's plain elements into lists: elements sharing a resource id and
+// class, two or more of them, in reading order. Labels shown twice in one list say
+// nothing about identity and are left out.
+func listItems(sc *screen) map[string][]string {
+	groups := map[string][]string{}
+	for _, e := range sc.Elements {
+		if !isContent(e, sc) {
+			continue
+		}
+		label := itemLabel(e)
+		if label == "" {
+			continue
+		}
+		k := shortID(e.ID) + "|" + shortClass(e.Class)
+		groups[k] = append(groups[k], label)
+	}
+	for k, labels := range groups {
+		if len(labels) < 2 {
+			delete(groups, k)
+			continue
+		}
+		count := map[string]int{}
+		for _, l := range labels {
+			count[l]++
+		}
+		kept := labels[:0]
+		for _, l := range labels {
+			if count[l] == 1 {
+				kept = append(kept, l)
+			}
+		}
+		groups[k] = kept
+	}
+	return groups
+}
+
+// itemLabel is an element's text, else its description, folded to one line.
+func itemLabel(e element) string {
+	return strings.Join(strings.Fields(firstNonEmpty(e.Text, e.Desc)), " ")
+}
+
+// sameItem reports whether two labels name the same item: equal, one holding the other
+// (a row's description gains or loses a date between frames), or sharing their longest
+// word (a row's "File x.md" becomes "Selected x.md" while it is selected).
+func sameItem(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	if a == b || containsName(a, b) || containsName(b, a) {
+		return true
+	}
+	ca, cb := itemCore(a), itemCore(b)
+	return len([]rune(ca)) >= 5 && ca == cb
+}
+
+// itemCore is a label's longest word: the name in "File notes_2023.md 10/15/2023, 15:34".
+func itemCore(label string) string {
+	best := ""
+	for _, w := range strings.FieldsFunc(label, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {
+		if len([]rune(w)) > len([]rune(best)) {
+			best = w
+		}
+	}
+	return best
+}
+
+// emptyList matches the messages of an emptied list ("No items", "No events yet").
+var emptyList = regexp.MustCompile(`(?i)^\s*(no\s+\w+(\s+\w+)?(\s+(yet|found|here|to show))?|(it's\s+|list\s+is\s+)?empty|nothing\s+(here|to show))[.!]?\s*$`)
+
+// observe takes in one frame's screen: finds items that left a page since they were last
+// listed there, then remembers what this screen lists.
+func (m *listings) observe(frame int, sc *screen) {
+	if sc == nil || sc.Package == "" && !sc.OCR {
+		return
+	}
+	if m.Items == nil {
+		m.Items = map[string]*listed{}
+	}
+	if m.Titles == nil {
+		m.Titles = map[string]int{}
+	}
+	if sc.Title != "" {
+		if _, ok := m.Titles[sc.Title]; !ok {
+			m.Titles[sc.Title] = frame
+		}
+	}
+	page := pageKey(sc)
+	lists := listItems(sc)
+	var shown []string // everything the app shows, to make sure a "gone" item is nowhere
+	empty := false
+	for _, e := range sc.Elements {
+		if isContent(e, sc) {
+			shown = append(shown, strings.ToLower(e.Text+" \x00 "+e.Desc))
+			if emptyList.MatchString(e.Text) || emptyList.MatchString(e.Desc) {
+				empty = true
+			}
+		}
+	}
+	keys := make([]string, 0, len(m.Items))
+	for k, it := range m.Items {
+		if it.Page == page {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		it := m.Items[k]
+		if anyHolds(shown, it.Label) {
+			continue
+		}
+		cur := lists[it.List]
+		if !slotTaken(cur, it) && !(empty && len(cur) == 0) {
+			continue
+		}
+		m.Gone = append(m.Gone, gone{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame})
+		delete(m.Items, k)
+	}
+	for list, labels := range lists {
+		for i, l := range labels {
+			it := &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame}
+			if i > 0 {
+				it.Prev = labels[i-1]
+			}
+			if i+1 < len(labels) {
+				it.Next = labels[i+1]
+			}
+			m.Items[page+"\x00"+list+"\x00"+strings.ToLower(l)] = it
+			m.forgetGone(page, l)
+		}
+	}
+	m.trim()
+}
+
+// slotTaken reports whether the list now shows another item where it used to be: right
+// after its former predecessor, or right before its former successor.
+func slotTaken(cur []string, it *listed) bool {
+	for i, l := range cur {
+		if it.Prev != "" && sameItem(l, it.Prev) && i+1 < len(cur) && !sameItem(cur[i+1], it.Label) {
+			return true
+		}
+		if it.Next != "" && sameItem(l, it.Next) && i > 0 && !sameItem(cur[i-1], it.Label) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyHolds reports whether some text shows the item: its label, or its longest word as a
+// whole name (not inside a longer file name).
+func anyHolds(texts []string, label string) bool {
+	l := strings.ToLower(label)
+	core := itemCore(l)
+	for _, t := range texts {
+		if containsName(t, l) || len([]rune(core)) >= 5 && containsName(t, core) {
+			return true
+		}
+	}
+	return false
+}
+
+// forgetGone drops a gone fact once the item is listed on its page again (an undo).
+func (m *listings) forgetGone(page, label string) {
+	kept := m.Gone[:0]
+	for _, g := range m.Gone {
+		if !(g.Page == page && sameItem(g.Label, label)) {
+			kept = append(kept, g)
+		}
+	}
+	m.Gone = kept
+}
+
+func (m *listings) trim() {
+	if len(m.Items) <= maxRemembered {
+		return
+	}
+	type kv struct {
+		k string
+		f int
+	}
+	all := make([]kv, 0, len(m.Items))
+	for k, it := range m.Items {
+		all = append(all, kv{k, it.Frame})
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].f != all[j].f {
+			return all[i].f < all[j].f
+		}
+		return all[i].k < all[j].k
+	})
+	for _, x := range all[:len(all)-maxRemembered] {
+		delete(m.Items, x.k)
+	}
+}
+
+// goneFacts are the gone items worth telling the model judge about: those whose label
+// shares a term with the task, latest last, at most max of them.
+func (m *listings) goneFacts(task string, limit int) []gone {
+	if m == nil {
+		return nil
+	}
+	terms := keyTerms(task, "")
+	var out []gone
+	for _, g := range m.Gone {
+		l := strings.ToLower(g.Label)
+		for _, t := range terms {
+			if len([]rune(t)) >= 3 && strings.Contains(l, t) {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	if len(out) > limit {
+		out = out[len(out)-limit:]
+	}
+	return out
+}

@@ -1,0 +1,279 @@
+package judge
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	_ "image/jpeg" // screenshots may be JPEG
+)
+
+// OCR reads the text of a screenshot with Tesseract (Debian's tesseract-ocr, through its
+// command line: no cgo), so the heuristic judge can judge traces that carry screenshots
+// only. Words come back with boxes; they are grouped into lines (split where a wide gap
+// separates a label from a value), the status and navigation bars are set apart as system
+// UI, and the lines are described in reading order like any other screen.
+
+// ocrBinary names the Tesseract executable; TESSERACT in the environment overrides it.
+func ocrBinary() string {
+	if b := os.Getenv("TESSERACT"); b != "" {
+		return b
+	}
+	return "tesseract"
+}
+
+// errNoOCR says Tesseract is not installed.
+var errNoOCR = errors.New("OCR needs Tesseract: install it (Debian: apt-get install tesseract-ocr tesseract-ocr-eng) or set TESSERACT to its path")
+
+// OCRAvailable reports whether Tesseract can be run, and its version line.
+func OCRAvailable() (string, bool) {
+	ocrProbe.once.Do(func() {
+		path, err := exec.LookPath(ocrBinary())
+		if err != nil {
+			return
+		}
+		out, err := exec.Command(path, "--version").CombinedOutput()
+		if err != nil {
+			return
+		}
+		ocrProbe.path = path
+		ocrProbe.version = strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	})
+	return ocrProbe.version, ocrProbe.path != ""
+}
+
+var ocrProbe struct {
+	once          sync.Once
+	path, version string
+}
+
+// minWordConfidence drops words Tesseract is unsure of (icons read as letters).
+const minWordConfidence = 45
+
+// ocrCache keeps the OCR of identical screenshots (by content) for the life of the process:
+// a screen repeated on later frames is read once. It stops growing at maxOCRCache entries,
+// so a long batch cannot hold every screen it ever read.
+var (
+	ocrCache     sync.Map // [32]byte -> []ocrWord
+	ocrCacheSize atomic.Int64
+)
+
+const maxOCRCache = 4096
+
+// ocrWord is one word Tesseract read, with its box and its line.
+type ocrWord struct {
+	Text               string
+	Left, Top, W, H    int
+	Conf               float64
+	Block, Para, LineN int
+}
+
+// readScreenOCR reads a screenshot into a screen.
+func readScreenOCR(ctx context.Context, img []byte) (*screen, error) {
+	key := sha256.Sum256(img)
+	if w, ok := ocrCache.Load(key); ok {
+		return ocrScreen(w.([]ocrWord), imageHeight(img)), nil
+	}
+	words, err := runOCR(ctx, img)
+	if err != nil {
+		return nil, err
+	}
+	if ocrCacheSize.Add(1) <= maxOCRCache {
+		ocrCache.Store(key, words)
+	}
+	return ocrScreen(words, imageHeight(img)), nil
+}
+
+func imageHeight(img []byte) int {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
+	if err != nil {
+		return 0
+	}
+	return cfg.Height
+}
+
+// runOCR binarises the screenshot and runs Tesseract on it.
+func runOCR(ctx context.Context, img []byte) ([]ocrWord, error) {
+	if _, ok := OCRAvailable(); !ok {
+		return nil, errNoOCR
+	}
+	bin, err := binarize(img)
+	if err != nil {
+		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, ocrProbe.path, "stdin", "stdout", "--psm", "3", "-l", "eng", "tsv")
+	cmd.Stdin = bytes.NewReader(bin)
+	// One thread per process: captures already run several frames at once.
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("tesseract: %v: %s", err, firstLine(strings.TrimSpace(stderr.String())))
+	}
+	return parseTSV(out.Bytes())
+}
+
+// binarize turns a screenshot into black text on white: a pixel is ink when it differs
+// clearly from the mean of its neighbourhood, whichever way. White text on a coloured
+// button and dark text on a light page both come out black, which Tesseract reads far
+// better than the colours (it misses most light-on-colour text otherwise).
+func binarize(data []byte) ([]byte, error) {
+	src, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b := src.Bounds()
+	gray := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(gray, gray.Bounds(), src, b.Min, draw.Src)
+	w, h := b.Dx(), b.Dy()
+	// Integral image of the luminance, for the mean of any window in constant time.
+	ii := make([]int64, (w+1)*(h+1))
+	for y := 1; y <= h; y++ {
+		var row int64
+		for x := 1; x <= w; x++ {
+			row += int64(gray.Pix[(y-1)*gray.Stride+x-1])
+			ii[y*(w+1)+x] = ii[(y-1)*(w+1)+x] + row
+		}
+	}
+	const radius, contrast = 40, 50
+	out := image.NewGray(gray.Rect)
+	for y := 0; y < h; y++ {
+		y0, y1 := max(0, y-radius), min(h, y+radius+1)
+		for x := 0; x < w; x++ {
+			x0, x1 := max(0, x-radius), min(w, x+radius+1)
+			sum := ii[y1*(w+1)+x1] - ii[y0*(w+1)+x1] - ii[y1*(w+1)+x0] + ii[y0*(w+1)+x0]
+			mean := sum / int64((x1-x0)*(y1-y0))
+			d := int64(gray.Pix[y*gray.Stride+x]) - mean
+			v := uint8(255)
+			if d > contrast || d < -contrast {
+				v = 0
+			}
+			out.Pix[y*out.Stride+x] = v
+		}
+	}
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// parseTSV reads Tesseract's TSV output: one row per page, block, paragraph, line and word;
+// only words (level 5) with text are kept.
+func parseTSV(data []byte) ([]ocrWord, error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	var words []ocrWord
+	header := true
+	for sc.Scan() {
+		line := sc.Text()
+		if header {
+			if !strings.HasPrefix(line, "level\t") {
+				return nil, fmt.Errorf("tesseract TSV: unexpected header %q", clip(line))
+			}
+			header = false
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 12 || f[0] != "5" {
+			continue
+		}
+		text := strings.TrimSpace(strings.Join(f[11:], " "))
+		if text == "" {
+			continue
+		}
+		n := make([]int, 8)
+		ok := true
+		for i := 2; i <= 9; i++ {
+			v, err := strconv.Atoi(f[i])
+			if err != nil {
+				ok = false
+				break
+			}
+			n[i-2] = v
+		}
+		conf, err := strconv.ParseFloat(f[10], 64)
+		if !ok || err != nil || n[6] < 0 || n[7] < 0 {
+			continue
+		}
+		words = append(words, ocrWord{Text: text, Block: n[0], Para: n[1], LineN: n[2],
+			Left: n[4], Top: n[5], W: n[6], H: n[7], Conf: conf})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("tesseract TSV: %w", err)
+	}
+	if header {
+		return nil, errors.New("tesseract TSV: empty output")
+	}
+	return words, nil
+}
+
+// ocrScreen groups words into lines and lines into elements. height is the screenshot's
+// height, to set the status bar (top 3.5%) and navigation bar (bottom 3.5%) apart.
+func ocrScreen(words []ocrWord, height int) *screen {
+	type key struct{ b, p, l int }
+	lines := map[key][]ocrWord{}
+	var order []key
+	for _, w := range words {
+		if w.Conf < minWordConfidence || strings.IndexFunc(w.Text, isWordRune) < 0 {
+			continue
+		}
+		k := key{w.Block, w.Para, w.LineN}
+		if _, ok := lines[k]; !ok {
+			order = append(order, k)
+		}
+		lines[k] = append(lines[k], w)
+	}
+	sc := &screen{OCR: true, Height: height}
+	for _, k := range order {
+		ws := lines[k]
+		sort.SliceStable(ws, func(i, j int) bool { return ws[i].Left < ws[j].Left })
+		// A gap wider than three letter heights splits a label from a value on its row.
+		start := 0
+		for i := 1; i <= len(ws); i++ {
+			if i < len(ws) {
+				prev := ws[i-1]
+				if ws[i].Left-(prev.Left+prev.W) <= 3*max(prev.H, ws[i].H) {
+					continue
+				}
+			}
+			sc.Elements = append(sc.Elements, ocrElement(ws[start:i], height))
+			start = i
+		}
+	}
+	sortElements(sc.Elements)
+	sc.Title = pageTitle(sc)
+	return sc
+}
+
+func ocrElement(ws []ocrWord, height int) element {
+	e := element{Class: "text", HasBounds: true, X1: ws[0].Left, Y1: ws[0].Top, X2: ws[0].Left + ws[0].W, Y2: ws[0].Top + ws[0].H}
+	var texts []string
+	for _, w := range ws {
+		texts = append(texts, w.Text)
+		e.X1, e.Y1 = min(e.X1, w.Left), min(e.Y1, w.Top)
+		e.X2, e.Y2 = max(e.X2, w.Left+w.W), max(e.Y2, w.Top+w.H)
+	}
+	e.Text = strings.Join(texts, " ")
+	if height > 0 && (e.Y2 <= height*35/1000 || e.Y1 >= height-height*35/1000) {
+		e.Role = roleSystem // the status bar's clock and icons, the navigation bar
+	}
+	return e
+}

@@ -1,0 +1,264 @@
+package judge
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/substate"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// painted is a text drawn on a rendered test screen, on a band of colour.
+type painted struct {
+	text   string
+	x, y   int // the band's top left; the text sits inside it
+	h      int // band height
+	size   float64
+	fg, bg color.RGBA
+}
+
+var (
+	white = color.RGBA{255, 255, 255, 255}
+	ink   = color.RGBA{33, 33, 33, 255}
+	teal  = color.RGBA{0, 121, 107, 255}
+	green = color.RGBA{88, 204, 2, 255}
+)
+
+// renderScreen draws a 1080x2400 phone screen with the Go font: real anti-aliased text,
+// dark on light and light on colour, as apps draw it.
+func renderScreen(t testing.TB, texts ...painted) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
+	draw.Draw(img, img.Bounds(), &image.Uniform{white}, image.Point{}, draw.Src)
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range texts {
+		draw.Draw(img, image.Rect(0, p.y, screenW, p.y+p.h), &image.Uniform{p.bg}, image.Point{}, draw.Src)
+		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: p.size, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := font.Drawer{Dst: img, Src: &image.Uniform{p.fg}, Face: face,
+			Dot: fixed.P(p.x, p.y+p.h/2+int(p.size)/3)}
+		d.DrawString(p.text)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// listScreenPNG is a rendered list page: a status bar, a title on a coloured app bar, the
+// rows dark on white, and a light-on-colour button at the bottom.
+func listScreenPNG(t testing.TB, title string, rows ...string) []byte {
+	ps := []painted{
+		{text: "9:41", x: 30, y: 0, h: 80, size: 36, fg: ink, bg: white},
+		{text: title, x: 40, y: 80, h: 160, size: 56, fg: white, bg: teal},
+	}
+	for i, r := range rows {
+		ps = append(ps, painted{text: r, x: 60, y: 300 + i*160, h: 140, size: 48, fg: ink, bg: white})
+	}
+	ps = append(ps, painted{text: "ADD NEW", x: 380, y: 2100, h: 140, size: 48, fg: white, bg: green})
+	return renderScreen(t, ps...)
+}
+
+func ocrText(sc *screen) []string {
+	var out []string
+	for _, e := range sc.Elements {
+		out = append(out, e.Text)
+	}
+	return out
+}
+
+func indexOf(lines []string, want string) int {
+	for i, l := range lines {
+		if strings.EqualFold(squeeze(l), squeeze(want)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// OCR on rendered screens: every line is read, in reading order, with its box where it was
+// drawn, light text on colour included; the status bar is set apart.
+func TestOCRRendered(t *testing.T) {
+	testenv.RequireTesseract(t)
+	img := listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
+	sc, err := readScreenOCR(context.Background(), img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := ocrText(sc)
+	prev := -1
+	for _, want := range []string{"Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855", "ADD NEW"} {
+		i := indexOf(lines, want)
+		if i < 0 {
+			t.Fatalf("%q not read; lines %q", want, lines)
+		}
+		if i < prev {
+			t.Fatalf("%q out of reading order; lines %q", want, lines)
+		}
+		prev = i
+	}
+	if sc.Title != "Reading list" {
+		t.Errorf("title %q", sc.Title)
+	}
+	walden := sc.Elements[indexOf(lines, "Walden pond")]
+	if walden.Y1 < 460 || walden.Y2 > 600 || walden.X1 < 40 || walden.X1 > 90 {
+		t.Errorf("box of the second row %d,%d-%d,%d, drawn at 60,460-..,600", walden.X1, walden.Y1, walden.X2, walden.Y2)
+	}
+	for _, e := range sc.Elements {
+		if e.Text == "9:41" && e.Role != roleSystem {
+			t.Errorf("status bar clock not set apart: %+v", e)
+		}
+	}
+	d := sc.render()
+	if !strings.HasPrefix(d, "Text read off the screenshot by OCR") || !strings.Contains(d, `text "Moby Dick" at (`) {
+		t.Fatalf("description:\n%s", d)
+	}
+}
+
+// OCR on real screenshots (LlamaTouch, 1080 px wide): a light settings page and a page of
+// white text on bright colour.
+func TestOCRRealScreenshots(t *testing.T) {
+	testenv.RequireTesseract(t)
+	root := testenv.SharedData(t, "traces/llamatouch")
+	for _, c := range []struct {
+		file  string
+		lines []string // in reading order
+	}{
+		{"trace_7/11.png", []string{"Personal content", "Your Timeline", "Location settings", "Delete all Timeline data"}},
+		{"trace_18/3.png", []string{"Section 1: Rookie", "Use basic phrases, greet people", "Lesson 2 of 5"}},
+	} {
+		data, err := os.ReadFile(filepath.Join(root, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := readScreenOCR(context.Background(), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := ocrText(sc)
+		prev := -1
+		for _, want := range c.lines {
+			i := indexOf(lines, want)
+			if i <= prev {
+				t.Fatalf("%s: %q missing or out of order (at %d after %d); lines %q", c.file, want, i, prev, lines)
+			}
+			prev = i
+		}
+	}
+}
+
+// A trace of screenshots only is judged without a model: OCR gives the heuristic the text,
+// and evidence of absence works on it as on a hierarchy.
+func TestHeuristicJudgesScreenshotsOnly(t *testing.T) {
+	testenv.RequireTesseract(t)
+	task := "Delete the entry Walden pond from the Reading list."
+	tr := &trace.Trace{Version: 1, Task: task, Dir: t.TempDir(), Status: trace.StatusCompleted, Frames: []trace.Frame{
+		{Index: 1, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")},
+		{Index: 2, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Emma", "Ulysses")},
+	}}
+	j, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := describeLog(t, j)
+	if !j.Complete || !strings.Contains(log, "described from ocr 2") || j.Judge.PromptVersions["ocr"] == "" {
+		t.Fatalf("screenshot-only deletion:\n%s\n%+v", log, j.Judge)
+	}
+	// The entry still listed at the end: not done.
+	tr.Frames[1].ImageData = listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")
+	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Complete {
+		t.Fatalf("a deletion that did not happen passed:\n%s", describeLog(t, j))
+	}
+	// --capture ocr on a trace with a hierarchy reads the screenshots all the same.
+	subs := &substate.List{Task: task, Nodes: []substate.Node{{ID: 0, Kind: substate.Page, Content: "The Reading list page is visible"}}}
+	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Capture: CaptureOCR}, tr, subs)
+	if err != nil || !j.Complete {
+		t.Fatalf("--capture ocr: %v\n%s", err, describeLog(t, j))
+	}
+}
+
+func TestParseTSV(t *testing.T) {
+	tsv := "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n" +
+		"1\t1\t0\t0\t0\t0\t0\t0\t1080\t2400\t-1\t\n" +
+		"5\t1\t1\t1\t1\t1\t40\t100\t120\t40\t96.5\tBuy\n" +
+		"5\t1\t1\t1\t1\t2\t170\t100\t90\t40\t91\tmilk\n" +
+		"5\t1\t1\t1\t1\t3\t900\t100\t60\t40\t88\t$4\n" +
+		"5\t1\t1\t1\t2\t1\t40\t200\t60\t40\t12\t@&\n"
+	words, err := parseTSV([]byte(tsv))
+	if err != nil || len(words) != 4 {
+		t.Fatalf("%v %+v", err, words)
+	}
+	sc := ocrScreen(words, 2400)
+	if got := ocrText(sc); len(got) != 2 || got[0] != "Buy milk" || got[1] != "$4" {
+		t.Fatalf("lines %q: a wide gap splits a label from its value, a low-confidence line is dropped", got)
+	}
+	for _, bad := range []string{"", "not tsv", "level\tpage\n5\t1\tx"} {
+		if _, err := parseTSV([]byte(bad)); bad != "level\tpage\n5\t1\tx" && err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func FuzzParseTSV(f *testing.F) {
+	f.Add([]byte("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n5\t1\t1\t1\t1\t1\t0\t0\t10\t10\t90\tx\n"))
+	f.Add([]byte("level\n5\t1\t1\t1\t1\t1\t-5\t-5\t-1\t2\tNaN\t\t\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		words, err := parseTSV(data)
+		if err != nil {
+			return
+		}
+		sc := ocrScreen(words, 100)
+		if sc.render() != sc.render() {
+			t.Fatal("render is not deterministic")
+		}
+	})
+}
+
+// BenchmarkOCRFrame measures reading one real 1080x2400 screenshot: binarising it and
+// running Tesseract (the per-process cache is bypassed).
+func BenchmarkOCRFrame(b *testing.B) {
+	testenv.RequireTesseract(b)
+	data, err := os.ReadFile(filepath.Join(testenv.SharedData(b, "traces/llamatouch"), "trace_7", "11.png"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.Run("binarize", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := binarize(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("binarize+tesseract", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := runOCR(ctx, data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,23 @@
+package trace
+
+import "strings"
+
+// FinalAnswer is the agent's reported answer to a question task: the trace's Answer when
+// its harness recorded one, else the text of the last "answer" action in its frames, else
+// "". A question is judged by this answer against what the screens showed.
+func (t *Trace) FinalAnswer() string {
+	if a := strings.TrimSpace(t.Answer); a != "" {
+		return a
+	}
+	for i := len(t.Frames) - 1; i >= 0; i-- {
+		a := t.Frames[i].Action
+		if a == nil || strings.TrimSpace(a.Text) == "" {
+			continue
+		}
+		// Traces imported before answers had their own type keep them as "other".
+		if a.Type == "answer" || a.Type == "other" && strings.Contains(a.Raw, `"answer"`) {
+			return strings.TrimSpace(a.Text)
+		}
+	}
+	return ""
+}
