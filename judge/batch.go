@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -280,7 +281,7 @@ func WriteTable(w io.Writer, results []Result) {
 			yesNo(j.Complete), yesNo(j.CompleteRequired), len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 	}
 	if n > 0 {
-		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%s\t\n", n, scr/float64(n),
+		fmt.Fprintf(tw, "overall (%s)\t\t%.2f\tTCR %.2f\tTCR %.2f\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
 			float64(complete)/float64(n), float64(required)/float64(n), calls, costCell(total))
 	}
 	tw.Flush()
@@ -288,10 +289,10 @@ func WriteTable(w io.Writer, results []Result) {
 		fmt.Fprintf(w, "%d trace(s) undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", undetermined)
 	}
 	if failed > 0 {
-		fmt.Fprintf(w, "%d trace(s) failed\n", failed)
+		fmt.Fprintf(w, "%s failed\n", termtext.Count(failed, "trace"))
 	}
 	if interrupted > 0 {
-		fmt.Fprintf(w, "%d trace(s) interrupted: run the same command again to continue them\n", interrupted)
+		fmt.Fprintf(w, "%s interrupted: run the same command again to continue them\n", termtext.Count(interrupted, "trace"))
 	}
 }
 
