@@ -373,7 +373,7 @@ func runTraceValidate(w io.Writer, path string) error {
 		}
 		for _, t := range ts {
 			total++
-			verr := trace.Validate(t)
+			verr := trace.ValidateProgress(t, validateBar(trace.Label(t)))
 			if verr == nil {
 				fmt.Fprintf(w, "ok   %s (%s)\n", trace.Label(t), termtext.Count(len(t.Frames), "frame"))
 				continue
@@ -397,6 +397,25 @@ func runTraceValidate(w io.Writer, path string) error {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s %s problems", bad, termtext.Count(total, "trace"), map[bool]string{true: "has", false: "have"}[bad == 1])}
 	}
 	return nil
+}
+
+// validateBar shows progress through a long trace's files (a few hundred frames take
+// seconds; some recordings have a hundred thousand).
+func validateBar(label string) func(done, total int) {
+	const long = 200
+	var bar *progress.Bar
+	return func(done, total int) {
+		if total < long {
+			return
+		}
+		if bar == nil {
+			bar = progress.New("validate "+label, total, global.quiet)
+		}
+		bar.Set(done)
+		if done == total {
+			bar.Clear()
+		}
+	}
 }
 
 func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {

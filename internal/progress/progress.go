@@ -29,6 +29,7 @@ type Bar struct {
 	warned  int // of done, finished with a Warning
 	stopped int // of done, interrupted (context canceled): neither done nor failed
 	tty     bool
+	drawn   time.Time // last redraw by Set
 	start   time.Time
 	enabled bool
 }
@@ -101,6 +102,29 @@ func (b *Bar) Done(name string, err error) {
 	fmt.Fprintf(b.w, "%s: [%d/%d] %s %s\n", b.label, b.done, b.total, name, status)
 }
 
+// Set moves the bar to done of its total for work counted in steps too many to list (the
+// files of a long trace): on a terminal the bar is redrawn at most ten times a second,
+// elsewhere a line is written at every tenth of the total.
+func (b *Bar) Set(done int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	prev := b.done
+	b.done = done
+	if !b.enabled {
+		return
+	}
+	if b.tty {
+		if now := time.Now(); now.Sub(b.drawn) >= 100*time.Millisecond || done == b.total {
+			b.drawn = now
+			b.draw("")
+		}
+		return
+	}
+	if b.total > 0 && (prev*10/b.total != done*10/b.total) {
+		fmt.Fprintf(b.w, "%s: %d/%d\n", b.label, done, b.total)
+	}
+}
+
 func (b *Bar) draw(name string) {
 	const width = 24
 	filled := 0
@@ -119,6 +143,15 @@ func (b *Bar) draw(name string) {
 		name = "…" + string(r[len(r)-39:])
 	}
 	fmt.Fprintf(b.w, "\r\033[K%s [%s%s] %d/%d%s %s", b.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total, eta, name)
+}
+
+// Clear ends the bar without a summary (the caller prints its own result).
+func (b *Bar) Clear() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.enabled && b.tty {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
 }
 
 // Finish ends the bar with a summary line.

@@ -95,3 +95,17 @@ func TestWordsForWarningsAndInterruptions(t *testing.T) {
 		t.Errorf("only the failure says FAILED, and no raw ESC:\n%q", out)
 	}
 }
+
+// Set reports long work by tenths when not on a terminal, never a line per step.
+func TestSetByTenths(t *testing.T) {
+	var buf bytes.Buffer
+	b := NewWriter(&buf, "validate t", 1000, false, false)
+	for i := 1; i <= 1000; i++ {
+		b.Set(i)
+	}
+	b.Finish()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 11 || lines[0] != "validate t: 100/1000" || !strings.HasPrefix(lines[10], "validate t: 1000/1000 done, 0 failed") {
+		t.Errorf("want ten progress lines and the summary, got %d:\n%s", len(lines), buf.String())
+	}
+}
