@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // Result is everything `autoeval eval` computes.
@@ -82,8 +84,8 @@ func withCI(s Stat, format func(float64) string) string {
 func (r *Result) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	j := r.Judges
-	ew.printf("Judge vs ground truth: %d traces, %d with ground truth (success = reward >= 1). Percentages with bootstrap 95%% intervals (%d resamples, seed %d).\n",
-		j.Traces, j.WithTruth, r.Resamples, r.Seed)
+	ew.printf("Judge vs ground truth: %s, %d with ground truth (success = reward >= 1). Percentages with bootstrap 95%% intervals (%d resamples, seed %d).\n",
+		termtext.Count(j.Traces, "trace"), j.WithTruth, r.Resamples, r.Seed)
 	if j.WithTruth > 0 {
 		ew.printf("Ground truth: %d of %d runs succeeded (%s%%).\n", j.TruthSuccesses, j.WithTruth, FormatPct(float64(j.TruthSuccesses)/float64(j.WithTruth)))
 	}

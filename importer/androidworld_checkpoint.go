@@ -45,34 +45,60 @@ var (
 
 func dirOf(path string) string { return filepath.Dir(path) }
 
-// readCheckpoint decompresses (when gzip'd) and unpickles a checkpoint file.
+// readCheckpoint decompresses (when gzip'd) and unpickles a checkpoint file, streaming:
+// memory stays bounded by pickle.DefaultLimits whatever the file decompresses to.
 func readCheckpoint(path string) (any, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
-	}
-	defer fh.Close()
-	var r io.Reader = fh
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+	open := func() (io.ReadCloser, error) {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		}
+		if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+			return fh, nil
+		}
 		zr, err := gzip.NewReader(fh)
 		if err != nil {
+			fh.Close()
 			return nil, fmt.Errorf("%s: not gzip data: %v", path, err)
 		}
-		defer zr.Close()
-		r = zr
+		return &gzipFile{zr: zr, fh: fh, path: path}, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(r, pickle.MaxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: corrupt gzip data: %v", path, err)
-	}
-	if len(data) > pickle.MaxBytes {
-		return nil, fmt.Errorf("%s: decompressed checkpoint exceeds %d MiB", path, pickle.MaxBytes>>20)
-	}
-	v, err := pickle.Load(data)
-	if err != nil {
+	v, err := pickle.Decode(open, pickle.DefaultLimits)
+	var ge *gzipError
+	switch {
+	case errors.As(err, &ge):
+		return nil, err
+	case err != nil && strings.HasPrefix(err.Error(), path+": "):
+		return nil, err
+	case err != nil:
 		return nil, fmt.Errorf("%s: %s", path, oneLine(err.Error()))
 	}
 	return v, nil
+}
+
+// gzipFile reads a gzip'd file, naming the file in decompression errors, so a corrupt or
+// cut-off stream is told apart from a pickle that is bad in itself.
+type gzipFile struct {
+	zr   *gzip.Reader
+	fh   *os.File
+	path string
+}
+
+type gzipError struct{ msg string }
+
+func (e *gzipError) Error() string { return e.msg }
+
+func (g *gzipFile) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		err = &gzipError{fmt.Sprintf("%s: corrupt gzip data: %v", g.path, err)}
+	}
+	return n, err
+}
+
+func (g *gzipFile) Close() error {
+	g.zr.Close()
+	return g.fh.Close()
 }
 
 // openCheckpoint imports an AndroidWorld checkpoint: a gzip'd pickle of a list of episode
@@ -296,6 +322,9 @@ func screenshotPNG(a *pickle.NDArray) ([]byte, error) {
 	}
 	if h == 0 || w == 0 || h > 20000 || w > 20000 || len(a.Data) != h*w*c {
 		return nil, fmt.Errorf("screenshot array shape %v does not match its %d bytes", a.Shape, len(a.Data))
+	}
+	if err := trace.CheckPixels(w, h); err != nil {
+		return nil, fmt.Errorf("screenshot: %w", err)
 	}
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	for p := 0; p < h*w; p++ {

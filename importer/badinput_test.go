@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/hostiletest"
 	"github.com/autoeval/autoeval/internal/pickle"
 )
 
@@ -147,6 +148,9 @@ func FuzzUnpickle(f *testing.F) {
 	f.Add(newPK().datetime([]byte{7, 233, 1, 2, 3, 4, 5, 0, 0, 1}).stop())
 	f.Add(newPK().global("os", "system").stop())
 	f.Add([]byte{0x80, 4, 0x95, 0, 0, 0, 0, 0, 0, 0, 0, '.'})
+	for _, seed := range hostiletest.Seeds(".pkl") {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := pickle.Load(data)
 		if err != nil {
@@ -179,6 +183,9 @@ func FuzzImportText(f *testing.F) {
 	f.Add(true, []byte(`{"target":"t","image":"../../x.png","parsed_action":"finish"}`+"\n{"))
 	f.Add(false, []byte(`{"goal":"g","task_name":"T","task_actually_successful":true,"agent_claimed_done":false,"step_records":[{"action":"{\"action_type\":\"click\",\"index\":0}","state":{"ui_elements":[{"text":"a","bbox_pixels":{"x_min":0,"x_max":1,"y_min":0,"y_max":1}}]}}]}`))
 	f.Add(false, []byte(`{"goal":"g","step_records":[null,{"state":null}]}`))
+	for _, seed := range hostiletest.Seeds(".json") {
+		f.Add(false, seed)
+	}
 	f.Fuzz(func(t *testing.T, androidLab bool, data []byte) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "episode.json")

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -82,9 +83,23 @@ func listNumberedImages(dir string) ([]numberedFile, error) {
 // readTaskFile reads a task text. A LlamaTouch-style instruction.txt (an id on line 1,
 // the task on line 2) is recognised and the id returned separately.
 func readTaskFile(path string) (task, id string, err error) {
-	data, err := os.ReadFile(path)
+	fh, err := os.Open(path)
 	if err != nil {
 		return "", "", fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	defer fh.Close()
+	// Read no more than a task may hold (plus an id line and spacing), so a huge file
+	// costs an error, not its size in memory.
+	data, err := io.ReadAll(io.LimitReader(fh, 2*trace.MaxTaskBytes+1))
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	if len(data) > 2*trace.MaxTaskBytes {
+		n := int64(len(data))
+		if st, err := fh.Stat(); err == nil {
+			n = st.Size()
+		}
+		return "", "", fmt.Errorf("%s: %w", path, trace.CheckTaskSize(n))
 	}
 	text := strings.TrimSpace(strings.ReplaceAll(validText(data), "\r\n", "\n"))
 	lines := strings.SplitN(text, "\n", 2)

@@ -72,7 +72,37 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	if f == nil {
 		return nil, &notTraceError{path, why}
 	}
-	return f.Open(p, first)
+	ts, err := f.Open(p, first)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range ts {
+		if err := checkLimits(t); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
+}
+
+// checkLimits applies trace's limits on text to what a format read into memory (files a
+// trace refers to are checked when they are read), whatever the format.
+func checkLimits(t *trace.Trace) error {
+	where := t.Dir
+	if t.Source != nil && t.Source.Path != "" {
+		where = t.Source.Path
+		if t.Source.Entry > 0 {
+			where = fmt.Sprintf("%s: episode %d", where, t.Source.Entry)
+		}
+	}
+	if err := trace.CheckTask(t.Task); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
+	for i := range t.Frames {
+		if err := trace.CheckElements(t.Frames[i].ElementsData); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, t.Frames[i].Index, err)
+		}
+	}
+	return nil
 }
 
 // detect returns the first format that claims the probed path, or says why none does.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -299,22 +300,22 @@ func WriteTable(w io.Writer, results []Result) {
 		if withRequired > 0 {
 			tcrq = fmt.Sprintf("TCR %.2f", float64(required)/float64(withRequired))
 		}
-		fmt.Fprintf(tw, "overall (%d traces)\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", n, scr/float64(n),
+		fmt.Fprintf(tw, "overall (%s)\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
 			float64(complete)/float64(n), tcrq, calls, costCell(total))
 	}
 	tw.Flush()
 	if undetermined > 0 {
-		fmt.Fprintf(w, "%d trace(s) undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", undetermined)
+		fmt.Fprintf(w, "%s undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", termtext.Count(undetermined, "trace"))
 	}
 	if unreadable > 0 {
-		fmt.Fprintf(w, "%d trace(s) not judgeable: they hold nothing a judge can read (no frame has a screenshot, UI XML or elements); not counted as failed (eval still reports their ground truth and the agent's claim)\n",
-			unreadable)
+		fmt.Fprintf(w, "%s not judgeable: they hold nothing a judge can read (no frame has a screenshot, UI XML or elements); not counted as failed (eval still reports their ground truth and the agent's claim)\n",
+			termtext.Count(unreadable, "trace"))
 	}
 	if failed > 0 {
-		fmt.Fprintf(w, "%d trace(s) failed\n", failed)
+		fmt.Fprintf(w, "%s failed\n", termtext.Count(failed, "trace"))
 	}
 	if interrupted > 0 {
-		fmt.Fprintf(w, "%d trace(s) interrupted: run the same command again to continue them\n", interrupted)
+		fmt.Fprintf(w, "%s interrupted: run the same command again to continue them\n", termtext.Count(interrupted, "trace"))
 	}
 }
 

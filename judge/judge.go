@@ -334,6 +334,7 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			finish()
 			return extra, err
 		}
+		s.res = captured{} // used: a long trace must not keep every screen's description
 		if l.allSatisfied() {
 			break
 		}

@@ -42,11 +42,14 @@ type Rendered struct {
 // (e.g. a changed input struct); the hash catches every edit of the text.
 const generation = 1
 
-// The fence markers around untrusted screen text. Occurrences inside the text itself are
+// The fence markers around untrusted screen text, and around the notes (critical_info) the
+// reasoner took from such text on earlier screens. Occurrences inside the text itself are
 // defused so a screen cannot close the fence and speak outside it.
 const (
 	FenceOpen  = "<<<SCREEN_DESCRIPTION"
 	FenceClose = "SCREEN_DESCRIPTION_END>>>"
+	NotesOpen  = "<<<NOTES_FROM_EARLIER_SCREENS"
+	NotesClose = "NOTES_FROM_EARLIER_SCREENS_END>>>"
 )
 
 var (
@@ -68,6 +71,8 @@ func mustLoad(name string) *Prompt {
 		"node":     NodeLine,
 		"fence":    func() string { return FenceOpen },
 		"endfence": func() string { return FenceClose },
+		"notes":    func() string { return NotesOpen },
+		"endnotes": func() string { return NotesClose },
 	}
 	h := sha256.New()
 	h.Write(sys)
@@ -158,7 +163,8 @@ type ReasonerInput struct {
 	// this same screen?); RenderReasoner adds them to Open when the caller did not.
 	Context []substate.Node
 	// Memory holds critical_info noted on earlier frames and what the judge remembers of
-	// them (an item listed on a page earlier and gone from it since).
+	// them (an item listed on a page earlier and gone from it since): written from untrusted
+	// screen text, so untrusted too, and fenced in the prompt.
 	Memory []string
 	// Answer is the agent's own reported answer to a question task, "" when it gave none:
 	// untrusted, fenced like the screen.
@@ -180,6 +186,11 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	}
 	in.Description = Defuse(in.Description)
 	in.Answer = Defuse(in.Answer)
+	memory := make([]string, len(in.Memory))
+	for i, m := range in.Memory {
+		memory[i] = Defuse(strings.Join(strings.Fields(m), " ")) // one line each: a note cannot pose as another
+	}
+	in.Memory = memory
 	// Context pages need a verdict on this frame too: make sure they are among the
 	// substates to judge (callers may already have put them there), in id order.
 	have := map[int]bool{}

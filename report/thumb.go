@@ -8,6 +8,8 @@ import (
 	"image/draw"
 	"image/jpeg"
 	_ "image/png" // frames are PNG screenshots
+
+	"github.com/autoeval/autoeval/trace"
 )
 
 // DefaultThumbWidth keeps a filmstrip frame readable while a 50-frame trace stays well under
@@ -17,7 +19,8 @@ const DefaultThumbWidth = 270
 // Thumbnail decodes a PNG or JPEG frame, scales it to width pixels wide (never up) by
 // averaging the source pixels each thumbnail pixel covers, and encodes it as JPEG.
 func Thumbnail(data []byte, width, quality int) ([]byte, error) {
-	src, _, err := image.Decode(bytes.NewReader(data))
+	// Header first: a frame over trace.MaxPixels is refused before its pixels are allocated.
+	src, _, err := trace.DecodeImage(data)
 	if err != nil {
 		return nil, fmt.Errorf("decode image: %w", err)
 	}

@@ -46,11 +46,19 @@ func DefaultPath(flagValue string) (string, error) {
 	return filepath.Join(base, "autoeval", "autoeval.db"), nil
 }
 
-// Open opens (creating if needed) the database at path and applies pending migrations.
+// Open opens (creating the file if needed) the database at path and applies pending
+// migrations. The folder must exist: a mistyped --db must not leave new folders behind.
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path != ":memory:" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		dir := filepath.Dir(path)
+		st, err := os.Stat(dir)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("store %s: the folder %s does not exist; create it first, or leave --db and $%s unset for the default location", path, dir, EnvDB)
+		case err != nil:
 			return nil, fmt.Errorf("store %s: %w", path, err)
+		case !st.IsDir():
+			return nil, fmt.Errorf("store %s: %s is not a folder", path, dir)
 		}
 	}
 	// WAL lets readers proceed while a writer commits; busy_timeout makes concurrent
@@ -113,6 +121,12 @@ func OpenDefault(ctx context.Context, flagValue string) (*DB, error) {
 	p, err := DefaultPath(flagValue)
 	if err != nil {
 		return nil, err
+	}
+	if flagValue == "" && os.Getenv(EnvDB) == "" {
+		// Only the default location is created; a path the user gave must already have its folder.
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, fmt.Errorf("store %s: %w", p, err)
+		}
 	}
 	return Open(ctx, p)
 }

@@ -12,7 +12,7 @@ import (
 
 func openTemp(t *testing.T) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "autoeval.db"))
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "autoeval.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +57,9 @@ func TestOpenPathWithURICharacters(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"a?b", "c#d", "e%41f", "g h"} {
 		path := filepath.Join(dir, name, "x.db")
+		if err := os.Mkdir(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		db, err := Open(context.Background(), path)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -185,5 +188,34 @@ func TestConcurrentOpenMigratesOnce(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
+	}
+}
+
+// A --db whose folder is missing is a mistake to report, not a folder to create; only the
+// default location is made.
+func TestOpenCreatesOnlyTheDefaultFolder(t *testing.T) {
+	ctx := context.Background()
+	missing := filepath.Join(t.TempDir(), "no", "such")
+	_, err := OpenDefault(ctx, filepath.Join(missing, "x.db"))
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("explicit path in a missing folder: %v", err)
+	}
+	if _, serr := os.Stat(missing); !os.IsNotExist(serr) {
+		t.Fatalf("the missing folder was created (%v)", serr)
+	}
+	t.Setenv(EnvDB, filepath.Join(missing, "env.db"))
+	if _, err := OpenDefault(ctx, ""); err == nil {
+		t.Fatal("$AUTOEVAL_DB in a missing folder was accepted")
+	}
+	t.Setenv(EnvDB, "")
+	data := filepath.Join(t.TempDir(), "xdg")
+	t.Setenv("XDG_DATA_HOME", data)
+	db, err := OpenDefault(ctx, "")
+	if err != nil {
+		t.Fatalf("default location: %v", err)
+	}
+	db.Close()
+	if _, err := os.Stat(filepath.Join(data, "autoeval", "autoeval.db")); err != nil {
+		t.Fatalf("default database not created: %v", err)
 	}
 }

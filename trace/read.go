@@ -42,7 +42,14 @@ func (t *Trace) ReadXML(f *Frame) ([]byte, error) {
 	if f.XML == "" {
 		return nil, fmt.Errorf("frame %d has no UI XML", f.Index)
 	}
-	return t.readFrameFile(f, f.XML)
+	data, err := t.readFrameFile(f, f.XML)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDumpTexts(data); err != nil {
+		return nil, fmt.Errorf("%s (frame %d): %w", t.display(f.XML), f.Index, err)
+	}
+	return data, nil
 }
 
 // ReadElements returns the frame's accessibility elements, from its elements file
@@ -81,6 +88,9 @@ func decodeElements(data []byte) ([]UIElement, error) {
 	}
 	if els == nil {
 		els = []UIElement{}
+	}
+	if err := CheckElements(els); err != nil {
+		return nil, err
 	}
 	return els, nil
 }

@@ -166,9 +166,19 @@ func ReadManifest(dir string) (*Trace, error) {
 // DecodeManifest parses trace.json bytes and checks the fields that need no files.
 func DecodeManifest(data []byte) (*Trace, error) {
 	var t Trace
-	if err := json.Unmarshal(data, &t); err != nil {
+	// The task is decoded on its own, so an oversized one is refused from its raw bytes
+	// before a string of its size is made.
+	m := struct {
+		*traceJSON
+		Task taskJSON `json:"task"`
+	}{traceJSON: (*traceJSON)(&t)}
+	if err := json.Unmarshal(data, &m); err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
+	t.Task = string(m.Task)
 	if t.Version < 1 || t.Version > FormatVersion {
 		return nil, fmt.Errorf("unsupported trace version %d (this build reads 1..%d)", t.Version, FormatVersion)
 	}
@@ -186,6 +196,29 @@ func DecodeManifest(data []byte) (*Trace, error) {
 		}
 	}
 	return &t, nil
+}
+
+// traceJSON is Trace without its methods, for decoding it around taskJSON.
+type traceJSON Trace
+
+// taskJSON is a task text that refuses to be longer than MaxTaskBytes.
+type taskJSON string
+
+func (t *taskJSON) UnmarshalJSON(raw []byte) error {
+	// An escape takes at most 6 bytes for one byte of text: beyond that the raw JSON alone
+	// shows the text is too long.
+	if len(raw) > 6*MaxTaskBytes+2 {
+		return CheckTaskSize(int64(len(raw) - 2))
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return err
+	}
+	if err := CheckTask(s); err != nil {
+		return err
+	}
+	*t = taskJSON(s)
+	return nil
 }
 
 // WriteManifest writes trace.json atomically into t.Dir (a temp file renamed into place,

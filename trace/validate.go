@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"io"
 	"net/http"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/autoeval/autoeval/uixml"
 )
@@ -26,8 +26,14 @@ func (e *ValidationError) Error() string {
 // Validate checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
 // (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
-// in-memory screenshots decodable. All problems are collected.
-func Validate(t *Trace) error {
+// in-memory screenshots decodable; texts within their limits. All problems are collected.
+func Validate(t *Trace) error { return ValidateProgress(t, nil) }
+
+// ValidateProgress is Validate reporting progress: progress(done, total) is called, from
+// one goroutine at a time, as the frames' files are checked. Files are checked in
+// parallel, and a file several frames refer to is read and decoded once, so time grows
+// with the distinct files and memory stays that of a few decoded frames.
+func ValidateProgress(t *Trace, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
 		name = t.Source.Path
@@ -39,38 +45,34 @@ func Validate(t *Trace) error {
 	add := func(format string, args ...any) { p = append(p, fmt.Sprintf(format, args...)) }
 	if strings.TrimSpace(t.Task) == "" {
 		add("no task text")
+	} else if err := CheckTask(t.Task); err != nil {
+		add("%v", err)
 	}
 	if len(t.Frames) == 0 {
 		add("no frames")
 	}
+	checks := planChecks(t)
+	runChecks(t, checks, progress)
 	for i := range t.Frames {
 		f := &t.Frames[i]
 		if i > 0 && f.Index <= t.Frames[i-1].Index {
 			add("frame %d (position %d): frame indexes must increase", f.Index, i)
 		}
-		check := func(rel, what string, decode func([]byte) error) {
-			if rel == "" {
-				return
-			}
-			path, data, err := t.loadRel(rel)
+		for _, c := range checks.byFrame[i] {
+			r := &checks.list[c]
 			switch {
-			case err != nil && path == "":
-				add("frame %d %s: %v", f.Index, what, err)
-				return
-			case err != nil:
-				add("frame %d %s %s: %v", f.Index, what, path, err)
-				return
-			}
-			if err := decode(data); err != nil {
-				add("frame %d %s %s: %v", f.Index, what, path, err)
+			case r.err == nil:
+			case r.embedded != nil:
+				add("frame %d embedded screenshot: %v", f.Index, r.err)
+			case r.path == "":
+				add("frame %d %s: %v", f.Index, r.what, r.err)
+			default:
+				add("frame %d %s %s: %v", f.Index, r.what, r.path, r.err)
 			}
 		}
-		check(f.Image, "image", checkImage)
-		check(f.XML, "XML", checkXML)
-		check(f.Elements, "elements", func(b []byte) error { _, err := decodeElements(b); return err })
-		if f.Image == "" && len(f.ImageData) > 0 {
-			if err := checkImage(f.ImageData); err != nil {
-				add("frame %d embedded screenshot: %v", f.Index, err)
+		if f.Elements == "" && f.ElementsData != nil {
+			if err := CheckElements(f.ElementsData); err != nil {
+				add("frame %d elements: %v", f.Index, err)
 			}
 		}
 	}
@@ -78,6 +80,89 @@ func Validate(t *Trace) error {
 		return &ValidationError{Trace: name, Problems: p}
 	}
 	return nil
+}
+
+// fileCheck is one file (or embedded screenshot) to check, and what the check found.
+type fileCheck struct {
+	what, rel string // "image", "XML" or "elements"; the frame-relative path
+	embedded  *Frame // an in-memory screenshot, checked for this frame alone
+	path      string // the joined path ("" when rel itself is refused)
+	err       error
+}
+
+type checkPlan struct {
+	list    []fileCheck
+	byFrame [][]int // indexes into list, per frame position, in the order problems are told
+}
+
+func planChecks(t *Trace) *checkPlan {
+	cp := &checkPlan{byFrame: make([][]int, len(t.Frames))}
+	seen := map[[2]string]int{}
+	for i := range t.Frames {
+		f := &t.Frames[i]
+		for _, ref := range [][2]string{{"image", f.Image}, {"XML", f.XML}, {"elements", f.Elements}} {
+			if ref[1] == "" {
+				continue
+			}
+			c, ok := seen[ref]
+			if !ok {
+				c = len(cp.list)
+				seen[ref] = c
+				cp.list = append(cp.list, fileCheck{what: ref[0], rel: ref[1]})
+			}
+			cp.byFrame[i] = append(cp.byFrame[i], c)
+		}
+		if f.Image == "" && len(f.ImageData) > 0 {
+			cp.byFrame[i] = append(cp.byFrame[i], len(cp.list))
+			cp.list = append(cp.list, fileCheck{what: "image", embedded: f})
+		}
+	}
+	return cp
+}
+
+// runChecks checks every planned file with one worker per CPU.
+func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
+	decoders := map[string]func([]byte) error{
+		"image":    checkImage,
+		"XML":      checkXML,
+		"elements": func(b []byte) error { _, err := decodeElements(b); return err },
+	}
+	jobs := make(chan int)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), max(len(cp.list), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				r := &cp.list[c]
+				if r.embedded != nil {
+					r.err = checkImage(r.embedded.ImageData)
+				} else {
+					var data []byte
+					if r.path, data, r.err = t.loadRel(r.rel); r.err == nil {
+						r.err = decoders[r.what](data)
+					}
+				}
+				done <- struct{}{}
+			}
+		}()
+	}
+	go func() {
+		for c := range cp.list {
+			jobs <- c
+		}
+		close(jobs)
+		wg.Wait()
+		close(done)
+	}()
+	n := 0
+	for range done {
+		n++
+		if progress != nil {
+			progress(n, len(cp.list))
+		}
+	}
 }
 
 // insideDir rejects paths that leave the trace directory through a symbolic link.
@@ -108,16 +193,8 @@ func checkImage(data []byte) error {
 		}
 		return fmt.Errorf("not a PNG or JPEG image (%s)", mime)
 	}
-	if _, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil {
-		return fmt.Errorf("corrupt %s header: %v", strings.TrimPrefix(mime, "image/"), err)
-	}
-	if _, _, err := image.Decode(bytes.NewReader(data)); err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return fmt.Errorf("truncated %s", strings.TrimPrefix(mime, "image/"))
-		}
-		return fmt.Errorf("corrupt %s: %v", strings.TrimPrefix(mime, "image/"), err)
-	}
-	return nil
+	_, _, err := DecodeImage(data)
+	return err
 }
 
 // checkXML checks a frame's UI dump with the parser its readers use (the judge's
@@ -125,6 +202,9 @@ func checkImage(data []byte) error {
 func checkXML(data []byte) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return errors.New("empty file")
+	}
+	if err := checkDumpTexts(data); err != nil {
+		return err
 	}
 	_, err := uixml.Parse(data)
 	return err

@@ -138,19 +138,19 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 		}
 		if o.jsonOut {
 			data, _ := json.MarshalIndent(res.Substates, "", "  ")
-			fmt.Println(string(data))
+			fmt.Fprintln(stdout, string(data))
 		} else {
-			fmt.Print(decomposer.Tree(res.Substates))
+			fmt.Fprint(stdout, decomposer.Tree(res.Substates))
 		}
 		if !global.quiet {
 			for _, m := range res.Notes {
-				fmt.Fprintln(os.Stderr, "note:", m)
+				fmt.Fprintln(stderr, "note:", m)
 			}
 			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, trace.Usage(res.Usage).CostText())
 			if res.Cached {
 				src = "from the database, no model call"
 			}
-			fmt.Fprintf(os.Stderr, "%d substates (%s) by %s%s\n", len(res.Substates.Nodes), src, model.Name(), decomposeWrote(o.out))
+			fmt.Fprintf(stderr, "%d substates (%s) by %s%s\n", len(res.Substates.Nodes), src, model.Name(), decomposeWrote(o.out))
 		}
 		return nil
 	}
@@ -169,7 +169,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 			}
 		}
 		if !global.quiet {
-			fmt.Fprintf(os.Stderr, "autoeval: shard %s: %d of the %d tasks of %s\n", sh, mine, len(tasks), o.suite)
+			fmt.Fprintf(stderr, "autoeval: shard %s: %d of the %d tasks of %s\n", sh, mine, len(tasks), o.suite)
 		}
 	}
 	bar := progress.New("decompose", mine, global.quiet)
@@ -179,9 +179,9 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 	if sum != nil {
 		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
 		// run that made no call would otherwise seem to have made them all.
-		fmt.Printf("%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
+		fmt.Fprintf(stdout, "%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
 			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, trace.Usage(sum.Usage).CostText())
-		fmt.Printf("wrote %s\n", filepath.Join(o.out, opts.SummaryName()))
+		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(o.out, opts.SummaryName()))
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"text/tabwriter"
 
@@ -39,10 +38,10 @@ observe, run and groundtruth. A device that is not online says what to do about 
 				return printDevicesJSON(list)
 			}
 			if len(list) == 0 {
-				fmt.Fprintf(os.Stderr, "autoeval: the adb server at %s lists no devices (connect one, start an emulator, or `adb connect HOST:PORT`)\n", addr)
+				fmt.Fprintf(stderr, "autoeval: the adb server at %s lists no devices (connect one, start an emulator, or `adb connect HOST:PORT`)\n", addr)
 				return nil
 			}
-			tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+			tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "SERIAL\tSTATE\tMODEL\tANDROID\tSDK\tSCREEN\tNOTE")
 			for _, a := range list {
 				model, android, sdk, screen, note := orDash(a.Model), "-", "-", "-", stateAdvice(a.State)
@@ -104,7 +103,7 @@ func printDevicesJSON(list []device.Attached) error {
 		}
 		rows = append(rows, r)
 	}
-	enc := json.NewEncoder(os.Stdout)
+	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rows)
 }

@@ -112,7 +112,7 @@ func runEval(cmd *cobra.Command, o evalOptions) error {
 	case "csv":
 		// Warnings still reach the user, on stderr, without breaking the CSV.
 		for _, w := range res.Warnings {
-			fmt.Fprintln(os.Stderr, "autoeval: warning:", w)
+			fmt.Fprintln(stderr, "autoeval: warning:", w)
 		}
 		return res.WriteCSV(out)
 	}
@@ -134,8 +134,8 @@ func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
 		return // nothing to judge; the report says so
 	}
 	if st, err := os.Stat(trace.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
-		fmt.Fprintf(os.Stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
+		fmt.Fprintf(stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", strings.Join(traces, "' and 'autoeval judge --traces "))
+	fmt.Fprintf(stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", strings.Join(traces, "' and 'autoeval judge --traces "))
 }

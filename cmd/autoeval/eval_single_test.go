@@ -34,7 +34,7 @@ func TestEvalAndReportOneTraceFile(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("eval exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "1 traces, 1 with ground truth") || !strings.Contains(out, "heuristic (baseline)") || strings.Contains(out, "warning") {
+	if !strings.Contains(out, "1 trace, 1 with ground truth") || !strings.Contains(out, "heuristic (baseline)") || strings.Contains(out, "warning") {
 		t.Fatalf("eval of one trace:\n%s", out)
 	}
 	code, _, errOut = evalCapture(t, "-q", "report", "--traces", "ep.json", "--out", "r.html")
@@ -53,7 +53,7 @@ func TestEvalAndReportOneTraceFile(t *testing.T) {
 func TestEvalOneTraceDirAndBadFile(t *testing.T) {
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	code, out, errOut := evalCapture(t, "eval", "--traces", filepath.Join(root, "t4"), "--resamples", "20")
-	if code != 0 || !strings.Contains(out, "1 traces, 1 with ground truth") {
+	if code != 0 || !strings.Contains(out, "1 trace, 1 with ground truth") {
 		t.Fatalf("eval of one trace dir: exit %d\n%s%s", code, out, errOut)
 	}
 	notes := filepath.Join(t.TempDir(), "notes.txt")

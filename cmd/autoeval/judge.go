@@ -15,6 +15,7 @@ import (
 	"github.com/autoeval/autoeval/decomposer"
 	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/shard"
@@ -177,7 +178,7 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 // traces were found: an error about the input should not come after a notice about the judge.
 func judgeNotice(opts judge.Options) {
 	if opts.Judge.Notice != "" && !global.quiet {
-		fmt.Fprintln(os.Stderr, "autoeval: notice: "+opts.Judge.Notice)
+		fmt.Fprintln(stderr, "autoeval: notice: "+opts.Judge.Notice)
 	}
 }
 
@@ -208,7 +209,7 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: label, Trace: t}, false)
 	if errors.Is(r.Err, judge.ErrNothingToJudge) {
 		// Not a failure of judging: there is nothing to judge. Said once, on stderr.
-		fmt.Fprintf(os.Stderr, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
+		fmt.Fprintf(stderr, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
 		return nil
 	}
 	if r.Err != nil {
@@ -218,18 +219,18 @@ func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		return r.Err
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintln(os.Stderr, "autoeval: "+n)
+		fmt.Fprintln(stderr, "autoeval: "+n)
 	}
 	if o.jsonOut {
-		enc := json.NewEncoder(os.Stdout)
+		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(r.Judgment); err != nil {
 			return err
 		}
 		return undeterminedError(r.Judgment)
 	}
-	judge.WriteTree(os.Stdout, r.Judgment)
-	fmt.Printf("Judgment written to %s\n", r.Out)
+	judge.WriteTree(stdout, r.Judgment)
+	fmt.Fprintf(stdout, "Judgment written to %s\n", r.Out)
 	return undeterminedError(r.Judgment)
 }
 
@@ -278,7 +279,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		}
 		targets = mine
 		if !global.quiet {
-			fmt.Fprintf(os.Stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
+			fmt.Fprintf(stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
 		}
 	}
 	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
@@ -288,13 +289,13 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	opts.Bar = bar
 	if !global.quiet {
 		opts.OnWait = func(label string, held *store.HeldError) {
-			fmt.Fprintf(os.Stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
+			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
 		}
 	}
 	results := judge.Batch(ctx, opts, targets)
 	bar.Finish()
 	results = append(results, openErrs...)
-	judge.WriteTable(os.Stdout, results)
+	judge.WriteTable(stdout, results)
 	if err := ctx.Err(); err != nil {
 		return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
 	}
@@ -307,17 +308,17 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		}
 	}
 	if opts.Judge.Kind == trace.JudgeHeuristic {
-		fmt.Println("(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
+		fmt.Fprintln(stdout, "(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
 	}
 	// Judgments of trace files or read-only traces went to the default folder under the
 	// working directory; eval and report look there by themselves only when run from the
 	// same directory: say so once.
 	if aside := countUnder(results, trace.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
-		fmt.Fprintf(os.Stderr, "autoeval: %d of %d judgments went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s\n",
-			aside, len(results), trace.DefaultOutDir, trace.DefaultOutDir)
+		fmt.Fprintf(stderr, "autoeval: %d of %s went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s\n",
+			aside, termtext.Count(len(results), "judgment"), trace.DefaultOutDir, trace.DefaultOutDir)
 	}
 	if failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces failed", failed, len(results))}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, termtext.Count(len(results), "trace"))}
 	}
 	if undetermined > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}

@@ -36,15 +36,31 @@ func judgeRead(t *testing.T, path string) *trace.Judgment {
 	return j
 }
 
+// readOnlyCopy copies a folder of the shared data into a temp dir and makes it read-only,
+// as the data set is meant to be: tests never write into ../shared itself, which may well be
+// writable (a fresh clone, or running as root).
+func readOnlyCopy(t *testing.T, src string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o755) }) // so TempDir can remove it
+	return dir
+}
+
 func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 	root := testenv.SharedData(t, "traces/llamatouch")
 	db := judgeEnv(t)
 	for _, name := range []string{"trace_7", "trace_18"} {
-		dir := filepath.Join(root, name)
+		dir := readOnlyCopy(t, filepath.Join(root, name))
 		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", dir}); code != 0 {
 			t.Fatalf("%s: exit %d", name, code)
 		}
-		// ../shared is read-only: the judgment goes to ./autoeval-out/<label>/.
+		// A read-only trace directory: the judgment goes to ./autoeval-out/<label>/.
 		j := judgeRead(t, filepath.Join("autoeval-out", name, trace.JudgmentName))
 		if j.Judge.Kind != trace.JudgeHeuristic || !strings.Contains(j.Judge.Notice, "no model configured") {
 			t.Fatalf("%s: judge %+v, want the heuristic baseline with a notice", name, j.Judge)
@@ -53,7 +69,7 @@ func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 			t.Fatalf("%s: %+v", name, j.Substates)
 		}
 		if _, err := os.Stat(filepath.Join(dir, trace.JudgmentName)); err == nil {
-			t.Fatalf("%s: wrote into the read-only data directory", name)
+			t.Fatalf("%s: wrote into the read-only trace directory", name)
 		}
 	}
 }

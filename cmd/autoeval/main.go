@@ -7,12 +7,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 func main() {
@@ -27,8 +30,16 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:]))
 }
 
+// stdout and stderr carry everything the commands print, with control characters from
+// traces and models made visible (see termtext). Progress bars write their own.
+var stdout, stderr io.Writer = os.Stdout, os.Stderr
+
 func run(ctx context.Context, args []string) int {
+	// Bound per run: tests swap os.Stdout and os.Stderr before calling run.
+	stdout, stderr = termtext.NewWriter(os.Stdout), termtext.NewWriter(os.Stderr)
 	root := newRootCmd()
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	root.SetArgs(args)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })
 	err := root.ExecuteContext(ctx)
@@ -42,17 +53,22 @@ func run(ctx context.Context, args []string) int {
 		if ferr != nil || cmd == nil {
 			cmd = root
 		}
-		fmt.Fprintf(os.Stderr, "autoeval: %s (see '%s --help')\n", err, cmd.CommandPath())
+		fmt.Fprintf(stderr, "autoeval: %s (see '%s --help')\n", err, cmd.CommandPath())
 		return 2
 	}
 	var ec exitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(os.Stderr, "autoeval:", msg)
+			fmt.Fprintln(stderr, "autoeval:", msg)
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(os.Stderr, "autoeval:", err)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		// Ctrl-C during work that has no resume message of its own: say so, not "context canceled".
+		fmt.Fprintln(stderr, "autoeval: interrupted")
+		return 130
+	}
+	fmt.Fprintln(stderr, "autoeval:", err)
 	return 1
 }
 

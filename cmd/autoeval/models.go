@@ -38,7 +38,7 @@ func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 	if !global.quiet {
 		// A backoff can last a minute: say what is being waited for.
 		cfg.OnRetry = func(model string, attempt int, wait time.Duration, err error) {
-			fmt.Fprintf(os.Stderr, "note: %s: %v; retry %d of %d in %s\n", model, err, attempt, global.modelRetries, wait.Round(100*time.Millisecond))
+			fmt.Fprintf(stderr, "note: %s: %v; retry %d of %d in %s\n", model, err, attempt, global.modelRetries, wait.Round(100*time.Millisecond))
 		}
 	}
 	return cfg
@@ -74,7 +74,7 @@ func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag string, db *sto
 	provider, name, _ := llm.ParseSpec(llm.ResolveSpec(spec))
 	if prices, perr := llm.LoadPrices(cfg.Prices); perr == nil {
 		if _, ok := prices.Lookup(provider, name); !ok && firstNote(provider+":"+name) {
-			fmt.Fprintf(os.Stderr, "note: no price known for %s (built-in prices of %s): its tokens are counted and its cost shown as unknown (give prices with --prices FILE)\n", provider+":"+name, llm.PricesAsOf)
+			fmt.Fprintf(stderr, "note: no price known for %s (built-in prices of %s): its tokens are counted and its cost shown as unknown (give prices with --prices FILE)\n", provider+":"+name, llm.PricesAsOf)
 		}
 	}
 	return m, nil
@@ -106,6 +106,13 @@ func checkModelFlags() error {
 		return &exitError{code: 2, msg: fmt.Sprintf("--model-retries %d: want 0 (no retries) or more", global.modelRetries)}
 	case global.modelConcurrency < 1:
 		return &exitError{code: 2, msg: fmt.Sprintf("--model-concurrency %d: want 1 or more", global.modelConcurrency)}
+	}
+	// A prices file is read at once, even by a command that ends up calling no model: a
+	// mistyped path must not pass unnoticed and leave costs at the built-in prices later.
+	if global.prices != "" {
+		if _, err := llm.LoadPrices(global.prices); err != nil {
+			return &exitError{code: 2, msg: "--prices: " + err.Error()}
+		}
 	}
 	// A model typed on the command line is checked at once, before any work; one from the
 	// environment only when a command opens it, so a stale $AUTOEVAL_MODEL does not break

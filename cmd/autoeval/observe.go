@@ -77,7 +77,7 @@ func (d *deviceFlags) options(o *observer.Options) {
 
 func logf(format string, args ...any) {
 	if !global.quiet {
-		fmt.Fprintf(os.Stderr, "autoeval: "+format+"\n", args...)
+		fmt.Fprintf(stderr, "autoeval: "+format+"\n", args...)
 	}
 }
 
@@ -158,7 +158,7 @@ could be recorded, 2 for bad usage, 130 after Ctrl-C (the trace is kept).`,
 			if res == nil {
 				return err
 			}
-			fmt.Printf("trace %s: %s, %d frames kept, %d dropped as duplicates, agent exit %d\n",
+			fmt.Fprintf(stdout, "trace %s: %s, %d frames kept, %d dropped as duplicates, agent exit %d\n",
 				out, res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode)
 			switch {
 			case res.Status == trace.StatusStopped:

@@ -9,6 +9,7 @@ import (
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/atomicfile"
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/report"
 	"github.com/spf13/cobra"
 )
@@ -93,7 +94,13 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	}
 	bar := progress.New("report", len(d.Items), global.quiet || o.out == "-")
 	r, err := report.Build(cmd.Context(), d, report.Options{Title: title, ThumbWidth: width, Eval: eval.Options{Seed: o.seed},
-		Progress: bar.Done})
+		Progress: func(name string, err error) {
+			if err != nil {
+				// A frame left out of the pictures: the report is still written (exit 0).
+				err = progress.Warning(err)
+			}
+			bar.Done(name, err)
+		}})
 	bar.Finish()
 	if err != nil {
 		return err
@@ -119,7 +126,7 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 		return fmt.Errorf("write %s: %w", o.out, err)
 	}
 	if !global.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%d traces, %d bytes)\n", o.out, len(r.Traces), buf.Len())
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s, %d bytes)\n", o.out, termtext.Count(len(r.Traces), "trace"), buf.Len())
 	}
 	return nil
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/llm"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // globalOptions are flags shared by every command.
@@ -18,6 +20,7 @@ type globalOptions struct {
 	noCache      bool
 	prices       string
 	quiet        bool
+	maxPixels    int
 
 	modelTimeout     time.Duration
 	modelRetries     int
@@ -55,6 +58,10 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if global.maxPixels < 1 {
+				return &exitError{code: 2, msg: fmt.Sprintf("--max-pixels %d: want 1 or more", global.maxPixels)}
+			}
+			trace.MaxPixels = global.maxPixels
 			return checkModelFlags()
 		},
 	}
@@ -70,6 +77,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, 5xx or timeout, with exponential backoff honouring Retry-After (0 = fail on the first error)")
 	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model; judge --traces runs as many traces at once (lower it for rate-limited keys or a local Ollama, raise it for your own vLLM)")
 	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
+	pf.IntVar(&global.maxPixels, "max-pixels", trace.DefaultMaxPixels, "largest frame decoded, as width x height: a bigger screenshot is a problem of its frame (validate, report), never a reason to run out of memory")
 
 	root.AddCommand(
 		newDecomposeCmd(),

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -165,11 +164,11 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 			bar.Finish()
 			if sum != nil {
 				if asJSON {
-					if err := runner.EncodeReport(os.Stdout, sum, results); err != nil {
+					if err := runner.EncodeReport(stdout, sum, results); err != nil {
 						return err
 					}
 				} else {
-					runner.WriteSummary(os.Stdout, sum, results)
+					runner.WriteSummary(stdout, sum, results)
 				}
 			}
 			if runErr != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/progress"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/cobra"
 )
@@ -243,9 +244,9 @@ func runTraceInfo(w io.Writer, path string, asJSON bool) error {
 	}
 	if len(failed) > 0 {
 		for _, f := range failed {
-			fmt.Fprintln(os.Stderr, "autoeval: "+f)
+			fmt.Fprintln(stderr, "autoeval: "+f)
 		}
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d trace sources could not be read", len(failed), len(failed)+len(infos))}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s could not be read", len(failed), termtext.Count(len(failed)+len(infos), "trace source"))}
 	}
 	return nil
 }
@@ -372,9 +373,9 @@ func runTraceValidate(w io.Writer, path string) error {
 		}
 		for _, t := range ts {
 			total++
-			verr := trace.Validate(t)
+			verr := trace.ValidateProgress(t, validateBar(trace.Label(t)))
 			if verr == nil {
-				fmt.Fprintf(w, "ok   %s (%d frames)\n", trace.Label(t), len(t.Frames))
+				fmt.Fprintf(w, "ok   %s (%s)\n", trace.Label(t), termtext.Count(len(t.Frames), "frame"))
 				continue
 			}
 			bad++
@@ -393,9 +394,28 @@ func runTraceValidate(w io.Writer, path string) error {
 		return err
 	}
 	if bad > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces have problems", bad, total)}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s %s problems", bad, termtext.Count(total, "trace"), map[bool]string{true: "has", false: "have"}[bad == 1])}
 	}
 	return nil
+}
+
+// validateBar shows progress through a long trace's files (a few hundred frames take
+// seconds; some recordings have a hundred thousand).
+func validateBar(label string) func(done, total int) {
+	const long = 200
+	var bar *progress.Bar
+	return func(done, total int) {
+		if total < long {
+			return
+		}
+		if bar == nil {
+			bar = progress.New("validate "+label, total, global.quiet)
+		}
+		bar.Set(done)
+		if done == total {
+			bar.Clear()
+		}
+	}
 }
 
 func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
@@ -407,14 +427,14 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 	bar := progress.New("import", len(items), global.quiet || len(items) < 2)
 	failed := len(plan.OpenErrs)
 	for _, e := range plan.OpenErrs {
-		fmt.Fprintln(os.Stderr, "autoeval: "+e.Error())
+		fmt.Fprintln(stderr, "autoeval: "+e.Error())
 	}
 	for i, it := range items {
 		// Stop between traces on Ctrl-C: each finished trace is complete on disk (trace.json
 		// is written last), so the rerun skips them.
 		if ctx.Err() != nil {
 			bar.Finish()
-			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %d traces; run the same command again to resume", i, len(items))}
+			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %s; run the same command again to resume", i, termtext.Count(len(items), "trace"))}
 		}
 		nt, already, err := importer.Import(it)
 		switch {
@@ -430,15 +450,15 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 				bar.Finish()
 				return err
 			}
-			fmt.Fprintf(os.Stderr, "autoeval: %v\n", err)
+			fmt.Fprintf(stderr, "autoeval: %v\n", err)
 		default:
-			fmt.Fprintf(w, "wrote %s (%d frames, %s from %s)\n", it.Dest, len(nt.Frames), sourceFormat(it.Trace), it.Source)
+			fmt.Fprintf(w, "wrote %s (%s, %s from %s)\n", it.Dest, termtext.Count(len(nt.Frames), "frame"), sourceFormat(it.Trace), it.Source)
 		}
 		bar.Done(trace.Label(it.Trace), err)
 	}
 	bar.Finish()
 	if failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d trace(s) could not be imported", failed)}
+		return &exitError{code: 1, msg: fmt.Sprintf("%s could not be imported", termtext.Count(failed, "trace"))}
 	}
 	return nil
 }

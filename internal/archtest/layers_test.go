@@ -22,9 +22,9 @@ const module = "github.com/autoeval/autoeval/"
 var level = map[string]int{
 	// leaves: no imports from this module, or only from other leaves
 	"uixml": 0, "substate": 0, "llm/record": 0, "internal/atomicfile": 0, "internal/sqlitedsn": 0,
-	"internal/progress": 0, "internal/pickle": 0, "internal/termtext": 0, "shard": 0,
-	// the formats and services the jobs are built on
-	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1,
+	"internal/pickle": 0, "internal/termtext": 0, "shard": 0,
+	// the formats and services the jobs are built on (progress shows names through termtext)
+	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1, "internal/progress": 1,
 	"importer": 2,
 	// the product's jobs
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
@@ -41,7 +41,7 @@ var sideways = map[[2]string]string{
 func testOnly(pkg string) bool {
 	switch pkg {
 	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
-		"internal/reporttest", "internal/archtest":
+		"internal/reporttest", "internal/archtest", "internal/hostiletest":
 		return true
 	}
 	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts

@@ -4,10 +4,12 @@
 package pickle
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"strings"
@@ -19,12 +21,32 @@ import (
 
 // Checkpoints are Python pickles: untrusted input. They are read by a pickle-machine
 // interpreter that never runs code: every class a pickle names must be on the allow-list
-// below and maps to a plain Go stand-in; anything else is an error. Before the interpreter
-// runs, a scan checks every opcode and every length prefix against the bytes actually
-// present, so a hostile length cannot make the reader allocate gigabytes.
+// below and maps to a plain Go stand-in; anything else is an error.
+//
+// Memory is bounded while reading, not after: the stream is read twice. The first pass
+// (scan) keeps nothing: it checks every opcode, reads past every argument and counts the
+// stream's bytes and values, stopping at once when a limit is passed, so a gzip bomb or a
+// hostile length costs time, not memory. Only a stream that passed is read again and
+// interpreted, and then every length it announces is known to be there.
 
-// MaxBytes bounds a pickle's size (a decompressed checkpoint, screenshots included).
+// Limits bound what reading one pickle may cost.
+type Limits struct {
+	// MaxBytes bounds the stream (a decompressed checkpoint, screenshots included).
+	MaxBytes int64
+	// MaxMemory bounds the memory its values are estimated to take: the bytes of its
+	// strings plus valueCost for every opcode, and again for the Go values they become.
+	MaxMemory int64
+}
+
+// DefaultLimits fit AndroidWorld checkpoints with screenshots (a few hundred MB) with room.
+var DefaultLimits = Limits{MaxBytes: MaxBytes, MaxMemory: 1 << 30}
+
+// MaxBytes is DefaultLimits.MaxBytes.
 const MaxBytes = 1 << 30
+
+// valueCost is a generous estimate of what one value costs the interpreter and the
+// conversion (an interface, a boxed number, a map or list entry, a memo slot).
+const valueCost = 64
 
 // maxPickleDepth bounds nesting when converting to Go values (memo references can
 // build cycles; a cycle is reported, not followed forever).
@@ -347,21 +369,38 @@ func intTuple(v any) ([]int, error) {
 	return out, nil
 }
 
-// Load reads one pickle into plain Go values: map[string]any, []any, string, int,
+// Load reads one pickle held in memory with DefaultLimits (see Decode).
+func Load(data []byte) (any, error) {
+	return Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
+}
+
+// Decode reads one pickle into plain Go values: map[string]any, []any, string, int,
 // float64, bool, nil, []byte, time.Time, time.Duration, *NDArray and map[string]any for
-// allow-listed data classes (with a "__class__" key).
-func Load(data []byte) (v any, err error) {
-	if err := scanPickle(data); err != nil {
+// allow-listed data classes (with a "__class__" key). open gives the stream; it is called
+// twice (see the package comment), so it must give the same bytes both times.
+func Decode(open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
+	r, err := open()
+	if err != nil {
 		return nil, err
 	}
+	st, err := scan(bufio.NewReaderSize(r, 64<<10), lim)
+	r.Close()
+	if err != nil {
+		return nil, err
+	}
+	if r, err = open(); err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	defer func() {
 		// The interpreter is third-party code fed hostile bytes; a panic in it is a bad
 		// file, not a crash of ours.
-		if r := recover(); r != nil {
-			v, err = nil, fmt.Errorf("malformed pickle (%v)", r)
+		if p := recover(); p != nil {
+			v, err = nil, fmt.Errorf("malformed pickle (%v)", p)
 		}
 	}()
-	u := gopickle.NewUnpickler(bytes.NewReader(data))
+	// Only the bytes the scan passed: a stream that grew since is not read further.
+	u := gopickle.NewUnpickler(bufio.NewReaderSize(io.LimitReader(r, st.bytes), 64<<10))
 	u.FindClass = allowedClass
 	u.PersistentLoad = func(any) (any, error) { return nil, errors.New("pickle uses persistent ids, which are not supported") }
 	u.GetExtension = func(int) (any, error) {
@@ -374,12 +413,21 @@ func Load(data []byte) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return toGo(raw, 0)
+	// Memo references let a few bytes name one list many times over (a "billion laughs");
+	// converting copies each reference, so the values converted are counted too.
+	c := &converter{left: min(4*st.values+1<<16, lim.MaxMemory/valueCost)}
+	return c.toGo(raw, 0)
 }
 
-func toGo(v any, depth int) (any, error) {
+// converter turns interpreter values into Go values, within a budget of values.
+type converter struct{ left int64 }
+
+func (c *converter) toGo(v any, depth int) (any, error) {
 	if depth > maxPickleDepth {
 		return nil, errors.New("pickle nests too deeply (or refers to itself)")
+	}
+	if c.left--; c.left < 0 {
+		return nil, errors.New("pickle refers to its own parts more often than its size allows (a reference bomb)")
 	}
 	switch x := v.(type) {
 	case nil, string, bool, float64, []byte, time.Time, time.Duration:
@@ -397,7 +445,7 @@ func toGo(v any, depth int) (any, error) {
 	case *types.Dict:
 		m := make(map[string]any, len(*x))
 		for _, e := range *x {
-			val, err := toGo(e.Value, depth+1)
+			val, err := c.toGo(e.Value, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -407,7 +455,7 @@ func toGo(v any, depth int) (any, error) {
 	case *types.OrderedDict:
 		m := make(map[string]any, x.Len())
 		for k, e := range x.Map {
-			val, err := toGo(e.Value, depth+1)
+			val, err := c.toGo(e.Value, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -415,9 +463,9 @@ func toGo(v any, depth int) (any, error) {
 		}
 		return m, nil
 	case *types.List:
-		return sliceToGo(*x, depth)
+		return c.sliceToGo(*x, depth)
 	case *types.Tuple:
-		return sliceToGo(*x, depth)
+		return c.sliceToGo(*x, depth)
 	case *types.Set:
 		out := make([]any, 0, len(*x))
 		for k := range *x {
@@ -438,7 +486,7 @@ func toGo(v any, depth int) (any, error) {
 	case *dataObject:
 		m := map[string]any{"__class__": x.class}
 		for k, val := range x.attrs {
-			g, err := toGo(val, depth+1)
+			g, err := c.toGo(val, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -449,10 +497,10 @@ func toGo(v any, depth int) (any, error) {
 	return nil, fmt.Errorf("pickle holds a value of unsupported type %T", v)
 }
 
-func sliceToGo(items []any, depth int) ([]any, error) {
+func (c *converter) sliceToGo(items []any, depth int) ([]any, error) {
 	out := make([]any, len(items))
 	for i, it := range items {
-		g, err := toGo(it, depth+1)
+		g, err := c.toGo(it, depth+1)
 		if err != nil {
 			return nil, err
 		}
@@ -468,74 +516,121 @@ func keyString(k any) string {
 	return fmt.Sprint(k)
 }
 
-// scanPickle walks the opcode stream without interpreting it: every opcode must be
-// known and every argument must fit in the bytes that remain.
-func scanPickle(data []byte) error {
-	i := 0
-	need := func(n uint64) error {
-		if n > uint64(len(data)-i) {
-			return fmt.Errorf("pickle truncated: opcode at offset %d needs %d more bytes, %d remain", i-1, n, len(data)-i)
+// scanStats is what the scan counted.
+type scanStats struct {
+	bytes  int64 // up to and including STOP
+	values int64 // opcodes
+}
+
+// scan reads the opcode stream to its STOP without interpreting it: every opcode must be
+// known and every argument present, and the stream within lim. It keeps nothing.
+func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
+	var st scanStats
+	var payload, frameStart, frameEnd int64
+	pos := int64(0) // offset of the next byte
+	skip := func(n uint64) error {
+		if n > uint64(lim.MaxBytes-pos) {
+			return fmt.Errorf("opcode at offset %d announces %d bytes, beyond the limit of %d MiB for a pickle (a truncated or hostile file)", st.bytes, n, lim.MaxBytes>>20)
+		}
+		got, err := io.CopyN(io.Discard, r, int64(n))
+		pos += got
+		payload += got
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if err != nil {
+			return fmt.Errorf("pickle truncated: opcode at offset %d needs %d more bytes, %d remain", st.bytes, n, got)
 		}
 		return nil
+	}
+	fixed := func(n int) ([]byte, error) {
+		b, err := r.Peek(n)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if err != nil {
+			return nil, fmt.Errorf("pickle truncated: opcode at offset %d needs %d more bytes, %d remain", st.bytes, n, len(b))
+		}
+		r.Discard(n)
+		pos += int64(n)
+		return b, nil
 	}
 	line := func() error {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return fmt.Errorf("pickle truncated: text argument at offset %d has no newline", i)
+		start := pos
+		for {
+			chunk, err := r.ReadSlice('\n')
+			pos += int64(len(chunk))
+			payload += int64(len(chunk))
+			if err == nil {
+				return nil
+			}
+			if err != bufio.ErrBufferFull && err != io.EOF {
+				return err
+			}
+			if err != bufio.ErrBufferFull {
+				return fmt.Errorf("pickle truncated: text argument at offset %d has no newline", start)
+			}
+			if pos > lim.MaxBytes {
+				return fmt.Errorf("text argument at offset %d runs past the limit of %d MiB for a pickle", start, lim.MaxBytes>>20)
+			}
 		}
-		i += j + 1
-		return nil
 	}
-	for i < len(data) {
-		op := data[i]
-		i++
-		var err error
+	for {
+		st.bytes = pos
+		op, err := r.ReadByte()
+		if err != nil && err != io.EOF {
+			return st, err
+		}
+		if err != nil {
+			return st, errors.New("pickle truncated: no STOP opcode")
+		}
+		pos++
+		st.values++
+		if pos > lim.MaxBytes {
+			return st, fmt.Errorf("pickle is larger than the limit of %d MiB", lim.MaxBytes>>20)
+		}
+		if payload+valueCost*st.values > lim.MaxMemory {
+			return st, fmt.Errorf("pickle would take more than %d MiB of memory to read (%d values in its first %d bytes)", lim.MaxMemory>>20, st.values, pos)
+		}
+		var b []byte
 		switch op {
 		case '.': // STOP
-			return nil
+			st.bytes = pos
+			if frameEnd > pos {
+				return st, fmt.Errorf("pickle truncated: frame at offset %d needs %d more bytes than the pickle holds", frameStart, frameEnd-pos)
+			}
+			return st, nil
 		case '(', '0', '1', '2', 'N', 'R', 'a', 'b', 'd', '}', 'e', 'l', ']', 'o', 's', 't', ')', 'u', 'Q',
 			0x81, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8f, 0x90, 0x91, 0x92, 0x93, 0x94, 0x97, 0x98:
 		case 'K', 'h', 'q', 0x80, 0x82:
-			err = need(1)
-			i++
+			_, err = fixed(1)
 		case 'M', 0x83:
-			err = need(2)
-			i += 2
+			_, err = fixed(2)
 		case 'J', 'j', 'r', 0x84:
-			err = need(4)
-			i += 4
+			_, err = fixed(4)
 		case 'G':
-			err = need(8)
-			i += 8
-		case 0x95: // FRAME: the reader allocates the announced size up front
-			if err = need(8); err == nil {
-				n := binary.LittleEndian.Uint64(data[i:])
-				i += 8
-				err = need(n)
+			_, err = fixed(8)
+		case 0x95: // FRAME: the interpreter allocates the announced size up front
+			if b, err = fixed(8); err == nil {
+				n := binary.LittleEndian.Uint64(b)
+				if n > uint64(lim.MaxBytes-pos) {
+					err = fmt.Errorf("frame at offset %d announces %d bytes, beyond the limit of %d MiB for a pickle (a truncated or hostile file)", st.bytes, n, lim.MaxBytes>>20)
+				} else if end := pos + int64(n); end > frameEnd {
+					// The frame's bytes are scanned as opcodes; at STOP they must all have been there.
+					frameStart, frameEnd = st.bytes, end
+				}
 			}
 		case 'U', 0x8c, 'C', 0x8a: // one-byte length prefix
-			if err = need(1); err == nil {
-				n := uint64(data[i])
-				i++
-				if err = need(n); err == nil {
-					i += int(n)
-				}
+			if b, err = fixed(1); err == nil {
+				err = skip(uint64(b[0]))
 			}
 		case 'T', 'X', 'B', 0x8b: // four-byte length prefix
-			if err = need(4); err == nil {
-				n := uint64(binary.LittleEndian.Uint32(data[i:]))
-				i += 4
-				if err = need(n); err == nil {
-					i += int(n)
-				}
+			if b, err = fixed(4); err == nil {
+				err = skip(uint64(binary.LittleEndian.Uint32(b)))
 			}
 		case 0x8d, 0x8e, 0x96: // eight-byte length prefix
-			if err = need(8); err == nil {
-				n := binary.LittleEndian.Uint64(data[i:])
-				i += 8
-				if err = need(n); err == nil {
-					i += int(n)
-				}
+			if b, err = fixed(8); err == nil {
+				err = skip(binary.LittleEndian.Uint64(b))
 			}
 		case 'I', 'L', 'F', 'S', 'V', 'g', 'p', 'P':
 			err = line()
@@ -544,13 +639,12 @@ func scanPickle(data []byte) error {
 				err = line()
 			}
 		default:
-			return fmt.Errorf("pickle has unknown opcode 0x%02x at offset %d", op, i-1)
+			return st, fmt.Errorf("pickle has unknown opcode 0x%02x at offset %d", op, pos-1)
 		}
 		if err != nil {
-			return err
+			return st, err
 		}
 	}
-	return errors.New("pickle truncated: no STOP opcode")
 }
 
 // TypeName names a value Load returned the way Python would, for error messages.

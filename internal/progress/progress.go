@@ -3,6 +3,8 @@
 package progress
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // Bar is safe for concurrent use.
@@ -22,7 +26,10 @@ type Bar struct {
 	done    int
 	skipped int // of done, finished in an earlier run: they took no time now
 	failed  int
+	warned  int // of done, finished with a Warning
+	stopped int // of done, interrupted (context canceled): neither done nor failed
 	tty     bool
+	drawn   time.Time // last redraw by Set
 	start   time.Time
 	enabled bool
 }
@@ -34,8 +41,16 @@ func New(label string, total int, quiet bool) *Bar {
 
 // NewWriter is New with an explicit writer and terminal mode (for tests).
 func NewWriter(w io.Writer, label string, total int, quiet, tty bool) *Bar {
-	return &Bar{w: w, label: label, total: total, tty: tty, start: time.Now(), enabled: !quiet}
+	return &Bar{w: w, label: termtext.Line(label), total: total, tty: tty, start: time.Now(), enabled: !quiet}
 }
+
+// Warning marks an item that finished with something worth saying (a report written with
+// a frame left out): shown beside the item, not counted as failed.
+func Warning(err error) error { return warning{err} }
+
+type warning struct{ error }
+
+func (w warning) Unwrap() error { return w.error }
 
 // Skip counts an item finished in an earlier run (resumed), without a line of its own.
 func (b *Bar) Skip(n int) {
@@ -52,28 +67,62 @@ func (b *Bar) Skip(n int) {
 	}
 }
 
-// Done marks one item finished; err marks it failed. name is shown beside the count.
+// Done marks one item finished; err marks it failed, unless it is a Warning or the
+// work was interrupted (context.Canceled). name is shown beside the count.
 func (b *Bar) Done(name string, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.done++
+	name = termtext.Line(name)
 	status := "ok"
-	if err != nil {
+	var w warning
+	switch {
+	case err == nil:
+	case errors.As(err, &w):
+		b.warned++
+		status = "ok, but " + termtext.Line(w.Error())
+	case errors.Is(err, context.Canceled):
+		b.stopped++
+		status = "interrupted"
+	default:
 		b.failed++
-		status = "FAILED: " + err.Error()
+		status = "FAILED: " + termtext.Line(err.Error())
 	}
 	if !b.enabled {
 		return
 	}
 	if b.tty {
 		b.draw(name)
-		if err != nil {
+		if status != "ok" {
 			fmt.Fprintf(b.w, "\r\033[K%s: %s\n", name, status)
 			b.draw(name)
 		}
 		return
 	}
 	fmt.Fprintf(b.w, "%s: [%d/%d] %s %s\n", b.label, b.done, b.total, name, status)
+}
+
+// Set moves the bar to done of its total for work counted in steps too many to list (the
+// files of a long trace): on a terminal the bar is redrawn at most ten times a second,
+// elsewhere a line is written at every tenth of the total.
+func (b *Bar) Set(done int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	prev := b.done
+	b.done = done
+	if !b.enabled {
+		return
+	}
+	if b.tty {
+		if now := time.Now(); now.Sub(b.drawn) >= 100*time.Millisecond || done == b.total {
+			b.drawn = now
+			b.draw("")
+		}
+		return
+	}
+	if b.total > 0 && (prev*10/b.total != done*10/b.total) {
+		fmt.Fprintf(b.w, "%s: %d/%d\n", b.label, done, b.total)
+	}
 }
 
 func (b *Bar) draw(name string) {
@@ -96,6 +145,15 @@ func (b *Bar) draw(name string) {
 	fmt.Fprintf(b.w, "\r\033[K%s [%s%s] %d/%d%s %s", b.label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), b.done, b.total, eta, name)
 }
 
+// Clear ends the bar without a summary (the caller prints its own result).
+func (b *Bar) Clear() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.enabled && b.tty {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+}
+
 // Finish ends the bar with a summary line.
 func (b *Bar) Finish() {
 	b.mu.Lock()
@@ -106,5 +164,12 @@ func (b *Bar) Finish() {
 	if b.tty {
 		fmt.Fprint(b.w, "\r\033[K")
 	}
-	fmt.Fprintf(b.w, "%s: %d/%d done, %d failed, %s\n", b.label, b.done, b.total, b.failed, time.Since(b.start).Round(time.Millisecond))
+	extra := ""
+	if b.warned > 0 {
+		extra += fmt.Sprintf(", %d with warnings", b.warned)
+	}
+	if b.stopped > 0 {
+		extra += fmt.Sprintf(", %d interrupted", b.stopped)
+	}
+	fmt.Fprintf(b.w, "%s: %d/%d done, %d failed%s, %s\n", b.label, b.done-b.stopped, b.total, b.failed, extra, time.Since(b.start).Round(time.Millisecond))
 }

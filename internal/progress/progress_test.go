@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -71,5 +72,40 @@ func TestTerminalEstimateAndLimits(t *testing.T) {
 	b.Finish()
 	if !utf8.ValidString(buf.String()) || !strings.Contains(buf.String(), "[########################] 112/100") {
 		t.Errorf("output %q", buf.String()[max(0, buf.Len()-200):])
+	}
+}
+
+// FAILED is for failures only: a warning (a report written with a frame left out) and an
+// interruption (Ctrl-C) say what they are, and names from traces reach the terminal with
+// their control characters shown.
+func TestWordsForWarningsAndInterruptions(t *testing.T) {
+	var buf bytes.Buffer
+	b := NewWriter(&buf, "report", 3, false, false)
+	b.Done("a", Warning(errors.New("frame 2 left out")))
+	b.Done("b\x1b[2J", context.Canceled)
+	b.Done("c", errors.New("no frames\r"))
+	b.Finish()
+	out := buf.String()
+	for _, want := range []string{"[1/3] a ok, but frame 2 left out", `[2/3] b\u001b[2J interrupted`, `[3/3] c FAILED: no frames\r`, "2/3 done, 1 failed, 1 with warnings, 1 interrupted"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "FAILED") != 1 || strings.ContainsRune(out, 0x1b) {
+		t.Errorf("only the failure says FAILED, and no raw ESC:\n%q", out)
+	}
+}
+
+// Set reports long work by tenths when not on a terminal, never a line per step.
+func TestSetByTenths(t *testing.T) {
+	var buf bytes.Buffer
+	b := NewWriter(&buf, "validate t", 1000, false, false)
+	for i := 1; i <= 1000; i++ {
+		b.Set(i)
+	}
+	b.Finish()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 11 || lines[0] != "validate t: 100/1000" || !strings.HasPrefix(lines[10], "validate t: 1000/1000 done, 0 failed") {
+		t.Errorf("want ten progress lines and the summary, got %d:\n%s", len(lines), buf.String())
 	}
 }

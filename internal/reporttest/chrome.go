@@ -79,6 +79,9 @@ func Start(ctx context.Context, path, userDataDir string) (*Browser, error) {
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--disable-default-apps",
 		"--disable-extensions", "--mute-audio", "--remote-debugging-port=0", "--user-data-dir=" + userDataDir, "about:blank"}
 	cmd := exec.Command(path, args...)
+	// Its home is the profile folder too: Chromium keeps crash-report settings and dconf
+	// files under $HOME whatever --user-data-dir says, and tests write only in temp dirs.
+	cmd.Env = append(os.Environ(), "HOME="+userDataDir, "XDG_CONFIG_HOME="+userDataDir, "XDG_CACHE_HOME="+userDataDir)
 	// Its own process group, so the renderer and helper processes it forks end with it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
