@@ -55,6 +55,9 @@ type screen struct {
 	Keyboard string
 	// Keys counts keyboard keys left out of the description (single characters and the like).
 	Keys int
+	// ActionKeys are the keyboard's enter, done, go, send, next and search keys: left out of
+	// the description like every key, kept to tell what a tap on one of them did.
+	ActionKeys []element
 	// Height is the lowest edge of any element: the screen's height as far as it is known.
 	Height   int
 	Elements []element
@@ -162,6 +165,10 @@ func newScreen(all []element, activity string) *screen {
 				e.Mark = markClipboard
 			case isKey(e):
 				sc.Keys++
+				if actionKeys[strings.ToLower(strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)))] {
+					e.Role = roleKeyboard
+					sc.ActionKeys = append(sc.ActionKeys, e)
+				}
 				continue
 			default:
 				e.Mark = markKeyboard
@@ -320,6 +327,9 @@ func init() {
 		keyNames[k] = true
 	}
 }
+
+// actionKeys are the labels of a keyboard's action keys (what a form's enter does).
+var actionKeys = map[string]bool{"enter": true, "done": true, "go": true, "send": true, "next": true, "search": true}
 
 // clipLike reports whether a keyboard element holds a clip rather than a suggestion: the
 // suggestion strip offers words, a clipboard chip offers whatever was copied (a sentence, a

@@ -14,7 +14,7 @@ import (
 
 // HeuristicVersion names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const HeuristicVersion = "heuristic/v2"
+const HeuristicVersion = "heuristic/v3"
 
 // heuristicReasoner judges with fixed rules over the structured screen and the judge's
 // memory of earlier frames; it calls no model.
@@ -78,10 +78,19 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 	case kindLevel:
 		return judgeLevel(sp, sc, why)
 	}
-	var found []string
+	var found, fromForms []string
+	saved := in.Forms.savedAt(in.Frame, sc.Package)
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(squeeze(v.Text))) {
-			return fail(fmt.Sprintf("values found %v, missing %q", found, v.Text))
+			// A form committed on this frame saved its values, as they were submitted,
+			// though the page it returned to may show only the item's title.
+			s, f, ok := savedValue(saved, v)
+			if !ok || sp.Kind == kindToggle {
+				return fail(fmt.Sprintf("values found %v, missing %q", found, v.Text))
+			}
+			found = append(found, v.Text)
+			fromForms = append(fromForms, fmt.Sprintf("%q as %s in the form submitted at frame %d (%s) and saved", v.Text, f, s.Submitted, s.How))
+			continue
 		}
 		if q, ok := ev.searchedFor(v); ok && sp.Kind != kindToggle {
 			// A list of hits for a query is no sign that what was searched for was made.
@@ -91,6 +100,9 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 	}
 	if len(found) > 0 {
 		why = append(why, fmt.Sprintf("values found %v", found))
+	}
+	if len(fromForms) > 0 {
+		why = append(why, "saved form: "+strings.Join(fromForms, "; "))
 	}
 	words := sp.Words
 	if sp.Kind == kindToggle {
@@ -127,6 +139,25 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 		return false, "no app, name, number, quoted text or word to look for"
 	}
 	return true, strings.Join(why, "; ")
+}
+
+// savedValue finds a value among the values of the forms committed on this frame.
+func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
+	for _, s := range saved {
+		for _, f := range s.Fields {
+			if v.in(strings.ToLower(f.Value)) {
+				name := strconv.Quote(f.Value)
+				switch {
+				case f.Chosen:
+					name = "the option " + name + " chosen"
+				case f.Label != "":
+					name = fmt.Sprintf("%s = %q", f.Label, f.Value)
+				}
+				return s, name, true
+			}
+		}
+	}
+	return savedForm{}, "", false
 }
 
 // appShown checks that the app named is in the foreground.

@@ -360,12 +360,16 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	switch {
 	case c.Skip != "":
 		fr.Skipped, fr.SkipReason = true, c.Skip
+		l.st.Forms.observe(f.Index, nil, f.Action, false)
 	case l.st.HasLast && c.Desc == l.st.LastDesc:
 		// The same screen as the previous frame: nothing new to see, no reasoner call.
+		// What the agent did on it is new, and decides what becomes of a form on it.
 		prev := l.st.LastIndex
 		fr.SameAs = &prev
+		l.st.Forms.observe(f.Index, c.Screen, f.Action, true)
 	default:
 		l.st.Listings.observe(f.Index, c.Screen)
+		l.st.Forms.observe(f.Index, c.Screen, f.Action, false)
 		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
 			return err
 		}
@@ -403,7 +407,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
 	q := buildQuery(l.subs, l.st.satisfiedSet())
 	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
-		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Answer: l.t.FinalAnswer()}
+		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Forms: l.st.Forms, Answer: l.t.FinalAnswer()}
 	var problems []string
 	var tried []reasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {

@@ -37,6 +37,8 @@ type reasonInput struct {
 	Repair      string
 	// Listings is what earlier frames listed and what has left its page since.
 	Listings *listings
+	// Forms is what the agent filled in and which forms it committed (saved form values).
+	Forms *forms
 	// Answer is the agent's reported answer to a question task, "" when it gave none.
 	Answer string
 }
@@ -120,6 +122,9 @@ func renderReasoner(in reasonInput) (prompts.Rendered, error) {
 	for _, g := range in.Listings.goneFacts(in.Task, maxGoneFacts) {
 		pin.Memory = append(pin.Memory, "(remembered) "+g.String())
 	}
+	for _, s := range in.Forms.latest(maxSavedFacts) {
+		pin.Memory = append(pin.Memory, "(remembered) "+s.String())
+	}
 	pin.Answer = in.Answer
 	for _, n := range in.Subs.Nodes {
 		if h, ok := in.Satisfied[n.ID]; ok {
@@ -129,8 +134,12 @@ func renderReasoner(in reasonInput) (prompts.Rendered, error) {
 	return prompts.RenderReasoner(pin)
 }
 
-// maxGoneFacts bounds the remembered absences put in one reasoner prompt.
-const maxGoneFacts = 12
+// maxGoneFacts and maxSavedFacts bound the remembered absences and saved forms put in
+// one reasoner prompt.
+const (
+	maxGoneFacts  = 12
+	maxSavedFacts = 8
+)
 
 // parseAnswer reads the model's JSON. llm.ExtractJSON drops <think> blocks and prose around
 // the object, so braces in a reasoning model's thoughts do not spoil the answer.

@@ -36,6 +36,9 @@ type state struct {
 	// Listings remembers what earlier frames listed (evidence of absence); bounded, so it
 	// stays in the current state.
 	Listings *listings `json:"listings,omitempty"`
+	// Forms remembers the form last filled in and the forms committed (saved form values);
+	// bounded, so it stays in the current state.
+	Forms *forms `json:"forms,omitempty"`
 
 	// savedFrames and savedFacts count the frames and facts already in the store.
 	savedFrames, savedFacts int
@@ -48,7 +51,7 @@ type step struct {
 }
 
 func newState() *state {
-	return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}, Listings: newListings()}
+	return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}, Listings: newListings(), Forms: newForms()}
 }
 
 func (s *state) satisfiedSet() map[int]bool {
@@ -120,6 +123,9 @@ func decodeState(p *store.Progress) (*state, bool) {
 	if got.Listings == nil {
 		got.Listings = newListings()
 	}
+	if got.Forms == nil {
+		got.Forms = newForms()
+	}
 	got.Frames = make([]trace.FrameResult, 0, len(p.Steps))
 	for _, data := range p.Steps {
 		var st step
@@ -181,10 +187,12 @@ func jobKey(t *trace.Trace, task string, subs *substate.List, info trace.JudgeIn
 		Image, XML, Elems   string
 		Activity            string
 		ElementsN, ImageLen int
+		// Action decides whether a form on the frame was submitted (saved form values).
+		Action *trace.Action `json:",omitempty"`
 	}
 	frames := make([]frameID, len(t.Frames))
 	for i, f := range t.Frames {
-		frames[i] = frameID{f.Index, f.Image, f.XML, f.Elements, f.Activity, len(f.ElementsData), len(f.ImageData)}
+		frames[i] = frameID{f.Index, f.Image, f.XML, f.Elements, f.Activity, len(f.ElementsData), len(f.ImageData), f.Action}
 	}
 	key := struct {
 		Dir     string

@@ -1,0 +1,584 @@
+package judge
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/autoeval/autoeval/trace"
+)
+
+// forms is what the judge remembers of the forms the agent filled in. Text typed into a
+// field only echoes the task (issue 12), so it is never a result by itself; but a form
+// whose values were submitted saved them, and an app often returns to a list that shows
+// only the new item's title. A form is committed when:
+//
+//   - on the last frame that showed it filled, the agent's action submitted it (a tap on a
+//     save, done, add, create, OK or confirm control, or the keyboard's enter/done key), and
+//     the next frame has left it (its typed values are no longer in any field) for a page of
+//     the same app that shows neither an error nor a save-or-discard question; or
+//   - no action was recorded (or it cannot be told what it did) and, besides leaving the
+//     form, the next frame shows one of the typed values as the app's own, non-editable
+//     content, where the app had not shown it before the form was filled. Leaving alone
+//     is not enough without an action: back, cancel and discard leave a form too, and an
+//     edit form left unsaved returns to a page that still shows the item's old name,
+//     which is why the value must be new.
+//
+// The values of a committed form, as they were when it was submitted, become evidence
+// ("saved form") at the frame the commit was seen. Never counted: a form left by back,
+// cancel or discard, a form still open, values typed into a search box or the keyboard
+// (neither is a form field), a form whose save shows an error, and values changed after
+// the last submit (the form's state is taken from the frame the submit was made on).
+type forms struct {
+	// Open is the filled form last on screen, not yet committed or dropped.
+	Open *formSnap `json:"open,omitempty"`
+	// Saved are the committed forms, oldest first, at most maxSavedForms.
+	Saved []savedForm `json:"saved,omitempty"`
+	// Shown maps an app's content texts (package, NUL, squeezed text) to the first frame
+	// that showed them: what was there before a form was filled is no proof it was saved.
+	Shown map[string]int `json:"shown,omitempty"`
+}
+
+// formField is one value of a form: what the field is called and what it held.
+type formField struct {
+	Label string `json:"label,omitempty"`
+	Value string `json:"value"`
+	// Chosen marks a selected or checked option of the form rather than typed text.
+	Chosen bool `json:"chosen,omitempty"`
+}
+
+// formSnap is a filled form as last seen, and what the agent did on that frame.
+type formSnap struct {
+	First   int         `json:"first"` // the first frame that showed it filled
+	Frame   int         `json:"frame"` // the last frame that showed it (or its dialog)
+	Package string      `json:"package"`
+	Title   string      `json:"title,omitempty"`
+	Fields  []formField `json:"fields"`
+	Act     formAct     `json:"act"`
+	// Dialog is set while the app asks whether to save or discard the form.
+	Dialog bool `json:"dialog,omitempty"`
+}
+
+// formAct is what the agent's action on a form's frame did to it.
+type formAct struct {
+	Kind string `json:"kind"`           // actSubmit, actLeave, actScroll or actUnknown
+	What string `json:"what,omitempty"` // for people: `tapped "Save"`
+}
+
+const (
+	actSubmit  = "submit"
+	actLeave   = "leave"
+	actScroll  = "scroll"
+	actUnknown = "unknown"
+)
+
+// savedForm is a committed form.
+type savedForm struct {
+	Frame     int         `json:"frame"`     // the frame that showed the form left: the commit
+	Submitted int         `json:"submitted"` // the frame the form was submitted on
+	Package   string      `json:"package"`
+	Title     string      `json:"title,omitempty"`
+	Fields    []formField `json:"fields"`
+	How       string      `json:"how"`
+}
+
+const (
+	maxSavedForms = 50
+	maxShownTexts = 2000
+	// maxTargetShare bounds the share of the screen a tapped element may cover and still
+	// name what was tapped: a whole-page container says nothing about the control.
+	maxTargetShare = 4
+)
+
+func newForms() *forms { return &forms{Shown: map[string]int{}} }
+
+// String says the saved form as remembered state, for the model judge and for analyses.
+func (s savedForm) String() string {
+	var vals []string
+	for _, f := range s.Fields {
+		switch {
+		case f.Chosen:
+			vals = append(vals, "chosen "+strconv.Quote(f.Value))
+		case f.Label != "":
+			vals = append(vals, fmt.Sprintf("%s = %q", f.Label, f.Value))
+		default:
+			vals = append(vals, strconv.Quote(f.Value))
+		}
+	}
+	form := "a form"
+	if s.Title != "" {
+		form = fmt.Sprintf("the form %q", s.Title)
+	}
+	return fmt.Sprintf("saved form: the agent submitted %s of %s at frame %d (%s) and frame %d shows the app left it without an error; its values as submitted: %s",
+		form, s.Package, s.Submitted, s.How, s.Frame, strings.Join(vals, "; "))
+}
+
+// observe takes in one frame: the screen and the action the agent took on it. same says
+// the screen is the previous frame's again (only the action is new).
+func (m *forms) observe(frame int, sc *screen, a *trace.Action, same bool) {
+	if m.Shown == nil {
+		m.Shown = map[string]int{}
+	}
+	if sc == nil || sc.OCR {
+		// Nothing to read fields from: what the agent did to an open form is unknown now.
+		if m.Open != nil {
+			m.Open.Frame, m.Open.Act = frame, formAct{Kind: actUnknown, What: "a frame that could not be read followed"}
+		}
+		return
+	}
+	if same {
+		if m.Open != nil {
+			m.Open.Frame, m.Open.Act = frame, classifyAct(a, sc, m.Open.Dialog)
+		}
+		return
+	}
+	cur := formFields(sc)
+	if p := m.Open; p != nil {
+		switch {
+		case p.Package == sc.Package && discardQuestion(sc):
+			// "Save changes?" or "Discard draft?" (over the form or in place of it): the
+			// answer to it decides. Only a control naming "save" submits there.
+			p.Dialog, p.Frame, p.Act = true, frame, classifyAct(a, sc, true)
+			m.remember(frame, sc)
+			return
+		case p.Package == sc.Package && (sharesValue(cur, p.Fields) || p.Act.Kind == actScroll && !p.Dialog && samePage(p, sc) && hasField(sc)):
+			// Still the same form, maybe changed: its latest state is what a submit saves.
+			// After a scroll, fields that moved out of view keep their values.
+			if p.Act.Kind == actScroll {
+				cur = carryOver(cur, p.Fields, sc)
+			}
+			m.Open = nil
+			if hasTyped(cur) {
+				m.Open = &formSnap{First: p.First, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false)}
+			}
+			m.remember(frame, sc)
+			return
+		}
+		m.resolve(frame, sc)
+	}
+	if hasTyped(cur) {
+		m.Open = &formSnap{First: frame, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false)}
+	}
+	m.remember(frame, sc)
+}
+
+// resolve decides what became of the open form now that a frame has left it.
+func (m *forms) resolve(frame int, sc *screen) {
+	p := m.Open
+	m.Open = nil
+	if p.Package != sc.Package {
+		return // home, another app or a crash: nothing says the form was saved
+	}
+	if errorShown(sc) != "" {
+		return // the save failed or was refused
+	}
+	s := savedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields}
+	switch p.Act.Kind {
+	case actSubmit:
+		s.How = "it " + p.Act.What
+	case actUnknown:
+		v, ok := m.newContent(p, sc)
+		if !ok {
+			return
+		}
+		s.How = fmt.Sprintf("%s, and then %q showed as the app's own content, which it had not shown before the form", p.Act.What, v)
+	default:
+		return // back, cancel, discard, or a control that is no submit
+	}
+	m.Saved = append(m.Saved, s)
+	if len(m.Saved) > maxSavedForms {
+		m.Saved = m.Saved[len(m.Saved)-maxSavedForms:]
+	}
+}
+
+// newContent finds a typed value of the form that the screen shows as the app's own
+// content and that the app had not shown before the form was first filled.
+func (m *forms) newContent(p *formSnap, sc *screen) (string, bool) {
+	var texts []string
+	for _, e := range sc.Elements {
+		if isContent(e, sc) {
+			texts = append(texts, strings.ToLower(e.Text), strings.ToLower(e.Desc))
+		}
+	}
+	for _, f := range p.Fields {
+		if f.Chosen || !proofValue(f.Value) {
+			continue
+		}
+		v := makeValue(f.Value)
+		shown := false
+		for _, t := range texts {
+			shown = shown || t != "" && v.in(t)
+		}
+		if !shown {
+			continue
+		}
+		if first, ok := m.Shown[p.Package+"\x00"+squeeze(f.Value)]; ok && first < p.First {
+			continue // the app showed it before: an old item, not a saved one
+		}
+		return f.Value, true
+	}
+	return "", false
+}
+
+// proofValue reports whether a typed value is distinctive enough to prove, by showing up,
+// that the form was saved: a word of three letters or more, or a long number.
+func proofValue(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if isLetterRune(r) {
+			letters++
+		}
+	}
+	return letters >= 3 || len(digitsOnly(s)) >= 7
+}
+
+// remember records the app's content texts of the frame (the first frame each showed).
+func (m *forms) remember(frame int, sc *screen) {
+	for _, e := range sc.Elements {
+		if !isContent(e, sc) {
+			continue
+		}
+		for _, t := range []string{e.Text, e.Desc} {
+			if t == "" || len([]rune(t)) > 200 {
+				continue
+			}
+			k := sc.Package + "\x00" + squeeze(t)
+			if _, ok := m.Shown[k]; !ok {
+				m.Shown[k] = frame
+			}
+		}
+	}
+	if len(m.Shown) <= maxShownTexts {
+		return
+	}
+	// Forget the most recent first: what an app showed early is what tells an old item
+	// from a new one.
+	keys := make([]string, 0, len(m.Shown))
+	for k := range m.Shown {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m.Shown[keys[i]] != m.Shown[keys[j]] {
+			return m.Shown[keys[i]] > m.Shown[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	for _, k := range keys[:len(m.Shown)-maxShownTexts] {
+		delete(m.Shown, k)
+	}
+}
+
+// savedAt returns the forms of app pkg committed at frame.
+func (m *forms) savedAt(frame int, pkg string) []savedForm {
+	if m == nil {
+		return nil
+	}
+	var out []savedForm
+	for _, s := range m.Saved {
+		if s.Frame == frame && s.Package == pkg {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// latest returns the last committed forms, at most limit.
+func (m *forms) latest(limit int) []savedForm {
+	if m == nil || len(m.Saved) == 0 {
+		return nil
+	}
+	if len(m.Saved) > limit {
+		return m.Saved[len(m.Saved)-limit:]
+	}
+	return m.Saved
+}
+
+// formFields are the foreground app's form values on a screen: the text typed into its
+// editable fields (search boxes, password fields, the keyboard and other apps left out)
+// and, when there is any, the options selected or checked beside them.
+func formFields(sc *screen) []formField {
+	var out []formField
+	searching := imeSearch(sc)
+	for _, e := range sc.Elements {
+		if e.Role != "" || e.Package != "" && e.Package != sc.Package || e.Mark != markTyped || !e.Editable {
+			continue
+		}
+		if e.Focused && searching {
+			continue // the keyboard searches from it: a search box whatever its id says
+		}
+		if v := strings.TrimSpace(e.Text); v != "" {
+			out = append(out, formField{Label: fieldLabel(e), Value: v})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for _, e := range sc.Elements {
+		if !isContent(e, sc) || !(e.Checkable && e.Checked || e.Selected) {
+			continue
+		}
+		if v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)); v != "" {
+			out = append(out, formField{Value: v, Chosen: true})
+		}
+	}
+	return out
+}
+
+func hasTyped(fs []formField) bool {
+	for _, f := range fs {
+		if !f.Chosen {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldLabel names a field: its hint, else its resource id in words, else its description.
+func fieldLabel(e element) string {
+	if e.Hint != "" {
+		return clip(e.Hint)
+	}
+	if id := shortID(e.ID); id != "" && !strings.Contains(id, "obfuscated") {
+		return strings.ReplaceAll(id, "_", " ")
+	}
+	return clip(e.Desc)
+}
+
+// sharesValue reports whether a typed value of the old form is still in a field now.
+func sharesValue(cur, old []formField) bool {
+	for _, c := range cur {
+		for _, o := range old {
+			if !c.Chosen && !o.Chosen && c.Value == o.Value {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasField reports whether the app shows an editable field.
+func hasField(sc *screen) bool {
+	for _, e := range sc.Elements {
+		if e.Editable && e.Role == "" && (e.Package == "" || e.Package == sc.Package) && e.Mark != markSearch {
+			return true
+		}
+	}
+	return false
+}
+
+// samePage reports whether a screen is the page the form was on (after a scroll).
+func samePage(p *formSnap, sc *screen) bool { return p.Package == sc.Package && p.Title == sc.Title }
+
+// carryOver adds to the fields now in view those of the form that a scroll moved out of
+// view: a labelled field no editable element of the screen carries any more.
+func carryOver(cur, old []formField, sc *screen) []formField {
+	inView := map[string]bool{}
+	for _, e := range sc.Elements {
+		if e.Editable && e.Role == "" {
+			inView[fieldLabel(e)] = true
+		}
+	}
+	out := append([]formField{}, cur...)
+	for _, o := range old {
+		if !o.Chosen && o.Label != "" && !inView[o.Label] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// discardPattern matches an app asking whether to save or drop a form's changes.
+var discardPattern = regexp.MustCompile(`(?i)\b(discard|unsaved|lose (?:your |the |all )?(?:changes|edits)|changes (?:will|would) be lost|without saving|keep editing|save changes\s*\?|save (?:draft|event|contact|note|entry)\s*\?)`)
+
+// errorPattern matches what apps say when a save fails or is refused.
+var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could ?n[o']t|can ?n[o']t be (?:empty|blank)|unable to|(?:is|are) required|required field|must (?:not )?(?:be|have|contain)|please (?:enter|fill|provide|select|choose|add)|not (?:saved|sent)|try again)\b`)
+
+// shortMessages are the app's and the system's non-notification texts of a few words:
+// messages and dialogs, not the bodies of notes listed on the page.
+func shortMessages(sc *screen) []string {
+	var out []string
+	for _, e := range sc.Elements {
+		if e.Role == roleKeyboard || e.Mark == markNotification || e.Editable {
+			continue
+		}
+		for _, t := range []string{e.Text, e.Desc} {
+			if t != "" && len(strings.Fields(t)) <= 15 {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+func discardQuestion(sc *screen) bool {
+	for _, t := range shortMessages(sc) {
+		if discardPattern.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func errorShown(sc *screen) string {
+	for _, t := range shortMessages(sc) {
+		if errorPattern.MatchString(t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// submitWords lead the labels of controls that submit a form.
+var submitWords = map[string]bool{"save": true, "done": true, "add": true, "create": true, "ok": true, "okay": true,
+	"confirm": true, "submit": true, "apply": true, "send": true, "finish": true, "update": true, "post": true}
+
+// formParts follow "add" on controls that add to the form rather than submit it ("Add
+// photo", "Add field").
+var formParts = map[string]bool{"photo": true, "picture": true, "image": true, "field": true, "fields": true, "label": true,
+	"tag": true, "tags": true, "attachment": true, "file": true, "account": true, "more": true, "another": true,
+	"phone": true, "email": true, "address": true, "row": true, "line": true, "item": true, "reminder": true,
+	"participant": true, "guest": true, "location": true, "time": true, "date": true}
+
+// leavePattern matches controls that leave a form without saving it.
+var leavePattern = regexp.MustCompile(`(?i)\b(cancel|discard|delete|remove|close|back|navigate up|dismiss|clear|undo|exit|quit|reset|not now|skip|no)\b`)
+
+// classifyAct reads what the agent's action on a form's frame did to the form. In a
+// save-or-discard dialog only a control naming "save" submits: "OK" there may well discard.
+func classifyAct(a *trace.Action, sc *screen, dialog bool) formAct {
+	if a == nil {
+		return formAct{Kind: actUnknown, What: "no action was recorded"}
+	}
+	switch a.Type {
+	case "tap":
+		if a.X == nil || a.Y == nil {
+			return formAct{Kind: actUnknown, What: "a tap at no known place"}
+		}
+		e, ok := tapTarget(sc, *a.X, *a.Y)
+		if !ok {
+			return formAct{Kind: actUnknown, What: "a tap on a control with no label"}
+		}
+		label := controlLabel(e)
+		what := fmt.Sprintf("tapped %q", label)
+		switch {
+		case e.Role == roleKeyboard:
+			return keyAct(strings.ToLower(label), "tapped the keyboard's "+strconv.Quote(label)+" key")
+		case e.Editable:
+			// A field, whatever it holds ("Save the date"): tapping it edits or picks.
+			return formAct{Kind: actLeave, What: "tapped a field"}
+		}
+		switch controlKind(e, dialog) {
+		case actSubmit:
+			return formAct{Kind: actSubmit, What: what}
+		case actUnknown:
+			return formAct{Kind: actUnknown, What: "a tap on a control with no label"}
+		}
+		return formAct{Kind: actLeave, What: what}
+	case "key":
+		k := strings.ToLower(strings.TrimSpace(a.Text))
+		if k == "enter" && imeSearch(sc) {
+			return formAct{Kind: actLeave, What: "pressed enter to search"}
+		}
+		if dialog && k != "back" && k != "home" {
+			return formAct{Kind: actUnknown, What: "pressed " + k}
+		}
+		return keyAct(k, "pressed the "+k+" key")
+	case "scroll", "swipe":
+		return formAct{Kind: actScroll, What: "scrolled"}
+	case "type", "wait", "other":
+		return formAct{Kind: actUnknown, What: "the action (" + a.Type + ") says nothing about saving"}
+	}
+	return formAct{Kind: actLeave, What: a.Type}
+}
+
+// keyAct classifies a key: the keyboard's enter, done, go and send keys submit; back, home
+// and search leave; the rest (next, a letter) say nothing.
+func keyAct(k, what string) formAct {
+	switch k {
+	case "enter", "done", "go", "send":
+		return formAct{Kind: actSubmit, What: what}
+	case "back", "home", "navigate up", "search":
+		return formAct{Kind: actLeave, What: what}
+	}
+	return formAct{Kind: actUnknown, What: what}
+}
+
+// imeSearch reports whether the keyboard's action key is a search key: the field it types
+// into is a search box.
+func imeSearch(sc *screen) bool {
+	for _, k := range sc.ActionKeys {
+		if strings.EqualFold(strings.TrimSpace(firstNonEmpty(k.Text, k.Desc)), "search") {
+			return true
+		}
+	}
+	return false
+}
+
+// controlLabel is what a control says it is: its text, else its description, else its id.
+func controlLabel(e element) string {
+	return clip(firstNonEmpty(e.Text, e.Desc, strings.ReplaceAll(shortID(e.ID), "_", " ")))
+}
+
+// controlKind says whether a control submits, leaves or cannot be told.
+func controlKind(e element, dialog bool) string {
+	said := strings.ToLower(strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)))
+	if said == "" {
+		id := strings.ToLower(shortID(e.ID))
+		if id == "" || strings.Contains(id, "obfuscated") {
+			return actUnknown
+		}
+		said = strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(id)
+	}
+	words := strings.FieldsFunc(said, func(r rune) bool { return !isWordRune(r) })
+	if len(words) == 0 {
+		return actUnknown
+	}
+	if leavePattern.MatchString(said) && words[0] != "save" { // "Save and close" saves
+		return actLeave
+	}
+	if dialog {
+		if words[0] == "save" {
+			return actSubmit
+		}
+		return actLeave
+	}
+	if len(words) <= 3 && submitWords[words[0]] && !(words[0] == "add" && len(words) > 1 && formParts[words[1]]) {
+		return actSubmit
+	}
+	// An id such as "btn_save", "menu_done" or "fab_confirm" names the control's job.
+	if e.Text == "" && e.Desc == "" {
+		for _, w := range words {
+			if w == "save" || w == "done" || w == "confirm" || w == "submit" || w == "ok" {
+				return actSubmit
+			}
+		}
+	}
+	return actLeave
+}
+
+// tapTarget finds the control at a point: the smallest labelled element containing it that
+// is not a whole-page container, the keyboard's action keys included.
+func tapTarget(sc *screen, x, y float64) (element, bool) {
+	width, height := 0, sc.Height
+	for _, e := range sc.Elements {
+		if e.HasBounds {
+			width = max(width, e.X2)
+		}
+	}
+	limit := width * height / maxTargetShare
+	best, bestArea := element{}, -1
+	for _, e := range append(append([]element{}, sc.Elements...), sc.ActionKeys...) {
+		if !e.HasBounds || float64(e.X1) > x || x > float64(e.X2) || float64(e.Y1) > y || y > float64(e.Y2) {
+			continue
+		}
+		area := (e.X2 - e.X1) * (e.Y2 - e.Y1)
+		if limit > 0 && area > limit || controlLabel(e) == "" {
+			continue
+		}
+		if bestArea < 0 || area < bestArea {
+			best, bestArea = e, area
+		}
+	}
+	return best, bestArea >= 0
+}
