@@ -18,7 +18,8 @@ import (
 //   - on the last frame that showed it filled, the agent's action submitted it (a tap on a
 //     save, done, add, create, OK or confirm control, or the keyboard's enter/done key), and
 //     the next frame has left it (its typed values are no longer in any field) for a page of
-//     the same app that shows neither an error nor a save-or-discard question; or
+//     the same app, or of the app that opened the editor (not the launcher), that shows
+//     neither an error nor a save-or-discard question; or
 //   - no action was recorded (or it cannot be told what it did) and, besides leaving the
 //     form, the next frame shows one of the typed values as the app's own, non-editable
 //     content, where the app had not shown it before the form was filled. Leaving alone
@@ -76,12 +77,14 @@ const (
 
 // savedForm is a committed form.
 type savedForm struct {
-	Frame     int         `json:"frame"`     // the frame that showed the form left: the commit
-	Submitted int         `json:"submitted"` // the frame the form was submitted on
-	Package   string      `json:"package"`
-	Title     string      `json:"title,omitempty"`
-	Fields    []formField `json:"fields"`
-	How       string      `json:"how"`
+	Frame     int    `json:"frame"`     // the frame that showed the form left: the commit
+	Submitted int    `json:"submitted"` // the frame the form was submitted on
+	Package   string `json:"package"`
+	// Landed is the app the commit frame shows: the form's own, or the app that opened it.
+	Landed string      `json:"landed,omitempty"`
+	Title  string      `json:"title,omitempty"`
+	Fields []formField `json:"fields"`
+	How    string      `json:"how"`
 }
 
 const (
@@ -168,13 +171,16 @@ func (m *forms) observe(frame int, sc *screen, a *trace.Action, same bool) {
 func (m *forms) resolve(frame int, sc *screen) {
 	p := m.Open
 	m.Open = nil
-	if p.Package != sc.Package {
-		return // home, another app or a crash: nothing says the form was saved
+	if p.Package != sc.Package && (p.Act.Kind != actSubmit || isLauncher(sc)) {
+		// Home, another app or a crash: nothing says the form was saved. A known submit is
+		// the exception: an editor another app opened (a contact form started from the
+		// dialer) returns to that app when it saves.
+		return
 	}
 	if errorShown(sc) != "" {
 		return // the save failed or was refused
 	}
-	s := savedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields}
+	s := savedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields}
 	switch p.Act.Kind {
 	case actSubmit:
 		s.How = "it " + p.Act.What
@@ -270,14 +276,15 @@ func (m *forms) remember(frame int, sc *screen) {
 	}
 }
 
-// savedAt returns the forms of app pkg committed at frame.
+// savedAt returns the forms committed at frame by app pkg or into it (an editor another
+// app opened returns there).
 func (m *forms) savedAt(frame int, pkg string) []savedForm {
 	if m == nil {
 		return nil
 	}
 	var out []savedForm
 	for _, s := range m.Saved {
-		if s.Frame == frame && s.Package == pkg {
+		if s.Frame == frame && (s.Package == pkg || s.Landed == pkg) {
 			out = append(out, s)
 		}
 	}
@@ -581,4 +588,10 @@ func tapTarget(sc *screen, x, y float64) (element, bool) {
 		}
 	}
 	return best, bestArea >= 0
+}
+
+// isLauncher reports whether the screen is the home screen (or nothing identifiable).
+func isLauncher(sc *screen) bool {
+	pkg := strings.ToLower(sc.Package)
+	return pkg == "" || strings.Contains(pkg, "launcher")
 }

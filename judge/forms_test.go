@@ -99,6 +99,7 @@ func TestFormCommitted(t *testing.T) {
 		book   = "org.example.phonebook"
 		ledger = "org.example.ledger"
 		diary  = "org.example.diary"
+		caller = "org.example.calls" // an app that opens the phonebook's editor
 	)
 	person := "Create a new contact in the Phonebook app for Odile Brandt. Their number is +14155550199."
 	filled := formScreen(book, "New person", field{"Name", "Odile Brandt"}, field{"Phone", "+1 415-555-0199"})
@@ -158,6 +159,8 @@ func TestFormCommitted(t *testing.T) {
 			{peopleBefore, nil}, {filled, nil}, {people, nil}}, 3},
 		{"back, then 'Save changes?' answered with Save", person, []act{
 			{filled, pressBack}, {dialog(book, "Save changes?", "Discard", "Save"), tapDialogRight}, {people, nil}}, 3},
+		{"an editor another app opened saves back to that app", "Create a new contact for Odile Brandt. Their number is +14155550199.", []act{
+			{page(caller, "Contacts", "Pavel Ng"), tapOn(40, 300, 900, 420)}, {filled, tapSave}, {page(caller, "Contacts", "Odile Brandt", "Pavel Ng"), nil}}, 3},
 		{"a scroll moved the name out of view before the save", person, []act{
 			{formScreen(book, "New person", field{"Name", "Odile Brandt"}, field{"Company", ""}), &trace.Action{Type: "scroll", Direction: "down"}},
 			{formScreen(book, "New person", field{"Company", ""}, field{"Phone", "+1 415-555-0199"}), tapSave}, {people, nil}}, 3},
@@ -193,7 +196,7 @@ func TestFormCommitted(t *testing.T) {
 }
 
 func TestFormNotCommitted(t *testing.T) {
-	const book = "org.example.phonebook"
+	const book, caller = "org.example.phonebook", "org.example.calls"
 	person := "Create a new contact in the Phonebook app for Odile Brandt. Their number is +14155550199."
 	filled := formScreen(book, "New person", field{"Name", "Odile Brandt"}, field{"Phone", "+1 415-555-0199"})
 	people := page(book, "People", "Odile Brandt", "Pavel Ng")
@@ -222,6 +225,10 @@ func TestFormNotCommitted(t *testing.T) {
 		{"the save shows an error on the next page", []act{{filled, tapSave}, {concat(people, []trace.UIElement{
 			ui{pkg: book, text: "Couldn't save the contact", id: "snackbar_text", y1: 2200, y2: 2300}.element()}), nil}}},
 		{"the save leaves the app", []act{{filled, tapSave}, {launcher, nil}}},
+		{"back from an editor another app opened", []act{{page(caller, "Contacts", "Pavel Ng"), nil}, {filled, pressBack},
+			{page(caller, "Contacts", "Odile Brandt", "Pavel Ng"), nil}}},
+		{"no action recorded, then another app", []act{{page(caller, "Contacts", "Pavel Ng"), nil}, {filled, nil},
+			{page(caller, "Contacts", "Odile Brandt", "Pavel Ng"), nil}}},
 		{"a search query submitted with enter", []act{{concat(search, keyboard()), &trace.Action{Type: "key", Text: "enter"}}, {page(book, "Results", "Odile Brandt"), nil}}},
 		{"a field the keyboard searches from", []act{{concat(page(book, "People"), []trace.UIElement{
 			ui{pkg: book, class: "android.widget.EditText", text: "+1 415-555-0199", hint: "Who", editable: true, focused: true, y1: 250, y2: 330}.element()},
@@ -261,7 +268,7 @@ func TestFormNotCommitted(t *testing.T) {
 // The open form and what the agent did on it are part of the saved progress: a run killed
 // between the submit and the page that shows the form left still finds the commit.
 func TestFormSurvivesResume(t *testing.T) {
-	const book = "org.example.phonebook"
+	const book, caller = "org.example.phonebook", "org.example.calls"
 	person := "Create a new contact in the Phonebook app for Odile Brandt. Their number is +14155550199."
 	tr := stepsTrace(t, person,
 		act{formScreen(book, "New person", field{"Name", "Odile Brandt"}, field{"Phone", "+1 415-555-0199"}), tapSave},

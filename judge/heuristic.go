@@ -14,7 +14,7 @@ import (
 
 // HeuristicVersion names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const HeuristicVersion = "heuristic/v3"
+const HeuristicVersion = "heuristic/v4"
 
 // heuristicReasoner judges with fixed rules over the structured screen and the judge's
 // memory of earlier frames; it calls no model.
@@ -51,11 +51,10 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
 
 	if n.Content == noAppContent {
-		pkg := strings.ToLower(sc.Package)
 		if sc.OCR {
 			return true, "OCR text gives no package: any screen with text is taken for an app"
 		}
-		if pkg == "" || strings.Contains(pkg, "launcher") {
+		if isLauncher(sc) {
 			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
 		}
 		return true, fmt.Sprintf("foreground package %s is an app", sc.Package)
