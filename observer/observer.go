@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/trace"
@@ -43,10 +45,22 @@ const (
 const (
 	StdoutLog = "agent.stdout.log"
 	StderrLog = "agent.stderr.log"
+	// AnswerFile is where the agent may write its answer to a question task ($AUTOEVAL_ANSWER_FILE).
+	AnswerFile = "answer.txt"
 )
 
 // EnvTask carries the task text to the agent.
 const EnvTask = "AUTOEVAL_TASK"
+
+// EnvAnswerFile names the file in which the agent (or a wrapper around it) reports its
+// answer to a question task: what it holds when the agent ends becomes the trace's Answer,
+// which the judge and ground truth read. A black-box agent needs no code change beyond
+// writing its final reply there (e.g. `my-agent {task} | tail -n 1 > "$AUTOEVAL_ANSWER_FILE"`).
+const EnvAnswerFile = "AUTOEVAL_ANSWER_FILE"
+
+// MaxAnswerBytes bounds the answer file: answers are a word or a list of titles; a file
+// larger than a task text may be is not taken as one.
+const MaxAnswerBytes = trace.MaxTaskBytes
 
 // Options configure one observation.
 type Options struct {
@@ -156,6 +170,8 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 		return r.finish(trace.StatusNotStarted, err)
 	}
 	tr.Metadata["agent_stdout"], tr.Metadata["agent_stderr"] = StdoutLog, StderrLog
+	// Offered to the agent: without the file afterwards, the agent gave no answer.
+	tr.Metadata["answer_file"] = AnswerFile
 	var timeoutC <-chan time.Time
 	if opts.Timeout > 0 {
 		t := time.NewTimer(opts.Timeout)
@@ -441,7 +457,45 @@ func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result,
 	if a.signal != "" {
 		r.tr.Metadata["agent_signal"] = a.signal
 	}
+	r.readAnswer()
 	return r.finish(status, err)
+}
+
+// answerPath is the answer file of the trace in dir, absolute so that an agent that
+// changes directory still finds it.
+func answerPath(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Join(dir, AnswerFile)
+}
+
+// readAnswer takes what the agent wrote to its answer file as the trace's Answer. The file
+// stays in the trace; one that cannot be taken (too large, unreadable) is named in
+// metadata.answer_error and the trace has no answer.
+func (r *recorder) readAnswer() {
+	p := answerPath(r.tr.Dir)
+	f, err := os.Open(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return // the agent gave no answer
+	}
+	if err == nil {
+		defer f.Close()
+		var data []byte
+		data, err = io.ReadAll(io.LimitReader(f, MaxAnswerBytes+1))
+		switch {
+		case err != nil:
+		case len(data) > MaxAnswerBytes:
+			err = fmt.Errorf("%s is over the limit of %d KiB for an answer: not taken", AnswerFile, MaxAnswerBytes>>10)
+		case !utf8.Valid(data):
+			err = fmt.Errorf("%s is not UTF-8 text: not taken", AnswerFile)
+		default:
+			r.tr.Answer = strings.TrimSpace(string(data))
+			return
+		}
+	}
+	r.opts.Logf("the agent's answer: %v", err)
+	r.tr.Metadata["answer_error"] = err.Error()
 }
 
 func (r *recorder) finish(status string, err error) (*Result, error) {
@@ -491,6 +545,7 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(append(os.Environ(), AgentEnv(opts.Task, dev, opts.Dir)...), opts.Env...)
+	cmd.Env = append(cmd.Env, EnvAnswerFile+"="+answerPath(opts.Dir))
 	cmd.Stdin = strings.NewReader(opts.Task + "\n")
 	stdout, err := os.Create(filepath.Join(opts.Dir, StdoutLog))
 	if err != nil {
@@ -503,6 +558,12 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// An answer left in the folder before the agent ran is not the agent's.
+	if err := os.Remove(answerPath(opts.Dir)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		stdout.Close()
+		stderr.Close()
+		return nil, err
+	}
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		stdout.Close()

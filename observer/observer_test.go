@@ -134,6 +134,47 @@ func TestAgentCrash(t *testing.T) {
 	}
 }
 
+// An agent answers a question by writing to $AUTOEVAL_ANSWER_FILE: what the file holds
+// when it ends is the trace's answer (a file left there before the agent ran is not);
+// without the file the trace has no answer, and says an answer file was offered.
+func TestAgentAnswerFile(t *testing.T) {
+	_, _, d := fixture(t, 1)
+	o := opts(t, script(t, `cd /; sleep 0.1; printf '  Call mom, File taxes\n' > "$AUTOEVAL_ANSWER_FILE"`))
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(o.Dir, observer.AnswerFile), []byte("stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := observer.Observe(context.Background(), d, o); err != nil {
+		t.Fatal(err)
+	}
+	tr := validTrace(t, o.Dir)
+	if tr.Answer != "Call mom, File taxes" || tr.FinalAnswer() != "Call mom, File taxes" || tr.Metadata["answer_file"] != observer.AnswerFile {
+		t.Fatalf("answer %q, metadata %v", tr.Answer, tr.Metadata)
+	}
+
+	o = opts(t, script(t, `rm -f stale; sleep 0.1`))
+	os.MkdirAll(o.Dir, 0o755)
+	os.WriteFile(filepath.Join(o.Dir, observer.AnswerFile), []byte("stale"), 0o644)
+	if _, err := observer.Observe(context.Background(), d, o); err != nil {
+		t.Fatal(err)
+	}
+	tr = validTrace(t, o.Dir)
+	if tr.Answer != "" || tr.Metadata["answer_file"] != observer.AnswerFile {
+		t.Fatalf("an agent that wrote nothing has answer %q (metadata %v)", tr.Answer, tr.Metadata)
+	}
+
+	o = opts(t, script(t, `head -c 20000 /dev/zero | tr '\0' x > "$AUTOEVAL_ANSWER_FILE"`))
+	if _, err := observer.Observe(context.Background(), d, o); err != nil {
+		t.Fatal(err)
+	}
+	tr = validTrace(t, o.Dir)
+	if tr.Answer != "" || !strings.Contains(fmt.Sprint(tr.Metadata["answer_error"]), "over the limit") {
+		t.Fatalf("an oversized answer was taken (%d bytes) or not named: %v", len(tr.Answer), tr.Metadata["answer_error"])
+	}
+}
+
 // An agent that cannot be started never ran: the trace says so and why, and names no
 // log files.
 func TestAgentMissing(t *testing.T) {

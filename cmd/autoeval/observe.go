@@ -97,6 +97,13 @@ passes, or Ctrl-C. The task reaches the agent three ways: "{task}" in its argume
 by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. The
 agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and server.
 
+An agent that answers a question (an information-retrieval task: "How many ...?") reports its
+answer by writing it to the file named by $AUTOEVAL_ANSWER_FILE (answer.txt in the trace); what
+the file holds when the agent ends becomes trace.json's "answer", which the judge and the ground
+truth read. No code change is needed: a wrapper can redirect the agent's last line there, e.g.
+  -- sh -c 'my-agent "$AUTOEVAL_TASK" | tee /dev/stderr | tail -n 1 > "$AUTOEVAL_ANSWER_FILE"'
+Without the file the agent gave no answer.
+
 Each kept frame is a screenshot (NNNN.png), with --xml the UI hierarchy (NNNN.xml), and the
 foreground activity; frames that differ from the last kept one only below the dedup threshold
 (a status-bar clock change never counts) are dropped and counted. The agent's output goes to
