@@ -341,8 +341,20 @@ type oracleInstance struct {
 func (i *oracleInstance) Goal() string { return i.goal }
 
 // Score scores and tears down; a failure to score is ErrUnscored (the server may
-// answer next time), a failed tear-down after a score keeps the score.
-func (i *oracleInstance) Score(ctx context.Context) (*Result, error) {
+// answer next time), a failed tear-down after a score keeps the score. An answer is
+// given to the server first as the agent's answer action, which AndroidWorld keeps as
+// the interaction cache its question tasks score (env/interface.py execute_action); an
+// empty one is not sent, since an agent driving the server may have answered there.
+func (i *oracleInstance) Score(ctx context.Context, answer string) (*Result, error) {
+	if answer != "" {
+		if err := i.o.Client.ExecuteAction(ctx, map[string]any{"action_type": "answer", "text": answer}); err != nil {
+			err = fmt.Errorf("giving AndroidWorld the agent's answer: %w", err)
+			if tdErr := i.o.Abort(ctx); tdErr != nil {
+				err = fmt.Errorf("%w (tear-down also failed: %v)", err, tdErr)
+			}
+			return nil, unscored{err}
+		}
+	}
 	r, err := i.o.End(ctx)
 	if err != nil && r == nil {
 		return nil, unscored{err}

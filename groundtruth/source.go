@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // A Source decides a task's reward. A runner begins each task with it before the
@@ -35,10 +36,12 @@ type Task struct {
 type Instance interface {
 	// Goal is the instance's goal text when the source chose the instance, else "".
 	Goal() string
-	// Score returns the reward once the agent is done and ends the instance. A result
-	// with an error means the reward stands but ending failed; an error wrapping
-	// ErrUnscored means no reward was given this time, but asking again may give one.
-	Score(ctx context.Context) (*Result, error)
+	// Score returns the reward once the agent is done and ends the instance. answer is
+	// the agent's reply to a question task ("" when it gave none), which such tasks
+	// score. A result with an error means the reward stands but ending failed; an error
+	// wrapping ErrUnscored means no reward was given this time, but asking again may
+	// give one.
+	Score(ctx context.Context, answer string) (*Result, error)
 	// Abort ends the instance without a reward (the agent was interrupted, or the
 	// device lost).
 	Abort(ctx context.Context) error
@@ -100,8 +103,18 @@ type nativeInstance struct {
 
 func (n *nativeInstance) Goal() string { return "" }
 
-func (n *nativeInstance) Score(ctx context.Context) (*Result, error) {
-	return Check(ctx, n.t.Device, n.name, n.t.Params, n.before)
+// Score runs the check; a question task's "answer" parameter is the agent's answer.
+func (n *nativeInstance) Score(ctx context.Context, answer string) (*Result, error) {
+	params := n.t.Params
+	if f, err := Lookup(n.name); err == nil && slices.Contains(f.Params, "answer") {
+		params = Params{"answer": answer}
+		for k, v := range n.t.Params {
+			if k != "answer" {
+				params[k] = v
+			}
+		}
+	}
+	return Check(ctx, n.t.Device, n.name, params, n.before)
 }
 
 // Abort has nothing to end: a native check leaves no state behind.

@@ -243,7 +243,7 @@ func (t *taskRun) score(ctx context.Context, inst groundtruth.Instance, tr *trac
 		return nil
 	}
 	id := t.spec.Task.ID
-	res, err := inst.Score(ctx)
+	res, err := inst.Score(ctx, tr.FinalAnswer())
 	switch {
 	case err != nil && res == nil && errors.Is(err, device.ErrDeviceLost):
 		t.o.Logf("task %s: ground truth: %v", id, err)

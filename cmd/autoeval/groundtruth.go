@@ -41,7 +41,10 @@ goal template (e.g. {"number": "+15550104477", "message": "..."}), from --params
 trace's task) with the task's template (--template, or --templates task_metadata.json), and
 with --trace kept in its trace.json for later checks.
 Information-retrieval tasks (Tasks, Joplin, OpenTracks, calendar questions) score the agent's
-reply: give it as "answer", or let it come from the trace's last answer action.
+reply: give it as "answer", or let it come from the trace: the answer the agent wrote to
+$AUTOEVAL_ANSWER_FILE under 'observe' or 'run' (trace.json's "answer"), else its last answer
+action. A trace whose agent was offered that file but wrote nothing is an agent that gave no
+answer (reward 0).
 
 Checks that compare the state before and after the task (adding or deleting events, expenses,
 recipes; a new photo or recording; the newest note; a resent SMS; the true answer of a question)
@@ -127,9 +130,10 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 			}
 			if _, ok := params["answer"]; !ok && tr != nil {
 				// Information-retrieval tasks score the agent's reply: take the
-				// trace's last answer action when the parameters carry none. A trace
-				// that records actions but no answer is an agent that gave none
-				// (AndroidWorld scores that 0); without actions nothing is known.
+				// trace's answer when the parameters carry none. A trace that was
+				// offered an answer file or records actions, but holds no answer, is an
+				// agent that gave none (AndroidWorld scores that 0); otherwise nothing
+				// is known.
 				if a, recorded := traceAnswer(tr); a != "" || recorded {
 					params["answer"] = a
 				}
@@ -288,24 +292,23 @@ func missingParamError(err error, paramsFile, template, metaFile string) error {
 	return err
 }
 
-// traceAnswer returns the text of the last answer action (AndroidWorld's
-// {"action_type": "answer", "text": ...}) recorded in the trace, and whether the trace
-// records actions at all.
+// traceAnswer returns the agent's answer recorded in the trace (trace.FinalAnswer: the
+// answer it reported through $AUTOEVAL_ANSWER_FILE or its harness, else its last answer
+// action) and whether the trace knows whether the agent answered: it was offered an answer
+// file (observe, run), or it records actions at all.
 func traceAnswer(tr *trace.Trace) (answer string, recorded bool) {
-	for i := len(tr.Frames) - 1; i >= 0; i-- {
-		a := tr.Frames[i].Action
-		if a == nil {
-			continue
-		}
-		recorded = true
-		if a.Text == "" {
-			continue
-		}
-		if a.Type == "answer" || (a.Type == "other" && strings.Contains(a.Raw, `"answer"`)) {
-			return a.Text, true
+	if a := tr.FinalAnswer(); a != "" {
+		return a, true
+	}
+	if _, offered := tr.Metadata["answer_file"]; offered {
+		return "", true
+	}
+	for i := range tr.Frames {
+		if tr.Frames[i].Action != nil {
+			return "", true
 		}
 	}
-	return "", recorded
+	return "", false
 }
 
 func printFamilies(cmd *cobra.Command, asJSON bool) error {

@@ -263,6 +263,19 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "reward 1.00") {
 		t.Fatalf("answer from trace (%d): %s %s", code, out, errOut)
 	}
+	// An observed trace: the answer the agent wrote to $AUTOEVAL_ANSWER_FILE; offered the
+	// file but silent, it gave none (0, not a missing parameter).
+	for _, c := range []struct{ answer, reward string }{{"True", "reward 1.00"}, {"", "reward 0.00"}} {
+		tr.Frames, tr.Answer, tr.GroundTruth = nil, c.answer, nil
+		tr.Metadata = map[string]any{"answer_file": "answer.txt"}
+		if err := tr.WriteManifest(); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", dev.Serial(), "--trace", dir)
+		if code != 0 || !strings.Contains(out, c.reward) {
+			t.Fatalf("observed answer %q (%d): %s %s", c.answer, code, out, errOut)
+		}
+	}
 }
 
 // Parameters read off the goal with the task's template, from --templates.
