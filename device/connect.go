@@ -133,3 +133,80 @@ func ParseWMSize(out string) (w, h int) {
 	}
 	return w, h
 }
+
+// ConnectAll connects to a pool of devices. With serials, exactly those: each must be
+// attached and online, waiting up to opts.WaitTimeout in all (opts.Serial is ignored).
+// Without, every device the server lists as online, waiting up to opts.WaitTimeout for
+// at least one; devices in another state (offline, unauthorized) or that do not answer
+// are left out, each with the reason in skipped.
+func ConnectAll(ctx context.Context, opts Options, serials []string) (devs []*Device, skipped []string, err error) {
+	if len(serials) > 0 {
+		seen := map[string]bool{}
+		deadline := time.Now().Add(opts.WaitTimeout)
+		for _, s := range serials {
+			if seen[s] {
+				return nil, nil, fmt.Errorf("device %s is named twice", s)
+			}
+			seen[s] = true
+			o := opts
+			o.Serial, o.WaitTimeout = s, max(time.Until(deadline), 0)
+			d, err := Connect(ctx, o)
+			if err != nil {
+				return nil, nil, err
+			}
+			devs = append(devs, d)
+		}
+		return devs, nil, nil
+	}
+	addr := opts.Addr
+	if addr == "" {
+		if addr, err = ResolveAddr(""); err != nil {
+			return nil, nil, err
+		}
+	}
+	deadline := time.Now().Add(opts.WaitTimeout)
+	for {
+		list, err := ListDevices(ctx, addr)
+		if err != nil {
+			return nil, nil, err
+		}
+		skipped = skipped[:0]
+		var online []string
+		for _, e := range list {
+			if _, err := stateOK(e); err != nil {
+				skipped = append(skipped, err.Error())
+				continue
+			}
+			online = append(online, e.Serial)
+		}
+		for _, s := range online {
+			d := &Device{addr: addr, serial: s}
+			if err := d.readInfo(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil, nil, ctx.Err()
+				}
+				skipped = append(skipped, fmt.Sprintf("%s: %v", s, err))
+				continue
+			}
+			devs = append(devs, d)
+		}
+		if len(devs) > 0 {
+			return devs, skipped, nil
+		}
+		if opts.WaitTimeout <= 0 || time.Now().After(deadline) {
+			err := fmt.Errorf("%w: adb lists no online device (connect one, start an emulator, or `adb connect HOST:PORT`)", ErrNoDevice)
+			if len(skipped) > 0 {
+				err = fmt.Errorf("%w: no device is online (%s)", ErrNoDevice, strings.Join(skipped, "; "))
+			}
+			if opts.WaitTimeout > 0 {
+				err = fmt.Errorf("%w (waited %s)", err, opts.WaitTimeout)
+			}
+			return nil, nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}

@@ -108,6 +108,40 @@ func TestConnectErrors(t *testing.T) {
 	}
 }
 
+// A pool: every online device when none is named, the others left out with the reason;
+// exactly the named ones otherwise.
+func TestConnectAll(t *testing.T) {
+	srv := adbtest.Start(t)
+	locked := srv.ConnectAs(t, adbd.Start(t, adbd.Config{Unauthorized: true}), "unauthorized")
+	_, _, err := device.ConnectAll(ctx(t), device.Options{Addr: srv.Addr()}, nil)
+	if !errors.Is(err, device.ErrNoDevice) || !strings.Contains(err.Error(), locked) || !strings.Contains(err.Error(), "accept the USB debugging prompt") {
+		t.Fatalf("only an unauthorized device: %v", err)
+	}
+	a := srv.Connect(t, adbd.Start(t, adbd.Config{}))
+	b := srv.Connect(t, adbd.Start(t, adbd.Config{Model: "Pixel 8"}))
+	devs, skipped, err := device.ConnectAll(ctx(t), device.Options{Addr: srv.Addr()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range devs {
+		got[d.Serial()] = d.Info().Model
+	}
+	if len(devs) != 2 || got[a] != "Pixel 6" || got[b] != "Pixel 8" || len(skipped) != 1 || !strings.Contains(skipped[0], locked) {
+		t.Fatalf("devices %v, skipped %q", got, skipped)
+	}
+	devs, skipped, err = device.ConnectAll(ctx(t), device.Options{Addr: srv.Addr()}, []string{b})
+	if err != nil || len(devs) != 1 || devs[0].Serial() != b || len(skipped) != 0 {
+		t.Fatalf("named: %v %v %v", devs, skipped, err)
+	}
+	if _, _, err := device.ConnectAll(ctx(t), device.Options{Addr: srv.Addr()}, []string{a, b, a}); err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("named twice: %v", err)
+	}
+	if _, _, err := device.ConnectAll(ctx(t), device.Options{Addr: srv.Addr()}, []string{a, locked}); !errors.Is(err, device.ErrUnauthorized) {
+		t.Fatalf("a named device that is not online: %v", err)
+	}
+}
+
 func TestConnectWaits(t *testing.T) {
 	srv := adbtest.Start(t)
 	late := adbd.Start(t, adbd.Config{})
