@@ -27,28 +27,97 @@ const (
 	judgePending = judgeErrPrefix + "not judged yet (interrupted); the recorded trace is judged on resume"
 )
 
-// rejudge judges (when there is a judge) the recording prev points at, if it is still
-// there and whole, so the agent need not run again; reused is false when it is not.
-func rejudge(ctx context.Context, o SuiteOptions, label string, prev TaskResult) (r TaskResult, reused bool) {
+// What a task needs when a worker takes it from the queue.
+type planAction int
+
+const (
+	runAgent       planAction = iota // run the task on the device
+	takeResult                       // its result is final: take it as it is
+	judgeRecording                   // its recording is whole; only the verdict is missing
+)
+
+type taskPlan struct {
+	action   planAction
+	prev     TaskResult // what the store holds of the task
+	known    bool       // the store lists a trace of the task for this run, so its directory is ours
+	failedOn []string   // devices that failed the task in this invocation
+	note     string     // why a result is taken, when it was not this process's
+}
+
+// plan decides what task i needs, from the store. A result written since this process
+// started (by another process sharing the run, or by this one) belongs to this round: it
+// is taken as it is, except a recording whose verdict is missing (judged) and a task a
+// device failed whose second device is still to come (run). An older result is an earlier
+// invocation's: a task done is taken (unless Fresh), a recording whose judge failed is
+// judged, anything else runs again.
+func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
+	task := s.o.Tasks[i]
+	s.mu.Lock()
+	p := taskPlan{failedOn: s.failedOn[i]}
+	s.mu.Unlock()
+	if s.o.Store == nil {
+		return p, nil
+	}
+	st, stamp, err := s.o.Store.GetItemStamped(ctx, s.runID, task.ID, &p.prev)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, nil
+	}
+	if err != nil {
+		return p, fmt.Errorf("store: %w", err)
+	}
+	// This run recorded a trace of the task before: its directory is ours.
+	p.known = p.prev.Status != ""
+	judgeFailed := st == store.ItemFailed && strings.HasPrefix(p.prev.Error, judgeErrPrefix)
+	if stamp != s.stamps[task.ID] {
+		if len(p.prev.FailedOn) > len(p.failedOn) {
+			p.failedOn = p.prev.FailedOn
+		}
+		switch {
+		case p.prev.Retrying && len(p.failedOn) < maxDeviceFailures:
+			p.action = runAgent
+		case judgeFailed:
+			p.action = judgeRecording
+		default:
+			p.action = takeResult
+			if len(s.failedOn[i]) == 0 {
+				p.note = "finished by another process sharing the run"
+			}
+		}
+		return p, nil
+	}
+	switch {
+	case s.o.Fresh:
+		p.action = runAgent
+	case st == store.ItemDone:
+		p.action = takeResult
+	case judgeFailed:
+		// The recording (and its ground truth) is complete and only the verdict is
+		// missing: the judge failed (a model outage) or was interrupted. The agent need
+		// not run again.
+		p.action = judgeRecording
+	}
+	return p, nil
+}
+
+// reusable returns the result to judge and the recording prev points at, if it is still
+// there and whole, so the agent need not run again; ok is false when it is not.
+func (s *suiteRun) reusable(label string, prev TaskResult, logf func(string, ...any)) (r TaskResult, tr *trace.Trace, ok bool) {
 	tr, err := trace.ReadManifest(prev.Trace)
 	if err == nil && !finished(tr.Status) {
 		err = fmt.Errorf("its status is %q", tr.Status)
 	}
 	if err != nil {
-		o.Logf("%s: the recorded trace cannot be reused (%v): running the agent again", label, err)
-		return TaskResult{}, false
+		logf("%s: the recorded trace cannot be reused (%v): running the agent again", label, err)
+		return TaskResult{}, nil, false
 	}
 	r = prev
 	r.Error = ""
-	if o.Judge == nil {
-		o.Logf("%s: keeping the recorded trace unjudged (no judge this run)", label)
-		return r, true
+	if s.o.Judge == nil {
+		logf("%s: keeping the recorded trace unjudged (no judge this run)", label)
+	} else {
+		logf("%s: judging the recorded trace (the agent does not run again)", label)
 	}
-	o.Logf("%s: judging the recorded trace (the agent does not run again)", label)
-	start := time.Now()
-	judgeInto(ctx, o, tr, &r)
-	r.Seconds += time.Since(start).Seconds()
-	return r, true
+	return r, tr, true
 }
 
 // putResult stores a task's result as its run item (done unless it has an error) and
@@ -151,7 +220,8 @@ func finished(status string) bool {
 	return false
 }
 
-// judgeInto judges a finished trace and records the verdict (or the failure) in r.
+// judgeInto judges a finished trace and records the verdict (or the failure) in r. A
+// judgment the judge could not reach (undetermined) is neither a verdict nor a failure.
 func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResult) {
 	if o.Judge == nil || len(tr.Frames) == 0 {
 		return
@@ -167,8 +237,12 @@ func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResu
 		}
 		return
 	}
-	r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
 	r.Judge = j.Judge.Label()
+	if j.Undetermined {
+		r.Undetermined, r.UndeterminedReason = true, j.UndeterminedReason
+		return
+	}
+	r.Judged, r.SCR, r.Complete = true, j.SCR, j.Complete
 	r.Substates, r.Satisfied = len(j.Substates), 0
 	for _, s := range j.Substates {
 		if s.Satisfied {

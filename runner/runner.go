@@ -1,12 +1,14 @@
 // Package runner runs a suite of tasks end to end: for each task a setup hook, the
 // ground-truth source's begin (a snapshot, or AndroidWorld initializing the task), the
-// agent observed on the device, its score, a teardown hook and the judge, with results
+// agent observed on a device, its score, a teardown hook and the judge, with results
 // and a per-agent summary kept in the store so an interrupted suite resumes where it
-// stopped.
+// stopped. Several devices form a pool that runs one task each at a time; processes
+// sharing the store share the tasks; a shard of a cluster job runs its part of them.
 //
-// The files follow the jobs: runner.go the suite loop, resume.go what the store keeps
-// and how a rerun picks it up, task.go one task, hooks.go the setup and teardown
-// commands, summary.go the per-agent summary and its printing.
+// The files follow the jobs: runner.go the suite run, pool.go the device pool and the
+// work queue, resume.go what the store keeps and how a rerun (or another process)
+// picks it up, task.go one task, hooks.go the setup and teardown commands, summary.go
+// the per-agent summary and its printing.
 package runner
 
 import (
@@ -17,11 +19,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/observer"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -56,11 +59,21 @@ type SuiteOptions struct {
 	// agent runs, score it after, and always tear it down; its goal then replaces a task
 	// text that is only a template. nil: no ground truth.
 	GroundTruth groundtruth.Source
-	Store       *store.DB
+	// Store keeps results and progress. Processes sharing it (and the suite, agent
+	// command and Out) share the tasks: each is claimed with a lease while it runs, and
+	// the tasks of a process that died are taken over.
+	Store *store.DB
+	// Shard is the part of the suite this process runs (shard.All: every task). Task
+	// directories are named over the whole suite, so a task lands where an unsharded
+	// run puts it.
+	Shard shard.Shard
+	// ClaimPoll is how often a task another process holds is tried again (default 2s).
+	ClaimPoll time.Duration
 	// Fresh forgets earlier progress of the same run and runs every task again.
 	Fresh bool
 	Logf  func(format string, args ...any)
-	// OnTask is called after each task (also for tasks skipped as already done).
+	// OnTask is called after each task (also for tasks skipped as already done), one
+	// call at a time.
 	OnTask func(r TaskResult, resumed bool)
 }
 
@@ -80,12 +93,23 @@ func RunID(suitePath, agentCmd, out string) string {
 	return "run-" + hex.EncodeToString(h[:8])
 }
 
-// RunSuite runs every task: setup, ground-truth snapshot, observe, ground-truth check,
-// judge, teardown. Tasks recorded as done in the store are not run again. A lost device
-// or an interrupt ends the run early (resumable); other failures are recorded per task.
-func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, []TaskResult, error) {
+// RunSuite runs every task of the suite (of its shard) on the devices of the pool, one
+// task per device at a time: setup, ground-truth snapshot, observe, ground-truth check,
+// teardown, then the judge (off the device, so the device takes its next task). Tasks
+// recorded as done in the store are not run again. A device that fails a task (lost, or
+// failing before the agent could start) leaves the pool, and the task runs once more on
+// another device; when no device is left the run ends early (resumable). An interrupt
+// also ends it early; other failures are recorded per task.
+func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary, []TaskResult, error) {
 	if o.Logf == nil {
 		o.Logf = func(string, ...any) {}
+	}
+	var logMu sync.Mutex // the pool's workers and the observer log at once
+	logf := o.Logf
+	o.Logf = func(format string, args ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		logf(format, args...)
 	}
 	if o.HookTimeout <= 0 {
 		o.HookTimeout = 5 * time.Minute
@@ -99,102 +123,62 @@ func RunSuite(ctx context.Context, dev SuiteDevice, o SuiteOptions) (*Summary, [
 	if len(o.Tasks) == 0 {
 		return nil, nil, fmt.Errorf("suite %s has no tasks", o.SuitePath)
 	}
+	if len(pool) == 0 {
+		return nil, nil, errors.New("no device to run the suite on")
+	}
+	serials := make([]string, len(pool))
+	for i, d := range pool {
+		serials[i] = d.Serial()
+		for _, s := range serials[:i] {
+			if s == serials[i] {
+				return nil, nil, fmt.Errorf("device %s is in the pool twice", s)
+			}
+		}
+	}
 	if o.AgentName == "" {
 		o.AgentName = agentLabel(o.AgentCmd)
 	}
+	// Directories are named over the whole suite: a shard's task lands where an
+	// unsharded run would put it.
+	dirs, err := taskDirs(o.Tasks)
+	if err != nil {
+		return nil, nil, err
+	}
+	var mine []int
+	for i, t := range o.Tasks {
+		if o.Shard.Owns(t.ID) {
+			mine = append(mine, i)
+		}
+	}
 	runID := RunID(o.SuitePath, o.AgentCmd, o.Out)
-	sum := &Summary{RunID: runID, Agent: o.AgentName, Suite: o.SuitePath, Tasks: len(o.Tasks), Statuses: map[string]int{}}
+	sum := &Summary{RunID: runID, Agent: o.AgentName, Suite: o.SuitePath, Tasks: len(mine), Devices: serials, Statuses: map[string]int{}}
+	if o.Shard.Sharded() {
+		sum.Shard, sum.SuiteTasks = o.Shard.String(), len(o.Tasks)
+	}
 	if o.Store != nil {
 		cfg := map[string]any{"suite": o.SuitePath, "agent_cmd": o.AgentCmd, "out": o.Out, "setup": o.Setup, "teardown": o.Teardown}
 		if err := o.Store.BeginRun(ctx, runID, RunKind, o.AgentName, cfg); err != nil {
 			return nil, nil, fmt.Errorf("store: %w", err)
 		}
 	}
-	dirs, err := taskDirs(o.Tasks)
-	if err != nil {
-		return nil, nil, err
+	s := &suiteRun{o: &o, runID: runID, tasks: mine, dirs: dirs, results: map[int]TaskResult{},
+		reported: map[int]bool{}, failedOn: map[int][]string{}}
+	if o.Store != nil {
+		// What the store held when this process started: an item written later was
+		// written by another process (or by this one) in this same round.
+		if s.stamps, err = o.Store.ItemStamps(ctx, runID); err != nil {
+			return nil, nil, fmt.Errorf("store: %w", err)
+		}
 	}
+	runErr := s.run(ctx, pool)
 	var results []TaskResult
-	var runErr error
-	for i, task := range o.Tasks {
-		if ctx.Err() != nil {
-			sum.Interrupted = true
-			break
-		}
-		var r TaskResult
-		var err error
-		reused, known := false, false
-		if o.Store != nil {
-			var prev TaskResult
-			st, gerr := o.Store.GetItem(ctx, runID, task.ID, &prev)
-			// This run recorded a trace of the task before: its directory is ours.
-			known = gerr == nil && prev.Status != ""
-			if o.Fresh {
-				gerr = store.ErrNotFound
-			}
-			if gerr == nil && st == store.ItemDone {
-				results = append(results, prev)
-				if o.OnTask != nil {
-					o.OnTask(prev, true)
-				}
-				continue
-			}
-			// The recording (and its ground truth) is complete and only the verdict is
-			// missing: the judge failed (a model outage) or was interrupted. The agent
-			// need not run again.
-			if gerr == nil && st == store.ItemFailed && strings.HasPrefix(prev.Error, judgeErrPrefix) {
-				r, reused = rejudge(ctx, o, fmt.Sprintf("task %d/%d %s", i+1, len(o.Tasks), task.ID), prev)
-			}
-		}
-		if !reused {
-			o.Logf("task %d/%d %s: %s", i+1, len(o.Tasks), task.ID, oneLine(task.Instruction()))
-			var recorded bool
-			r, recorded, err = runTask(ctx, &o, taskSpec{Task: task, Dir: filepath.Join(o.Out, dirs[i]), Device: dev, RunID: runID, Known: known})
-			if recorded && o.Judge != nil && o.Store != nil {
-				// Checkpoint before the judge: should it be interrupted (or autoeval
-				// killed), the next run judges this recording instead of repeating the
-				// agent.
-				cp := r
-				cp.Error = judgePending
-				if perr := putResult(context.WithoutCancel(ctx), o, runID, task, cp); perr != nil {
-					runErr = perr
-					break
-				}
-			}
-			if recorded {
-				start := time.Now()
-				judgeInto(ctx, o, r.rec, &r)
-				r.Seconds += time.Since(start).Seconds()
-			}
-			r.rec = nil // results outlive the loop; traces need not
-		}
-		interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
-		if interrupted && strings.HasPrefix(r.Error, judgeErrPrefix) {
-			r.Error = judgePending
-			o.Logf("task %s: interrupted while judging; the recorded trace is judged on resume (the agent does not run again)", task.ID)
-		}
-		results = append(results, r)
-		// An interrupt before anything was recorded (setup, the agent itself) leaves
-		// nothing worth keeping: the task simply runs again. Anything later is stored,
-		// so the store says what a resume will do with it.
-		if o.Store != nil && !(interrupted && (r.Status == "" || r.Status == trace.StatusStopped)) {
-			if err := putResult(context.WithoutCancel(ctx), o, runID, task, r); err != nil {
-				runErr = err
-				break
-			}
-		}
-		if o.OnTask != nil {
-			o.OnTask(r, false)
-		}
-		if interrupted {
-			sum.Interrupted = true
-			break
-		}
-		if errors.Is(err, device.ErrDeviceLost) {
-			runErr = fmt.Errorf("task %s: %w (the run is resumable: rerun the same command)", task.ID, err)
-			break
+	for _, i := range mine {
+		if r, ok := s.results[i]; ok {
+			results = append(results, r)
 		}
 	}
+	sum.Interrupted = s.interrupted || ctx.Err() != nil && len(results) < len(mine)
+	sum.DevicesLeft = s.left
 	summarize(sum, results)
 	if o.Store != nil {
 		final := "done"

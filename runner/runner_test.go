@@ -126,7 +126,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		},
 		GroundTruth: groundtruth.Native{}, Store: db, Logf: t.Logf,
 	}
-	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	}
 
 	// The same run again: every task is done, nothing runs, the summary is the same.
-	sum2, results2, err := runner.RunSuite(context.Background(), d, opts)
+	sum2, results2, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 			time.AfterFunc(150*time.Millisecond, cancel)
 		}
 	}
-	sum, results, err := runner.RunSuite(ctx, d, opts)
+	sum, results, err := runner.RunSuite(ctx, []runner.SuiteDevice{d}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 		t.Fatalf("interrupted run: %+v %+v", sum, results)
 	}
 	opts.OnTask = nil
-	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Interrupted || len(results) != 3 {
 		t.Fatalf("resumed: %+v %v", sum, err)
 	}
@@ -251,12 +251,12 @@ func TestRunSuiteRejudgesWithoutRerunningTheAgent(t *testing.T) {
 			return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
 		},
 	}
-	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 1 || !strings.HasPrefix(results[0].Error, "judge: ") {
 		t.Fatalf("first run: %+v %+v %v", sum, results, err)
 	}
 	modelDown = false
-	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 0 || !results[0].Judged || sum.TCR != 1 {
 		t.Fatalf("second run: %+v %+v %v", sum, results, err)
 	}
@@ -303,7 +303,7 @@ func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
 		},
 	}
 	runID = runner.RunID(opts.SuitePath, opts.AgentCmd, opts.Out)
-	sum, results, err := runner.RunSuite(ctx, d, opts)
+	sum, results, err := runner.RunSuite(ctx, []runner.SuiteDevice{d}, opts)
 	if err != nil || !sum.Interrupted || len(results) != 1 {
 		t.Fatalf("first run: %+v %+v %v", sum, results, err)
 	}
@@ -319,7 +319,7 @@ func TestRunSuiteInterruptedJudgeResumesWithoutTheAgent(t *testing.T) {
 	opts.Judge = func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
 		return &trace.Judgment{SCR: 1, Complete: true, Substates: make([]trace.SubstateResult, 1)}, nil
 	}
-	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Interrupted || sum.Failed != 0 || sum.Judged != 2 || !results[0].Judged {
 		t.Fatalf("resumed: %+v %+v %v", sum, results, err)
 	}
@@ -360,7 +360,7 @@ func TestRunSuiteInterruptedGroundTruthRerunsTheAgent(t *testing.T) {
 		},
 		GroundTruth: groundtruth.Native{}, Store: db, Logf: t.Logf,
 	}
-	sum, results, err := runner.RunSuite(ctx, d, opts)
+	sum, results, err := runner.RunSuite(ctx, []runner.SuiteDevice{d}, opts)
 	if err != nil || !sum.Interrupted || len(results) != 1 || judged != 0 {
 		t.Fatalf("first run: %+v %+v %v (judged %d)", sum, results, err, judged)
 	}
@@ -374,7 +374,7 @@ func TestRunSuiteInterruptedGroundTruthRerunsTheAgent(t *testing.T) {
 		t.Fatalf("teardown after the interrupted check: %q", h)
 	}
 	os.Remove(ran)
-	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 0 || results[0].Reward == nil || *results[0].Reward != 1 || judged != 1 {
 		t.Fatalf("resumed: %+v %+v %v", sum, results, err)
 	}
@@ -433,7 +433,7 @@ func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
 		Observe:     observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
 		GroundTruth: &groundtruth.AndroidWorld{Client: aw.client(t)}, Store: db, Logf: t.Logf,
 	}
-	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 1 || sum.Done != 0 || sum.GTUnscored != 1 || results[0].Reward != nil {
 		t.Fatalf("first run: %+v %+v %v", sum, results, err)
 	}
@@ -453,7 +453,7 @@ func TestRunSuiteUnscoredTaskRunsAgain(t *testing.T) {
 	}
 
 	aw.scoreFails = false
-	sum, results, err = runner.RunSuite(context.Background(), d, opts)
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 0 || sum.GTChecked != 1 || results[0].Reward == nil || *results[0].Reward != 1 {
 		t.Fatalf("second run: %+v %+v %v", sum, results, err)
 	}
@@ -492,7 +492,7 @@ func TestRunSuiteHookAndDirectoryErrors(t *testing.T) {
 		Observe:  observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
 		Store:    db, Logf: t.Logf,
 	}
-	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || len(results) != 4 {
 		t.Fatalf("first run: %+v %v", results, err)
 	}
@@ -528,7 +528,7 @@ func TestRunSuiteHookAndDirectoryErrors(t *testing.T) {
 	// tasks that did not run are run.
 	os.WriteFile(setupOK, nil, 0o644)
 	os.RemoveAll(mine)
-	sum, _, err = runner.RunSuite(context.Background(), d, opts)
+	sum, _, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Failed != 0 || sum.Done != 4 {
 		t.Fatalf("second run: %+v %v", sum, err)
 	}
@@ -557,7 +557,7 @@ func TestRunSuiteKeepsOtherRunsTraces(t *testing.T) {
 	}
 	for _, fresh := range []bool{false, true} {
 		opts.Fresh = fresh
-		_, results, err := runner.RunSuite(context.Background(), d, opts)
+		_, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 		if err != nil || len(results) != 2 || results[0].Error != "" {
 			t.Fatalf("fresh=%v: %+v %v", fresh, results, err)
 		}
@@ -570,7 +570,7 @@ func TestRunSuiteKeepsOtherRunsTraces(t *testing.T) {
 	}
 	// The database is lost: this run's trace of "one" is still recognized as its own.
 	opts.Store, opts.Fresh = openStore(t), false
-	_, results, err := runner.RunSuite(context.Background(), d, opts)
+	_, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || results[0].Error != "" || results[0].Status != trace.StatusCompleted {
 		t.Fatalf("after losing the database: %+v %v", results, err)
 	}
@@ -594,11 +594,11 @@ func TestRunSuiteNoJudgeKeepsAnUnjudgedRecording(t *testing.T) {
 			return nil, context.DeadlineExceeded
 		},
 	}
-	if sum, _, err := runner.RunSuite(context.Background(), d, opts); err != nil || sum.Failed != 1 {
+	if sum, _, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts); err != nil || sum.Failed != 1 {
 		t.Fatalf("first run: %+v %v", sum, err)
 	}
 	opts.Judge = nil
-	sum, results, err := runner.RunSuite(context.Background(), d, opts)
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Done != 1 || results[0].Judged || results[0].Status != trace.StatusCompleted {
 		t.Fatalf("second run: %+v %+v %v", sum, results, err)
 	}

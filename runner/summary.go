@@ -11,13 +11,25 @@ import (
 
 // Summary is the per-agent result of a suite run (the paper's SCR and TCR).
 type Summary struct {
-	RunID  string `json:"run_id"`
-	Agent  string `json:"agent"`
-	Suite  string `json:"suite"`
-	Tasks  int    `json:"tasks"`
-	Done   int    `json:"done"`
-	Failed int    `json:"failed"`
-	Judged int    `json:"judged"`
+	RunID string `json:"run_id"`
+	Agent string `json:"agent"`
+	Suite string `json:"suite"`
+	// Shard is "I/N" when this process ran one shard of the suite; Tasks counts the
+	// shard's tasks and SuiteTasks the suite's.
+	Shard      string `json:"shard,omitempty"`
+	SuiteTasks int    `json:"suite_tasks,omitempty"`
+	Tasks      int    `json:"tasks"`
+	// Devices are the pool's serials; DevicesLeft says which left it and why.
+	Devices     []string `json:"devices"`
+	DevicesLeft []string `json:"devices_left,omitempty"`
+	Done        int      `json:"done"`
+	Failed      int      `json:"failed"`
+	Judged      int      `json:"judged"`
+	// Undetermined counts tasks the judge ran on but could not judge: not verdicts, and
+	// not failures.
+	Undetermined int `json:"undetermined,omitempty"`
+	// Retried counts tasks a device failed that ran again on another.
+	Retried int `json:"retried,omitempty"`
 	// SCR is the mean substate completion rate over judged tasks; TCR the share of
 	// judged tasks with every substate satisfied.
 	SCR float64 `json:"scr"`
@@ -50,6 +62,12 @@ func summarize(sum *Summary, results []TaskResult) {
 		} else {
 			sum.Done++
 		}
+		if r.Undetermined {
+			sum.Undetermined++
+		}
+		if len(r.FailedOn) > 0 {
+			sum.Retried++
+		}
 		if r.Judged {
 			sum.Judged++
 			scr += r.SCR
@@ -74,14 +92,25 @@ func summarize(sum *Summary, results []TaskResult) {
 	}
 }
 
-// WriteSummary prints the per-task table and the agent's summary.
+// WriteSummary prints the per-task table and the agent's summary. With several devices
+// the table names the device each task ran on.
 func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
-	fmt.Fprintf(w, "%-28s %-11s %6s %7s %9s %7s  %s\n", "TASK", "STATUS", "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
+	pool := len(sum.Devices) > 1
+	devCol := func(s string) string {
+		if !pool {
+			return ""
+		}
+		return fmt.Sprintf(" %-21s", clip(s, 21))
+	}
+	fmt.Fprintf(w, "%-28s %-11s%s %6s %7s %12s %7s  %s\n", "TASK", "STATUS", devCol("DEVICE"), "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
 	for _, r := range results {
 		scr, complete, reward := "-", "-", "-"
 		if r.Judged {
 			scr = fmt.Sprintf("%.2f", r.SCR)
 			complete = fmt.Sprintf("%v", r.Complete)
+		}
+		if r.Undetermined {
+			complete = "undetermined"
 		}
 		if r.Reward != nil {
 			reward = fmt.Sprintf("%.2f", *r.Reward)
@@ -90,6 +119,12 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 		if r.Error != "" {
 			notes = append(notes, r.Error)
 		}
+		if r.Undetermined {
+			notes = append(notes, "the judge could not judge it: "+r.UndeterminedReason)
+		}
+		if len(r.FailedOn) > 0 && r.Error == "" {
+			notes = append(notes, "ran again after "+strings.Join(r.FailedOn, ", ")+" failed it")
+		}
 		if r.GTError != "" {
 			notes = append(notes, "ground truth: "+r.GTError)
 		}
@@ -97,10 +132,26 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 			notes = append(notes, r.TeardownError)
 		}
 		note := strings.Join(notes, "; ")
-		fmt.Fprintf(w, "%-28s %-11s %6d %7s %9s %7s  %s\n", clip(r.ID, 28), r.Status, r.Frames, scr, complete, reward, note)
+		fmt.Fprintf(w, "%-28s %-11s%s %6d %7s %12s %7s  %s\n", clip(r.ID, 28), r.Status, devCol(r.Device), r.Frames, scr, complete, reward, note)
 	}
-	fmt.Fprintf(w, "\nagent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
+	fmt.Fprintln(w)
+	if sum.Shard != "" {
+		fmt.Fprintf(w, "shard %s: %d of the suite's %d tasks\n", sum.Shard, sum.Tasks, sum.SuiteTasks)
+	}
+	if pool {
+		fmt.Fprintf(w, "devices: %d (%s)", len(sum.Devices), strings.Join(sum.Devices, ", "))
+		if len(sum.DevicesLeft) > 0 {
+			fmt.Fprintf(w, "; left the pool: %s", strings.Join(sum.DevicesLeft, "; "))
+		}
+		fmt.Fprintln(w)
+	} else if len(sum.DevicesLeft) > 0 {
+		fmt.Fprintf(w, "device lost: %s\n", strings.Join(sum.DevicesLeft, "; "))
+	}
+	fmt.Fprintf(w, "agent %s: %d/%d tasks run (%d failed), %d judged: SCR %.3f, TCR %.3f\n",
 		sum.Agent, sum.Done+sum.Failed, sum.Tasks, sum.Failed, sum.Judged, sum.SCR, sum.TCR)
+	if sum.Undetermined > 0 {
+		fmt.Fprintf(w, "undetermined: the judge could not judge %d task(s); they count neither as verdicts nor as failures (judge them again with 'autoeval judge --trace DIR', e.g. with another --model)\n", sum.Undetermined)
+	}
 	if sum.GTChecked > 0 {
 		fmt.Fprintf(w, "ground truth: %d/%d checked tasks succeeded; the judge's verdict agreed with it on %d\n", sum.GTSuccess, sum.GTChecked, sum.Agreement)
 	}

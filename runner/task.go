@@ -42,9 +42,21 @@ type TaskResult struct {
 	GTError string `json:"gt_error,omitempty"`
 	// TeardownError says the teardown command failed. The task's result stands (rerunning
 	// its agent would not repair the device), but the next task may start from a dirty state.
-	TeardownError string  `json:"teardown_error,omitempty"`
-	Error         string  `json:"error,omitempty"`
-	Seconds       float64 `json:"seconds"`
+	TeardownError string `json:"teardown_error,omitempty"`
+	// Undetermined says the judge ran but could not judge the recording (no frame got a
+	// usable answer): neither a verdict nor a failure of the task.
+	Undetermined       bool   `json:"undetermined,omitempty"`
+	UndeterminedReason string `json:"undetermined_reason,omitempty"`
+	// Device is the serial of the device the task ran on.
+	Device string `json:"device,omitempty"`
+	// FailedOn lists the devices that failed the task in this invocation (lost mid-task,
+	// or failing before the agent could start); after the first the task is retried once
+	// on another device.
+	FailedOn []string `json:"failed_on,omitempty"`
+	// Retrying says a device failed the task and it waits for another device.
+	Retrying bool    `json:"retrying,omitempty"`
+	Error    string  `json:"error,omitempty"`
+	Seconds  float64 `json:"seconds"`
 
 	rec *trace.Trace // the recording, while it is being judged
 }
@@ -54,14 +66,20 @@ type TaskResult struct {
 const scoreErrPrefix = "not scored: "
 
 // taskSpec is one task for runTask. The suite's options hold what every task shares;
-// this is what differs from task to task (a device pool would hand each its device).
+// this is what differs from task to task, the device the pool handed it among them.
 type taskSpec struct {
 	Task   suite.Task
 	Dir    string // the task's trace directory
 	Device SuiteDevice
 	RunID  string
 	Known  bool // the store lists the task for this run, so a trace in Dir is ours
+	Logf   func(format string, args ...any)
 }
+
+// errNotStarted marks a task whose device failed before the agent could start
+// (trace.StatusNotStarted): nothing of the agent's ran, so there is nothing to check or
+// judge, and the device is not fit to run tasks.
+var errNotStarted = errors.New("the agent was not started")
 
 // taskRun is one task in progress: its result so far, its text (the ground-truth
 // source may replace a template with the instance's goal) and the hooks' environment.
@@ -78,12 +96,16 @@ type taskRun struct {
 
 // runTask records one task: setup, ground truth begun, the agent, ground truth scored,
 // teardown; judging is left to the caller. recorded says the trace and its ground truth
-// are complete and only the verdict is missing (r.rec holds the trace then). The error
-// return is set only for conditions that should end the whole run (a lost device);
-// everything else lands in TaskResult.Error.
-func runTask(ctx context.Context, o *SuiteOptions, spec taskSpec) (r TaskResult, recorded bool, _ error) {
+// are complete and only the verdict is missing (r.rec holds the trace then). deviceErr
+// says the device failed the task (lost, or failing before the agent started: then no
+// ground truth is read and nothing is judged); the pool takes the device out and the task
+// may run again elsewhere. Every failure is also in TaskResult.Error.
+func runTask(ctx context.Context, o *SuiteOptions, spec taskSpec) (r TaskResult, recorded bool, deviceErr error) {
+	if spec.Logf == nil {
+		spec.Logf = o.Logf
+	}
 	t := &taskRun{o: o, spec: spec, start: time.Now(), text: spec.Task.Instruction(), params: spec.Task.Params}
-	t.r = TaskResult{ID: spec.Task.ID, Task: t.text, Trace: spec.Dir, ExitCode: -1}
+	t.r = TaskResult{ID: spec.Task.ID, Task: t.text, Trace: spec.Dir, ExitCode: -1, Device: spec.Device.Serial()}
 	if (o.GroundTruth == nil || !o.GroundTruth.SetsGoals()) && hasSlots(t.text) {
 		// An agent asked to "Turn wifi {on_or_off}." cannot succeed, and its check would
 		// lack the same parameters: say so instead of spending a run on it.
@@ -128,19 +150,19 @@ func runTask(ctx context.Context, o *SuiteOptions, spec taskSpec) (r TaskResult,
 		if strings.HasPrefix(t.r.Error, scoreErrPrefix) {
 			again = " (not done: it runs again next time)"
 		}
-		o.Logf("task %s failed: %s%s", spec.Task.ID, t.r.Error, again)
+		t.spec.Logf("task %s failed: %s%s", spec.Task.ID, t.r.Error, again)
 		return t.r, false, nil
 	}
 	t.r.rec = tr
 	return t.r, len(tr.Frames) > 0, nil
 }
 
-// fail ends the task with err as its error; only a lost device ends the run too.
+// fail ends the task with err as its error, returned as well when the device failed it.
 func (t *taskRun) fail(err error) (TaskResult, bool, error) {
 	t.r.Error = oneLine(err.Error())
 	t.r.Seconds = time.Since(t.start).Seconds()
-	t.o.Logf("task %s failed: %s", t.spec.Task.ID, t.r.Error)
-	if errors.Is(err, device.ErrDeviceLost) {
+	t.spec.Logf("task %s failed: %s", t.spec.Task.ID, t.r.Error)
+	if errors.Is(err, device.ErrDeviceLost) || errors.Is(err, errNotStarted) {
 		return t.r, false, err
 	}
 	return t.r, false, nil
@@ -153,7 +175,7 @@ func (t *taskRun) teardown(ctx context.Context) {
 		return
 	}
 	if err := runHook(context.WithoutCancel(ctx), "teardown", t.o.Teardown, t.env, t.spec.Dir, t.o.HookTimeout); err != nil {
-		t.o.Logf("task %s: %v (the next task may start from a dirty device)", t.spec.Task.ID, err)
+		t.spec.Logf("task %s: %v (the next task may start from a dirty device)", t.spec.Task.ID, err)
 		t.r.TeardownError = oneLine(err.Error())
 	}
 }
@@ -192,12 +214,13 @@ func (t *taskRun) beginGroundTruth(ctx context.Context) (groundtruth.Instance, e
 // only logged, since the task has already failed for another reason.
 func (t *taskRun) abort(ctx context.Context, inst groundtruth.Instance) {
 	if err := inst.Abort(ctx); err != nil {
-		t.o.Logf("task %s: %v", t.spec.Task.ID, err)
+		t.spec.Logf("task %s: %v", t.spec.Task.ID, err)
 	}
 }
 
 // observe runs the agent and records its trace. A nil trace means the recording is not
-// whole (interrupted, the device lost, or the observer failed) and the error says why.
+// whole (interrupted, the device lost, the agent never started, or the observer failed)
+// and the error says why.
 func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	task := t.spec.Task
 	obs := t.o.Observe
@@ -207,11 +230,16 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	obs.Dir = t.spec.Dir
 	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)
 	if obs.Logf == nil {
-		obs.Logf = t.o.Logf
+		obs.Logf = t.spec.Logf
 	}
 	res, err := observer.Observe(ctx, t.spec.Device, obs)
 	if res != nil {
 		t.r.Status, t.r.Frames, t.r.Dropped, t.r.ExitCode = res.Status, len(res.Trace.Frames), res.Dropped, res.ExitCode
+	}
+	if res != nil && t.r.Status == trace.StatusNotStarted {
+		// The device failed before the agent ran: the state is the setup's, not the
+		// agent's, and the frames (if any) are not its work.
+		return nil, fmt.Errorf("%w: the device failed first (%v)", errNotStarted, err)
 	}
 	if res == nil || t.r.Status == trace.StatusStopped || t.r.Status == trace.StatusDeviceLost {
 		if err == nil {
@@ -234,9 +262,10 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	return tr, nil
 }
 
-// score asks the ground-truth instance for the reward and records it in the result and
-// the trace. Only a lost device is returned (it ends the run); other failures are the
-// result's: an interrupt or an unscored task runs again, a state that cannot be read
+// score asks the ground-truth instance for the reward of the agent's work (a question
+// task's answer is the trace's: trace.FinalAnswer) and records it in the result and the
+// trace. Only a lost device is returned (the task runs again elsewhere); other failures
+// are the result's: an interrupt or an unscored task runs again, a state that cannot be read
 // (or a failed tear-down after a score) is a note on a task that is done.
 func (t *taskRun) score(ctx context.Context, inst groundtruth.Instance, tr *trace.Trace) error {
 	if inst == nil {
@@ -246,7 +275,7 @@ func (t *taskRun) score(ctx context.Context, inst groundtruth.Instance, tr *trac
 	res, err := inst.Score(ctx, tr.FinalAnswer())
 	switch {
 	case err != nil && res == nil && errors.Is(err, device.ErrDeviceLost):
-		t.o.Logf("task %s: ground truth: %v", id, err)
+		t.spec.Logf("task %s: ground truth: %v", id, err)
 		return err
 	case err != nil && res == nil && ctx.Err() != nil:
 		// The check reads the device state the agent left, so it cannot be repeated
@@ -256,7 +285,7 @@ func (t *taskRun) score(ctx context.Context, inst groundtruth.Instance, tr *trac
 		// Unscored is not done: the next invocation runs the task again.
 		t.r.Error = scoreErrPrefix + oneLine(err.Error())
 	case err != nil:
-		t.o.Logf("task %s: ground truth: %v", id, err)
+		t.spec.Logf("task %s: ground truth: %v", id, err)
 		t.r.GTError = oneLine(err.Error())
 	}
 	if res != nil {

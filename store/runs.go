@@ -61,6 +61,44 @@ func (s *DB) GetItem(ctx context.Context, runID, item string, out any) (string, 
 	return status, nil
 }
 
+// ItemStamps returns, for every recorded item of the run, when it was last written: a
+// stamp that changes with every PutItem. A process that read them when it started knows
+// which items others wrote while it ran.
+func (s *DB) ItemStamps(ctx context.Context, runID string) (map[string]string, error) {
+	rows, err := s.QueryContext(ctx, `SELECT item, updated_at FROM run_items WHERE run_id=?`, runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var item, at string
+		if err := rows.Scan(&item, &at); err != nil {
+			return nil, err
+		}
+		out[item] = at
+	}
+	return out, rows.Err()
+}
+
+// GetItemStamped is GetItem that also returns the item's stamp (see ItemStamps).
+func (s *DB) GetItemStamped(ctx context.Context, runID, item string, out any) (status, stamp string, err error) {
+	var result string
+	err = s.QueryRowContext(ctx, `SELECT status, result, updated_at FROM run_items WHERE run_id=? AND item=?`, runID, item).Scan(&status, &result, &stamp)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", ErrNotFound
+	}
+	if err != nil {
+		return "", "", err
+	}
+	if out != nil {
+		if err := json.Unmarshal([]byte(result), out); err != nil {
+			return "", "", err
+		}
+	}
+	return status, stamp, nil
+}
+
 // PutKV stores a JSON value under (ns, key).
 func (s *DB) PutKV(ctx context.Context, ns, key string, value any) error {
 	data, err := json.Marshal(value)

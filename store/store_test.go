@@ -111,6 +111,21 @@ func TestRunItemsResume(t *testing.T) {
 	if err != nil || st != ItemDone || res["scr"] != 0.5 {
 		t.Fatalf("GetItem = %q %v %v", st, res, err)
 	}
+	// Stamps tell a process which items were written after it looked.
+	stamps, err := db.ItemStamps(ctx, "r1")
+	if err != nil || len(stamps) != 1 || stamps["task-a"] == "" {
+		t.Fatalf("stamps %v %v", stamps, err)
+	}
+	if err := db.PutItem(ctx, "r1", "task-a", ItemDone, map[string]float64{"scr": 1}, ""); err != nil {
+		t.Fatal(err)
+	}
+	st, stamp, err := db.GetItemStamped(ctx, "r1", "task-a", &res)
+	if err != nil || st != ItemDone || res["scr"] != 1 || stamp == stamps["task-a"] {
+		t.Fatalf("GetItemStamped = %q %q %v %v (stamp before %q)", st, stamp, res, err, stamps["task-a"])
+	}
+	if _, _, err := db.GetItemStamped(ctx, "r1", "task-b", nil); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown item: %v", err)
+	}
 	// Beginning the same run again is a resume, not an error.
 	if err := db.BeginRun(ctx, "r1", "decompose-suite", "", nil); err != nil {
 		t.Fatalf("resume: %v", err)

@@ -19,6 +19,8 @@ import (
 // deviceFlags are shared by observe and run.
 type deviceFlags struct {
 	serial   string
+	pool     bool     // run: --device may be repeated, and several devices form a pool
+	serials  []string // with pool
 	adb      string
 	wait     time.Duration
 	interval time.Duration
@@ -30,7 +32,11 @@ type deviceFlags struct {
 
 func (d *deviceFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&d.serial, "device", "", "device serial (as 'adb devices' lists it); required when several devices are attached")
+	if d.pool {
+		f.StringSliceVar(&d.serials, "device", nil, "device serial (as 'adb devices' lists it); repeat it (or separate serials with commas) for a pool of devices, one task on each at a time (default: $ANDROID_SERIAL if set, else every online device)")
+	} else {
+		f.StringVar(&d.serial, "device", "", "device serial (as 'adb devices' lists it); required when several devices are attached")
+	}
 	f.StringVar(&d.adb, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
 	f.DurationVar(&d.wait, "wait", 30*time.Second, "how long to wait for the device to be attached and online (0: fail at once)")
 	f.DurationVar(&d.interval, "interval", 500*time.Millisecond, "time between screenshots; a slower device simply yields fewer frames")

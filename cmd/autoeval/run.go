@@ -4,16 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/runner"
+	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -25,6 +28,7 @@ func newRunCmd() *cobra.Command {
 		suitePath, agentCmd, out, name string
 		setup, teardown, only          string
 		kind, substates, awURL         string
+		shardSpec                      string
 		awIndex                        int
 		timeout, hookTimeout           time.Duration
 		groundTruth, noJudge, fresh    bool
@@ -42,8 +46,26 @@ database (--db) with every task's result.
 
 The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} becomes the task text
 as one shell-quoted word; every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
-$AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET, and the agent gets the task on
-standard input too.
+$AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET (the device the task runs on),
+and the agent gets the task on standard input too. An agent answering a question (an
+information-retrieval task) writes its answer to the file named by $AUTOEVAL_ANSWER_FILE
+(see 'autoeval observe --help'); the ground truth of question tasks scores that answer.
+
+Devices: --device SERIAL, repeated (or SERIAL,SERIAL), makes a pool; without it, the device
+named by $ANDROID_SERIAL, else every device adb lists as online (others are left out with a
+notice). Each device runs one task at a time with its own hooks and ground-truth snapshot, and
+the judge works beside them, so N devices take about 1/N of the time. A device that fails a task
+(lost mid-task, or failing before the agent could start) leaves the pool, and the task runs once
+more on another device; a task two devices failed is recorded as failed (it runs again on the
+next invocation). When no device is left, the run stops (exit 1; rerun to resume).
+
+Several processes with the same --suite, --agent-cmd, --out and --db share the tasks: each task
+is claimed in the database while it runs, so none runs twice, and the tasks of a process that
+died are taken over (at once on the same host, after its 30-second claim runs out elsewhere).
+--shard I/N (or auto in a Kubernetes Indexed Job or a Slurm array) runs only the tasks whose id
+falls to shard I of N; give each shard its own --db. Trace folders, with their judgments and
+ground truth, are what shards hand on: 'autoeval eval' and 'autoeval report' take every
+shard's --traces root.
 
 With --androidworld URL, AndroidWorld's own server is the ground truth: before each task
 it is asked to /task/initialize the task type named by the task's id (instance --task-index),
@@ -67,11 +89,16 @@ never overwritten (not even with --fresh).
 The judge is the model judge with --model / $AUTOEVAL_MODEL, else the heuristic baseline (with
 a notice).
 
+A task whose agent never started (the device failed first) is neither checked nor judged.
+A judgment the judge could not reach (undetermined) is counted apart, never as a failed task.
+
 Exit status: 0 when the suite ran to its end, even if tasks failed (each failure is a row of the
-table; --json has it too); 1 when the run itself could not go on (no device, a store error), 2 for
-bad usage, 130 after Ctrl-C (rerun to resume).`,
+table; --json has it too); 1 when the run itself could not go on (no device, no device left in
+the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 		Example: `  autoeval run --suite tasks.yaml --agent-cmd 'python agent.py --goal {task}' --out runs/agent-a
   autoeval run --suite tasks.yaml --ground-truth --setup-cmd './reset.sh' --agent-cmd './agent.sh' --out runs/native --xml
+  autoeval run --device emulator-5554 --device emulator-5556 --device emulator-5558 --suite tasks.yaml --agent-cmd './agent.sh' --out runs/pool
+  autoeval run --shard auto --db "results/db/shard-$JOB_COMPLETION_INDEX.db" --suite tasks.yaml --agent-cmd './agent.sh' --out results/traces
   autoeval run --suite android_world/android_world/task_metadata.json --only SystemWifiTurnOn,ContactsAddContact \
       --androidworld http://localhost:5000 --agent-cmd './agent.sh' --out runs/aw --xml`,
 		Args: cobra.NoArgs,
@@ -93,6 +120,13 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 			}
 			if awIndex < 0 {
 				return &exitError{code: 2, msg: fmt.Sprintf("run: --task-index %d: must be 0 or more", awIndex)}
+			}
+			if awURL != "" && len(df.serials) > 1 {
+				return &exitError{code: 2, msg: awPoolMsg}
+			}
+			sh, err := shard.Parse(shardSpec, os.Getenv)
+			if err != nil {
+				return &exitError{code: 2, msg: "run: " + err.Error()}
 			}
 			tasks, err := suite.Load(suitePath)
 			if err != nil {
@@ -136,19 +170,35 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 			case groundTruth:
 				gt = groundtruth.Native{}
 			}
-			dev, err := df.connect(ctx)
+			pool, skipped, err := df.connectPool(ctx)
 			if err != nil {
 				return err
+			}
+			if awURL != "" && len(pool) > 1 {
+				return &exitError{code: 2, msg: awPoolMsg}
 			}
 			for _, n := range notices {
 				logf("%s", n)
 			}
+			for _, s := range skipped {
+				logf("notice: not in the pool: %s", s)
+			}
+			if len(pool) > 1 {
+				serials := make([]string, len(pool))
+				for i, d := range pool {
+					serials[i] = d.Serial()
+				}
+				logf("a pool of %d devices: %s", len(pool), strings.Join(serials, ", "))
+			}
+			if sh.Sharded() {
+				logf("shard %s: %d of the %d tasks of %s", sh, ownedTasks(tasks, sh), len(tasks), suitePath)
+			}
 			o := runner.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
 				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: gt,
-				Store: db, Fresh: fresh, Logf: logf,
+				Store: db, Shard: sh, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)
-			bar := progress.New("tasks", len(tasks), global.quiet)
+			bar := progress.New("tasks", ownedTasks(tasks, sh), global.quiet)
 			o.OnTask = func(r runner.TaskResult, resumed bool) {
 				if resumed {
 					bar.Skip(1)
@@ -160,7 +210,7 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 				}
 				bar.Done(r.ID, err)
 			}
-			sum, results, runErr := runner.RunSuite(ctx, dev, o)
+			sum, results, runErr := runner.RunSuite(ctx, pool, o)
 			bar.Finish()
 			if sum != nil {
 				if asJSON {
@@ -180,6 +230,7 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 			return nil
 		},
 	}
+	df.pool = true
 	df.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&suitePath, "suite", "", "task list: a file or a directory of them (required)")
@@ -199,7 +250,47 @@ bad usage, 130 after Ctrl-C (rerun to resume).`,
 	f.BoolVar(&noJudge, "no-judge", false, "record (and check ground truth) only; judge later with 'autoeval judge --traces DIR'")
 	f.BoolVar(&fresh, "fresh", false, "run every task again, even those an earlier run finished")
 	f.BoolVar(&asJSON, "json", false, "print the results as JSON instead of the table")
+	f.StringVar(&shardSpec, "shard", "", "run only shard I/N of the suite's tasks (by a hash of the task id; 0 <= I < N), or auto: from a Kubernetes Indexed Job or a Slurm job array; give each shard its own --db")
 	return cmd
+}
+
+// awPoolMsg refuses --androidworld with a pool: one AndroidWorld server sets up, scores
+// and tears down tasks on the one emulator it controls.
+const awPoolMsg = "run: --androidworld drives the one emulator its server controls: give the --device of that emulator, or run one process per server and device (e.g. with --shard)"
+
+// connectPool connects run's devices: those named with --device, else $ANDROID_SERIAL's
+// (as adb itself does), else every online device. skipped says which attached devices
+// were left out and why.
+func (d *deviceFlags) connectPool(ctx context.Context) (pool []runner.SuiteDevice, skipped []string, err error) {
+	addr, err := device.ResolveAddr(d.adb)
+	if err != nil {
+		return nil, nil, &exitError{code: 2, msg: err.Error()}
+	}
+	serials := d.serials
+	if len(serials) == 0 {
+		if s := strings.TrimSpace(os.Getenv("ANDROID_SERIAL")); s != "" {
+			serials = []string{s}
+		}
+	}
+	devs, skipped, err := device.ConnectAll(ctx, device.Options{Addr: addr, WaitTimeout: d.wait}, serials)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, dv := range devs {
+		pool = append(pool, dv)
+	}
+	return pool, skipped, nil
+}
+
+// ownedTasks counts the tasks of sh.
+func ownedTasks(tasks []suite.Task, sh shard.Shard) int {
+	n := 0
+	for _, t := range tasks {
+		if sh.Owns(t.ID) {
+			n++
+		}
+	}
+	return n
 }
 
 // selectTasks keeps the tasks named in only (comma-separated ids), in suite order.
