@@ -59,7 +59,7 @@ func loadSuite(t *testing.T) ([]suite.Task, *store.DB) {
 	return tasks, openStore(t)
 }
 
-func openStore(t *testing.T) *store.DB {
+func openStore(t testing.TB) *store.DB {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
 	if err != nil {
 		t.Fatal(err)
