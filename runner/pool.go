@@ -50,9 +50,14 @@ const maxDeviceFailures = 2
 // run works through the tasks with one worker per device and returns what ended the run
 // early: a store failure, or no device left with tasks unfinished.
 func (s *suiteRun) run(ctx context.Context, pool []SuiteDevice) error {
+	// A task is claimed by its trace directory, the place two processes would clash.
 	keys := make([]string, len(s.tasks))
 	for k, i := range s.tasks {
-		keys[k] = "run " + s.runID + " task " + s.o.Tasks[i].ID
+		dir := filepath.Join(s.o.Out, s.dirs[i])
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		keys[k] = "run " + dir
 	}
 	q := store.NewQueue(s.o.Store, keys)
 	q.Poll = s.o.ClaimPoll
