@@ -123,6 +123,10 @@ func (s *suiteRun) worker(ctx, poolCtx context.Context, q *store.Queue, dev Suit
 			s.stop(fmt.Errorf("store: %w", err))
 			return
 		}
+		if ctx.Err() != nil {
+			q.Retry(k, lease) // interrupted meanwhile: the task was not begun
+			return
+		}
 		wctx := ctx
 		if lease != nil {
 			wctx = lease.Hold(ctx)

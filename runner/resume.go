@@ -55,6 +55,7 @@ func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
 	s.mu.Lock()
 	p := taskPlan{failedOn: s.failedOn[i]}
 	s.mu.Unlock()
+	ours := len(p.failedOn) > 0 // this process sent the task back to the queue
 	if s.o.Store == nil {
 		return p, nil
 	}
@@ -79,7 +80,7 @@ func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
 			p.action = judgeRecording
 		default:
 			p.action = takeResult
-			if len(s.failedOn[i]) == 0 {
+			if !ours {
 				p.note = "finished by another process sharing the run"
 			}
 		}
