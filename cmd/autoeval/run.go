@@ -72,7 +72,9 @@ it is asked to /task/initialize the task type named by the task's id (instance -
 and its goal becomes the task text when the suite gives only a template with {slots}; after
 the agent, /task/score gives the reward (stored in trace.json with source androidworld:score)
 and /task/tear_down always runs, also when the agent was interrupted. A task the server fails
-to score is not done: its error is shown, and the next run runs it again.
+to score is not done: its error is shown, and the next run runs it again. A server drives one
+emulator: with --androidworld, give that emulator's --device (one process per server and device;
+--shard splits a suite among them).
 
 Suites: the formats of 'decompose --suite' (AndroidWorld task_metadata.json, AndroidLab config
 YAMLs, a JSON/YAML list of tasks). A task whose text still has {slots} after its params are

@@ -351,3 +351,18 @@ func TestRunProcessesShareTheTasks(t *testing.T) {
 		}
 	})
 }
+
+// The flags deploy/slurm and deploy/kubernetes give 'run' are run's: with a Slurm array's
+// environment, run takes its shard and gets as far as the adb server (none here: exit 1,
+// not a usage error).
+func TestRunTakesTheDeployFlags(t *testing.T) {
+	db := judgeEnv(t)
+	suitePath, _, _ := poolSuite(t, filepath.Join(t.TempDir(), "calls"))
+	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "8")
+	code, _, stderr := evalCapture(t, "run", "--shard", "auto", "--suite", suitePath, "--agent-cmd", "my-agent {task}",
+		"--out", filepath.Join(t.TempDir(), "traces"), "--db", db, "--adb", "127.0.0.1:1", "--device", "localhost:5561", "--wait", "0")
+	if code != 1 || !strings.Contains(stderr, "adb") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
