@@ -147,6 +147,12 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 	task := s.o.Tasks[i]
 	label := fmt.Sprintf("task %d/%d %s", k+1, len(s.tasks), task.ID)
 	p, err := s.plan(wctx, i)
+	if err != nil && ctx.Err() != nil {
+		// Interrupted between taking the task and reading its record: it was not begun,
+		// so it goes back unbegun, as when the interrupt comes before the take.
+		q.Retry(k, lease)
+		return ""
+	}
 	if err != nil {
 		q.Done(k, lease)
 		s.stop(err)
