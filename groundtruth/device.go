@@ -229,25 +229,6 @@ func Setting(ctx context.Context, dev Device, namespace, key string) (string, er
 	return strings.TrimSpace(out), nil
 }
 
-// ContentQuery runs `content query --uri URI [--projection a:b]` and parses the rows.
-func ContentQuery(ctx context.Context, dev Device, uri string, projection ...string) ([]Row, error) {
-	cmd := "content query --uri " + uri
-	if len(projection) > 0 {
-		cmd += " --projection " + strings.Join(projection, ":")
-	}
-	out, err := dev.Shell(ctx, cmd)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", cmd, err)
-	}
-	// Provider failures print an exception instead of rows; the parser refuses any
-	// output that does not start with "Row:" (a row's text may mention exceptions).
-	rows, err := ParseContentQuery(out, projection...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", cmd, err)
-	}
-	return rows, nil
-}
-
 // DirEntry is one entry of a device directory.
 type DirEntry struct {
 	Name    string `json:"name"`

@@ -42,69 +42,6 @@ func TestSimilarityMatchesDifflib(t *testing.T) {
 	}
 }
 
-func TestParseContentQueryShapes(t *testing.T) {
-	rows, err := ParseContentQuery(smsSent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 2 {
-		t.Fatalf("got %d rows", len(rows))
-	}
-	if got := rows[0]["body"]; got != "Running late, see you at 5, ok?" {
-		t.Errorf("body with commas: %q", got)
-	}
-	if rows[0]["person"] != nil || rows[0]["seen"] != "1" || rows[0]["address"] != "+1 (555) 010-4477" {
-		t.Errorf("row 0: %v", rows[0])
-	}
-	if got := rows[1]["body"]; got != "Old message\nwith two lines" {
-		t.Errorf("multi-line body: %q", got)
-	}
-	// A body that itself contains ", key=" is kept whole because every row has the
-	// same columns.
-	out := "Row: 0 _id=1, address=123, body=a, read=0 is fine, read=1\r\nRow: 1 _id=2, address=456, body=plain, read=0\r\n"
-	rows, err = ParseContentQuery(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rows[0]["body"] != "a, read=0 is fine" || rows[0]["read"] != "1" || rows[1]["read"] != "0" {
-		t.Errorf("embedded key: %v", rows)
-	}
-	// With a projection the keys are known.
-	rows, err = ParseContentQuery("Row: 0 display_name=Li, Wei, number=+86 10\n", "display_name", "number")
-	if err != nil || rows[0]["display_name"] != "Li, Wei" || rows[0]["number"] != "+86 10" {
-		t.Errorf("projection: %v %v", rows, err)
-	}
-	if rows, err := ParseContentQuery("Row: 0 _id=1, body=java.lang.NullPointerException at line 3, read=1\n"); err != nil || rows[0]["read"] != "1" {
-		t.Errorf("a body mentioning an exception: %v %v", rows, err)
-	}
-	for _, empty := range []string{"", "No result found.\n", "  \n"} {
-		if rows, err := ParseContentQuery(empty); err != nil || rows != nil {
-			t.Errorf("%q: %v %v", empty, rows, err)
-		}
-	}
-	for _, bad := range []string{"Error while accessing provider:sms\njava.lang.SecurityException: Permission Denial", "garbage\nRow: 0 a=1", "Row: 0 no pairs here"} {
-		if _, err := ParseContentQuery(bad); err == nil {
-			t.Errorf("%q: want an error", bad)
-		}
-	}
-}
-
-func FuzzParseContentQuery(f *testing.F) {
-	f.Add(smsSent)
-	f.Add("Row: 0 a=1, b=2\nRow: 1 a=, b=x=y, z\n")
-	f.Add("No result found.")
-	f.Fuzz(func(t *testing.T, s string) {
-		rows, err := ParseContentQuery(s)
-		if err == nil {
-			for _, r := range rows {
-				if len(r) == 0 {
-					t.Fatalf("empty row from %q", s)
-				}
-			}
-		}
-	})
-}
-
 func TestFieldMatching(t *testing.T) {
 	r := Row{"title": "Dentist Visit", "amount": int64(1200), "dist": 10.26, "number": "+1 (555) 010", "note": nil}
 	cases := []struct {
@@ -376,30 +313,6 @@ func TestCatalogueNamesExist(t *testing.T) {
 	}
 	if n := len(Families()); n < 60 {
 		t.Errorf("only %d families", n)
-	}
-}
-
-// Pathological outputs (thousands of repeated keys) must parse; the splitter is
-// linear per key, so these finish in milliseconds (see the benchmark).
-func TestParseContentQueryManyKeys(t *testing.T) {
-	one := "Row: 0 " + strings.Repeat("a=, ", 2000)
-	two := "Row: 0 a=1" + strings.Repeat(", a=1", 3000) + "\nRow: 1 a=1" + strings.Repeat(", a=1", 2999)
-	for _, s := range []string{one, two} {
-		if _, err := ParseContentQuery(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkParseContentQuery(b *testing.B) {
-	out := strings.Repeat(smsSent, 250) // 500 rows, as a busy phone's sent box
-	out = strings.ReplaceAll(out, "Row: 1 ", "Row: 9 ")
-	b.SetBytes(int64(len(out)))
-	for i := 0; i < b.N; i++ {
-		rows, err := ParseContentQuery(out)
-		if err != nil || len(rows) != 500 {
-			b.Fatal(len(rows), err)
-		}
 	}
 }
 

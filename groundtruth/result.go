@@ -107,3 +107,11 @@ func explain(r *Result) string {
 	}
 	return b.String()
 }
+
+// clip shortens s to n runes for explanations and errors, marking the cut with "…".
+func clip(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
