@@ -333,6 +333,12 @@ func (a *AndroidWorld) Begin(ctx context.Context, t Task) (Instance, error) {
 	return &oracleInstance{o: o, goal: goal}, nil
 }
 
+// Begun is instance Index of taskType when it was initialized before (the agent has run
+// on it already): its Score is the one Begin's instance has, answer and tear-down included.
+func (a *AndroidWorld) Begun(taskType string) Instance {
+	return &oracleInstance{o: &Oracle{Client: a.Client, TaskType: taskType, Index: a.Index}}
+}
+
 type oracleInstance struct {
 	o    *Oracle
 	goal string

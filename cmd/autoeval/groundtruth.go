@@ -62,7 +62,8 @@ App databases under /data/data need a rooted device or emulator (AndroidWorld's 
 An unreadable, missing, corrupt or locked database is an error (exit 1), never a zero reward.
 
 With --androidworld URL, AndroidWorld's own server is asked instead (/task/score for the task
-type and --task-index, then /task/tear_down), so its verdict can be stored as ground truth.`,
+type and --task-index, then /task/tear_down), so its verdict can be stored as ground truth; an
+answer (from --params or the trace) is given to it first as the agent's answer action.`,
 		Example: `  autoeval groundtruth --list
   autoeval groundtruth --task SimpleCalendarAddOneEvent --params p.json --snapshot-before /tmp/before
   # ... the agent runs ...
@@ -153,8 +154,10 @@ type and --task-index, then /task/tear_down), so its verdict can be stored as gr
 				return &exitError{code: 2, msg: fmt.Sprintf("groundtruth: --task-index %d: must be 0 or more", awIndex)}
 			}
 			if awURL != "" {
-				o := &groundtruth.Oracle{Client: &groundtruth.AndroidWorldClient{BaseURL: awURL}, TaskType: task, Index: awIndex}
-				r, err := o.End(ctx)
+				// Scored as 'run' scores it: a question task's answer is given to the server
+				// first, as the agent's answer action.
+				aw := &groundtruth.AndroidWorld{Client: &groundtruth.AndroidWorldClient{BaseURL: awURL}, Index: awIndex}
+				r, err := aw.Begun(task).Score(ctx, params.StringOr("answer", ""))
 				if err != nil && r == nil {
 					return err
 				}

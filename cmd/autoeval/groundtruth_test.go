@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -218,6 +219,38 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 	}
 	if tr, _ := trace.ReadManifest(dir); tr.GroundTruth == nil || tr.GroundTruth.Source != groundtruth.AndroidWorldSource {
 		t.Errorf("oracle trace: %+v", tr.GroundTruth)
+	}
+}
+
+// Asked of AndroidWorld's server, a question task is scored on the answer the trace holds:
+// the server gets it as the agent's answer action before /task/score, as 'run' gives it
+// (AndroidWorld keeps it as the interaction cache its question tasks read).
+func TestGroundtruthAndroidWorldGetsTheTracesAnswer(t *testing.T) {
+	var calls []string
+	aw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		calls = append(calls, r.Method+" "+r.URL.Path+" "+strings.TrimSpace(string(body)))
+		switch r.URL.Path {
+		case "/task/score":
+			w.Write([]byte(`{"score": 1.0}`))
+		default:
+			w.Write([]byte(`{"status": "success"}`))
+		}
+	}))
+	defer aw.Close()
+	dir := t.TempDir()
+	tr := &trace.Trace{Task: "How many tasks are due next week?", TaskName: "TasksDueNextWeek", Status: trace.StatusCompleted, Dir: dir,
+		Answer: "3", Metadata: map[string]any{"answer_file": "answer.txt"}}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := evalCapture(t, "groundtruth", "--androidworld", aw.URL, "--trace", dir)
+	if code != 0 || !strings.Contains(out, "reward 1.00 (androidworld:score)") {
+		t.Fatalf("oracle (%d): %s %s", code, out, errOut)
+	}
+	if len(calls) != 3 || calls[0] != `POST /execute_action {"action_type":"answer","text":"3"}` ||
+		!strings.HasPrefix(calls[1], "GET /task/score") || !strings.HasPrefix(calls[2], "POST /task/tear_down") {
+		t.Errorf("calls: %q", calls)
 	}
 }
 
