@@ -21,3 +21,22 @@ func (t *Trace) FinalAnswer() string {
 	}
 	return ""
 }
+
+// AgentAnswer is FinalAnswer, and whether the trace knows if the agent answered at all:
+// it holds an answer, its agent was offered an answer file (observe and run record
+// metadata.answer_file), or it records the agent's actions (an answer would be among
+// them). A trace that knows, holding no answer, is an agent that gave none.
+func (t *Trace) AgentAnswer() (answer string, known bool) {
+	if a := t.FinalAnswer(); a != "" {
+		return a, true
+	}
+	if _, offered := t.Metadata["answer_file"]; offered {
+		return "", true
+	}
+	for i := range t.Frames {
+		if t.Frames[i].Action != nil {
+			return "", true
+		}
+	}
+	return "", false
+}

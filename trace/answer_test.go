@@ -23,3 +23,23 @@ func TestFinalAnswer(t *testing.T) {
 		t.Fatalf("no answer %q", got)
 	}
 }
+
+// AgentAnswer tells an agent that gave no answer (offered the answer file, or acting
+// without answering) from a trace that cannot say (a folder of screenshots).
+func TestAgentAnswer(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		tr     Trace
+		answer string
+		known  bool
+	}{
+		{"an answer", Trace{Answer: "12"}, "12", true},
+		{"offered the file, silent", Trace{Metadata: map[string]any{"answer_file": "answer.txt"}}, "", true},
+		{"actions without an answer", Trace{Frames: []Frame{{Index: 1, Action: &Action{Type: "done"}}}}, "", true},
+		{"screenshots only", Trace{Frames: []Frame{{Index: 1, Image: "0001.png"}}}, "", false},
+	} {
+		if a, known := c.tr.AgentAnswer(); a != c.answer || known != c.known {
+			t.Errorf("%s: AgentAnswer = %q, %v; want %q, %v", c.name, a, known, c.answer, c.known)
+		}
+	}
+}

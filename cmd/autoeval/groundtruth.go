@@ -131,11 +131,9 @@ answer (from --params or the trace) is given to it first as the agent's answer a
 			}
 			if _, ok := params["answer"]; !ok && tr != nil {
 				// Information-retrieval tasks score the agent's reply: take the
-				// trace's answer when the parameters carry none. A trace that was
-				// offered an answer file or records actions, but holds no answer, is an
-				// agent that gave none (AndroidWorld scores that 0); otherwise nothing
-				// is known.
-				if a, recorded := traceAnswer(tr); a != "" || recorded {
+				// trace's answer when the parameters carry none. An agent known to have
+				// given none scores 0, as in AndroidWorld; otherwise nothing is known.
+				if a, known := tr.AgentAnswer(); known {
 					params["answer"] = a
 				}
 			}
@@ -293,25 +291,6 @@ func missingParamError(err error, paramsFile, template, metaFile string) error {
 		return &exitError{code: 2, msg: "groundtruth: " + err.Error() + "; give --params FILE, or --templates task_metadata.json to read them off the goal"}
 	}
 	return err
-}
-
-// traceAnswer returns the agent's answer recorded in the trace (trace.FinalAnswer: the
-// answer it reported through $AUTOEVAL_ANSWER_FILE or its harness, else its last answer
-// action) and whether the trace knows whether the agent answered: it was offered an answer
-// file (observe, run), or it records actions at all.
-func traceAnswer(tr *trace.Trace) (answer string, recorded bool) {
-	if a := tr.FinalAnswer(); a != "" {
-		return a, true
-	}
-	if _, offered := tr.Metadata["answer_file"]; offered {
-		return "", true
-	}
-	for i := range tr.Frames {
-		if tr.Frames[i].Action != nil {
-			return "", true
-		}
-	}
-	return "", false
 }
 
 func printFamilies(cmd *cobra.Command, asJSON bool) error {
