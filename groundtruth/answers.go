@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -87,75 +88,70 @@ func checkAnswer(answer string, e expectation) Part {
 	for i, r := range raw {
 		parts[i] = strings.TrimSpace(r)
 	}
-	n := 0
+	var err error
 	switch e.kind {
 	case stringMatch:
-		n = len(parts)
-		if n == e.len() {
-			p.Pass = allMatch(n, func(i int) bool {
-				for _, y := range e.strings {
-					// The comparator is fuzzy_match(answer part, expected value).
-					if FuzzyMatch(parts[i], y) {
-						return true
-					}
-				}
-				return false
-			})
-		}
+		// The comparator is fuzzy_match(answer part, expected value).
+		p.Pass = eachMatches(parts, e.strings, FuzzyMatch)
 	case numberMatch:
-		xs := make([]float64, len(parts))
-		for i, s := range parts {
-			x, err := pyFloat(s)
-			if err != nil {
-				p.Detail = fmt.Sprintf("answer %q: %q is not a number, as Python's float() reads one", clip(answer, 80), s)
-				return p
-			}
-			xs[i] = x
-		}
-		n = len(xs)
-		if n == e.len() {
-			p.Pass = allMatch(n, func(i int) bool {
-				for _, y := range e.numbers {
-					if (e.tol > 0 && math.Abs(xs[i]-y) < e.tol) || (e.tol <= 0 && xs[i] == y) {
-						return true
-					}
+		var xs []float64
+		if xs, err = castAll(parts, answerFloat); err == nil {
+			p.Pass = eachMatches(xs, e.numbers, func(x, y float64) bool {
+				if e.tol > 0 {
+					return math.Abs(x-y) < e.tol
 				}
-				return false
+				return x == y
 			})
 		}
 	default:
-		ts := make([]time.Time, len(parts))
-		for i, s := range parts {
-			t, err := strptimeAnswer(s, e.kind)
-			if err != nil {
-				p.Detail = fmt.Sprintf("answer %q: %v", clip(answer, 80), err)
-				return p
-			}
-			ts[i] = t
-		}
-		n = len(ts)
-		if n == e.len() {
-			p.Pass = allMatch(n, func(i int) bool {
-				for _, y := range e.times {
-					if ts[i].Equal(y) {
-						return true
-					}
-				}
-				return false
-			})
+		var ts []time.Time
+		if ts, err = castAll(parts, func(s string) (time.Time, error) { return strptimeAnswer(s, e.kind) }); err == nil {
+			p.Pass = eachMatches(ts, e.times, time.Time.Equal)
 		}
 	}
-	p.Detail = fmt.Sprintf("answer %q: %d part(s), %d expected", clip(answer, 120), n, e.len())
+	if err != nil {
+		// _cast_answers_to_type raised: the answer is in the wrong format, which scores 0.
+		p.Detail = fmt.Sprintf("answer %q: %v", clip(answer, 80), err)
+		return p
+	}
+	p.Detail = fmt.Sprintf("answer %q: %d part(s), %d expected", clip(answer, 120), len(parts), e.len())
 	return p
 }
 
-func allMatch(n int, f func(i int) bool) bool {
-	for i := 0; i < n; i++ {
-		if !f(i) {
+// eachMatches is check_agent_answer's test: as many parts as expected values, and every
+// part equal (eq) to one of them.
+func eachMatches[T any](parts, want []T, eq func(x, y T) bool) bool {
+	if len(parts) != len(want) {
+		return false
+	}
+	for _, x := range parts {
+		if !slices.ContainsFunc(want, func(y T) bool { return eq(x, y) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// castAll casts every part, failing on the first that does not cast.
+func castAll[T any](parts []string, cast func(string) (T, error)) ([]T, error) {
+	out := make([]T, len(parts))
+	for i, s := range parts {
+		v, err := cast(s)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// answerFloat is float() of one answer part, failing as the explanation words it.
+func answerFloat(s string) (float64, error) {
+	x, err := pyFloat(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number, as Python's float() reads one", s)
+	}
+	return x, nil
 }
 
 // pyFloatRe is the syntax of Python's float() for decimal text (after strip): digits
