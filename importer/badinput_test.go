@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/internal/hostiletest"
 	"github.com/autoeval/autoeval/internal/pickle"
 )
@@ -30,7 +31,7 @@ func oneLineErr(t *testing.T, err error, want ...string) {
 }
 
 func TestBadInput(t *testing.T) {
-	good := pngBytes(t, 8, 8, color.White)
+	good := evaltest.PNG(t, 8, 8, color.White)
 	t.Run("invalid episode JSON", func(t *testing.T) {
 		p := filepath.Join(t.TempDir(), "ep.json")
 		os.WriteFile(p, []byte(`{"goal": "x", "step_records": [}`), 0o644)

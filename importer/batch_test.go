@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -15,7 +16,7 @@ func folderTrace(t *testing.T, dir, task string, frames int) {
 	t.Helper()
 	files := map[string][]byte{"task.txt": []byte(task)}
 	for i := 1; i <= frames; i++ {
-		files[filepath.Join("f"+string(rune('0'+i))+".png")] = pngBytes(t, 4, 8, color.White)
+		files[filepath.Join("f"+string(rune('0'+i))+".png")] = evaltest.PNG(t, 4, 8, color.White)
 	}
 	writeFiles(t, dir, files)
 }

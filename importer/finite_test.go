@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/evaltest"
 )
 
 // AndroidWorld writes is_successful=NaN for an unscored task: the import must still
@@ -103,7 +105,7 @@ func FuzzImportLlamaTouch(f *testing.F) {
 	f.Add("42\nSet an alarm\n", "[Home]\n[Click] Screen Resolution (400, 720), Click Position (100, 360)\n", "com.a/.B\n", "activity<0>\n")
 	f.Add("\n\n", "", "null", "")
 	f.Add("7\n", "[Swipe] from (1, 2) to (3, 4)\n[Type]  x \r\n", "\n\n", "\x00")
-	png := pngBytes(f, 4, 8, color.White)
+	png := evaltest.PNG(f, 4, 8, color.White)
 	f.Fuzz(func(t *testing.T, instruction, events, activity, ess string) {
 		dir := t.TempDir()
 		for name, data := range map[string][]byte{

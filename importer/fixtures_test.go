@@ -5,9 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"image"
-	"image/color"
 	"image/jpeg"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -123,21 +121,6 @@ func writeGz(t *testing.T, path string, data []byte) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func pngBytes(t testing.TB, w, h int, c color.Color) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, c)
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
 
 func jpegBytes(t testing.TB, w, h int) []byte {

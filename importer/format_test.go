@@ -4,12 +4,14 @@ import (
 	"image/color"
 	"path/filepath"
 	"testing"
+
+	"github.com/autoeval/autoeval/internal/evaltest"
 )
 
 // A folder that fits several formats is claimed by the first in formats: trace.json makes
 // it native, LlamaTouch's side files beat a plain image folder.
 func TestDetectPrecedence(t *testing.T) {
-	png := pngBytes(t, 2, 2, color.White)
+	png := evaltest.PNG(t, 2, 2, color.White)
 	cases := []struct {
 		files map[string][]byte
 		want  string

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -19,12 +20,12 @@ func TestOpenFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{
 		"task.txt":        []byte("  Open the Clock app  \n"),
-		"screen_10.png":   pngBytes(t, 4, 8, color.White),
+		"screen_10.png":   evaltest.PNG(t, 4, 8, color.White),
 		"screen_2.jpg":    jpegBytes(t, 4, 8),
 		"screen_2.xml":    []byte(sampleXML),
 		"notes.txt":       []byte("not a frame"),
-		"screen_1.png":    pngBytes(t, 4, 8, color.Black),
-		"sub/ignored.png": pngBytes(t, 1, 1, color.Black),
+		"screen_1.png":    evaltest.PNG(t, 4, 8, color.Black),
+		"sub/ignored.png": evaltest.PNG(t, 1, 1, color.Black),
 	})
 	tr, err := Open(dir)
 	if err != nil {
@@ -59,10 +60,10 @@ func TestOpenLlamaTouchFixture(t *testing.T) {
 	writeFiles(t, dir, map[string][]byte{
 		"instruction.txt":  []byte("42\nSet an alarm\n"),
 		"eventStructs.txt": []byte("[Home]\n[Click] Screen Resolution (400, 720), Click Position (100, 360)\n[Swipe] Screen Resolution (400, 720), from (200, 600) to (200, 100)\n"),
-		"0.png":            pngBytes(t, 800, 1440, color.White),
-		"1.png":            pngBytes(t, 800, 1440, color.White),
-		"2.png":            pngBytes(t, 800, 1440, color.White),
-		"3.png":            pngBytes(t, 800, 1440, color.White),
+		"0.png":            evaltest.PNG(t, 800, 1440, color.White),
+		"1.png":            evaltest.PNG(t, 800, 1440, color.White),
+		"2.png":            evaltest.PNG(t, 800, 1440, color.White),
+		"3.png":            evaltest.PNG(t, 800, 1440, color.White),
 		"0.xml":            []byte(sampleXML),
 		"0.activity":       []byte("\ncom.google.android.deskclock/.DeskClock\n\nother\n"),
 		"3.ess":            []byte("activity<0>|exact<1>\n"),
@@ -99,11 +100,11 @@ func TestOpenLlamaTouchMissingScreenshot(t *testing.T) {
 	writeFiles(t, dir, map[string][]byte{
 		"instruction.txt":  []byte("7\nOpen the clock\n"),
 		"eventStructs.txt": []byte("[Home]\n[Back]\n[Enter]\n"),
-		"0.png":            pngBytes(t, 4, 4, color.White),
+		"0.png":            evaltest.PNG(t, 4, 4, color.White),
 		"1.xml":            []byte(sampleXML),
 		"1.activity":       []byte("com.a/.B\n"),
-		"2.png":            pngBytes(t, 4, 4, color.White),
-		"3.png":            pngBytes(t, 4, 4, color.White),
+		"2.png":            evaltest.PNG(t, 4, 4, color.White),
+		"3.png":            evaltest.PNG(t, 4, 4, color.White),
 	})
 	tr, err := Open(dir)
 	if err != nil {
@@ -297,8 +298,8 @@ func TestOpenAndroidLabFixture(t *testing.T) {
 	}
 	writeFiles(t, dir, map[string][]byte{
 		"traces/trace.jsonl":                          jl.Bytes(),
-		"Screen/screenshot-0-1700000000.1-before.png": pngBytes(t, 2, 2, color.White),
-		"Screen/screenshot-1-1700000001.1-before.png": pngBytes(t, 2, 2, color.White),
+		"Screen/screenshot-0-1700000000.1-before.png": evaltest.PNG(t, 2, 2, color.White),
+		"Screen/screenshot-1-1700000001.1-before.png": evaltest.PNG(t, 2, 2, color.White),
 		"xml/0.xml": []byte(sampleXML),
 		"xml/1.xml": []byte(sampleXML),
 	})
@@ -337,7 +338,7 @@ func TestOpenAndroidLabNoFinish(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{
 		"traces/trace.jsonl": []byte(`{"trace_id": 7, "index": "0", "image": "Screen/a.png", "window": [1080.0, 2400.0], "target": "Open Clock", "parsed_action": {"operation": "do", "action": "Swipe", "kwargs": {"direction": "up"}}}` + "\n"),
-		"Screen/a.png":       pngBytes(t, 2, 2, color.White),
+		"Screen/a.png":       evaltest.PNG(t, 2, 2, color.White),
 	})
 	tr, err := Open(dir)
 	if err != nil {
@@ -350,7 +351,7 @@ func TestOpenAndroidLabNoFinish(t *testing.T) {
 
 func TestDiscover(t *testing.T) {
 	root := t.TempDir()
-	png1 := pngBytes(t, 2, 2, color.White)
+	png1 := evaltest.PNG(t, 2, 2, color.White)
 	writeFiles(t, root, map[string][]byte{
 		"a/native/trace.json":      []byte(`{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`),
 		"a/native/0001.png":        png1,
@@ -384,7 +385,7 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string][]byte{
 		"task.txt": []byte("Open Clock"),
-		"1.png":    pngBytes(t, 3, 3, color.White),
+		"1.png":    evaltest.PNG(t, 3, 3, color.White),
 		"1.xml":    []byte(sampleXML),
 		"2.jpg":    jpegBytes(t, 3, 3),
 	})
