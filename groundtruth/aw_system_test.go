@@ -30,6 +30,10 @@ func settingsCases() []awCase {
 		{name: "wifi_on 0", cite: settingsPy + ` _SystemWifiToggle: off when wifi_on is "0"`, params: Params{"on_or_off": "off"}, after: settingsState("0", "0", "100"), reward: 1},
 		{name: "wifi_on 2", cite: settingsPy + ` _SystemWifiToggle: "2" is not off`, params: Params{"on_or_off": "off"}, after: settingsState("2", "0", "100"), reward: 0},
 	}
+	// `settings get` of a key that was never set prints "null": neither on nor off.
+	unset := `: "null" (settings get of an unset key) is `
+	on = append(on, awCase{name: "wifi_on unset", cite: settingsPy + " _SystemWifiToggle" + unset + `not "1" or "2"`, params: Params{"on_or_off": "on"}, after: settingsState("null", "0", "100"), reward: 0})
+	off = append(off, awCase{name: "wifi_on unset", cite: settingsPy + " _SystemWifiToggle" + unset + `not "0"`, params: Params{"on_or_off": "off"}, after: settingsState("null", "0", "100"), reward: 0})
 	cs = append(cs, each([]string{"SystemWifiTurnOn", "SystemWifiTurnOnVerify"}, on)...)
 	cs = append(cs, each([]string{"SystemWifiTurnOff", "SystemWifiTurnOffVerify"}, off)...)
 	btOn := []awCase{
@@ -39,7 +43,9 @@ func settingsCases() []awCase {
 	btOff := []awCase{
 		{name: "bluetooth_on 0", cite: settingsPy + ` _SystemBluetoothToggle: expected "0" for off`, params: Params{"on_or_off": "off"}, after: settingsState("0", "0", "100"), reward: 1},
 		{name: "bluetooth_on 1", cite: settingsPy + ` _SystemBluetoothToggle: "1" is not "0"`, params: Params{"on_or_off": "off"}, after: settingsState("0", "1", "100"), reward: 0},
+		{name: "bluetooth_on unset", cite: settingsPy + " _SystemBluetoothToggle" + unset + `not "0"`, params: Params{"on_or_off": "off"}, after: settingsState("0", "null", "100"), reward: 0},
 	}
+	btOn = append(btOn, awCase{name: "bluetooth_on unset", cite: settingsPy + " _SystemBluetoothToggle" + unset + `not "1"`, params: Params{"on_or_off": "on"}, after: settingsState("0", "null", "100"), reward: 0})
 	cs = append(cs, each([]string{"SystemBluetoothTurnOn", "SystemBluetoothTurnOnVerify"}, btOn)...)
 	cs = append(cs, each([]string{"SystemBluetoothTurnOff", "SystemBluetoothTurnOffVerify"}, btOff)...)
 	max := []awCase{
