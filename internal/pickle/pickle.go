@@ -28,6 +28,11 @@ import (
 // stream's bytes and values, stopping at once when a limit is passed, so a gzip bomb or a
 // hostile length costs time, not memory. Only a stream that passed is read again and
 // interpreted, and then every length it announces is known to be there.
+//
+// One pass cannot do that: the interpreter allocates each length a pickle announces before
+// reading its bytes, and builds values as it goes, so a single pass refusing at the limits
+// would first spend up to them (a GiB). The second gunzip is the price: about 0.3 s of
+// 0.7-0.9 s for 222 MB of screenshots (BenchmarkDecodeScreenshots).
 
 // Limits bound what reading one pickle may cost.
 type Limits struct {
