@@ -1,6 +1,7 @@
 package groundtruth
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -149,4 +150,38 @@ func questionCases(t *testing.T) []awCase {
 		awCase{name: "meeting an hour off", task: "SimpleCalendarNextMeetingWithPerson", cite: answerPy + ": 15:00 != 14:00", params: Params{"person": "Amanda", "answer": "October 25 2023 15:00"}, before: cal, after: cal, reward: 0},
 	)
 	return cs
+}
+
+// pullCounter counts what a check pulls off the device.
+type pullCounter struct {
+	fakeDev
+	pulls map[string]int
+}
+
+func (d pullCounter) Pull(ctx context.Context, p string) ([]byte, error) {
+	d.pulls[p]++
+	return d.fakeDev.Pull(ctx, p)
+}
+
+// A question over two tables of one database (Joplin's notes and folders) reads both from
+// one copy of it: one pull, and one moment of the app's state.
+func TestTablesOfOneDatabaseArePulledOnce(t *testing.T) {
+	joplin := dbState(t, JoplinDB, schemaJoplin, "INSERT INTO folders (id, title) VALUES ('f1', 'Work')",
+		"INSERT INTO notes (id, parent_id, title, is_todo) VALUES ('n1', 'f1', 'Ship release', 1), ('n2', 'f1', 'Retro', 1)")
+	dev := pullCounter{fakeDev{joplin}, map[string]int{}}
+	p := Params{"folder": "Work", "answer": "2"}
+	if _, err := TakeSnapshot(context.Background(), dev, "NotesTodoItemCount", p); err != nil {
+		t.Fatal(err)
+	}
+	if n := dev.pulls[JoplinDB]; n != 1 {
+		t.Errorf("the snapshot pulled %s %d times", JoplinDB, n)
+	}
+	clear(dev.pulls)
+	r, err := Check(context.Background(), dev, "NotesTodoItemCount", p, nil)
+	if err != nil || r.Reward != 1 {
+		t.Fatalf("check: %v %v", r, err)
+	}
+	if n := dev.pulls[JoplinDB]; n != 1 {
+		t.Errorf("the check pulled %s %d times", JoplinDB, n)
+	}
 }

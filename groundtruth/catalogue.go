@@ -147,15 +147,26 @@ func TakeSnapshot(ctx context.Context, dev Device, taskName string, params Param
 		return nil, err
 	}
 	s := &Snapshot{Task: taskName, Taken: time.Now().UTC(), Tables: map[string][]Row{}}
+	// Each database is pulled once for all its tables.
+	var dbs []string
+	tables := map[string][]string{}
 	for _, t := range f.tables {
-		rows, err := ReadTable(ctx, dev, t.DB, t.Table)
+		if tables[t.DB] == nil {
+			dbs = append(dbs, t.DB)
+		}
+		tables[t.DB] = append(tables[t.DB], t.Table)
+	}
+	for _, db := range dbs {
+		got, err := ReadTables(ctx, dev, db, tables[db]...)
 		if err != nil {
 			return nil, fmt.Errorf("%s: snapshot: %w", taskName, err)
 		}
-		if rows == nil {
-			rows = []Row{}
+		for table, rows := range got {
+			if rows == nil {
+				rows = []Row{}
+			}
+			s.Tables[tableKey(db, table)] = rows
 		}
-		s.Tables[tableKey(t.DB, t.Table)] = rows
 	}
 	if f.files != nil {
 		s.Files = map[string]*string{}

@@ -212,12 +212,25 @@ func (d *DB) requireTables(ctx context.Context, tables ...string) error {
 
 // ReadTable pulls remote, reads one table and cleans up.
 func ReadTable(ctx context.Context, dev Device, remote, table string) ([]Row, error) {
+	rows, err := ReadTables(ctx, dev, remote, table)
+	return rows[table], err
+}
+
+// ReadTables pulls remote once and reads every table from that copy, so they show one
+// moment of the app's state. Rows are keyed by table.
+func ReadTables(ctx context.Context, dev Device, remote string, tables ...string) (map[string][]Row, error) {
 	db, err := OpenDB(ctx, dev, remote)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	return db.Table(ctx, table)
+	out := make(map[string][]Row, len(tables))
+	for _, t := range tables {
+		if out[t], err = db.Table(ctx, t); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Setting reads `settings get NAMESPACE KEY`, trimmed ("null" when unset).

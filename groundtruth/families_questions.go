@@ -3,6 +3,7 @@ package groundtruth
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"sort"
 	"strings"
@@ -39,14 +40,20 @@ func irFamily(name, app, checks string, params []string, db string, tables []str
 			return nil, err
 		}
 		rows := map[string][]Row{}
+		var unsaved []string
 		for _, t := range tables {
-			r, ok := before.rows(db, t)
-			if !ok {
-				if r, err = ReadTable(ctx, dev, db, t); err != nil {
-					return nil, err
-				}
+			if r, ok := before.rows(db, t); ok {
+				rows[t] = r
+			} else {
+				unsaved = append(unsaved, t)
 			}
-			rows[t] = r
+		}
+		if len(unsaved) > 0 {
+			now, err := ReadTables(ctx, dev, db, unsaved...)
+			if err != nil {
+				return nil, err
+			}
+			maps.Copy(rows, now)
 		}
 		exp, err := expect(rows, p)
 		if err != nil {
