@@ -86,6 +86,29 @@ func FuzzParseSMSMessage(f *testing.F) {
 	})
 }
 
+// ParseLs reads toybox's `ls DIR -ll -au` as get_file_list_with_metadata does, and refuses
+// what ls printed instead of a listing: an unreadable folder is unknown, not empty.
+func TestParseLs(t *testing.T) {
+	out := "total 8\n-rw-rw---- 1 u0_a158 media_rw 12 2023-11-28 23:17:43.176000000 +0000 my note.md\n" +
+		"drwxrws--- 2 u0_a158 media_rw 4096 2023-11-28 23:17:43.176000000 +0000 Old\n"
+	files, err := ParseLs(out, "/d")
+	if err != nil || len(files) != 1 || files[0] != (LsFile{Name: "my note.md", Size: 12, Time: "2023-11-28 23:17:43.176000"}) {
+		t.Errorf("listing: %+v %v", files, err)
+	}
+	if files, err := ParseLs("total 0\n", "/d"); err != nil || len(files) != 0 {
+		t.Errorf("empty folder: %+v %v", files, err)
+	}
+	for _, bad := range []string{
+		"ls: /d: No such file or directory\n",
+		"ls: /d: Permission denied\n",
+		"ls: Unknown option 'll' (see \"ls --help\")\n",
+	} {
+		if files, err := ParseLs(bad, "/d"); err == nil {
+			t.Errorf("%q read as %d files", bad, len(files))
+		}
+	}
+}
+
 func FuzzParseLs(f *testing.F) {
 	f.Add("total 8\n-rw-rw---- 1 u0_a158 media_rw 12 2023-11-28 23:17:43.176000000 +0000 my note.md\ndrwxrws--- 2 u0_a158 media_rw 4096 2023-11-28 23:17:43.176000000 +0000 Old\n")
 	f.Add("-rw 1 2 3 x y z a b")

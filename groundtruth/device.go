@@ -327,7 +327,9 @@ func lsCommand(dir string) string { return "ls " + dir + " -ll -au" }
 
 // ParseLs reads the regular files of `ls DIR -ll -au` the way get_file_list_with_metadata
 // does: lines starting with "-", split into at most 9 fields, the 9th the name. A
-// directory that does not exist, or a line it cannot read, is an error, as there.
+// directory that does not exist, or a line it cannot read, is an error, as there; so is
+// any complaint of ls ("ls: DIR: Permission denied"), which a shell without stderr of its
+// own mixes into the output: a folder that could not be listed is unknown, not empty.
 func ParseLs(out, dir string) ([]LsFile, error) {
 	trimmed := strings.TrimSpace(out)
 	if strings.Contains(trimmed, "No such file or directory") || strings.Contains(trimmed, "Not a directory") {
@@ -335,6 +337,9 @@ func ParseLs(out, dir string) ([]LsFile, error) {
 	}
 	var files []LsFile
 	for _, line := range strings.Split(strings.ReplaceAll(out, "\r", ""), "\n") {
+		if strings.HasPrefix(line, "ls: ") {
+			return nil, fmt.Errorf("ls %s: %s", dir, clip(line, 120))
+		}
 		if !strings.HasPrefix(line, "-") {
 			continue
 		}
