@@ -578,7 +578,8 @@ func TestFamiliesThroughADB(t *testing.T) {
 		}
 		covered[sc.task] = c
 	}
-	// Each task has at least one passing and one failing case (these two in markor_test.go).
+	// Each task has at least one passing and one failing case. These two read `ls DIR -ll
+	// -au`, which the adbd stand-in does not simulate: their cases are in aw_files_test.go.
 	for _, f := range Families() {
 		if c := covered[f.Name]; (!c[0] || !c[1]) && f.Name != "MarkorDeleteNewestNote" && f.Name != "AudioRecorderRecordAudio" {
 			t.Errorf("%s lacks a success or a failure scenario: %v", f.Name, c)
