@@ -193,7 +193,7 @@ func TestHeuristicRules(t *testing.T) {
 		{ClassName: "android.widget.Switch", IsCheckable: true, IsChecked: false, PackageName: "com.google.android.contacts",
 			BBoxPixels: &trace.BBox{XMin: 800, XMax: 1000, YMin: 500, YMax: 600}},
 	})
-	h := heuristicReasoner{}
+	h := &heuristicReasoner{}
 	for _, c := range []struct {
 		content string
 		want    bool
@@ -207,7 +207,7 @@ func TestHeuristicRules(t *testing.T) {
 		{"The Wi-Fi switch is off", true},
 		{"The Wi-Fi switch is on", false},
 	} {
-		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, reasonInput{Screen: sc})
+		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, reasonInput{Screen: sc}, newEvidence(sc))
 		if got != c.want {
 			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
 		}

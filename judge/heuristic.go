@@ -17,14 +17,35 @@ import (
 const HeuristicVersion = "heuristic/v4"
 
 // heuristicReasoner judges with fixed rules over the structured screen and the judge's
-// memory of earlier frames; it calls no model.
-type heuristicReasoner struct{}
+// memory of earlier frames; it calls no model. One serves one judging loop (one goroutine).
+type heuristicReasoner struct {
+	// specs holds each substate content read once: the rules ask the same substates on
+	// every frame, and reading a clause is most of their cost.
+	specs map[string]spec
+}
 
-func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
+// spec is what a substate's content asks for, read on its first use.
+func (h *heuristicReasoner) spec(content string) spec {
+	sp, ok := h.specs[content]
+	if !ok {
+		sp = parseSpec(content)
+		if h.specs == nil {
+			h.specs = map[string]spec{}
+		}
+		h.specs[content] = sp
+	}
+	return sp
+}
+
+func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
 	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
+	var ev *evidence // one frame's evidence serves every substate asked on it
+	if in.Screen != nil {
+		ev = newEvidence(in.Screen)
+	}
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
-		ok, why := h.judge(n, in)
+		ok, why := h.judge(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
 			ok, why = false, fmt.Sprintf("%s; but its page %d is not seen on this screen (parent rule)", why, *n.Parent)
 		}
@@ -40,13 +61,13 @@ func (h heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOut
 
 // judge applies the rules to one substate. The analysis names what was found and, when the
 // substate is not reached, what is missing; a substate reached never reads as missing
-// anything, since every constraint it names must hold.
-func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string) {
+// anything, since every constraint it names must hold. ev is the evidence of in.Screen.
+func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence) (bool, string) {
 	sc := in.Screen
 	if sc == nil {
 		return false, "no UI hierarchy or OCR text on this frame"
 	}
-	sp := parseSpec(n.Content)
+	sp := h.spec(n.Content)
 	var why []string
 	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
 
@@ -66,7 +87,6 @@ func (h heuristicReasoner) judge(n substate.Node, in reasonInput) (bool, string)
 		}
 		why = append(why, msg)
 	}
-	ev := newEvidence(sc)
 	switch sp.Kind {
 	case kindAnswer:
 		return judgeAnswer(sp, in.Answer, ev, why)

@@ -157,7 +157,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 	var rs reasoner
 	if cfg.Kind == trace.JudgeHeuristic {
-		rs = heuristicReasoner{}
+		rs = &heuristicReasoner{}
 	} else {
 		rs = &llmReasoner{model: cfg.Model, scope: scope}
 	}
