@@ -712,6 +712,9 @@ func parseSpec(content string) spec {
 	return sp
 }
 
+// listItemsSep separates the items of a list after a label's colon ("the following: A, B and C").
+var listItemsSep = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)
+
 // scanned is what scanClause finds in a clause.
 type scanned struct {
 	values []value
@@ -793,7 +796,7 @@ func scanClause(c, app string) scanned {
 		if strings.TrimSpace(rest) != "" {
 			pre := strings.ToLower(string(blank[:i]))
 			if strings.Contains(pre, "following") {
-				for _, item := range regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`).Split(rest, -1) {
+				for _, item := range listItemsSep.Split(rest, -1) {
 					add(item, i+2)
 				}
 			} else {
@@ -963,6 +966,9 @@ func sortedTerms(text string) []string {
 	return t
 }
 
+// blankLine separates the blocks of a task: its paragraphs and lists of records.
+var blankLine = regexp.MustCompile(`\n\s*\n`)
+
 // taskPieces splits a task into clauses: structured records ("key: value" lines) become
 // one clause each under the sentence that introduced them; prose splits into sentences and
 // then at "and"/"then". A clause that only says where (no thing of its own) stays with the
@@ -991,7 +997,7 @@ func taskPieces(task, defaultApp string) []piece {
 	}
 	norm := strings.ReplaceAll(task, "\r\n", "\n")
 	header := "" // the sentence that introduced a list of records, kept for every record
-	for _, block := range regexp.MustCompile(`\n\s*\n`).Split(norm, -1) {
+	for _, block := range blankLine.Split(norm, -1) {
 		var fields [][2]string
 		flush := func() {
 			if len(fields) == 0 {

@@ -503,6 +503,9 @@ func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, stri
 	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", clip(answer))), "; ")
 }
 
+// answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
+var answerItems = regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`)
+
 // answerParts splits an answer into the items a screen must show: a list's entries, or the
 // answer whole. Yes/no answers and "none" give nothing to check.
 func answerParts(answer string) []value {
@@ -513,7 +516,7 @@ func answerParts(answer string) []value {
 		}
 	}
 	var out []value
-	for _, item := range regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`).Split(a, -1) {
+	for _, item := range answerItems.Split(a, -1) {
 		item = strings.Trim(item, " .\"'“”‘’")
 		switch strings.ToLower(item) {
 		case "", "true", "false", "yes", "no", "none", "nothing", "n/a":
