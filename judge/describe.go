@@ -166,7 +166,6 @@ func newScreen(all []element, activity string) *screen {
 			case isKey(e):
 				sc.Keys++
 				if actionKeys[strings.ToLower(strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)))] {
-					e.Role = roleKeyboard
 					sc.ActionKeys = append(sc.ActionKeys, e)
 				}
 				continue

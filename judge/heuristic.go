@@ -91,7 +91,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 	case kindAnswer:
 		return judgeAnswer(sp, in.Answer, ev, why)
 	case kindGone:
-		return judgeGone(sp, in.Frame, sc, ev, in.Listings, why)
+		return judgeGone(sp, sc, ev, in.Listings, why)
 	case kindMove, kindCopy:
 		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
 	case kindLevel:
@@ -322,7 +322,7 @@ func squeeze(s string) string {
 
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
-func judgeGone(sp spec, frame int, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 {
 		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
 	}
@@ -341,7 +341,6 @@ func judgeGone(sp spec, frame int, sc *screen, ev *evidence, mem *listings, why 
 		}
 		proofs = append(proofs, g.String())
 	}
-	_ = frame
 	return true, strings.Join(append(why, "evidence of absence: "+strings.Join(proofs, "; ")), "; ")
 }
 
