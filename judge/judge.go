@@ -255,7 +255,7 @@ type capSlot struct {
 // returned usage when it fails, so the accounting stays honest.
 func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 	var extra trace.Usage
-	start := l.st.Next
+	start := len(l.st.Frames)
 	if start >= len(l.t.Frames) || l.allSatisfied() {
 		return extra, nil
 	}
@@ -361,10 +361,10 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	case c.Skip != "":
 		fr.Skipped, fr.SkipReason = true, c.Skip
 		l.st.Forms.observe(f.Index, nil, f.Action, false)
-	case l.st.HasLast && c.Desc == l.st.LastDesc:
+	case l.st.LastDesc != "" && c.Desc == l.st.LastDesc:
 		// The same screen as the previous frame: nothing new to see, no reasoner call.
 		// What the agent did on it is new, and decides what becomes of a form on it.
-		prev := l.st.LastIndex
+		prev := l.st.lastShown()
 		fr.SameAs = &prev
 		l.st.Forms.observe(f.Index, c.Screen, f.Action, true)
 	default:
@@ -378,13 +378,12 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	case fr.Skipped && c.Skip == "":
 		// Every answer on this screen was rejected, so it was never judged: the next
 		// frame showing it must be asked rather than passed over as unchanged.
-		l.st.HasLast, l.st.LastDesc, l.st.LastIndex = false, "", 0
+		l.st.LastDesc = ""
 	case c.Skip == "":
-		l.st.HasLast, l.st.LastDesc, l.st.LastIndex = true, c.Desc, f.Index
+		l.st.LastDesc = c.Desc
 	}
 	l.st.Usage.Add(usage)
 	l.st.Frames = append(l.st.Frames, fr)
-	l.st.Next = pos + 1
 	// Only frames that cost model calls need saving: the rest are recomputed for free and
 	// identically on resume, and skipping them keeps heuristic batches off the disk.
 	l.dirty = true
@@ -491,7 +490,7 @@ func (l *loop) judgment(info trace.JudgeInfo) *trace.Judgment {
 	// Over no required substate, "all required reached" is undefined, not true.
 	j.CompleteRequired = req > 0 && reqSat == req
 	j.NoRequired = req == 0
-	j.StoppedEarly = j.Complete && l.st.Next < len(l.t.Frames)
+	j.StoppedEarly = j.Complete && len(l.st.Frames) < len(l.t.Frames)
 	j.Undetermined, j.UndeterminedReason = undetermined(j)
 	return j
 }

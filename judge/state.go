@@ -20,16 +20,17 @@ import (
 // results of the frames (with the facts they added) as steps appended once each, the rest,
 // whose size does not grow with the frames, as the current state rewritten in place.
 type state struct {
-	Next      int         `json:"next"` // position in trace.Frames of the next frame to judge
 	Satisfied map[int]hit `json:"satisfied"`
 	// Last is the latest analysis of each substate not yet satisfied (why it was not).
-	Last      map[int]hit         `json:"last,omitempty"`
-	Facts     []fact              `json:"-"` // saved with the steps
-	Frames    []trace.FrameResult `json:"-"` // the steps
-	HasLast   bool                `json:"has_last,omitempty"`
-	LastDesc  string              `json:"last_desc,omitempty"`
-	LastIndex int                 `json:"last_index,omitempty"`
-	Usage     trace.Usage         `json:"usage"`
+	Last map[int]hit `json:"last,omitempty"`
+	// Facts are saved with the steps; Frames are the steps: one result per frame judged,
+	// from the trace's first frame on, so the next frame to judge is len(Frames).
+	Facts  []fact              `json:"-"`
+	Frames []trace.FrameResult `json:"-"`
+	// LastDesc is the description of the screen last judged, "" when the frame that showed
+	// it had every answer rejected (a screen never judged must be asked again).
+	LastDesc string      `json:"last_desc,omitempty"`
+	Usage    trace.Usage `json:"usage"`
 	// Decompose is the usage of decomposing the task, added to the judgment's usage.
 	Decompose trace.Usage `json:"decompose,omitempty"`
 	Started   time.Time   `json:"started"`
@@ -52,6 +53,17 @@ type step struct {
 
 func newState() *state {
 	return &state{Satisfied: map[int]hit{}, Last: map[int]hit{}, Listings: newListings(), Forms: newForms()}
+}
+
+// lastShown is the frame whose screen LastDesc describes: the latest one not skipped
+// (frames skipped since could not be described and leave LastDesc as it was).
+func (s *state) lastShown() int {
+	for k := len(s.Frames) - 1; k >= 0; k-- {
+		if !s.Frames[k].Skipped {
+			return s.Frames[k].Index
+		}
+	}
+	return 0
 }
 
 func (s *state) satisfiedSet() map[int]bool {
