@@ -111,23 +111,21 @@ func (c *Config) normalize() error {
 // whether any frame is read by OCR, which names the OCR engine.
 func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
-	defer func() {
-		if v, ok := OCRAvailable(); ocr && ok {
-			ji.PromptVersions["ocr"] = v
-		}
-	}()
 	if c.Kind == trace.JudgeHeuristic {
 		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
 		if ji.Notice == "" {
 			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
 		}
-		return ji
+	} else {
+		ji.Model = c.Model.Name()
+		ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
+		if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
+			ji.CaptureModel = c.CaptureModel.Name()
+			ji.PromptVersions["capturer"] = prompts.Capturer.Version
+		}
 	}
-	ji.Model = c.Model.Name()
-	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
-	if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
-		ji.CaptureModel = c.CaptureModel.Name()
-		ji.PromptVersions["capturer"] = prompts.Capturer.Version
+	if v, ok := OCRAvailable(); ocr && ok {
+		ji.PromptVersions["ocr"] = v
 	}
 	return ji
 }
