@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 
 	_ "image/jpeg" // screenshots may be JPEG
+
+	"golang.org/x/sync/singleflight"
 )
 
 // OCR reads the text of a screenshot with Tesseract (Debian's tesseract-ocr, through its
@@ -65,10 +67,13 @@ const minWordConfidence = 45
 
 // ocrCache keeps the OCR of identical screenshots (by content) for the life of the process:
 // a screen repeated on later frames is read once. It stops growing at maxOCRCache entries,
-// so a long batch cannot hold every screen it ever read.
+// so a long batch cannot hold every screen it ever read. ocrFlight is the reads under way:
+// a frame whose screenshot is being read for another (captures run in parallel, traces of
+// a batch too) waits for that read instead of starting its own.
 var (
 	ocrCache     sync.Map // [32]byte -> []ocrWord
 	ocrCacheSize atomic.Int64
+	ocrFlight    singleflight.Group
 )
 
 const maxOCRCache = 4096
@@ -83,18 +88,41 @@ type ocrWord struct {
 
 // readScreenOCR reads a screenshot into a screen.
 func readScreenOCR(ctx context.Context, img []byte) (*screen, error) {
-	key := sha256.Sum256(img)
-	if w, ok := ocrCache.Load(key); ok {
-		return ocrScreen(w.([]ocrWord), imageHeight(img)), nil
-	}
-	words, err := runOCR(ctx, img)
+	words, err := ocrWords(ctx, img)
 	if err != nil {
 		return nil, err
 	}
-	if ocrCacheSize.Add(1) <= maxOCRCache {
-		ocrCache.Store(key, words)
-	}
 	return ocrScreen(words, imageHeight(img)), nil
+}
+
+// ocrWords reads a screenshot's words once per process: from the cache, else from the read
+// of the same bytes under way, else by running Tesseract.
+func ocrWords(ctx context.Context, img []byte) ([]ocrWord, error) {
+	key := sha256.Sum256(img)
+	for {
+		if w, ok := ocrCache.Load(key); ok {
+			return w.([]ocrWord), nil
+		}
+		read := ocrFlight.DoChan(string(key[:]), func() (any, error) {
+			words, err := runOCR(ctx, img)
+			if err == nil && ocrCacheSize.Add(1) <= maxOCRCache {
+				ocrCache.Store(key, words)
+			}
+			return words, err
+		})
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case r := <-read:
+			if r.Err != nil && ctx.Err() == nil && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, context.DeadlineExceeded)) {
+				continue // the read was started for a caller that gave up: read it for this one
+			}
+			if r.Err != nil {
+				return nil, r.Err
+			}
+			return r.Val.([]ocrWord), nil
+		}
+	}
 }
 
 func imageHeight(img []byte) int {

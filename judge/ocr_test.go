@@ -3,6 +3,8 @@ package judge
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -10,7 +12,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
@@ -265,4 +269,121 @@ func BenchmarkOCRFrame(b *testing.B) {
 			}
 		}
 	})
+}
+
+// Frames showing the same screenshot are read by Tesseract once, also when their captures
+// run at the same time (captures run ahead of the reasoner in parallel, and a batch judges
+// several traces at once).
+func TestIdenticalScreenshotsReadOnce(t *testing.T) {
+	real := testenv.RequireTesseract(t)
+	if _, ok := OCRAvailable(); !ok {
+		t.Fatal("tesseract found on PATH but not by OCRAvailable")
+	}
+	dir := t.TempDir()
+	count := filepath.Join(dir, "runs")
+	wrapper := filepath.Join(dir, "tesseract")
+	script := "#!/bin/sh\necho run >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := ocrProbe.path
+	ocrProbe.path = wrapper
+	t.Cleanup(func() { ocrProbe.path = saved })
+
+	// A screen no other test reads, so the per-process cache does not hold it yet.
+	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
+	const frames = 4
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	texts := make([]string, frames)
+	errs := make([]error, frames)
+	for i := range frames {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			sc, err := readScreenOCR(context.Background(), img)
+			if err == nil {
+				texts[i] = sc.render()
+			}
+			errs[i] = err
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i := range frames {
+		if errs[i] != nil || texts[i] != texts[0] || !strings.Contains(texts[0], "Inbox") {
+			t.Fatalf("frame %d: %v\n%s", i, errs[i], texts[i])
+		}
+	}
+	data, err := os.ReadFile(count)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := strings.Count(string(data), "run")
+	if runs != 1 {
+		t.Errorf("Tesseract ran %d times for %d frames of one screenshot, want once", runs, frames)
+	}
+	// Read again later: from the cache, no new run.
+	if _, err := readScreenOCR(context.Background(), img); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(count); strings.Count(string(data), "run") != runs {
+		t.Error("a screenshot read before was read again")
+	}
+}
+
+// A frame that joined the read of its screenshot started for another frame gets the words
+// even when that other frame's judging was cancelled mid-read (another trace of a batch
+// stopped, say): the read is made again for it, not failed with the other's cancel.
+func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
+	real := testenv.RequireTesseract(t)
+	if _, ok := OCRAvailable(); !ok {
+		t.Fatal("tesseract found on PATH but not by OCRAvailable")
+	}
+	dir := t.TempDir()
+	started := filepath.Join(dir, "started")
+	wrapper := filepath.Join(dir, "tesseract")
+	// The first run announces itself and lingers (until its caller's cancel kills it), so
+	// the second caller surely joins it.
+	script := "#!/bin/sh\nif [ ! -e '" + started + "' ]; then touch '" + started + "'; exec sleep 30; fi\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := ocrProbe.path
+	ocrProbe.path = wrapper
+	t.Cleanup(func() { ocrProbe.path = saved })
+
+	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
+	first, cancel := context.WithCancel(context.Background())
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := readScreenOCR(first, img)
+		firstErr <- err
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first read never started")
+		}
+	}
+	second := make(chan error, 1)
+	var text string
+	go func() {
+		sc, err := readScreenOCR(context.Background(), img)
+		if err == nil {
+			text = sc.render()
+		}
+		second <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // the second caller waits on the first read
+	cancel()
+	if err := <-firstErr; !errors.Is(err, context.Canceled) {
+		t.Errorf("the cancelled caller got %v", err)
+	}
+	if err := <-second; err != nil || !strings.Contains(text, "Inbox") {
+		t.Fatalf("the caller still judging got %v:\n%s", err, text)
+	}
 }
