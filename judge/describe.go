@@ -104,7 +104,7 @@ func parseUIXML(data []byte) (*screen, error) {
 		}
 		all = append(all, e)
 	}
-	return newScreen(all, ""), nil
+	return newScreen(all), nil
 }
 
 // fromElements maps AndroidWorld UIElements.
@@ -134,16 +134,16 @@ func fromElements(els []trace.UIElement) *screen {
 		}
 		all = append(all, e)
 	}
-	return newScreen(all, "")
+	return newScreen(all)
 }
 
 // newScreen finds the foreground app, labels keyboard and system UI elements, marks text
 // that is no result (typed, search, clipboard, notification), keeps the elements worth
-// describing in reading order and finds the page title. activity, when known, names the
-// foreground app outright.
-func newScreen(all []element, activity string) *screen {
-	sc := &screen{Activity: activity}
-	sc.Package, sc.PackageFrom = foreground(all, activity)
+// describing in reading order and finds the page title. The frame's activity, which names
+// the foreground app outright, is applied after (setActivity).
+func newScreen(all []element) *screen {
+	sc := &screen{}
+	sc.Package, sc.PackageFrom = foreground(all)
 	for _, e := range all {
 		if e.HasBounds {
 			sc.Height = max(sc.Height, e.Y2)
@@ -226,13 +226,10 @@ func isKeyboard(pkg string) bool {
 
 func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
 
-// foreground picks the app in front: the activity's package, else the package of the
-// focused element, else the package whose elements cover the largest area, leaving out
-// the input method and the system UI unless nothing else is on screen.
-func foreground(all []element, activity string) (pkg, from string) {
-	if p := activityPackage(activity); p != "" && !isKeyboard(p) && !isSystemUI(p) {
-		return p, "activity"
-	}
+// foreground picks the app in front by the hierarchy alone: the package of the focused
+// element, else the package whose elements cover the largest area, leaving out the input
+// method and the system UI unless nothing else is on screen.
+func foreground(all []element) (pkg, from string) {
 	for _, e := range all {
 		if e.Focused && e.Package != "" && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
 			return e.Package, "focused element"
