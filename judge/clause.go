@@ -371,15 +371,6 @@ func quotedSpans(s string) []quoteSpan {
 	return out
 }
 
-// quotedLiterals returns the quoted strings of a text, lowercased.
-func quotedLiterals(s string) []string {
-	var out []string
-	for _, q := range quotedSpans(s) {
-		out = append(out, strings.ToLower(q.Text))
-	}
-	return out
-}
-
 // value is something a screen must show exactly: a name, a number, quoted text.
 type value struct {
 	Text   string   // as the task writes it

@@ -412,11 +412,18 @@ func TestTwoAppTaskHangsEachClauseFromItsApp(t *testing.T) {
 
 // Item 7: apostrophes are not quotes: "Don't ... I'm" holds no quoted phrase.
 func TestApostrophesAreNotQuotes(t *testing.T) {
+	quoted := func(s string) []string {
+		var out []string
+		for _, q := range quotedSpans(s) {
+			out = append(out, strings.ToLower(q.Text))
+		}
+		return out
+	}
 	task := "Add a reminder in the Jotter app: Don't forget the milk, I'm out of it."
-	if q := quotedLiterals(task); len(q) != 0 {
+	if q := quoted(task); len(q) != 0 {
 		t.Fatalf("quoted phrases %q", q)
 	}
-	if q := quotedLiterals(`Rename it to 'Kim's list' and 'Plan B'`); len(q) != 2 || q[0] != "kim's list" || q[1] != "plan b" {
+	if q := quoted(`Rename it to 'Kim's list' and 'Plan B'`); len(q) != 2 || q[0] != "kim's list" || q[1] != "plan b" {
 		t.Fatalf("single quotes: %q", q)
 	}
 	// The reminder saved on two lines is found.
