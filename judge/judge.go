@@ -327,7 +327,6 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 		}
 		began := time.Now()
 		err := l.frame(ctx, i, s.res)
-		pace.reasoned(time.Since(began))
 		if err != nil {
 			finish()
 			return extra, err
@@ -336,6 +335,9 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 		if l.allSatisfied() {
 			break
 		}
+		// Measured only once the run goes on: a new measurement can widen the look-ahead,
+		// and on the frame that ends the run that would launch captures no one will use.
+		pace.reasoned(time.Since(began))
 	}
 	finish()
 	if extra != (trace.Usage{}) {

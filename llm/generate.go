@@ -184,8 +184,9 @@ type attemptState struct {
 	retryable  bool
 	retryAfter time.Duration // 0 when the server gave none
 	latency    time.Duration
-	// unanswered: the request went out (its headers at least) but no answer came back (a
-	// timeout or a cancel): the provider may have processed and billed it.
+	// unanswered: the request went out (its headers at least) and no answer was read
+	// whole (a timeout or a cancel, maybe while the answer was arriving): the provider
+	// may have processed and billed it, for tokens we never learnt.
 	unanswered bool
 }
 
@@ -221,11 +222,8 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	// the call after the bytes left but before that hook runs, and the request would go
 	// unbooked). Booking a request the provider never finished reading errs on the side
 	// of showing a possible charge.
-	var wrote, answered atomic.Bool
-	trace := &httptrace.ClientTrace{
-		WroteHeaders:         func() { wrote.Store(true) },
-		GotFirstResponseByte: func() { answered.Store(true) },
-	}
+	var wrote atomic.Bool
+	trace := &httptrace.ClientTrace{WroteHeaders: func() { wrote.Store(true) }}
 	actx, cancel := context.WithTimeout(httptrace.WithClientTrace(ctx, trace), c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -237,11 +235,11 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		var be *bodyError
 		switch {
 		case ctx.Err() != nil:
-			st.unanswered = wrote.Load() && !answered.Load()
+			st.unanswered = wrote.Load()
 			return nil, st, fmt.Errorf("cancelled: %w", ctx.Err())
 		case errors.Is(actx.Err(), context.DeadlineExceeded):
 			st.retryable = true
-			st.unanswered = wrote.Load() && !answered.Load()
+			st.unanswered = wrote.Load()
 			err = fmt.Errorf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
 		case errors.As(err, &se):
 			switch {
