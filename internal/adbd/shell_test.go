@@ -2,6 +2,7 @@ package adbd
 
 import (
 	"bytes"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -68,6 +69,44 @@ func TestShellQuotingListsAndPipes(t *testing.T) {
 	for _, c := range cases {
 		if got := sh(t, d, c.line); got != c.want {
 			t.Errorf("%s\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+}
+
+// Where the device shell (mksh) accepts a line and where it refuses it as a syntax error:
+// a ';' must end a command, a newline may stand alone or follow | && ||. The table is
+// what mksh -n says; where mksh is installed, the test asks it too.
+func TestShellSyntaxAsMksh(t *testing.T) {
+	d := Start(t, Config{})
+	cases := []struct {
+		line string
+		ok   bool
+	}{
+		{"echo hi;", true},
+		{"\necho a", true},
+		{"echo a\n\necho b", true},
+		{"echo a &&\necho b", true},
+		{"echo a |\ngrep a", true},
+		{"echo a ||\n\necho b", true},
+		{";", false},
+		{";echo hi", false},
+		{"echo a ; ; echo b", false},
+		{"echo a; ;", false},
+		{"echo a\n;", false},
+		{"echo a;;echo b", false},
+		{"echo a && ; echo b", false},
+		{"echo a | ; echo b", false},
+	}
+	mksh, _ := exec.LookPath("mksh")
+	for _, c := range cases {
+		if mksh != "" {
+			if err := exec.Command(mksh, "-n", "-c", c.line).Run(); (err == nil) != c.ok {
+				t.Errorf("%q: mksh -n says %v, the table %v", c.line, err, c.ok)
+			}
+		}
+		out := sh(t, d, c.line)
+		if refused := strings.Contains(out, "syntax error"); refused == c.ok {
+			t.Errorf("%q: %q, want accepted=%v as mksh", c.line, out, c.ok)
 		}
 	}
 }
