@@ -30,7 +30,8 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 	args := argv[1:]
 	switch name {
 	case "echo":
-		return echo(args, stdout)
+		// The shell's own echo unless a path names toybox's.
+		return echo(args, stdout, argv[0] == "echo")
 	case "true":
 		return 0
 	case "false":
@@ -71,9 +72,11 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 	return 127
 }
 
-// echo is toybox echo: -n drops the newline, -e interprets backslash escapes.
-func echo(args []string, w io.Writer) int {
-	newline, escapes := true, false
+// echo is mksh's builtin echo, or with builtin false toybox's: -n drops the newline, -e
+// and -E turn backslash escapes on and off. The builtin starts with them on, so
+// `echo "a\nb"` prints two lines on a device.
+func echo(args []string, w io.Writer, builtin bool) int {
+	newline, escapes := true, builtin
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
 		for _, c := range args[0][1:] {
 			switch c {
@@ -89,7 +92,7 @@ func echo(args []string, w io.Writer) int {
 	}
 	s := strings.Join(args, " ")
 	if escapes {
-		s = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r").Replace(s)
+		s = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r", `\a`, "\a", `\b`, "\b", `\f`, "\f", `\v`, "\v").Replace(s)
 	}
 	if newline {
 		s += "\n"

@@ -111,6 +111,35 @@ func TestShellSyntaxAsMksh(t *testing.T) {
 	}
 }
 
+// echo is the shell's builtin, which reads backslash escapes unless -E says not to;
+// toybox's, named by its path, reads them only with -e. The table is what mksh prints;
+// where mksh is installed, the test asks it too.
+func TestEchoAsMksh(t *testing.T) {
+	d := Start(t, Config{})
+	mksh, _ := exec.LookPath("mksh")
+	for _, c := range []struct{ line, want string }{
+		{`echo "a\nb"`, "a\nb\n"},
+		{`echo 'tab\there'`, "tab\there\n"},
+		{`echo a\\\\b`, "a\\b\n"},
+		{`echo "a\qb"`, "a\\qb\n"},
+		{`echo -E "a\nb"`, "a\\nb\n"},
+		{`echo -en "a\nb"`, "a\nb"},
+		{`echo -- -n`, "-- -n\n"},
+	} {
+		if mksh != "" {
+			if out, err := exec.Command(mksh, "-c", c.line).Output(); err != nil || string(out) != c.want {
+				t.Errorf("%s: mksh prints %q (%v), the table %q", c.line, out, err, c.want)
+			}
+		}
+		if got := sh(t, d, c.line); got != c.want {
+			t.Errorf("%s\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+	if got := sh(t, d, `/system/bin/echo "a\nb"`); got != "a\\nb\n" {
+		t.Errorf("toybox echo: %q", got)
+	}
+}
+
 // What the stand-in does not simulate is refused loudly, never half-done.
 func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
 	d := Start(t, Config{})
