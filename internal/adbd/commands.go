@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -105,33 +106,26 @@ func echo(args []string, w io.Writer, builtin bool) int {
 func (d *Device) readFile(name string) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	p := d.state
-	if p.deniedPath(name) {
-		return nil, errText("Permission denied")
-	}
-	f, ok := p.lookup(name)
-	if !ok {
-		return nil, errText("No such file or directory")
+	f, err := d.state.open(name)
+	if err != nil {
+		return nil, err
 	}
 	if f.mode&modeDir != 0 {
-		return nil, errText("Is a directory")
+		return nil, errIsDir
 	}
 	return bytes.Clone(f.data), nil
 }
-
-type errText string
-
-func (e errText) Error() string { return string(e) }
 
 // checkWritable says why a file cannot be written ("" when it can).
 func (d *Device) checkWritable(name string) string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.state.deniedPath(name) {
-		return "Permission denied"
-	}
-	if f, ok := d.state.lookup(name); ok && f.mode&modeDir != 0 {
-		return "Is a directory"
+	f, err := d.state.open(name)
+	switch {
+	case err == errDenied:
+		return err.Error()
+	case err == nil && f.mode&modeDir != 0:
+		return errIsDir.Error()
 	}
 	return ""
 }
@@ -193,19 +187,15 @@ func (d *Device) ls(args []string, stdout, stderr io.Writer) int {
 	status := 0
 	for _, p := range paths {
 		d.mu.Lock()
-		denied := d.state.deniedPath(p)
-		f, ok := d.state.lookup(p)
+		f, err := d.state.open(p)
 		var entries []dirEntry
-		if ok && !denied && f.mode&modeDir != 0 {
+		if err == nil && f.mode&modeDir != 0 {
 			entries = d.state.list(p)
 		}
 		d.mu.Unlock()
 		switch {
-		case denied:
-			fmt.Fprintf(stderr, "ls: %s: Permission denied\n", p)
-			status = 1
-		case !ok:
-			fmt.Fprintf(stderr, "ls: %s: No such file or directory\n", p)
+		case err != nil:
+			fmt.Fprintf(stderr, "ls: %s: %s\n", p, err)
 			status = 1
 		case f.mode&modeDir == 0:
 			fmt.Fprintln(stdout, p)
@@ -234,10 +224,9 @@ func (d *Device) rm(args []string, stderr io.Writer) int {
 			continue
 		}
 		d.mu.Lock()
-		key := clean(a)
-		_, ok := d.state.lookup(a)
-		denied := d.state.deniedPath(a)
-		if ok && !denied {
+		_, err := d.state.open(a)
+		if err == nil {
+			key := clean(a)
 			delete(d.state.files, key)
 			for q := range d.state.files {
 				if strings.HasPrefix(q, key+"/") {
@@ -246,12 +235,8 @@ func (d *Device) rm(args []string, stderr io.Writer) int {
 			}
 		}
 		d.mu.Unlock()
-		switch {
-		case denied:
-			fmt.Fprintf(stderr, "rm: %s: Permission denied\n", a)
-			status = 1
-		case !ok && !force:
-			fmt.Fprintf(stderr, "rm: %s: No such file or directory\n", a)
+		if err != nil && !(force && err == errNotExist) {
+			fmt.Fprintf(stderr, "rm: %s: %s\n", a, err)
 			status = 1
 		}
 	}
@@ -267,17 +252,16 @@ func (d *Device) mkdir(args []string, stderr io.Writer) int {
 			continue
 		}
 		d.mu.Lock()
-		_, exists := d.state.lookup(a)
-		denied := d.state.deniedPath(a)
-		if !exists && !denied {
+		_, err := d.state.open(a)
+		if err == errNotExist {
 			d.state.files[clean(a)] = &file{mode: modeDir | 0o771, mtime: time.Now()}
 		}
 		d.mu.Unlock()
 		switch {
-		case denied:
-			fmt.Fprintf(stderr, "mkdir: '%s': Permission denied\n", a)
+		case err == errDenied:
+			fmt.Fprintf(stderr, "mkdir: '%s': %s\n", a, err)
 			status = 1
-		case exists && !parents:
+		case err == nil && !parents:
 			fmt.Fprintf(stderr, "mkdir: '%s': File exists\n", a)
 			status = 1
 		}
@@ -291,12 +275,7 @@ func (d *Device) getprop(args []string, stdout io.Writer) int {
 	props := d.state.props
 	switch len(args) {
 	case 0:
-		keys := make([]string, 0, len(props))
-		for k := range props {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
 			fmt.Fprintf(stdout, "[%s]: [%s]\n", k, props[k])
 		}
 	default:
@@ -482,12 +461,7 @@ func (d *Device) settings(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "Deleted %d rows\n", n)
 	case verb == "list" && len(args) == 2:
-		keys := make([]string, 0, len(vals))
-		for k := range vals {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(vals)) {
 			fmt.Fprintf(stdout, "%s=%s\n", k, vals[k])
 		}
 	default:
