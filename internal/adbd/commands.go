@@ -470,24 +470,32 @@ func (d *Device) settings(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// contentCmd is `content query --uri URI [--user N] [--projection a:b] [--sort S]`.
+// contentCmd is `content query --uri URI [--user N] [--projection a:b]`. Like Content.java
+// it never exits non-zero: bad arguments print the usage and an [ERROR] line, and a
+// provider failure "Error while accessing provider:AUTHORITY" and the exception, on
+// standard error.
 func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
+	usage := func(problem string) int {
+		fmt.Fprintln(stdout, "usage: adb shell content [subcommand] [options]\n\nusage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]")
+		if problem != "" {
+			fmt.Fprintln(stdout, "[ERROR] "+problem)
+		}
+		return 0
+	}
 	if len(args) == 0 || args[0] != "query" {
 		if len(args) > 0 && (args[0] == "insert" || args[0] == "update" || args[0] == "delete" || args[0] == "call" || args[0] == "read") {
 			d.refuse("content " + args[0])
 			fmt.Fprintf(stderr, "adbd stand-in: content %s is not simulated\n", args[0])
 			return 1
 		}
-		fmt.Fprintln(stderr, "usage: adb shell content [subcommand] [options]\n\nusage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]")
-		return 1
+		return usage("")
 	}
 	var uri string
 	var projection []string
 	for i := 1; i < len(args); i++ {
 		opt := args[i]
 		if i+1 >= len(args) {
-			fmt.Fprintf(stderr, "[ERROR] Argument expected after \"%s\"\n", opt)
-			return 1
+			return usage(fmt.Sprintf("Argument expected after \"%s\"", opt))
 		}
 		val := args[i+1]
 		i++
@@ -502,22 +510,22 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "adbd stand-in: content query %s is not simulated\n", opt)
 			return 1
 		default:
-			fmt.Fprintf(stderr, "[ERROR] Unsupported argument: %s\n", opt)
-			return 1
+			return usage("Unsupported argument: " + opt)
 		}
 	}
 	if uri == "" {
-		fmt.Fprintln(stderr, "[ERROR] Content provider URI not specified")
-		return 1
+		return usage("Content provider URI not specified")
+	}
+	authority, _, _ := strings.Cut(strings.TrimPrefix(uri, "content://"), "/")
+	failed := func(exception string) int {
+		fmt.Fprintf(stderr, "Error while accessing provider:%s\n%s\n", authority, exception)
+		return 0
 	}
 	d.mu.Lock()
 	rows, ok := d.state.content[uri]
 	d.mu.Unlock()
 	if !ok {
-		authority := strings.TrimPrefix(uri, "content://")
-		authority, _, _ = strings.Cut(authority, "/")
-		fmt.Fprintf(stdout, "Error while accessing provider:%s\njava.lang.IllegalArgumentException: Unknown URL %s\n", authority, uri)
-		return 1
+		return failed("java.lang.IllegalArgumentException: Unknown URL " + uri)
 	}
 	if len(rows) == 0 {
 		fmt.Fprintln(stdout, "No result found.")
@@ -540,8 +548,7 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 					}
 				}
 				if !found {
-					fmt.Fprintf(stdout, "Error while accessing provider:%s\nandroid.database.sqlite.SQLiteException: no such column: %s\n", uri, name)
-					return 1
+					return failed("android.database.sqlite.SQLiteException: no such column: " + name)
 				}
 			}
 		}

@@ -180,6 +180,9 @@ func TestShellFilesRedirectionsAndTools(t *testing.T) {
 		{`content query --uri content://contacts/phones/`, "Row: 0 _id=1, display_name=Jane Doe, number=(555) 123-4567\nRow: 1 _id=2, display_name=Li, Wei, number=NULL\n"},
 		{`content query --uri content://sms/sent`, "No result found.\n"},
 		{`content query --uri content://sms/inbox`, "Error while accessing provider:sms\njava.lang.IllegalArgumentException: Unknown URL content://sms/inbox\n"},
+		// Content.java names the provider by its authority, on standard error, and exits 0.
+		{`content query --uri content://contacts/phones/ --projection nope && echo exit 0`, "Error while accessing provider:contacts\nandroid.database.sqlite.SQLiteException: no such column: nope\nexit 0\n"},
+		{`content query --uri content://sms/inbox 2>/dev/null`, ""},
 		{`date +%s`, "1697384040\n"},
 		{`date`, "Sun Oct 15 15:34:00 UTC 2023\n"},
 		{`uiautomator dump /sdcard/d.xml && grep -c hierarchy /sdcard/d.xml`, "UI hierchary dumped to: /sdcard/d.xml\n1\n"},
