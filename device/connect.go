@@ -86,9 +86,9 @@ func stateOK(e Entry) (string, error) {
 	case "device":
 		return e.Serial, nil
 	case "unauthorized":
-		return "", fmt.Errorf("%w: %s: accept the USB debugging prompt on the device", ErrUnauthorized, e.Serial)
+		return "", fmt.Errorf("%w: %s: %s", ErrUnauthorized, e.Serial, e.Advice())
 	case "offline":
-		return "", fmt.Errorf("%w: %s: reconnect it or restart adb (adb kill-server)", ErrOffline, e.Serial)
+		return "", fmt.Errorf("%w: %s: %s", ErrOffline, e.Serial, e.Advice())
 	default:
 		return "", fmt.Errorf("%w: %s is in state %q, not ready", ErrOffline, e.Serial, e.State)
 	}
