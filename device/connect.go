@@ -86,9 +86,9 @@ func stateOK(e Entry) (string, error) {
 	case "device":
 		return e.Serial, nil
 	case "unauthorized":
-		return "", fmt.Errorf("%w: %s: accept the USB debugging prompt on the device", ErrUnauthorized, e.Serial)
+		return "", fmt.Errorf("%w: %s: %s", ErrUnauthorized, e.Serial, e.Advice())
 	case "offline":
-		return "", fmt.Errorf("%w: %s: reconnect it or restart adb (adb kill-server)", ErrOffline, e.Serial)
+		return "", fmt.Errorf("%w: %s: %s", ErrOffline, e.Serial, e.Advice())
 	default:
 		return "", fmt.Errorf("%w: %s is in state %q, not ready", ErrOffline, e.Serial, e.State)
 	}
@@ -136,9 +136,9 @@ func ParseWMSize(out string) (w, h int) {
 
 // ConnectAll connects to a pool of devices. With serials, exactly those: each must be
 // attached and online, waiting up to opts.WaitTimeout in all (opts.Serial is ignored).
-// Without, every device the server lists as online, waiting up to opts.WaitTimeout for
-// at least one; devices in another state (offline, unauthorized) or that do not answer
-// are left out, each with the reason in skipped.
+// Without, every device the server lists as online (read at once, as Describe reads them),
+// waiting up to opts.WaitTimeout for at least one; devices in another state (offline,
+// unauthorized) or that do not answer are left out, each with the reason in skipped.
 func ConnectAll(ctx context.Context, opts Options, serials []string) (devs []*Device, skipped []string, err error) {
 	if len(serials) > 0 {
 		seen := map[string]bool{}
@@ -166,29 +166,24 @@ func ConnectAll(ctx context.Context, opts Options, serials []string) (devs []*De
 	}
 	deadline := time.Now().Add(opts.WaitTimeout)
 	for {
-		list, err := ListDevices(ctx, addr)
+		list, err := Describe(ctx, addr)
 		if err != nil {
 			return nil, nil, err
 		}
-		skipped = skipped[:0]
-		var online []string
-		for _, e := range list {
-			if _, err := stateOK(e); err != nil {
-				skipped = append(skipped, err.Error())
-				continue
-			}
-			online = append(online, e.Serial)
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
 		}
-		for _, s := range online {
-			d := &Device{addr: addr, serial: s}
-			if err := d.readInfo(ctx); err != nil {
-				if ctx.Err() != nil {
-					return nil, nil, ctx.Err()
-				}
-				skipped = append(skipped, fmt.Sprintf("%s: %v", s, err))
-				continue
+		devs, skipped = nil, nil
+		for _, a := range list {
+			switch {
+			case a.Info != nil:
+				devs = append(devs, &Device{addr: addr, serial: a.Serial, info: *a.Info})
+			case a.Error != "":
+				skipped = append(skipped, a.Serial+": "+a.Error)
+			default:
+				_, err := stateOK(a.Entry)
+				skipped = append(skipped, err.Error())
 			}
-			devs = append(devs, d)
 		}
 		if len(devs) > 0 {
 			return devs, skipped, nil

@@ -16,6 +16,21 @@ type Entry struct {
 	Model  string
 }
 
+// Advice says what to do about a device in this state ("" when it is online).
+func (e Entry) Advice() string {
+	switch e.State {
+	case "device":
+		return ""
+	case "unauthorized":
+		return "accept the USB debugging prompt on the device"
+	case "offline":
+		return "reconnect it or restart adb (adb kill-server)"
+	case "no permissions":
+		return "the adb server may not open the USB device (udev rules)"
+	}
+	return "not ready"
+}
+
 // ListDevices asks the server for attached devices (host:devices-l). goadb's own list
 // parser truncates replies at 255 bytes and drops the state, so the reply is read whole here.
 func ListDevices(ctx context.Context, addr string) ([]Entry, error) {

@@ -33,7 +33,6 @@ type suiteRun struct {
 	mu          sync.Mutex
 	results     map[int]TaskResult // by index into o.Tasks; a retry replaces the first attempt
 	reported    map[int]bool       // the result is final and OnTask has heard of it
-	failedOn    map[int][]string   // the devices that failed each task in this invocation
 	active      int                // devices still in the pool
 	left        []string           // "serial: why" for each device that left the pool
 	interrupted bool
@@ -186,9 +185,6 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 	interrupted := r.Status == trace.StatusStopped || ctx.Err() != nil
 	if devErr != nil && !interrupted {
 		r.FailedOn = append(slices.Clone(p.failedOn), dev.Serial())
-		s.mu.Lock()
-		s.failedOn[i] = r.FailedOn
-		s.mu.Unlock()
 		leave = oneLine(devErr.Error())
 		if len(r.FailedOn) < maxDeviceFailures {
 			// Stored, so that another process sharing the run knows the task waits
@@ -199,7 +195,7 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 				s.stop(err)
 			}
 			s.mu.Lock()
-			s.results[i] = r
+			s.results[i] = r // its FailedOn goes with the task to the next device
 			s.mu.Unlock()
 			q.Retry(k, lease)
 			return leave

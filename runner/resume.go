@@ -53,7 +53,7 @@ type taskPlan struct {
 func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
 	task := s.o.Tasks[i]
 	s.mu.Lock()
-	p := taskPlan{failedOn: s.failedOn[i]}
+	p := taskPlan{failedOn: s.results[i].FailedOn} // a result of this invocation is a device's failure
 	s.mu.Unlock()
 	ours := len(p.failedOn) > 0 // this process sent the task back to the queue
 	if s.o.Store == nil {

@@ -162,7 +162,7 @@ func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary
 		}
 	}
 	s := &suiteRun{o: &o, runID: runID, tasks: mine, dirs: dirs, results: map[int]TaskResult{},
-		reported: map[int]bool{}, failedOn: map[int][]string{}}
+		reported: map[int]bool{}}
 	if o.Store != nil {
 		// What the store held when this process started: an item written later was
 		// written by another process (or by this one) in this same round.

@@ -44,7 +44,7 @@ observe, run and groundtruth. A device that is not online says what to do about 
 			tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "SERIAL\tSTATE\tMODEL\tANDROID\tSDK\tSCREEN\tNOTE")
 			for _, a := range list {
-				model, android, sdk, screen, note := orDash(a.Model), "-", "-", "-", stateAdvice(a.State)
+				model, android, sdk, screen, note := orDash(a.Model), "-", "-", "-", a.Advice()
 				if a.Info != nil {
 					model = orDash(a.Info.Model)
 					android = orDash(a.Info.Android)
@@ -67,21 +67,6 @@ observe, run and groundtruth. A device that is not online says what to do about 
 	f.StringVar(&adbAddr, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
 	f.BoolVar(&asJSON, "json", false, "print the list as JSON (serial, state, model, android, sdk, width, height, error)")
 	return cmd
-}
-
-// stateAdvice says what to do about a device that is not ready.
-func stateAdvice(state string) string {
-	switch state {
-	case "device":
-		return ""
-	case "unauthorized":
-		return "accept the USB debugging prompt on the device"
-	case "offline":
-		return "reconnect it or restart adb (adb kill-server)"
-	case "no permissions":
-		return "the adb server may not open the USB device (udev rules)"
-	}
-	return "not ready"
 }
 
 func printDevicesJSON(list []device.Attached) error {

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,7 +31,8 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 	args := argv[1:]
 	switch name {
 	case "echo":
-		return echo(args, stdout)
+		// The shell's own echo unless a path names toybox's.
+		return echo(args, stdout, argv[0] == "echo")
 	case "true":
 		return 0
 	case "false":
@@ -71,9 +73,11 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 	return 127
 }
 
-// echo is toybox echo: -n drops the newline, -e interprets backslash escapes.
-func echo(args []string, w io.Writer) int {
-	newline, escapes := true, false
+// echo is mksh's builtin echo, or with builtin false toybox's: -n drops the newline, -e
+// and -E turn backslash escapes on and off. The builtin starts with them on, so
+// `echo "a\nb"` prints two lines on a device.
+func echo(args []string, w io.Writer, builtin bool) int {
+	newline, escapes := true, builtin
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
 		for _, c := range args[0][1:] {
 			switch c {
@@ -89,7 +93,7 @@ func echo(args []string, w io.Writer) int {
 	}
 	s := strings.Join(args, " ")
 	if escapes {
-		s = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r").Replace(s)
+		s = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r", `\a`, "\a", `\b`, "\b", `\f`, "\f", `\v`, "\v").Replace(s)
 	}
 	if newline {
 		s += "\n"
@@ -102,33 +106,26 @@ func echo(args []string, w io.Writer) int {
 func (d *Device) readFile(name string) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	p := d.state
-	if p.deniedPath(name) {
-		return nil, errText("Permission denied")
-	}
-	f, ok := p.lookup(name)
-	if !ok {
-		return nil, errText("No such file or directory")
+	f, err := d.state.open(name)
+	if err != nil {
+		return nil, err
 	}
 	if f.mode&modeDir != 0 {
-		return nil, errText("Is a directory")
+		return nil, errIsDir
 	}
 	return bytes.Clone(f.data), nil
 }
-
-type errText string
-
-func (e errText) Error() string { return string(e) }
 
 // checkWritable says why a file cannot be written ("" when it can).
 func (d *Device) checkWritable(name string) string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.state.deniedPath(name) {
-		return "Permission denied"
-	}
-	if f, ok := d.state.lookup(name); ok && f.mode&modeDir != 0 {
-		return "Is a directory"
+	f, err := d.state.open(name)
+	switch {
+	case err == errDenied:
+		return err.Error()
+	case err == nil && f.mode&modeDir != 0:
+		return errIsDir.Error()
 	}
 	return ""
 }
@@ -190,19 +187,15 @@ func (d *Device) ls(args []string, stdout, stderr io.Writer) int {
 	status := 0
 	for _, p := range paths {
 		d.mu.Lock()
-		denied := d.state.deniedPath(p)
-		f, ok := d.state.lookup(p)
+		f, err := d.state.open(p)
 		var entries []dirEntry
-		if ok && !denied && f.mode&modeDir != 0 {
+		if err == nil && f.mode&modeDir != 0 {
 			entries = d.state.list(p)
 		}
 		d.mu.Unlock()
 		switch {
-		case denied:
-			fmt.Fprintf(stderr, "ls: %s: Permission denied\n", p)
-			status = 1
-		case !ok:
-			fmt.Fprintf(stderr, "ls: %s: No such file or directory\n", p)
+		case err != nil:
+			fmt.Fprintf(stderr, "ls: %s: %s\n", p, err)
 			status = 1
 		case f.mode&modeDir == 0:
 			fmt.Fprintln(stdout, p)
@@ -231,10 +224,9 @@ func (d *Device) rm(args []string, stderr io.Writer) int {
 			continue
 		}
 		d.mu.Lock()
-		key := clean(a)
-		_, ok := d.state.lookup(a)
-		denied := d.state.deniedPath(a)
-		if ok && !denied {
+		_, err := d.state.open(a)
+		if err == nil {
+			key := clean(a)
 			delete(d.state.files, key)
 			for q := range d.state.files {
 				if strings.HasPrefix(q, key+"/") {
@@ -243,12 +235,8 @@ func (d *Device) rm(args []string, stderr io.Writer) int {
 			}
 		}
 		d.mu.Unlock()
-		switch {
-		case denied:
-			fmt.Fprintf(stderr, "rm: %s: Permission denied\n", a)
-			status = 1
-		case !ok && !force:
-			fmt.Fprintf(stderr, "rm: %s: No such file or directory\n", a)
+		if err != nil && !(force && err == errNotExist) {
+			fmt.Fprintf(stderr, "rm: %s: %s\n", a, err)
 			status = 1
 		}
 	}
@@ -264,17 +252,16 @@ func (d *Device) mkdir(args []string, stderr io.Writer) int {
 			continue
 		}
 		d.mu.Lock()
-		_, exists := d.state.lookup(a)
-		denied := d.state.deniedPath(a)
-		if !exists && !denied {
+		_, err := d.state.open(a)
+		if err == errNotExist {
 			d.state.files[clean(a)] = &file{mode: modeDir | 0o771, mtime: time.Now()}
 		}
 		d.mu.Unlock()
 		switch {
-		case denied:
-			fmt.Fprintf(stderr, "mkdir: '%s': Permission denied\n", a)
+		case err == errDenied:
+			fmt.Fprintf(stderr, "mkdir: '%s': %s\n", a, err)
 			status = 1
-		case exists && !parents:
+		case err == nil && !parents:
 			fmt.Fprintf(stderr, "mkdir: '%s': File exists\n", a)
 			status = 1
 		}
@@ -288,12 +275,7 @@ func (d *Device) getprop(args []string, stdout io.Writer) int {
 	props := d.state.props
 	switch len(args) {
 	case 0:
-		keys := make([]string, 0, len(props))
-		for k := range props {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
 			fmt.Fprintf(stdout, "[%s]: [%s]\n", k, props[k])
 		}
 	default:
@@ -479,12 +461,7 @@ func (d *Device) settings(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "Deleted %d rows\n", n)
 	case verb == "list" && len(args) == 2:
-		keys := make([]string, 0, len(vals))
-		for k := range vals {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(vals)) {
 			fmt.Fprintf(stdout, "%s=%s\n", k, vals[k])
 		}
 	default:
@@ -493,24 +470,32 @@ func (d *Device) settings(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// contentCmd is `content query --uri URI [--user N] [--projection a:b] [--sort S]`.
+// contentCmd is `content query --uri URI [--user N] [--projection a:b]`. Like Content.java
+// it never exits non-zero: bad arguments print the usage and an [ERROR] line, and a
+// provider failure "Error while accessing provider:AUTHORITY" and the exception, on
+// standard error.
 func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
+	usage := func(problem string) int {
+		fmt.Fprintln(stdout, "usage: adb shell content [subcommand] [options]\n\nusage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]")
+		if problem != "" {
+			fmt.Fprintln(stdout, "[ERROR] "+problem)
+		}
+		return 0
+	}
 	if len(args) == 0 || args[0] != "query" {
 		if len(args) > 0 && (args[0] == "insert" || args[0] == "update" || args[0] == "delete" || args[0] == "call" || args[0] == "read") {
 			d.refuse("content " + args[0])
 			fmt.Fprintf(stderr, "adbd stand-in: content %s is not simulated\n", args[0])
 			return 1
 		}
-		fmt.Fprintln(stderr, "usage: adb shell content [subcommand] [options]\n\nusage: adb shell content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]")
-		return 1
+		return usage("")
 	}
 	var uri string
 	var projection []string
 	for i := 1; i < len(args); i++ {
 		opt := args[i]
 		if i+1 >= len(args) {
-			fmt.Fprintf(stderr, "[ERROR] Argument expected after \"%s\"\n", opt)
-			return 1
+			return usage(fmt.Sprintf("Argument expected after \"%s\"", opt))
 		}
 		val := args[i+1]
 		i++
@@ -525,22 +510,22 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "adbd stand-in: content query %s is not simulated\n", opt)
 			return 1
 		default:
-			fmt.Fprintf(stderr, "[ERROR] Unsupported argument: %s\n", opt)
-			return 1
+			return usage("Unsupported argument: " + opt)
 		}
 	}
 	if uri == "" {
-		fmt.Fprintln(stderr, "[ERROR] Content provider URI not specified")
-		return 1
+		return usage("Content provider URI not specified")
+	}
+	authority, _, _ := strings.Cut(strings.TrimPrefix(uri, "content://"), "/")
+	failed := func(exception string) int {
+		fmt.Fprintf(stderr, "Error while accessing provider:%s\n%s\n", authority, exception)
+		return 0
 	}
 	d.mu.Lock()
 	rows, ok := d.state.content[uri]
 	d.mu.Unlock()
 	if !ok {
-		authority := strings.TrimPrefix(uri, "content://")
-		authority, _, _ = strings.Cut(authority, "/")
-		fmt.Fprintf(stdout, "Error while accessing provider:%s\njava.lang.IllegalArgumentException: Unknown URL %s\n", authority, uri)
-		return 1
+		return failed("java.lang.IllegalArgumentException: Unknown URL " + uri)
 	}
 	if len(rows) == 0 {
 		fmt.Fprintln(stdout, "No result found.")
@@ -563,8 +548,7 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 					}
 				}
 				if !found {
-					fmt.Fprintf(stdout, "Error while accessing provider:%s\nandroid.database.sqlite.SQLiteException: no such column: %s\n", uri, name)
-					return 1
+					return failed("android.database.sqlite.SQLiteException: no such column: " + name)
 				}
 			}
 		}

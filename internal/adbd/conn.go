@@ -204,6 +204,9 @@ func (c *conn) open(m message) bool {
 	if m.arg0 == 0 {
 		return false // "The local-id may not be zero."
 	}
+	if m.arg1 != 0 {
+		return true // not OPEN(local-id, 0, ...): adbd's handle_packet ignores it
+	}
 	name := strings.TrimSuffix(string(m.payload), "\x00")
 	d := c.dev
 	d.mu.Lock()

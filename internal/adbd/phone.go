@@ -256,6 +256,31 @@ func clean(p string) string {
 	return p
 }
 
+// errText is an error worded as strerror words it.
+type errText string
+
+func (e errText) Error() string { return string(e) }
+
+const (
+	errDenied   = errText("Permission denied")
+	errNotExist = errText("No such file or directory")
+	errIsDir    = errText("Is a directory")
+)
+
+// open finds a file or directory as the shell user reaches it: errDenied under a denied
+// path (checked first, as the kernel checks search permission before the name),
+// errNotExist when there is none.
+func (p *phone) open(name string) (*file, error) {
+	if p.deniedPath(name) {
+		return nil, errDenied
+	}
+	f, ok := p.lookup(name)
+	if !ok {
+		return nil, errNotExist
+	}
+	return f, nil
+}
+
 func (p *phone) deniedPath(name string) bool {
 	name = clean(name)
 	for _, d := range p.denied {

@@ -14,7 +14,7 @@ import (
 // token kinds
 const (
 	tWord = iota
-	tOp   // | || && ; & newline
+	tOp   // | || && ; newline
 	tRedir
 )
 
@@ -50,7 +50,7 @@ func tokenize(line string) ([]token, error) {
 			i++
 			continue
 		case c == '\n':
-			toks = append(toks, token{kind: tOp, text: ";"})
+			toks = append(toks, token{kind: tOp, text: "\n"})
 			i++
 			continue
 		case c == '#':
@@ -255,7 +255,8 @@ type andOr struct {
 	ops   []string
 }
 
-// parse turns tokens into lists separated by ; (and newlines).
+// parse turns tokens into lists separated by ; and newlines, as mksh's grammar has
+// them: a ';' must end a command, a newline may also stand alone or follow | && ||.
 func parse(toks []token) ([]andOr, error) {
 	var lists []andOr
 	var cur andOr
@@ -300,14 +301,16 @@ func parse(toks []token) ([]andOr, error) {
 				cur.pipes = append(cur.pipes, pipe)
 				cur.ops = append(cur.ops, t.text)
 				pipe = nil
-			case ";":
-				if len(cmd.argv) == 0 && len(cmd.redirs) == 0 && len(pipe) == 0 && len(cur.pipes) == 0 {
-					if len(lists) == 0 && i == 0 && len(toks) > 1 && toks[0].text == ";" {
+			case ";", "\n":
+				if len(cmd.argv) == 0 && len(cmd.redirs) == 0 {
+					// A ';' ends a command, so one with no command before it is an
+					// error; a newline may be an empty line or follow | && ||.
+					if t.text == ";" {
 						return nil, unexpected(";")
 					}
-					continue // empty line
+					continue
 				}
-				if err := endCommand(";"); err != nil {
+				if err := endCommand(t.text); err != nil {
 					return nil, err
 				}
 				cur.pipes = append(cur.pipes, pipe)

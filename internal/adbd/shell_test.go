@@ -2,6 +2,7 @@ package adbd
 
 import (
 	"bytes"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,73 @@ func TestShellQuotingListsAndPipes(t *testing.T) {
 	}
 }
 
+// Where the device shell (mksh) accepts a line and where it refuses it as a syntax error:
+// a ';' must end a command, a newline may stand alone or follow | && ||. The table is
+// what mksh -n says; where mksh is installed, the test asks it too.
+func TestShellSyntaxAsMksh(t *testing.T) {
+	d := Start(t, Config{})
+	cases := []struct {
+		line string
+		ok   bool
+	}{
+		{"echo hi;", true},
+		{"\necho a", true},
+		{"echo a\n\necho b", true},
+		{"echo a &&\necho b", true},
+		{"echo a |\ngrep a", true},
+		{"echo a ||\n\necho b", true},
+		{";", false},
+		{";echo hi", false},
+		{"echo a ; ; echo b", false},
+		{"echo a; ;", false},
+		{"echo a\n;", false},
+		{"echo a;;echo b", false},
+		{"echo a && ; echo b", false},
+		{"echo a | ; echo b", false},
+	}
+	mksh, _ := exec.LookPath("mksh")
+	for _, c := range cases {
+		if mksh != "" {
+			if err := exec.Command(mksh, "-n", "-c", c.line).Run(); (err == nil) != c.ok {
+				t.Errorf("%q: mksh -n says %v, the table %v", c.line, err, c.ok)
+			}
+		}
+		out := sh(t, d, c.line)
+		if refused := strings.Contains(out, "syntax error"); refused == c.ok {
+			t.Errorf("%q: %q, want accepted=%v as mksh", c.line, out, c.ok)
+		}
+	}
+}
+
+// echo is the shell's builtin, which reads backslash escapes unless -E says not to;
+// toybox's, named by its path, reads them only with -e. The table is what mksh prints;
+// where mksh is installed, the test asks it too.
+func TestEchoAsMksh(t *testing.T) {
+	d := Start(t, Config{})
+	mksh, _ := exec.LookPath("mksh")
+	for _, c := range []struct{ line, want string }{
+		{`echo "a\nb"`, "a\nb\n"},
+		{`echo 'tab\there'`, "tab\there\n"},
+		{`echo a\\\\b`, "a\\b\n"},
+		{`echo "a\qb"`, "a\\qb\n"},
+		{`echo -E "a\nb"`, "a\\nb\n"},
+		{`echo -en "a\nb"`, "a\nb"},
+		{`echo -- -n`, "-- -n\n"},
+	} {
+		if mksh != "" {
+			if out, err := exec.Command(mksh, "-c", c.line).Output(); err != nil || string(out) != c.want {
+				t.Errorf("%s: mksh prints %q (%v), the table %q", c.line, out, err, c.want)
+			}
+		}
+		if got := sh(t, d, c.line); got != c.want {
+			t.Errorf("%s\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+	if got := sh(t, d, `/system/bin/echo "a\nb"`); got != "a\\nb\n" {
+		t.Errorf("toybox echo: %q", got)
+	}
+}
+
 // What the stand-in does not simulate is refused loudly, never half-done.
 func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
 	d := Start(t, Config{})
@@ -112,6 +180,9 @@ func TestShellFilesRedirectionsAndTools(t *testing.T) {
 		{`content query --uri content://contacts/phones/`, "Row: 0 _id=1, display_name=Jane Doe, number=(555) 123-4567\nRow: 1 _id=2, display_name=Li, Wei, number=NULL\n"},
 		{`content query --uri content://sms/sent`, "No result found.\n"},
 		{`content query --uri content://sms/inbox`, "Error while accessing provider:sms\njava.lang.IllegalArgumentException: Unknown URL content://sms/inbox\n"},
+		// Content.java names the provider by its authority, on standard error, and exits 0.
+		{`content query --uri content://contacts/phones/ --projection nope && echo exit 0`, "Error while accessing provider:contacts\nandroid.database.sqlite.SQLiteException: no such column: nope\nexit 0\n"},
+		{`content query --uri content://sms/inbox 2>/dev/null`, ""},
 		{`date +%s`, "1697384040\n"},
 		{`date`, "Sun Oct 15 15:34:00 UTC 2023\n"},
 		{`uiautomator dump /sdcard/d.xml && grep -c hierarchy /sdcard/d.xml`, "UI hierchary dumped to: /sdcard/d.xml\n1\n"},

@@ -75,18 +75,15 @@ func syncFail(w io.Writer, msg string) bool {
 // syncStat answers lstat(2): mode, size, mtime, or all zeros when it fails.
 func (d *Device) syncStat(w io.Writer, name string) bool {
 	d.mu.Lock()
-	f, ok := d.state.lookup(name)
-	if d.state.deniedPath(name) {
-		ok = false
-	}
+	f, err := d.state.open(name)
 	d.mu.Unlock()
 	b := []byte("STAT")
-	if !ok {
+	if err != nil {
 		b = le32(b, 0, 0, 0)
 	} else {
 		b = le32(b, f.mode, uint32(len(f.data)), uint32(f.mtime.Unix()))
 	}
-	_, err := w.Write(b)
+	_, err = w.Write(b)
 	return err == nil
 }
 
@@ -94,9 +91,9 @@ func (d *Device) syncStat(w io.Writer, name string) bool {
 // then DONE; an unreadable or missing directory lists nothing.
 func (d *Device) syncList(w io.Writer, name string) bool {
 	d.mu.Lock()
-	f, ok := d.state.lookup(name)
+	f, err := d.state.open(name)
 	var entries []dirEntry
-	if ok && f.mode&modeDir != 0 && !d.state.deniedPath(name) {
+	if err == nil && f.mode&modeDir != 0 {
 		entries = append([]dirEntry{{".", f}, {"..", &file{mode: modeDir | 0o755, mtime: bootTime}}}, d.state.list(name)...)
 	}
 	d.mu.Unlock()
@@ -105,22 +102,19 @@ func (d *Device) syncList(w io.Writer, name string) bool {
 		b = append(le32(append(b, "DENT"...), e.f.mode, uint32(len(e.f.data)), uint32(e.f.mtime.Unix()), uint32(len(e.name))), e.name...)
 	}
 	b = le32(append(b, "DONE"...), 0, 0, 0, 0)
-	_, err := w.Write(b)
+	_, err = w.Write(b)
 	return err == nil
 }
 
 func (d *Device) syncRecv(w io.Writer, name string) bool {
 	d.mu.Lock()
-	denied := d.state.deniedPath(name)
-	f, ok := d.state.lookup(name)
+	f, err := d.state.open(name)
 	d.mu.Unlock()
 	switch {
-	case denied:
-		return syncFail(w, "open failed: Permission denied")
-	case !ok:
-		return syncFail(w, "open failed: No such file or directory")
+	case err != nil:
+		return syncFail(w, "open failed: "+err.Error())
 	case f.mode&modeDir != 0:
-		return syncFail(w, "read failed: Is a directory")
+		return syncFail(w, "read failed: "+errIsDir.Error())
 	}
 	data := f.data
 	for len(data) > 0 {
@@ -130,7 +124,7 @@ func (d *Device) syncRecv(w io.Writer, name string) bool {
 		}
 		data = data[n:]
 	}
-	_, err := w.Write(le32([]byte("DONE"), 0))
+	_, err = w.Write(le32([]byte("DONE"), 0))
 	return err == nil
 }
 

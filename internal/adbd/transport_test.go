@@ -271,3 +271,24 @@ func TestUnauthorizedDeviceRefusesEveryKey(t *testing.T) {
 		t.Fatalf("the device answered a public key with %s; nobody confirms the dialog", commandName(m.command))
 	}
 }
+
+// An OPEN must be OPEN(local-id, 0, "destination"): adbd's handle_packet acts only on
+// one whose remote-id is 0 and ignores any other, answering nothing and starting nothing.
+func TestOpenWithARemoteIDIsIgnored(t *testing.T) {
+	d := Start(t, Config{})
+	h := dialHost(t, d)
+	h.connect(VersionSkipChecksum, 1<<20)
+	h.send(message{command: cmdOPEN, arg0: 4, arg1: 9, payload: []byte("shell:echo hi\x00")})
+	h.c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if m, err := h.recv(); err == nil {
+		t.Fatalf("the device answered OPEN(4, 9) with %s(%d, %d)", commandName(m.command), m.arg0, m.arg1)
+	}
+	if n := d.ServiceCount("shell:"); n != 0 {
+		t.Fatalf("OPEN(4, 9) started %d services", n)
+	}
+	// The connection still serves a well-formed OPEN.
+	h.c.SetDeadline(time.Now().Add(10 * time.Second))
+	if got := h.readAll(5, h.open(5, "exec:echo ok"), 1<<20); string(got) != "ok\n" {
+		t.Fatalf("a later OPEN: %q", got)
+	}
+}
