@@ -106,6 +106,8 @@ func TestPublishedPrices(t *testing.T) {
 		{llm.OpenAI, "gpt-5-mini", 0.25, 2},
 		{llm.OpenAI, "gpt-5-nano-2025-08-07", 0.05, 0.40},
 		{llm.OpenAI, "gpt-4o-mini-2024-07-18", 0.15, 0.60},
+		{llm.OpenAI, "gpt-4o-2024-08-06", 2.50, 10},
+		{llm.OpenAI, "gpt-4o-2024-05-13", 5, 15}, // a snapshot OpenAI prices apart from gpt-4o
 		{llm.OpenAI, "o4-mini", 1.10, 4.40},
 		{llm.OpenAI, "o3", 2, 8},
 		{llm.OpenAI, "gemini-2.5-flash-lite", 0.10, 0.40},
