@@ -14,6 +14,7 @@ import (
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // OpenAI's reasoning models answer 400 to any temperature but the default (OpenAI's
@@ -271,7 +272,7 @@ func TestEveryChatRequestMatchesOpenAPI(t *testing.T) {
 		"reasoner":  prompts.ReasonerSchema(),
 		"plain":     []byte(`{"type":"object","properties":{"ok":{"type":"boolean"}}}`),
 		"anyOf":     []byte(`{"type":"object","properties":{"parent":{"anyOf":[{"type":"integer"},{"type":"null"}]}}}`),
-		"reflected": llm.SchemaFor(&struct{ A []struct{ B int } }{}),
+		"substates": substate.Schema(),
 	}
 	n := 0
 	for _, model := range []string{"gpt-4o-mini", "gpt-4.1", "o1", "o3-mini", "o4-mini", "gpt-5", "gpt-5-nano"} {
