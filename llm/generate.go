@@ -71,9 +71,11 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 			return r.Val.(*Response), nil
 		}
 		if r.Err != nil {
-			if errors.Is(r.Err, context.Canceled) && ctx.Err() == nil {
-				// The leader's caller gave up, not us: make the call ourselves.
-				return c.call(ctx, req, key)
+			if ctx.Err() == nil && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, context.DeadlineExceeded)) {
+				// The call ran on the leader's context, and its caller gave up (a cancel or
+				// its own deadline), not us: ask again, as one call with the others that
+				// waited on it.
+				return c.Generate(ctx, req)
 			}
 			return nil, r.Err
 		}

@@ -84,7 +84,7 @@ func (r *Response) Usage() Usage {
 }
 
 // spentError is a failed call that still spent something: requests that reached the
-// provider without an answer, or the answered rounds of a structured call before it.
+// provider without an answer.
 type spentError struct {
 	err error
 	u   Usage
@@ -96,11 +96,6 @@ func (e *spentError) Unwrap() error { return e.err }
 func spent(err error, u Usage) error {
 	if u == (Usage{}) {
 		return err
-	}
-	var prev *spentError
-	if errors.As(err, &prev) {
-		u.Add(prev.u)
-		err = prev.err
 	}
 	return &spentError{err: err, u: u}
 }

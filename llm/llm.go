@@ -1,7 +1,7 @@
 // Package llm is autoeval's only door to language models: one driver per provider that
-// writes the provider's published request format, image parts, structured output with
-// repair, retries, the call cache, and token and cost accounting. Callers see the small
-// Model interface below.
+// writes the provider's published request format, image parts, structured output (and
+// ExtractJSON for the answer), retries, the call cache, and token and cost accounting.
+// Callers see the small Model interface below.
 package llm
 
 import (

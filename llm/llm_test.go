@@ -246,55 +246,30 @@ func TestCacheAndSingleflight(t *testing.T) {
 	}
 }
 
-func TestGenerateJSONRepairs(t *testing.T) {
+// An answer the caller found unusable is forgotten: asking again goes to the provider
+// rather than replaying it from the cache; other answers stay cached.
+func TestForgetAsksAgain(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", secret)
-	type answer struct {
-		Verdict string `json:"verdict"`
-	}
-	srv := llmtest.NewOpenAI(t,
-		llmtest.Reply("Sure! Here it is: {\"verdict\": "),       // truncated
-		llmtest.Reply("```json\n{\"verdict\": \"maybe\"}\n```"), // invalid value
-		llmtest.Reply("Thinking done.\n```json\n{\"verdict\": \"true\"}\n```\nHope that helps."),
-	)
-	m := open(t, "openai:gpt-4o-mini", srv.URL, nil)
-	var out answer
-	validate := func(v any) error {
-		if a := v.(*answer); a.Verdict != "true" && a.Verdict != "uncertain" {
-			return errors.New(`verdict must be "true" or "uncertain", got "` + a.Verdict + `"`)
-		}
-		return nil
-	}
-	resp, err := llm.GenerateJSON(context.Background(), m, llm.Request{Prompt: "judge"}, &out, validate, 2)
-	if err != nil || out.Verdict != "true" {
-		t.Fatal(out, err)
-	}
-	if srv.Count() != 3 || resp.InputTokens == 0 {
-		t.Fatalf("requests %d resp %+v", srv.Count(), resp)
-	}
-	reqs := srv.Requests()
-	if !strings.Contains(reqs[1].Text, "no complete JSON") || !strings.Contains(reqs[2].Text, `got "maybe"`) {
-		t.Errorf("repair prompts lack the problems:\n%s\n---\n%s", reqs[1].Text, reqs[2].Text)
-	}
-	if !strings.Contains(string(reqs[0].Body), `"response_format":{"type":"json_schema"`) {
-		t.Errorf("schema not passed: %s", reqs[0].Body)
-	}
-
-	// Unusable after every repair: an error, and a second try asks the provider again
-	// rather than replaying the cached failures.
-	srv2 := llmtest.NewOpenAI(t, llmtest.Reply("nope"), llmtest.Reply("still nope"), llmtest.Reply(`{"verdict": "true"}`))
+	srv := llmtest.NewOpenAI(t, llmtest.Reply("nope"), llmtest.Reply("other"), llmtest.Reply(`{"verdict": "true"}`))
 	db := openDB(t)
-	m2 := open(t, "openai:gpt-4o-mini", srv2.URL, db)
-	_, err = llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1)
-	var je *llm.JSONError
-	if !errors.As(err, &je) || je.Attempts != 2 || srv2.Count() != 2 {
-		t.Fatalf("err %v count %d", err, srv2.Count())
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db)
+	bad, other := llm.Request{Prompt: "judge"}, llm.Request{Prompt: "something else"}
+	for _, req := range []llm.Request{bad, other} {
+		if _, err := m.Generate(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, err := llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1); err != nil || srv2.Count() != 3 {
-		t.Fatalf("retry after failure: %v, %d requests (want a new one)", err, srv2.Count())
+	llm.Forget(context.Background(), m, bad)
+	if r, err := m.Generate(context.Background(), bad); err != nil || r.CacheHit || r.Text != `{"verdict": "true"}` {
+		t.Fatalf("after Forget: %+v %v, want a new answer from the provider", r, err)
 	}
-	// A good answer stays cached.
-	if r, err := llm.GenerateJSON(context.Background(), m2, llm.Request{Prompt: "judge"}, &out, nil, 1); err != nil || !r.CacheHit || srv2.Count() != 3 {
-		t.Fatalf("rerun after success: %v, %d requests", err, srv2.Count())
+	for _, req := range []llm.Request{bad, other} {
+		if r, err := m.Generate(context.Background(), req); err != nil || !r.CacheHit {
+			t.Fatalf("%q: %+v %v, want a cache hit", req.Prompt, r, err)
+		}
+	}
+	if srv.Count() != 3 {
+		t.Fatalf("%d requests, want 3", srv.Count())
 	}
 }
 

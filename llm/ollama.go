@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -20,15 +21,25 @@ func (ollamaDriver) keyEnv() string { return "" }
 
 func (ollamaDriver) keyOptional(string) bool { return true }
 
-// defaultURL is $OLLAMA_HOST, as the ollama command reads it, else the local default.
+// ollamaPort is where Ollama listens unless told otherwise.
+const ollamaPort = "11434"
+
+// defaultURL is $OLLAMA_HOST, read as the ollama command reads it, else the local default:
+// quotes around it are dropped, and a host without a scheme is http:// on Ollama's port
+// unless it names one (OLLAMA_HOST=0.0.0.0 is http://0.0.0.0:11434).
 func (ollamaDriver) defaultURL() string {
-	if h := strings.TrimSpace(os.Getenv("OLLAMA_HOST")); h != "" {
-		if !strings.Contains(h, "://") {
-			h = "http://" + h
-		}
+	h := strings.Trim(strings.TrimSpace(os.Getenv("OLLAMA_HOST")), `"' `)
+	if h == "" {
+		return "http://127.0.0.1:" + ollamaPort
+	}
+	if strings.Contains(h, "://") {
 		return h
 	}
-	return "http://127.0.0.1:11434"
+	hostport := strings.TrimRight(h, "/")
+	if _, _, err := net.SplitHostPort(hostport); err != nil {
+		hostport = net.JoinHostPort(strings.Trim(hostport, "[]"), ollamaPort)
+	}
+	return "http://" + hostport
 }
 
 func (ollamaDriver) open(ep endpoint) (conn, error) { return &ollamaConn{ep: ep}, nil }

@@ -50,6 +50,11 @@ var DefaultPrices = Prices{
 	"o3-mini":      {1.10, 4.40},
 	"o3":           {2.00, 8.00},
 	"o4-mini":      {1.10, 4.40},
+
+	// A snapshot with a price of its own is listed by its full name, which is found
+	// before the snapshot rule (see Lookup) would give it its base name's price.
+	"gpt-4o-2024-05-13": {5.00, 15.00},
+
 	// Anthropic (the -0 names are Anthropic's aliases of the 4.0 models)
 	"claude-3-haiku":    {0.25, 1.25},
 	"claude-3-5-haiku":  {0.80, 4.00},

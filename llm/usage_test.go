@@ -106,6 +106,8 @@ func TestPublishedPrices(t *testing.T) {
 		{llm.OpenAI, "gpt-5-mini", 0.25, 2},
 		{llm.OpenAI, "gpt-5-nano-2025-08-07", 0.05, 0.40},
 		{llm.OpenAI, "gpt-4o-mini-2024-07-18", 0.15, 0.60},
+		{llm.OpenAI, "gpt-4o-2024-08-06", 2.50, 10},
+		{llm.OpenAI, "gpt-4o-2024-05-13", 5, 15}, // a snapshot OpenAI prices apart from gpt-4o
 		{llm.OpenAI, "o4-mini", 1.10, 4.40},
 		{llm.OpenAI, "o3", 2, 8},
 		{llm.OpenAI, "gemini-2.5-flash-lite", 0.10, 0.40},
@@ -136,5 +138,66 @@ func TestUnknownPriceIsUnknown(t *testing.T) {
 	}
 	if u, _ := llm.Summarize(context.Background(), db, llm.Filter{}); !u.PriceUnknown || u.InputTokens != 1000 {
 		t.Fatalf("ledger %+v", u)
+	}
+}
+
+// Identical calls waiting on one whose caller gave up (cancelled, or its own deadline
+// passed) are not failed by it and do not each ask the provider: one of them asks, once,
+// and the others get its answer. The abandoned request is booked once, as unknown.
+func TestWaitersOfAnAbandonedCallAskOnce(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	for _, giveUp := range []string{"cancel", "deadline"} {
+		t.Run(giveUp, func(t *testing.T) {
+			srv := llmtest.NewOpenAI(t, llmtest.Hang(), llmtest.Handler(func(llmtest.Request) llmtest.Answer {
+				return llmtest.Delayed(50*time.Millisecond, llmtest.ReplyUsage("ok", 100, 10))
+			}))
+			db := openDB(t)
+			m := open(t, "openai:gpt-4o-mini", srv.URL, db)
+			req := llm.Request{Prompt: "same", Scope: "s"}
+			ctx, cancel := context.WithCancel(context.Background())
+			if giveUp == "deadline" {
+				ctx, cancel = context.WithTimeout(context.Background(), 400*time.Millisecond)
+			}
+			defer cancel()
+			leaderDone := make(chan error, 1)
+			go func() {
+				_, err := m.Generate(ctx, req)
+				leaderDone <- err
+			}()
+			for srv.Count() == 0 {
+				time.Sleep(5 * time.Millisecond)
+			}
+			const waiters = 4
+			errs := make(chan error, waiters)
+			for range waiters {
+				go func() {
+					r, err := m.Generate(context.Background(), req)
+					if err == nil && r.Text != "ok" {
+						err = errors.New("answer " + r.Text)
+					}
+					errs <- err
+				}()
+			}
+			time.Sleep(100 * time.Millisecond) // the waiters join the call in flight
+			if giveUp == "cancel" {
+				cancel()
+			}
+			if err := <-leaderDone; err == nil {
+				t.Fatal("the abandoned call succeeded")
+			}
+			for range waiters {
+				if err := <-errs; err != nil {
+					t.Errorf("a waiter failed with the abandoned call: %v", err)
+				}
+			}
+			srv.Close()
+			if srv.Count() != 2 {
+				t.Errorf("%d requests, want 2: the abandoned one and one for all the waiters", srv.Count())
+			}
+			u, err := llm.Summarize(context.Background(), db, llm.Filter{Scope: "s"})
+			if err != nil || u.UnknownCalls != 1 || u.Calls != waiters || u.CacheHits != waiters-1 || u.InputTokens != 100 {
+				t.Errorf("ledger %+v %v: want the abandoned request once as unknown, one answer and %d hits", u, err, waiters-1)
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
+	"github.com/autoeval/autoeval/substate"
 )
 
 // OpenAI's reasoning models answer 400 to any temperature but the default (OpenAI's
@@ -271,7 +272,7 @@ func TestEveryChatRequestMatchesOpenAPI(t *testing.T) {
 		"reasoner":  prompts.ReasonerSchema(),
 		"plain":     []byte(`{"type":"object","properties":{"ok":{"type":"boolean"}}}`),
 		"anyOf":     []byte(`{"type":"object","properties":{"parent":{"anyOf":[{"type":"integer"},{"type":"null"}]}}}`),
-		"reflected": llm.SchemaFor(&struct{ A []struct{ B int } }{}),
+		"substates": substate.Schema(),
 	}
 	n := 0
 	for _, model := range []string{"gpt-4o-mini", "gpt-4.1", "o1", "o3-mini", "o4-mini", "gpt-5", "gpt-5-nano"} {
@@ -298,5 +299,28 @@ func TestTimeoutNamesEndpoint(t *testing.T) {
 	port := srv.URL[strings.LastIndex(srv.URL, ":")+1 : strings.LastIndex(srv.URL, "/")]
 	if err == nil || !strings.Contains(err.Error(), "127.0.0.1:"+port) || !strings.Contains(err.Error(), "within") {
 		t.Fatalf("timeout error %v does not name 127.0.0.1:%s", err, port)
+	}
+}
+
+// Without --base-url, Ollama's endpoint is $OLLAMA_HOST read as the ollama command reads
+// it: a host given without a port (OLLAMA_HOST=0.0.0.0 is how servers are often started)
+// is on Ollama's port 11434, not on HTTP's 80.
+func TestOllamaHostAsOllamaReadsIt(t *testing.T) {
+	for host, want := range map[string]string{
+		"127.0.0.2":        "127.0.0.2:11434",
+		`"127.0.0.2"`:      "127.0.0.2:11434",
+		"127.0.0.2:1":      "127.0.0.2:1",
+		"http://127.0.0.2": "127.0.0.2:80",
+		"::2":              "[::2]:11434",
+		"http://[::2]:7/":  "[::2]:7",
+		"127.0.0.2:11434/": "127.0.0.2:11434",
+	} {
+		t.Setenv("OLLAMA_HOST", host)
+		m := open(t, "ollama:m", "", nil, func(c *llm.Config) { c.MaxRetries = -1; c.Timeout = 300 * time.Millisecond })
+		_, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+		// "cannot reach HOST:PORT: cause", or "no answer from HOST:PORT within"
+		if err == nil || !strings.Contains(err.Error(), " "+want+":") && !strings.Contains(err.Error(), " "+want+" ") {
+			t.Errorf("OLLAMA_HOST=%s: %v, want an attempt at %s", host, err, want)
+		}
 	}
 }

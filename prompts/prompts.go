@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"text/template"
@@ -209,10 +210,17 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	return Reasoner.render(in)
 }
 
-// Defuse breaks any fence marker inside untrusted text so it cannot end the fence early.
+// bracketRun is three or more angle brackets in a row, what every fence marker starts or
+// ends with.
+var bracketRun = regexp.MustCompile(`<{3,}|>{3,}`)
+
+// Defuse breaks any fence marker inside untrusted text so it cannot open or end a fence:
+// every run of three or more angle brackets is spaced out whole (replacing "<<<" alone
+// left "< < <<<" of five).
 func Defuse(s string) string {
-	s = strings.ReplaceAll(s, "<<<", "< < <")
-	return strings.ReplaceAll(s, ">>>", "> > >")
+	return bracketRun.ReplaceAllStringFunc(s, func(run string) string {
+		return strings.Join(strings.Split(run, ""), " ")
+	})
 }
 
 // Verdicts the reasoner may give.

@@ -55,6 +55,7 @@ const (
 	EnvSlurmID        = "SLURM_ARRAY_TASK_ID"
 	EnvSlurmCount     = "SLURM_ARRAY_TASK_COUNT"
 	EnvSlurmMin       = "SLURM_ARRAY_TASK_MIN"
+	EnvSlurmMax       = "SLURM_ARRAY_TASK_MAX"
 	EnvSlurmStep      = "SLURM_ARRAY_TASK_STEP"
 )
 
@@ -122,9 +123,21 @@ func fromEnv(getenv func(string) string) (Shard, error) {
 		}
 		// --array=1-8 numbers tasks from 1, --array=0-30:10 in steps: the shard is the
 		// task's position in the array. An array given as a list (0,3,7) has no position
-		// to compute and is refused rather than guessed.
+		// to compute and is refused rather than guessed, by every task: a range from MIN to
+		// MAX in steps of STEP has exactly COUNT tasks.
+		notRange := fmt.Errorf("%s: the array is not a range: use --array=0-%s or --shard I/N", what, "N-1")
 		if (task-first)%step != 0 {
-			return All, fmt.Errorf("%s: the array is not a range: use --array=0-%s or --shard I/N", what, "N-1")
+			return All, notRange
+		}
+		if v := getenv(EnvSlurmMax); v != "" {
+			last, err := strconv.Atoi(v)
+			if err != nil {
+				return All, fmt.Errorf("%s: %s=%q is not a number", what, EnvSlurmMax, v)
+			}
+			count, err := strconv.Atoi(getenv(EnvSlurmCount))
+			if err == nil && (last < first || (last-first)%step != 0 || (last-first)/step+1 != count) {
+				return All, notRange
+			}
 		}
 		return newShard(what, strconv.Itoa((task-first)/step), getenv(EnvSlurmCount))
 	}

@@ -42,6 +42,10 @@ func TestParse(t *testing.T) {
 		{"auto", env(EnvSlurmID, "8", EnvSlurmCount, "8", EnvSlurmMin, "1"), Shard{7, 8}, ""},
 		{"auto", env(EnvSlurmID, "20", EnvSlurmCount, "4", EnvSlurmMin, "0", EnvSlurmStep, "10"), Shard{2, 4}, ""}, // --array=0-30:10
 		{"auto", env(EnvSlurmID, "7", EnvSlurmCount, "3", EnvSlurmMin, "0"), All, "from 0 to 2"},                   // --array=0,3,7
+		// --array=0,1,5: every task is refused, not only the one past the end.
+		{"auto", env(EnvSlurmID, "1", EnvSlurmCount, "3", EnvSlurmMin, "0", EnvSlurmMax, "5", EnvSlurmStep, "1"), All, "not a range"},
+		{"auto", env(EnvSlurmID, "0", EnvSlurmCount, "3", EnvSlurmMin, "0", EnvSlurmMax, "5", EnvSlurmStep, "1"), All, "not a range"},
+		{"auto", env(EnvSlurmID, "21", EnvSlurmCount, "4", EnvSlurmMin, "1", EnvSlurmMax, "31", EnvSlurmStep, "10"), Shard{2, 4}, ""}, // --array=1-31:10
 		{"auto", env(EnvSlurmID, "x", EnvSlurmCount, "3"), All, "not a number"},
 		{"auto", env(), All, "neither a Kubernetes Indexed Job"},
 	} {

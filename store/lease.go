@@ -173,20 +173,29 @@ func (l *Lease) markLost() {
 	}
 }
 
-// Hold renews the claim in the background until Release, and returns a context derived
-// from ctx that ends, with cause ErrLeaseLost, if the claim is lost.
+// Hold renews the claim in the background until Release, and returns the context of the
+// work: derived from ctx, it ends with cause ErrLeaseLost if the claim is lost, and in any
+// case at Release, when the work is over.
 func (l *Lease) Hold(ctx context.Context) context.Context {
 	l.mu.Lock()
 	if l.stop == nil {
 		l.stop, l.stopped = make(chan struct{}), make(chan struct{})
 		go l.renew()
 	}
+	released := l.stop
 	l.mu.Unlock()
 	wctx, cancel := context.WithCancelCause(ctx)
 	go func() {
 		select {
 		case <-l.lost:
 			cancel(ErrLeaseLost)
+		case <-released:
+			select {
+			case <-l.lost: // lost before it was released: say so
+				cancel(ErrLeaseLost)
+			default:
+				cancel(nil)
+			}
 		case <-wctx.Done():
 		}
 	}()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -252,5 +253,41 @@ func TestQueueRetry(t *testing.T) {
 	q.Done(j, lj)
 	if _, _, err := q.Next(ctx); !errors.Is(err, io.EOF) {
 		t.Fatalf("after everything: %v, want EOF", err)
+	}
+}
+
+// The work held under a lease ends with its release: what Hold started (the renewals and the
+// watch for a lost claim) ends with it, so a long batch does not keep something per item
+// it has finished until the batch ends.
+func TestReleaseEndsWhatHoldStarted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background()) // a batch's context, alive throughout
+	defer cancel()
+	db := openTemp(t)
+	before := runtime.NumGoroutine()
+	const items = 100
+	for i := range items {
+		l, err := db.Claim(ctx, fmt.Sprint("item ", i), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wctx := l.Hold(ctx)
+		if err := l.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-wctx.Done():
+			if errors.Is(context.Cause(wctx), ErrLeaseLost) {
+				t.Fatalf("a released lease reads as lost: %v", context.Cause(wctx))
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the work's context outlived its released lease")
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before+items/10 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine() - before; n > items/10 {
+		t.Fatalf("%d goroutines left after %d leases were held and released", n, items)
 	}
 }

@@ -28,10 +28,10 @@ func (s *DB) CachedAnswer(ctx context.Context, key string) (record.Answer, bool,
 	return a, true, nil
 }
 
-// PutAnswer caches a, replacing the answer under the same key.
+// PutAnswer caches a, replacing the whole answer under the same key (its tokens price it).
 func (s *DB) PutAnswer(ctx context.Context, a record.Answer) error {
-	_, err := s.ExecContext(ctx, `INSERT INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
-		VALUES (?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET response=excluded.response`,
+	_, err := s.ExecContext(ctx, `INSERT OR REPLACE INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
+		VALUES (?,?,?,?,?,?,?)`,
 		a.Key, a.Provider, a.Model, a.Text, a.InputTokens, a.OutputTokens, stamp(a.At))
 	return err
 }

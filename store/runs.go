@@ -45,20 +45,8 @@ func (s *DB) PutItem(ctx context.Context, runID, item, status string, result any
 // GetItem returns an item's status and decodes its result into out (when out is non-nil).
 // It returns ErrNotFound when the item was never recorded.
 func (s *DB) GetItem(ctx context.Context, runID, item string, out any) (string, error) {
-	var status, result string
-	err := s.QueryRowContext(ctx, `SELECT status, result FROM run_items WHERE run_id=? AND item=?`, runID, item).Scan(&status, &result)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
-	}
-	if err != nil {
-		return "", err
-	}
-	if out != nil {
-		if err := json.Unmarshal([]byte(result), out); err != nil {
-			return "", err
-		}
-	}
-	return status, nil
+	status, _, err := s.GetItemStamped(ctx, runID, item, out)
+	return status, err
 }
 
 // ItemStamps returns, for every recorded item of the run, when it was last written: a

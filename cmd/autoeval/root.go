@@ -74,7 +74,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 	pf.BoolVar(&global.noCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
 	pf.StringVar(&global.prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
 	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
-	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, 5xx or timeout, with exponential backoff honouring Retry-After (0 = fail on the first error)")
+	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, a 5xx, a timeout, a refused or dropped connection or a cut-off answer, with exponential backoff honouring Retry-After (0 = fail on the first error)")
 	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model; judge --traces runs as many traces at once (lower it for rate-limited keys or a local Ollama, raise it for your own vLLM)")
 	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
 	pf.IntVar(&global.maxPixels, "max-pixels", trace.DefaultMaxPixels, "largest frame decoded, as width x height: a bigger screenshot is a problem of its frame (validate, report), never a reason to run out of memory")

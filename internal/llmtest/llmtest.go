@@ -22,6 +22,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -451,14 +452,25 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 	if s.key != "" && key != s.key {
 		return "invalid x-api-key"
 	}
-	if r.Header.Get("Anthropic-Version") == "" {
+	switch v := r.Header.Get("Anthropic-Version"); {
+	case v == "":
 		return "anthropic-version header is required"
+	case !anthropicVersions[v]:
+		return fmt.Sprintf("anthropic-version: %q is not a valid version", v)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(req.Body, &top); err != nil {
+		return "request body is not valid JSON: " + err.Error()
+	}
+	if msg := extraInputs("", top, anthropicParams); msg != "" {
+		return msg
 	}
 	var b struct {
-		Model     string          `json:"model"`
-		MaxTokens int             `json:"max_tokens"`
-		System    json.RawMessage `json:"system"`
-		Messages  []struct {
+		Model       string          `json:"model"`
+		MaxTokens   int             `json:"max_tokens"`
+		System      json.RawMessage `json:"system"`
+		Temperature *float64        `json:"temperature"`
+		Messages    []struct {
 			Role    string          `json:"role"`
 			Content json.RawMessage `json:"content"`
 		} `json:"messages"`
@@ -472,6 +484,9 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 	}
 	if b.MaxTokens <= 0 {
 		return "max_tokens: field required"
+	}
+	if t := b.Temperature; t != nil && (*t < 0 || *t > 1) {
+		return "temperature: Input should be between 0 and 1"
 	}
 	if len(b.System) > 0 && string(b.System) != "null" {
 		var sys string
@@ -506,6 +521,9 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 		}
 		var text string
 		if err := json.Unmarshal(m.Content, &text); err == nil {
+			if msg := nonEmptyText(text); msg != "" {
+				return msg
+			}
 			req.Text += text
 			continue
 		}
@@ -517,11 +535,19 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 			var typ string
 			json.Unmarshal(bl["type"], &typ)
 			where := fmt.Sprintf("messages.%d.content.%d", i, j)
+			if fields, ok := anthropicBlockFields[typ]; ok {
+				if msg := extraInputs(where+".", bl, fields); msg != "" {
+					return msg
+				}
+			}
 			switch typ {
 			case "text":
 				var t string
 				if err := json.Unmarshal(bl["text"], &t); err != nil {
 					return where + ".text: field required"
+				}
+				if msg := nonEmptyText(t); msg != "" {
+					return msg
 				}
 				req.Text += t
 			case "image":
@@ -547,6 +573,11 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 					if err != nil || len(dec) == 0 {
 						return where + ".source.data: invalid base64 data"
 					}
+					// The API reads the image: one whose bytes are another image type than
+					// declared is refused.
+					if got := http.DetectContentType(dec); imageMIMEs[got] && got != src.MediaType {
+						return fmt.Sprintf("%s.image.source.base64: The image was specified using the %s media type, but the image appears to be a %s image", where, src.MediaType, got)
+					}
 					req.Images = append(req.Images, Image{MIME: src.MediaType, Data: dec})
 				default:
 					return where + ".source.type: Input tag '" + src.Type + "' does not match 'base64' or 'url'"
@@ -555,6 +586,56 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 				return fmt.Sprintf("%s.type: Input tag %q found using 'type' does not match any of the expected tags", where, typ)
 			}
 		}
+	}
+	return ""
+}
+
+// anthropicVersions are the values of the anthropic-version header the API knows
+// (https://docs.anthropic.com/en/api/versioning).
+var anthropicVersions = map[string]bool{"2023-06-01": true, "2023-01-01": true}
+
+// anthropicParams are the top-level fields of a Messages request
+// (https://docs.anthropic.com/en/api/messages) outside beta headers; the API refuses any other
+// with "NAME: Extra inputs are not permitted".
+var anthropicParams = fieldSet("model", "messages", "max_tokens", "system", "temperature", "top_p", "top_k",
+	"stop_sequences", "stream", "metadata", "tools", "tool_choice", "thinking", "service_tier")
+
+// anthropicBlockFields are the fields of the content blocks the stand-in reads.
+var anthropicBlockFields = map[string]map[string]bool{
+	"text":  fieldSet("type", "text", "cache_control", "citations"),
+	"image": fieldSet("type", "source", "cache_control"),
+}
+
+func fieldSet(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// extraInputs is Anthropic's refusal of a field it does not know, "" when there is none.
+func extraInputs(prefix string, obj map[string]json.RawMessage, known map[string]bool) string {
+	names := make([]string, 0, len(obj))
+	for k := range obj {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if !known[k] {
+			return prefix + k + ": Extra inputs are not permitted"
+		}
+	}
+	return ""
+}
+
+// nonEmptyText is Anthropic's refusal of an empty or blank text block, "" for one it takes.
+func nonEmptyText(t string) string {
+	switch {
+	case t == "":
+		return "messages: text content blocks must be non-empty"
+	case strings.TrimSpace(t) == "":
+		return "messages: text content blocks must contain non-whitespace text"
 	}
 	return ""
 }

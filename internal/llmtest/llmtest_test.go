@@ -66,11 +66,25 @@ func TestAnthropicRejectsWhatTheAPIRejects(t *testing.T) {
 		"starts with ai": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"assistant","content":"hi"}]}`, "alternate"},
 		"image_url part": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"x"}}]}]}`, "does not match"},
 		"bad media type": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image","source":{"type":"base64","media_type":"image/bmp","data":"aGk="}}]}]}`, "media_type"},
+		// iVBORw0KGgo= is a PNG signature, declared as a JPEG.
+		"mislabelled image": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"iVBORw0KGgo="}}]}]}`, "appears to be a image/png image"},
+		"unknown version":   {map[string]string{"X-Api-Key": "k", "Anthropic-Version": "2024-01-01"}, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":"hi"}]}`, "anthropic-version"},
+		"system message":    {h, `{"model":"m","max_tokens":5,"messages":[{"role":"system","content":"s"},{"role":"user","content":"hi"}]}`, "alternate"},
+		"extra field":       {h, `{"model":"m","max_tokens":5,"response_format":{"type":"json_object"},"messages":[{"role":"user","content":"hi"}]}`, "response_format: Extra inputs are not permitted"},
+		"extra block field": {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"text","text":"hi","image_url":"x"}]}]}`, "messages.0.content.0.image_url: Extra inputs are not permitted"},
+		"empty text block":  {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"text","text":""}]}]}`, "text content blocks must be non-empty"},
+		"blank text block":  {h, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"text","text":" \n"}]}]}`, "non-whitespace text"},
+		"temperature 1.5":   {h, `{"model":"m","max_tokens":5,"temperature":1.5,"messages":[{"role":"user","content":"hi"}]}`, "temperature"},
 	} {
 		code, body := post(t, srv.URL+"/messages", c.headers, c.body)
 		if code != 400 || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %s", name, code, body)
 		}
+	}
+	ok := `{"model":"m","max_tokens":5,"system":"s","temperature":0,"messages":[{"role":"user","content":[` +
+		`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}},{"type":"text","text":"hi"}]}]}`
+	if code, body := post(t, srv.URL+"/messages", h, ok); code != 200 {
+		t.Errorf("valid request refused: %d %s", code, body)
 	}
 }
 
@@ -110,6 +124,7 @@ func TestOpenAIRejectsWhatTheSpecAndDocsReject(t *testing.T) {
 		"o4-mini temperature 0":    {`{"model":"o4-mini","temperature":0,"messages":[{"role":"user","content":"hi"}]}`, "'temperature' does not support 0"},
 		"gpt-5 temperature":        {`{"model":"gpt-5-mini","temperature":0.2,"messages":[{"role":"user","content":"hi"}]}`, "'temperature' does not support 0.2"},
 		"o1 max_tokens":            {`{"model":"o1","max_tokens":10,"messages":[{"role":"user","content":"hi"}]}`, "Use 'max_completion_tokens'"},
+		"unknown argument":         {`{"model":"gpt-4o-mini","max_output_tokens":10,"messages":[{"role":"user","content":"hi"}]}`, "Unrecognized request argument supplied: max_output_tokens"},
 		"strict, not required": {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"r","strict":true,
 			"schema":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"],"additionalProperties":false}}}}`, "Missing 'b'"},
 		"strict, open object": {`{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"r","strict":true,

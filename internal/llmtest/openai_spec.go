@@ -22,6 +22,7 @@ const SpecRel = "../shared/data/specs/openai/openapi.json"
 var spec struct {
 	once   sync.Once
 	schema *jsonschema.Schema
+	params map[string]bool // the request's top-level fields: OpenAI refuses any other
 	err    error
 	path   string
 }
@@ -55,6 +56,8 @@ func ChatCompletionSchema(t testing.TB) (*jsonschema.Schema, string) {
 			return
 		}
 		spec.schema, spec.err = c.Compile("file:///openapi.json#/components/schemas/CreateChatCompletionRequest")
+		spec.params = map[string]bool{}
+		schemaProperties(doc, pointer(doc, "#/components/schemas/CreateChatCompletionRequest"), spec.params)
 	})
 	if spec.err != nil {
 		t.Fatalf("llmtest: OpenAI's OpenAPI description: %v", spec.err)
@@ -99,7 +102,56 @@ func validateOpenAPI(t testing.TB, body []byte) string {
 	if err := sch.Validate(inst); err != nil {
 		return "the request does not match OpenAI's CreateChatCompletionRequest schema: " + strings.Join(strings.Fields(err.Error()), " ")
 	}
+	// The schema leaves additional properties open, but the API refuses a field it does not
+	// know ("Unrecognized request argument supplied: NAME").
+	if obj, ok := inst.(map[string]any); ok {
+		names := make([]string, 0, len(obj))
+		for k := range obj {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			if !spec.params[k] {
+				return "Unrecognized request argument supplied: " + k
+			}
+		}
+	}
 	return ""
+}
+
+// schemaProperties adds to into the property names of schema (a node of doc), through
+// its allOf parts and its $refs into doc.
+func schemaProperties(doc, schema any, into map[string]bool) {
+	s, ok := schema.(map[string]any)
+	if !ok {
+		return
+	}
+	if ref, ok := s["$ref"].(string); ok {
+		schemaProperties(doc, pointer(doc, ref), into)
+	}
+	if all, ok := s["allOf"].([]any); ok {
+		for _, part := range all {
+			schemaProperties(doc, part, into)
+		}
+	}
+	if props, ok := s["properties"].(map[string]any); ok {
+		for k := range props {
+			into[k] = true
+		}
+	}
+}
+
+// pointer resolves a local $ref ("#/components/schemas/Name") in doc; nil when it does not.
+func pointer(doc any, ref string) any {
+	node := doc
+	for _, part := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
+		m, ok := node.(map[string]any)
+		if !ok {
+			return nil
+		}
+		node = m[part]
+	}
+	return node
 }
 
 // reasoningModels are the model families OpenAI documents as reasoning models, which take
