@@ -134,12 +134,14 @@ func (d *Device) writeFile(name string, data []byte, appendTo bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := clean(name)
+	now := time.Now()
 	if f := d.state.files[key]; f != nil && appendTo {
+		f.atime = f.accessed() // writing moves the modification time only
 		f.data = append(f.data, data...)
-		f.mtime = time.Now()
+		f.mtime = now
 		return
 	}
-	d.state.files[key] = &file{data: bytes.Clone(data), mode: modeRegular | 0o660, mtime: time.Now()}
+	d.state.files[key] = &file{data: bytes.Clone(data), mode: modeRegular | 0o660, mtime: now, atime: now}
 }
 
 func (d *Device) cat(args []string, stdin []byte, stdout, stderr io.Writer) int {
@@ -160,53 +162,6 @@ func (d *Device) cat(args []string, stdin []byte, stdout, stderr io.Writer) int 
 			continue
 		}
 		stdout.Write(data)
-	}
-	return status
-}
-
-func (d *Device) ls(args []string, stdout, stderr io.Writer) int {
-	all := false
-	var paths []string
-	for _, a := range args {
-		switch {
-		case a == "-a":
-			all = true
-		case strings.HasPrefix(a, "-") && a != "-":
-			if strings.Trim(a[1:], "1") != "" {
-				d.refuse("ls option " + a)
-				fmt.Fprintf(stderr, "ls: adbd stand-in: option %s is not simulated\n", a)
-				return 1
-			}
-		default:
-			paths = append(paths, a)
-		}
-	}
-	if len(paths) == 0 {
-		paths = []string{"/"}
-	}
-	status := 0
-	for _, p := range paths {
-		d.mu.Lock()
-		f, err := d.state.open(p)
-		var entries []dirEntry
-		if err == nil && f.mode&modeDir != 0 {
-			entries = d.state.list(p)
-		}
-		d.mu.Unlock()
-		switch {
-		case err != nil:
-			fmt.Fprintf(stderr, "ls: %s: %s\n", p, err)
-			status = 1
-		case f.mode&modeDir == 0:
-			fmt.Fprintln(stdout, p)
-		default:
-			if all {
-				fmt.Fprint(stdout, ".\n..\n")
-			}
-			for _, e := range entries {
-				fmt.Fprintln(stdout, e.name)
-			}
-		}
 	}
 	return status
 }
@@ -254,7 +209,8 @@ func (d *Device) mkdir(args []string, stderr io.Writer) int {
 		d.mu.Lock()
 		_, err := d.state.open(a)
 		if err == errNotExist {
-			d.state.files[clean(a)] = &file{mode: modeDir | 0o771, mtime: time.Now()}
+			now := time.Now()
+			d.state.files[clean(a)] = &file{mode: modeDir | 0o771, mtime: now, atime: now}
 		}
 		d.mu.Unlock()
 		switch {

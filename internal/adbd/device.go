@@ -16,9 +16,10 @@
 //   - any other service is closed at once, as adbd closes a service it does not know.
 //
 // Its shell tokenises quoting as a device shell does and runs lists (`;`, `&&`, `||`),
-// pipes and simple redirections; commands are a small toybox: echo, cat, rm, mkdir, ls,
-// getprop, wm, screencap, uiautomator dump, dumpsys activity/window, settings,
-// content query, grep, date, input, sleep, true, false. Syntax it does not simulate
+// pipes and simple redirections; commands are a small toybox: echo, cat, rm, mkdir, ls
+// (toybox's listings and long formats, byte for byte), getprop, wm, screencap,
+// uiautomator dump, dumpsys activity/window, settings, content query, grep, date,
+// input, sleep, true, false. Syntax it does not simulate
 // (variables, globs, subshells, background jobs) is refused loudly and logged in
 // Refused, never silently misread.
 //

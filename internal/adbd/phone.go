@@ -41,6 +41,15 @@ type file struct {
 	data  []byte
 	mode  uint32 // st_mode: type and permission bits
 	mtime time.Time
+	atime time.Time // zero: the modification time. Reads leave it alone; Touch sets it
+}
+
+// accessed is the access time `ls -u` shows.
+func (f *file) accessed() time.Time {
+	if f.atime.IsZero() {
+		return f.mtime
+	}
+	return f.atime
 }
 
 const (
@@ -195,11 +204,42 @@ func (p *phone) now() time.Time {
 	return p.clockAt.Add(time.Since(p.clockSetAt))
 }
 
-// PutFile places a regular file (mode 0644); its directories are implied.
+// PutFile places a regular file (mode 0644), modified and accessed now; its
+// directories are implied.
 func (d *Device) PutFile(p string, data []byte) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.state.files[clean(p)] = &file{data: bytes.Clone(data), mode: modeRegular | 0o644, mtime: time.Now()}
+	now := time.Now()
+	d.state.files[clean(p)] = &file{data: bytes.Clone(data), mode: modeRegular | 0o644, mtime: now, atime: now}
+}
+
+// MakeDir makes a directory (mode 0771) and its parents, which stays when empty.
+func (d *Device) MakeDir(p string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.state.lookup(p); !ok {
+		d.state.files[clean(p)] = &file{mode: modeDir | 0o771, mtime: time.Now()}
+	}
+}
+
+// Touch sets a file's or directory's modification and access times, as touch -m -a
+// -d does; ok is false when there is no such path.
+func (d *Device) Touch(p string, mtime, atime time.Time) (ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	key := clean(p)
+	f := d.state.files[key]
+	if f == nil {
+		implied, found := d.state.lookup(p)
+		if !found {
+			return false
+		}
+		// An implied directory becomes an explicit one to hold its times.
+		f = implied
+		d.state.files[key] = f
+	}
+	f.mtime, f.atime = mtime, atime
+	return true
 }
 
 // File returns a file's content; ok is false when there is no such regular file.

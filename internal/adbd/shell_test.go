@@ -146,7 +146,7 @@ func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
 	d := Start(t, Config{})
 	for _, line := range []string{
 		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/*`, `sleep 1 &`,
-		`(echo sub)`, `X=1 echo`, `echo ~`, `echo {a,b}`, `cat <<EOF`,
+		`(echo sub)`, `X=1 echo`, `echo ~`, `echo {a,b}`, `cat <<EOF`, `ls -R /sdcard`,
 	} {
 		out := sh(t, d, line)
 		if !strings.Contains(out, "adbd stand-in:") && !strings.Contains(out, "syntax error") {
@@ -172,6 +172,7 @@ func TestShellFilesRedirectionsAndTools(t *testing.T) {
 		{`cat /data/data/app/f`, "cat: /data/data/app/f: Permission denied\n"},
 		{`mkdir -p /sdcard/Documents && ls /sdcard`, "Documents\nDownload\na.txt\n"},
 		{`rm /sdcard/a.txt && ls /sdcard/a.txt`, "ls: /sdcard/a.txt: No such file or directory\n"},
+		{`ls -l /data/data`, "ls: /data/data: Permission denied\n"},
 		{`getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; wm size`, "13\n33\nPixel 6\nPhysical size: 1080x2400\n"},
 		{`wm size 720x1600 && wm size`, "Physical size: 1080x2400\nOverride size: 720x1600\n"},
 		{`settings get global wifi_on; settings get system screen_brightness`, "1\nnull\n"},
