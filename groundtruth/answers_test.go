@@ -102,6 +102,8 @@ func TestParseLs(t *testing.T) {
 		"ls: /d: No such file or directory\n",
 		"ls: /d: Permission denied\n",
 		"ls: Unknown option 'll' (see \"ls --help\")\n",
+		// A file, not a folder: toybox lists the argument itself.
+		"-rw-rw---- 1 u0_a158 media_rw 1 2023-11-28 23:17:43.176000000 +0000 /d\n",
 	} {
 		if files, err := ParseLs(bad, "/d"); err == nil {
 			t.Errorf("%q read as %d files", bad, len(files))

@@ -102,6 +102,10 @@ func (d fakeDev) Shell(_ context.Context, cmd string) (string, error) {
 
 // ls renders `ls DIR -ll -au` as toybox does: one line per entry, folders marked "d".
 func (d fakeDev) ls(dir string) string {
+	if f, ok := d.s.files[dir]; ok {
+		// A file argument is listed itself, named as given.
+		return fmt.Sprintf("-rw-rw---- 1 u0_a158 media_rw %d 2023-10-15 15:00:00.000000000 +0000 %s\n", len(f.data), dir)
+	}
 	if !d.isDir(dir) {
 		return "ls: " + dir + ": No such file or directory\n"
 	}

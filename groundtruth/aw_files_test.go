@@ -75,6 +75,10 @@ func fileCases() []awCase {
 		awCase{name: "all deleted", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: get_file_list_with_metadata is empty", after: newState().mkdir(MarkorData), reward: 1},
 		awCase{name: "only a folder left", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: folders are not regular files", after: newState().mkdir(MarkorData + "/Old"), reward: 1},
 		awCase{name: "one left", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: a regular file remains", after: newState().put(MarkorData+"/x.md", "x"), reward: 0},
+		awCase{name: "Markor folder deleted", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: get_file_list_with_metadata raises RuntimeError, the folder is not a valid directory (file_utils.py)",
+			after: newState().mkdir(EmulatorData + "/Documents"), wantErr: "not a valid directory"},
+		awCase{name: "a file where the folder was", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: get_file_list_with_metadata's check_directory_exists (test -d) fails on a file",
+			after: newState().put(MarkorData, "x"), wantErr: "not a valid directory"},
 	)
 
 	// MarkorDeleteNewestNote: listings by time, prefix equal, one fewer.

@@ -327,9 +327,10 @@ func lsCommand(dir string) string { return "ls " + dir + " -ll -au" }
 
 // ParseLs reads the regular files of `ls DIR -ll -au` the way get_file_list_with_metadata
 // does: lines starting with "-", split into at most 9 fields, the 9th the name. A
-// directory that does not exist, or a line it cannot read, is an error, as there; so is
-// any complaint of ls ("ls: DIR: Permission denied"), which a shell without stderr of its
-// own mixes into the output: a folder that could not be listed is unknown, not empty.
+// directory that does not exist or is a file, or a line it cannot read, is an error, as
+// there; so is any complaint of ls ("ls: DIR: Permission denied"), which a shell without
+// stderr of its own mixes into the output: a folder that could not be listed is unknown,
+// not empty.
 func ParseLs(out, dir string) ([]LsFile, error) {
 	trimmed := strings.TrimSpace(out)
 	if strings.Contains(trimmed, "No such file or directory") || strings.Contains(trimmed, "Not a directory") {
@@ -361,7 +362,13 @@ func ParseLs(out, dir string) ([]LsFile, error) {
 		if len(when) < 3 {
 			return nil, fmt.Errorf("ls %s: time %q in %q", dir, when, line)
 		}
-		files = append(files, LsFile{Name: strings.TrimSpace(rest), Size: size, Time: when[:len(when)-3]})
+		name := strings.TrimSpace(rest)
+		// No name in a folder holds a "/": this is ls listing dir itself, a file, where
+		// get_file_list_with_metadata's `test -d` raises.
+		if name == dir || strings.Contains(name, "/") {
+			return nil, fmt.Errorf("%s is not a valid directory: it is a file", dir)
+		}
+		files = append(files, LsFile{Name: name, Size: size, Time: when[:len(when)-3]})
 	}
 	return files, nil
 }

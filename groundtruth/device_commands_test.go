@@ -1,6 +1,7 @@
 package groundtruth
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -55,5 +56,54 @@ func TestCommandsADeviceShellAccepts(t *testing.T) {
 		if d.ServiceCount(want) == 0 {
 			t.Errorf("ground truth never sent %q (sent %q)", want, d.Services())
 		}
+	}
+}
+
+// ParseLs reads what the device's toybox prints for `ls DIR -ll -au`, fetched through
+// the real adb server: regular files only (not folders, not "." or ".."), names with
+// spaces, sizes, and the time column AndroidWorld keeps (the access time's seconds with
+// the modification time's nanoseconds, to the microsecond). A folder that is gone, a
+// file in its place or one the shell user may not read is an error, not an empty list.
+func TestParseLsReadsTheDevicesListing(t *testing.T) {
+	s, dev := fakeDevice(t)
+	d := s.Device
+	at := func(v string) time.Time {
+		tm, err := time.Parse("2006-01-02 15:04:05.999999999", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	dir := MarkorData
+	d.PutFile(dir+"/my note.md", []byte("hello"))
+	d.Touch(dir+"/my note.md", at("2023-10-15 10:00:00.123456789"), at("2023-11-28 23:17:43.5"))
+	d.PutFile(dir+"/big.md", make([]byte, 12345))
+	d.Touch(dir+"/big.md", at("2023-10-15 11:00:00"), at("2023-10-15 11:00:00"))
+	d.PutFile(dir+"/.hidden", []byte("x"))
+	d.Touch(dir+"/.hidden", at("2023-10-15 09:00:00.5"), at("2023-10-15 09:30:00"))
+	d.PutFile(dir+"/Old/inner.md", []byte("not listed"))
+	d.PutFile(EmulatorData+"/plain", []byte("a file"))
+	d.PutFile("/data/data/net.gsantner.markor/x", nil)
+	d.DenyPath("/data/data")
+
+	got, err := lsFiles(ctxT(t), dev, dir)
+	want := []LsFile{
+		{Name: ".hidden", Size: 1, Time: "2023-10-15 09:30:00.500000"},
+		{Name: "big.md", Size: 12345, Time: "2023-10-15 11:00:00.000000"},
+		{Name: "my note.md", Size: 5, Time: "2023-11-28 23:17:43.123456"},
+	}
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("listing: %+v %v\nwant %+v", got, err, want)
+	}
+	for _, bad := range []string{EmulatorData + "/gone", EmulatorData + "/plain", "/data/data/net.gsantner.markor"} {
+		if files, err := lsFiles(ctxT(t), dev, bad); err == nil {
+			t.Errorf("%s read as %d files", bad, len(files))
+		}
+	}
+	if r := d.Refused(); len(r) != 0 {
+		t.Fatalf("the device refused %q", r)
+	}
+	if d.ServiceCount("shell:ls "+dir+" -ll -au") == 0 {
+		t.Fatalf("ground truth never sent ls (sent %q)", d.Services())
 	}
 }

@@ -33,23 +33,21 @@ func init() {
 			}
 			return allOf("MarkorCreateFolder", part), nil
 		}})
-	register(&Family{Name: "MarkorDeleteAllNotes", App: "Markor", Checks: "no regular file is left in Documents/Markor (folders do not count)",
+	register(&Family{Name: "MarkorDeleteAllNotes", App: "Markor",
+		Checks: "`ls -ll -au` of Documents/Markor lists no regular file (folders do not count; a Markor folder that is gone is an error, as there)",
 		check: func(ctx context.Context, dev Device, p Params, _ *Snapshot) (*Result, error) {
-			// MarkorDeleteAllNotes.is_successful: get_file_list_with_metadata lists the
-			// regular files only. (It also fails when the folder itself is gone; adb
-			// lists a missing folder as empty, so that case passes here.)
-			entries, err := ListDir(ctx, dev, MarkorData)
+			// MarkorDeleteAllNotes.is_successful: get_file_list_with_metadata, which raises
+			// when Markor is not a directory and lists the regular files only.
+			files, err := lsFiles(ctx, dev, MarkorData)
 			if err != nil {
 				return nil, err
 			}
-			var files []DirEntry
-			for _, e := range entries {
-				if !e.Dir {
-					files = append(files, e)
-				}
+			names := make([]DirEntry, len(files))
+			for i, f := range files {
+				names[i] = DirEntry{Name: f.Name}
 			}
 			return allOf("MarkorDeleteAllNotes", Part{Name: "no notes left", Pass: len(files) == 0,
-				Detail: fmt.Sprintf("%d files: %s", len(files), entryNames(files, 8))}), nil
+				Detail: fmt.Sprintf("%d files: %s", len(files), entryNames(names, 8))}), nil
 		}})
 	register(&Family{Name: "MarkorDeleteNewestNote", App: "Markor", Diff: true,
 		commands: func(Params) []string { return []string{lsCommand(MarkorData)} },

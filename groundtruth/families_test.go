@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
 )
 
@@ -30,8 +32,12 @@ type scenario struct {
 	shellBefore map[string]string
 	act         string // foreground activity ("" = the launcher)
 	ui          string // uiautomator dump of the screen ("" = adbtest's minimal one)
-	reward      float64
-	detail      string // a substring the explanation must contain
+	// setup shapes the device before the snapshot (and asks for one); change shapes it
+	// after, before the after files land: folders, deletions, file times.
+	setup, change func(d *adbd.Device)
+	reward        float64
+	detail        string // a substring the explanation must contain
+	wantErr       string // a substring of the expected error; "" = a reward
 }
 
 func (sc scenario) run(t *testing.T) {
@@ -46,9 +52,12 @@ func (sc scenario) run(t *testing.T) {
 		s.SetScreens(serial, []adbtest.Screen{{Activity: sc.act, XML: sc.ui}}, 1)
 	}
 	var snap *Snapshot
-	if sc.before != nil || sc.shellBefore != nil {
+	if sc.before != nil || sc.shellBefore != nil || sc.setup != nil {
 		for p, data := range sc.before {
 			s.PutFile(serial, p, data)
+		}
+		if sc.setup != nil {
+			sc.setup(s.Device)
 		}
 		var err error
 		snap, err = TakeSnapshot(ctxT(t), dev, sc.task, sc.params)
@@ -64,11 +73,21 @@ func (sc scenario) run(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if sc.change != nil {
+		sc.change(s.Device)
+	}
 	for p, data := range sc.after {
 		s.PutFile(serial, p, data)
 	}
 	if sc.shellBefore != nil {
 		s.HandleShell(serial, shellMap(sc.shell))
+	}
+	if sc.wantErr != "" {
+		r, err := Check(ctxT(t), dev, sc.task, sc.params, snap)
+		if err == nil || !strings.Contains(err.Error(), sc.wantErr) {
+			t.Fatalf("want an error containing %q, got %v %v", sc.wantErr, err, r)
+		}
+		return
 	}
 	r := mustCheck(t, dev, sc.task, sc.params, snap)
 	wantReward(t, r, sc.reward)
@@ -302,6 +321,41 @@ func contactsUI(withLast bool) string {
 		`</node></hierarchy>`
 }
 
+// listingScenarios are the tasks AndroidWorld scores from `ls DIR -ll -au`
+// (file_utils.get_file_list_with_metadata), answered by the stand-in's toybox ls.
+func listingScenarios() []scenario {
+	at := func(hour int) time.Time { return time.Date(2023, 10, 15, hour, 0, 0, 123456789, time.UTC) }
+	put := func(d *adbd.Device, p string, data string, t time.Time) {
+		d.PutFile(p, []byte(data))
+		d.Touch(p, t, t)
+	}
+	// Three notes, c.md the newest.
+	notes := func(d *adbd.Device) {
+		put(d, MarkorData+"/a.md", "a", at(10))
+		put(d, MarkorData+"/b.md", "b", at(11))
+		put(d, MarkorData+"/c.md", "c", at(12))
+	}
+	rm := func(names ...string) func(d *adbd.Device) {
+		return func(d *adbd.Device) {
+			for _, n := range names {
+				d.RemoveFile(MarkorData + "/" + n)
+			}
+		}
+	}
+	recordings := func(d *adbd.Device) { put(d, AudioRecorderData+"/Record-1.m4a", "old", at(9)) }
+	return []scenario{
+		{name: "newest deleted", task: "MarkorDeleteNewestNote", setup: notes, change: rm("c.md"), reward: 1},
+		{name: "oldest deleted", task: "MarkorDeleteNewestNote", setup: notes, change: rm("a.md"), reward: 0, detail: "file 1 by time is b.md"},
+		// Opening a note moves its access time, which `ls -u` shows: AndroidWorld fails it.
+		{name: "newest deleted, another read", task: "MarkorDeleteNewestNote", setup: notes,
+			change: func(d *adbd.Device) { rm("c.md")(d); d.Touch(MarkorData+"/a.md", at(10), at(15)) }, reward: 0},
+		{name: "one new recording", task: "AudioRecorderRecordAudio", setup: recordings,
+			after: map[string][]byte{AudioRecorderData + "/Record-2.m4a": make([]byte, 3000)}, reward: 1},
+		{name: "new recording empty", task: "AudioRecorderRecordAudio", setup: recordings,
+			after: map[string][]byte{AudioRecorderData + "/Record-2.m4a": nil}, reward: 0, detail: "0 new or changed"},
+	}
+}
+
 func deviceScenarios() []scenario {
 	sms := func(now string) map[string]string {
 		return map[string]string{"content query --uri content://sms/sent": smsSent, "date +%s": now + "\n"}
@@ -396,8 +450,12 @@ func deviceScenarios() []scenario {
 			after: map[string][]byte{MarkorData + "/Recipes": []byte("x")}, reward: 1},
 		{name: "markor folder missing", task: "MarkorCreateFolder", params: Params{"folder_name": "Recipes"},
 			after: map[string][]byte{MarkorData + "/Recipe": []byte("x")}, reward: 0},
-		{name: "markor delete all ok", task: "MarkorDeleteAllNotes", after: map[string][]byte{EmulatorData + "/Download/x": []byte("x")}, reward: 1},
+		{name: "markor delete all ok", task: "MarkorDeleteAllNotes", change: func(d *adbd.Device) { d.MakeDir(MarkorData + "/Old") }, reward: 1},
 		{name: "markor delete all left one", task: "MarkorDeleteAllNotes", after: map[string][]byte{MarkorData + "/x.md": []byte("x")}, reward: 0, detail: "x.md"},
+		// get_file_list_with_metadata raises when the Markor folder is gone; sync LIST
+		// lists a missing folder as empty, which scored 1.
+		{name: "markor delete all, folder gone", task: "MarkorDeleteAllNotes", after: map[string][]byte{EmulatorData + "/Download/x": []byte("x")},
+			wantErr: "not a valid directory"},
 		{name: "receipt copy ok", task: "SaveCopyOfReceiptTaskEval", params: Params{"file_name": "receipt_ab12.jpg"},
 			after: map[string][]byte{EmulatorData + "/Download/receipt_ab12.jpg": []byte("jpg"), "/sdcard/DCIM/receipt_ab12.jpg": []byte("jpg")}, reward: 1},
 		{name: "receipt copy missing", task: "SaveCopyOfReceiptTaskEval", params: Params{"file_name": "receipt_ab12.jpg"},
@@ -530,6 +588,7 @@ func TestFamiliesThroughADB(t *testing.T) {
 	all = append(all, calendarScenarios(t)...)
 	all = append(all, appScenarios(t)...)
 	all = append(all, deviceScenarios()...)
+	all = append(all, listingScenarios()...)
 	all = append(all, irScenarios(t)...)
 	// Tasks registered from one constructor share a check: each plays its sibling's
 	// scenarios under its own name, so every task name is exercised.
@@ -570,6 +629,9 @@ func TestFamiliesThroughADB(t *testing.T) {
 	covered := map[string][2]bool{}
 	for _, sc := range all {
 		t.Run(sc.task+"/"+sc.name, sc.run)
+		if sc.wantErr != "" {
+			continue
+		}
 		c := covered[sc.task]
 		if sc.reward >= 1 {
 			c[0] = true
@@ -578,10 +640,9 @@ func TestFamiliesThroughADB(t *testing.T) {
 		}
 		covered[sc.task] = c
 	}
-	// Each task has at least one passing and one failing case. These two read `ls DIR -ll
-	// -au`, which the adbd stand-in does not simulate: their cases are in aw_files_test.go.
+	// Each task has at least one passing and one failing case.
 	for _, f := range Families() {
-		if c := covered[f.Name]; (!c[0] || !c[1]) && f.Name != "MarkorDeleteNewestNote" && f.Name != "AudioRecorderRecordAudio" {
+		if c := covered[f.Name]; !c[0] || !c[1] {
 			t.Errorf("%s lacks a success or a failure scenario: %v", f.Name, c)
 		}
 	}
