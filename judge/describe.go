@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
@@ -65,10 +66,6 @@ type screen struct {
 	// no packages, and the text may be misread.
 	OCR bool
 }
-
-// maxText bounds one element's text in a description so one huge text view cannot
-// crowd everything else out of the reasoner's prompt.
-const maxText = 300
 
 // parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through
 // the shared parser; a dump without nodes has nothing to describe and is an error.
@@ -386,7 +383,7 @@ func pageTitle(sc *screen) string {
 			continue
 		}
 		if t := strings.TrimSpace(e.Text); t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
-			return clip(t)
+			return screentext.Clip(t)
 		}
 	}
 	return ""
@@ -416,14 +413,6 @@ func shortClass(c string) string {
 		return c[i+1:]
 	}
 	return c
-}
-
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > maxText {
-		return string(r[:maxText]) + "…"
-	}
-	return s
 }
 
 // render is the deterministic text description of a screen. Its exact bytes matter:
@@ -501,9 +490,9 @@ func elementLine(e element, fg string) string {
 	parts = append(parts, kind)
 	switch {
 	case e.Mark != "" && e.Editable:
-		parts = append(parts, e.Mark+": "+strconv.Quote(clip(e.Text)))
+		parts = append(parts, e.Mark+": "+strconv.Quote(screentext.Clip(e.Text)))
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 	case e.Editable:
 		if e.Password {
@@ -512,7 +501,7 @@ func elementLine(e element, fg string) string {
 			parts = append(parts, "field empty")
 		}
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 	default:
 		label := ""
@@ -520,14 +509,14 @@ func elementLine(e element, fg string) string {
 			label = e.Mark + ": "
 		}
 		if e.Text != "" {
-			parts = append(parts, label+strconv.Quote(clip(e.Text)))
+			parts = append(parts, label+strconv.Quote(screentext.Clip(e.Text)))
 			label = ""
 		}
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 		if e.Desc != "" && e.Desc != e.Text {
-			parts = append(parts, label+"desc "+strconv.Quote(clip(e.Desc)))
+			parts = append(parts, label+"desc "+strconv.Quote(screentext.Clip(e.Desc)))
 		}
 	}
 	if e.ID != "" {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -212,15 +213,15 @@ func (m *forms) newContent(p *formSnap, sc *screen) (string, bool) {
 		if f.Chosen || !proofValue(f.Value) {
 			continue
 		}
-		v := makeValue(f.Value)
+		v := screentext.NewValue(f.Value)
 		shown := false
 		for _, t := range texts {
-			shown = shown || t != "" && v.in(t)
+			shown = shown || t != "" && v.In(t)
 		}
 		if !shown {
 			continue
 		}
-		if first, ok := m.Shown[p.Package+"\x00"+squeeze(f.Value)]; ok && first < p.First {
+		if first, ok := m.Shown[p.Package+"\x00"+screentext.Squeeze(f.Value)]; ok && first < p.First {
 			continue // the app showed it before: an old item, not a saved one
 		}
 		return f.Value, true
@@ -237,7 +238,7 @@ func proofValue(s string) bool {
 			letters++
 		}
 	}
-	return letters >= 3 || len(digitsOnly(s)) >= 7
+	return letters >= 3 || len(screentext.Digits(s)) >= 7
 }
 
 // remember records the app's content texts of the frame (the first frame each showed).
@@ -250,7 +251,7 @@ func (m *forms) remember(frame int, sc *screen) {
 			if t == "" || len([]rune(t)) > 200 {
 				continue
 			}
-			k := sc.Package + "\x00" + squeeze(t)
+			k := sc.Package + "\x00" + screentext.Squeeze(t)
 			if _, ok := m.Shown[k]; !ok {
 				m.Shown[k] = frame
 			}
@@ -345,12 +346,12 @@ func hasTyped(fs []formField) bool {
 // fieldLabel names a field: its hint, else its resource id in words, else its description.
 func fieldLabel(e element) string {
 	if e.Hint != "" {
-		return clip(e.Hint)
+		return screentext.Clip(e.Hint)
 	}
 	if id := shortID(e.ID); id != "" && !strings.Contains(id, "obfuscated") {
 		return strings.ReplaceAll(id, "_", " ")
 	}
-	return clip(e.Desc)
+	return screentext.Clip(e.Desc)
 }
 
 // sharesValue reports whether a typed value of the old form is still in a field now.
@@ -524,7 +525,7 @@ func imeSearch(sc *screen) bool {
 
 // controlLabel is what a control says it is: its text, else its description, else its id.
 func controlLabel(e element) string {
-	return clip(firstNonEmpty(e.Text, e.Desc, strings.ReplaceAll(shortID(e.ID), "_", " ")))
+	return screentext.Clip(firstNonEmpty(e.Text, e.Desc, strings.ReplaceAll(shortID(e.ID), "_", " ")))
 }
 
 // controlKind says whether a control submits, leaves or cannot be told.
@@ -537,7 +538,7 @@ func controlKind(e element, dialog bool) string {
 		}
 		said = strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(id)
 	}
-	words := strings.FieldsFunc(said, func(r rune) bool { return !isWordRune(r) })
+	words := strings.FieldsFunc(said, func(r rune) bool { return !screentext.IsWordRune(r) })
 	if len(words) == 0 {
 		return actUnknown
 	}

@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -100,7 +100,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 	var found, fromForms []string
 	saved := in.Forms.savedAt(in.Frame, sc.Package)
 	for _, v := range sp.Values {
-		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(squeeze(v.Text))) {
+		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			// A form committed on this frame saved its values, as they were submitted,
 			// though the page it returned to may show only the item's title.
 			s, f, ok := savedValue(saved, v)
@@ -164,7 +164,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
 	for _, s := range saved {
 		for _, f := range s.Fields {
-			if v.in(strings.ToLower(f.Value)) {
+			if v.In(strings.ToLower(f.Value)) {
 				name := strconv.Quote(f.Value)
 				switch {
 				case f.Chosen:
@@ -185,7 +185,7 @@ func appShown(app string, sc *screen) (bool, string) {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
 		for _, w := range strings.Fields(app) {
-			if len(w) >= 4 && containsName(strings.ToLower(screenText(sc)), w) {
+			if len(w) >= 4 && screentext.ContainsName(strings.ToLower(screenText(sc)), w) {
 				return true, fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app)
 			}
 		}
@@ -229,7 +229,7 @@ type evidence struct {
 // searchedFor reports whether the screen is a search for the value: a search box holds it.
 func (ev *evidence) searchedFor(v value) (string, bool) {
 	for _, q := range ev.queries {
-		if v.in(q) {
+		if v.In(q) {
 			return q, true
 		}
 	}
@@ -254,12 +254,12 @@ func newEvidence(sc *screen) *evidence {
 			if s != e.Hint { // a hint labels a field; it is no value
 				ev.texts = append(ev.texts, l)
 			}
-			for _, t := range tokens(l) {
+			for _, t := range screentext.Tokens(l) {
 				ev.words[t] = true
 			}
-			flat.WriteString(squeeze(l) + "\n")
+			flat.WriteString(screentext.Squeeze(l) + "\n")
 		}
-		for _, t := range tokens(strings.ReplaceAll(shortID(e.ID), "_", " ")) {
+		for _, t := range screentext.Tokens(strings.ReplaceAll(shortID(e.ID), "_", " ")) {
 			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
 		}
 	}
@@ -270,7 +270,7 @@ func newEvidence(sc *screen) *evidence {
 // has reports whether a value shows as a whole in one element's text.
 func (ev *evidence) has(v value) bool {
 	for _, t := range ev.texts {
-		if v.in(t) {
+		if v.In(t) {
 			return true
 		}
 	}
@@ -281,7 +281,7 @@ func (ev *evidence) has(v value) bool {
 // each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
 // screen that writes the same facts apart ("October 17, 2023", "10:00").
 func (ev *evidence) hasEveryWord(v value) bool {
-	ws := tokens(v.Text)
+	ws := screentext.Tokens(v.Text)
 	if len(ws) < 2 {
 		return false
 	}
@@ -305,19 +305,9 @@ func (ev *evidence) hasWord(w string) bool {
 				return true
 			}
 		}
-		return strings.Contains(ev.flat, squeeze(w))
+		return strings.Contains(ev.flat, screentext.Squeeze(w))
 	}
 	return false
-}
-
-// squeeze keeps only letters and digits, lowercased: "Wi‑Fi" and "wifi" read the same.
-func squeeze(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
 }
 
 // judgeGone: every object named must have left a page it was listed on (in the named place,
@@ -353,7 +343,7 @@ func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []strin
 	}
 	to := *sp.To
 	title := strings.ToLower(sc.Title)
-	onDest := title != "" && to.in(title)
+	onDest := title != "" && to.In(title)
 	var proofs []string
 	for _, o := range sp.Objects {
 		if onDest && ev.has(o) {
@@ -399,10 +389,10 @@ func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
 		}
 	}
 	for i, e := range content {
-		label := squeeze(e.Text + " " + e.Desc)
+		label := screentext.Squeeze(e.Text + " " + e.Desc)
 		named := false
 		for _, w := range sp.Words {
-			named = named || strings.Contains(label, squeeze(w))
+			named = named || strings.Contains(label, screentext.Squeeze(w))
 		}
 		if !named {
 			continue
@@ -442,13 +432,13 @@ func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
 		if pkg != "" && !strings.HasPrefix(g.Page, pkg+"\x00") {
 			continue
 		}
-		if !v.in(strings.ToLower(g.Label)) {
+		if !v.In(strings.ToLower(g.Label)) {
 			continue
 		}
 		if len(places) > 0 {
 			inPlace := false
 			for _, p := range places {
-				inPlace = inPlace || g.Title != "" && p.in(strings.ToLower(g.Title))
+				inPlace = inPlace || g.Title != "" && p.In(strings.ToLower(g.Title))
 			}
 			if !inPlace {
 				continue
@@ -466,7 +456,7 @@ func (m *listings) titleShown(v value) (int, bool) {
 	}
 	best, ok := 0, false
 	for t, f := range m.Titles {
-		if v.in(strings.ToLower(t)) && (!ok || f < best) {
+		if v.In(strings.ToLower(t)) && (!ok || f < best) {
 			best, ok = f, true
 		}
 	}
@@ -483,23 +473,23 @@ func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, stri
 	}
 	parts := answerParts(answer)
 	if len(parts) == 0 {
-		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", clip(answer))), "; ")
+		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer))), "; ")
 	}
 	smallNumber := false
 	for _, p := range parts {
 		if !ev.has(p) && !ev.hasEveryWord(p) {
-			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", clip(answer), p.Text)), "; ")
+			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text)), "; ")
 		}
-		smallNumber = smallNumber || p.Number && len(digitsOnly(p.Text)) <= 2
+		smallNumber = smallNumber || p.Number && len(screentext.Digits(p.Text)) <= 2
 	}
 	if smallNumber {
 		for _, v := range sp.Values {
 			if !ev.has(v) {
-				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", clip(answer), v.Text)), "; ")
+				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text)), "; ")
 			}
 		}
 	}
-	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", clip(answer))), "; ")
+	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer))), "; ")
 }
 
 // answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
@@ -559,16 +549,16 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 		if !usable(o) {
 			continue
 		}
-		label := squeeze(o.Text + " " + o.Desc)
+		label := screentext.Squeeze(o.Text + " " + o.Desc)
 		if label == "" {
-			label = squeeze(shortID(o.ID))
+			label = screentext.Squeeze(shortID(o.ID))
 		}
 		extra := -1
 		if len(terms) == 0 && o.Checkable {
 			extra = 0
 		}
 		for _, term := range terms {
-			if t := squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
+			if t := screentext.Squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
 				extra = len(label) - len(t)
 			}
 		}

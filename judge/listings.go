@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
 // listings is what the judge remembers across frames of the lists it saw: which items a
@@ -129,7 +131,7 @@ func sameItem(a, b string) bool {
 		return false
 	}
 	a, b = strings.ToLower(a), strings.ToLower(b)
-	if a == b || containsName(a, b) || containsName(b, a) {
+	if a == b || screentext.ContainsName(a, b) || screentext.ContainsName(b, a) {
 		return true
 	}
 	ca, cb := itemCore(a), itemCore(b)
@@ -234,7 +236,7 @@ func anyHolds(texts []string, label string) bool {
 	l := strings.ToLower(label)
 	core := itemCore(l)
 	for _, t := range texts {
-		if containsName(t, l) || len([]rune(core)) >= 5 && containsName(t, core) {
+		if screentext.ContainsName(t, l) || len([]rune(core)) >= 5 && screentext.ContainsName(t, core) {
 			return true
 		}
 	}
@@ -281,7 +283,7 @@ func (m *listings) goneFacts(task string, limit int) []gone {
 	if m == nil {
 		return nil
 	}
-	terms := keyTerms(task, "")
+	terms := screentext.KeyTerms(task, "")
 	var out []gone
 	for _, g := range m.Gone {
 		l := strings.ToLower(g.Label)

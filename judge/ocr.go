@@ -21,6 +21,8 @@ import (
 	_ "image/jpeg" // screenshots may be JPEG
 
 	"golang.org/x/sync/singleflight"
+
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
 // OCR reads the text of a screenshot with Tesseract (Debian's tesseract-ocr, through its
@@ -214,7 +216,7 @@ func parseTSV(data []byte) ([]ocrWord, error) {
 		line := sc.Text()
 		if header {
 			if !strings.HasPrefix(line, "level\t") {
-				return nil, fmt.Errorf("tesseract TSV: unexpected header %q", clip(line))
+				return nil, fmt.Errorf("tesseract TSV: unexpected header %q", screentext.Clip(line))
 			}
 			header = false
 			continue
@@ -260,7 +262,7 @@ func ocrScreen(words []ocrWord, height int) *screen {
 	lines := map[key][]ocrWord{}
 	var order []key
 	for _, w := range words {
-		if w.Conf < minWordConfidence || strings.IndexFunc(w.Text, isWordRune) < 0 {
+		if w.Conf < minWordConfidence || strings.IndexFunc(w.Text, screentext.IsWordRune) < 0 {
 			continue
 		}
 		k := key{w.Block, w.Para, w.LineN}

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -93,7 +94,7 @@ func ocrText(sc *screen) []string {
 
 func indexOf(lines []string, want string) int {
 	for i, l := range lines {
-		if strings.EqualFold(squeeze(l), squeeze(want)) {
+		if strings.EqualFold(screentext.Squeeze(l), screentext.Squeeze(want)) {
 			return i
 		}
 	}
