@@ -59,7 +59,7 @@ func plainLoop(ctx context.Context, m llm.Model, t *trace.Trace) error {
 			return err
 		}
 		q := buildQuery(subs, map[int]bool{})
-		if _, _, err := rs.reason(ctx, reasonInput{Task: t.Task, Subs: subs, Query: q, Satisfied: map[int]hit{},
+		if _, _, err := rs.Reason(ctx, ReasonInput{Task: t.Task, Subs: subs, Query: q, Satisfied: map[int]hit{},
 			Frame: t.Frames[i].Index, Description: c.Desc}); err != nil {
 			return err
 		}

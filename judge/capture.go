@@ -30,7 +30,7 @@ var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth,
 // captured is one frame's description.
 type captured struct {
 	Desc   string
-	Screen *screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
+	Screen *Screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
 	Usage  trace.Usage
 	// Source is what the description came from: xml, elements, vision, both or ocr.
 	Source string
@@ -248,8 +248,8 @@ func usageOf(r *llm.Response) trace.Usage {
 }
 
 // readScreen parses the frame's hierarchy: XML first (it carries exact flags), else elements.
-func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
-	var sc *screen
+func readScreen(t *trace.Trace, f *trace.Frame) (*Screen, error) {
+	var sc *Screen
 	if f.XML != "" {
 		data, err := t.ReadXML(f)
 		if err != nil {

@@ -207,7 +207,7 @@ func TestHeuristicRules(t *testing.T) {
 		{"The Wi-Fi switch is off", true},
 		{"The Wi-Fi switch is on", false},
 	} {
-		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, reasonInput{Screen: sc}, newEvidence(sc))
+		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, ReasonInput{Screen: sc}, newEvidence(sc))
 		if got != c.want {
 			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
 		}

@@ -37,8 +37,8 @@ func (h *heuristicReasoner) spec(content string) spec {
 	return sp
 }
 
-func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
-	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
+func (h *heuristicReasoner) Reason(_ context.Context, in ReasonInput) (*ReasonOutput, trace.Usage, error) {
+	out := &ReasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
 	var ev *evidence // one frame's evidence serves every substate asked on it
 	if in.Screen != nil {
@@ -54,7 +54,7 @@ func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOu
 		if ok {
 			v = trace.VerdictTrue
 		}
-		out.Substates = append(out.Substates, reasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
+		out.Substates = append(out.Substates, ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
 	}
 	return out, trace.Usage{}, nil
 }
@@ -62,7 +62,7 @@ func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOu
 // judge applies the rules to one substate. The analysis names what was found and, when the
 // substate is not reached, what is missing; a substate reached never reads as missing
 // anything, since every constraint it names must hold. ev is the evidence of in.Screen.
-func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence) (bool, string) {
+func (h *heuristicReasoner) judge(n substate.Node, in ReasonInput, ev *evidence) (bool, string) {
 	sc := in.Screen
 	if sc == nil {
 		return false, "no UI hierarchy or OCR text on this frame"
@@ -75,7 +75,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		if sc.OCR {
 			return true, "OCR text gives no package: any screen with text is taken for an app"
 		}
-		if isLauncher(sc) {
+		if sc.IsLauncher() {
 			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
 		}
 		return true, fmt.Sprintf("foreground package %s is an app", sc.Package)
@@ -98,7 +98,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		return judgeLevel(sp, sc, why)
 	}
 	var found, fromForms []string
-	saved := in.Forms.savedAt(in.Frame, sc.Package)
+	saved := in.Forms.SavedAt(in.Frame, sc.Package)
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			// A form committed on this frame saved its values, as they were submitted,
@@ -152,7 +152,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		if !ok {
 			return fail(fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want)))
 		}
-		why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, shortID(e.ID)), onOff(sp.Want)))
+		why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, ShortID(e.ID)), onOff(sp.Want)))
 	}
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, "no app, name, number, quoted text or word to look for"
@@ -161,7 +161,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 }
 
 // savedValue finds a value among the values of the forms committed on this frame.
-func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
+func savedValue(saved []SavedForm, v value) (SavedForm, string, bool) {
 	for _, s := range saved {
 		for _, f := range s.Fields {
 			if v.In(strings.ToLower(f.Value)) {
@@ -176,11 +176,11 @@ func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
 			}
 		}
 	}
-	return savedForm{}, "", false
+	return SavedForm{}, "", false
 }
 
 // appShown checks that the app named is in the foreground.
-func appShown(app string, sc *screen) (bool, string) {
+func appShown(app string, sc *Screen) (bool, string) {
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
@@ -200,21 +200,14 @@ func appShown(app string, sc *screen) (bool, string) {
 	return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
 }
 
-func screenText(sc *screen) string {
+func screenText(sc *Screen) string {
 	var b strings.Builder
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			b.WriteString(e.Text + "\n" + e.Desc + "\n")
 		}
 	}
 	return b.String()
-}
-
-// isContent reports whether an element is the foreground app's own content: not the
-// keyboard or the system UI over the app, not another app's window, not a field's typed
-// text, a search query, a clipboard chip or a notification. Only content is evidence.
-func isContent(e element, sc *screen) bool {
-	return e.Role == "" && e.Mark == "" && !e.Editable && (e.Package == "" || e.Package == sc.Package)
 }
 
 // evidence is the text a screen offers as evidence, per element.
@@ -236,14 +229,14 @@ func (ev *evidence) searchedFor(v value) (string, bool) {
 	return "", false
 }
 
-func newEvidence(sc *screen) *evidence {
+func newEvidence(sc *Screen) *evidence {
 	ev := &evidence{words: map[string]bool{}}
 	var flat strings.Builder
 	for _, e := range sc.Elements {
-		if e.Mark == markSearch {
+		if e.Mark == MarkSearch {
 			ev.queries = append(ev.queries, strings.ToLower(e.Text))
 		}
-		if !isContent(e, sc) {
+		if !sc.IsContent(e) {
 			continue
 		}
 		for _, s := range []string{e.Text, e.Desc, e.Hint} {
@@ -259,7 +252,7 @@ func newEvidence(sc *screen) *evidence {
 			}
 			flat.WriteString(screentext.Squeeze(l) + "\n")
 		}
-		for _, t := range screentext.Tokens(strings.ReplaceAll(shortID(e.ID), "_", " ")) {
+		for _, t := range screentext.Tokens(strings.ReplaceAll(ShortID(e.ID), "_", " ")) {
 			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
 		}
 	}
@@ -312,7 +305,7 @@ func (ev *evidence) hasWord(w string) bool {
 
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
-func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+func judgeGone(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 {
 		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
 	}
@@ -337,7 +330,7 @@ func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (
 // judgeMoveCopy: a move needs its object gone from the source page with the destination
 // shown, or its object listed on the destination page; a copy needs the object listed on
 // the destination page.
-func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+func judgeMoveCopy(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
 		return false, strings.Join(append(why, fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil)), "; ")
 	}
@@ -378,13 +371,13 @@ var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
 
 // judgeLevel: a setting named by the clause shows the wanted percentage beside it or right
 // under it ("Brightness level" over "0%").
-func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
+func judgeLevel(sp spec, sc *Screen, why []string) (bool, string) {
 	if len(sp.Words) == 0 {
 		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
 	}
-	var content []element
+	var content []Element
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			content = append(content, e)
 		}
 	}
@@ -423,9 +416,9 @@ func placeList(ps []value) string {
 
 // findGone finds an item that left a page of the app: its label holds the value as a whole
 // name, and, when places are given, the page's title names one of them.
-func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
+func (m *Listings) findGone(v value, pkg string, places []value) (GoneItem, bool) {
 	if m == nil {
-		return gone{}, false
+		return GoneItem{}, false
 	}
 	for i := len(m.Gone) - 1; i >= 0; i-- {
 		g := m.Gone[i]
@@ -446,11 +439,11 @@ func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
 		}
 		return g, true
 	}
-	return gone{}, false
+	return GoneItem{}, false
 }
 
 // titleShown reports the first frame that showed a page title naming v.
-func (m *listings) titleShown(v value) (int, bool) {
+func (m *Listings) titleShown(v value) (int, bool) {
 	if m == nil {
 		return 0, false
 	}
@@ -520,15 +513,15 @@ func answerParts(answer string) []value {
 // naming one of the terms: that element itself, else the control nearest it on its row.
 // A control on the same row that belongs to another label (two quick-settings tiles side
 // by side) does not count.
-func switchFor(sc *screen, terms []string, want bool) (element, bool) {
-	usable := func(e element) bool {
-		return e.Role == "" && e.Mark != markNotification && (e.Package == "" || e.Package == sc.Package)
+func switchFor(sc *Screen, terms []string, want bool) (Element, bool) {
+	usable := func(e Element) bool {
+		return e.Role == "" && e.Mark != MarkNotification && (e.Package == "" || e.Package == sc.Package)
 	}
-	owner := func(o element) (element, bool) {
+	owner := func(o Element) (Element, bool) {
 		if o.Checkable {
 			return o, true
 		}
-		var best element
+		var best Element
 		found, bestDist := false, 0
 		for _, e := range sc.Elements {
 			if !e.Checkable || !usable(e) || !o.HasBounds || !e.HasBounds || !(o.Y1 < e.Y2 && e.Y1 < o.Y2) {
@@ -544,14 +537,14 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 	// Of the labels naming a term, the closest to it counts: "Wi-Fi" rather than "Wi-Fi
 	// hotspot" for "wifi"; several equally close ones count if any is in the wanted state.
 	best := -1
-	var found []element
+	var found []Element
 	for _, o := range sc.Elements {
 		if !usable(o) {
 			continue
 		}
 		label := screentext.Squeeze(o.Text + " " + o.Desc)
 		if label == "" {
-			label = screentext.Squeeze(shortID(o.ID))
+			label = screentext.Squeeze(ShortID(o.ID))
 		}
 		extra := -1
 		if len(terms) == 0 && o.Checkable {
@@ -571,7 +564,7 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 		}
 		switch {
 		case best < 0 || extra < best:
-			best, found = extra, []element{e}
+			best, found = extra, []Element{e}
 		case extra == best:
 			found = append(found, e)
 		}
@@ -581,7 +574,7 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 			return e, true
 		}
 	}
-	return element{}, false
+	return Element{}, false
 }
 
 func abs(x int) int {
@@ -596,13 +589,4 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

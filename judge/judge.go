@@ -153,7 +153,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	if t.Task != "" {
 		task = t.Task
 	}
-	var rs reasoner
+	var rs Reasoner
 	if cfg.Kind == trace.JudgeHeuristic {
 		rs = &heuristicReasoner{}
 	} else {
@@ -216,7 +216,7 @@ type loop struct {
 	t    *trace.Trace
 	subs *substate.List
 	task string
-	rs   reasoner
+	rs   Reasoner
 	cap  *capturer
 	st   *state
 	job  string
@@ -224,12 +224,12 @@ type loop struct {
 	dirty bool
 	// rejected are the attempts of a frame just skipped for rejected answers, forgotten
 	// from the call cache once the skip is saved.
-	rejected []reasonInput
+	rejected []ReasonInput
 }
 
 // forgetter is a reasoner whose answers can be dropped from the call cache.
 type forgetter interface {
-	forget(ctx context.Context, attempts []reasonInput)
+	forget(ctx context.Context, attempts []ReasonInput)
 }
 
 func (l *loop) save(ctx context.Context) error {
@@ -405,10 +405,10 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 // reason asks the reasoner, retrying answers that break a rule, and applies the verdicts.
 func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
 	q := buildQuery(l.subs, l.st.satisfiedSet())
-	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
+	in := ReasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
 		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Forms: l.st.Forms, Answer: l.t.FinalAnswer()}
 	var problems []string
-	var tried []reasonInput
+	var tried []ReasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
 		if attempt > 0 {
 			fr.Retries++
@@ -416,7 +416,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 			// call cache cannot hand back the same rejected answer.
 			in.Repair = fmt.Sprintf("(attempt %d of %d) %s", attempt+1, l.cfg.Retries+1, strings.Join(problems, "; "))
 		}
-		out, u, err := l.rs.reason(ctx, in)
+		out, u, err := l.rs.Reason(ctx, in)
 		usage.Add(u)
 		tried = append(tried, in)
 		var bad *errAnswer

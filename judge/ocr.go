@@ -89,7 +89,7 @@ type ocrWord struct {
 }
 
 // readScreenOCR reads a screenshot into a screen.
-func readScreenOCR(ctx context.Context, img []byte) (*screen, error) {
+func readScreenOCR(ctx context.Context, img []byte) (*Screen, error) {
 	words, err := ocrWords(ctx, img)
 	if err != nil {
 		return nil, err
@@ -257,7 +257,7 @@ func parseTSV(data []byte) ([]ocrWord, error) {
 
 // ocrScreen groups words into lines and lines into elements. height is the screenshot's
 // height, to set the status bar (top 3.5%) and navigation bar (bottom 3.5%) apart.
-func ocrScreen(words []ocrWord, height int) *screen {
+func ocrScreen(words []ocrWord, height int) *Screen {
 	type key struct{ b, p, l int }
 	lines := map[key][]ocrWord{}
 	var order []key
@@ -271,7 +271,7 @@ func ocrScreen(words []ocrWord, height int) *screen {
 		}
 		lines[k] = append(lines[k], w)
 	}
-	sc := &screen{OCR: true, Height: height}
+	sc := &Screen{OCR: true, Height: height}
 	for _, k := range order {
 		ws := lines[k]
 		sort.SliceStable(ws, func(i, j int) bool { return ws[i].Left < ws[j].Left })
@@ -293,8 +293,8 @@ func ocrScreen(words []ocrWord, height int) *screen {
 	return sc
 }
 
-func ocrElement(ws []ocrWord, height int) element {
-	e := element{Class: "text", HasBounds: true, X1: ws[0].Left, Y1: ws[0].Top, X2: ws[0].Left + ws[0].W, Y2: ws[0].Top + ws[0].H}
+func ocrElement(ws []ocrWord, height int) Element {
+	e := Element{Class: "text", HasBounds: true, X1: ws[0].Left, Y1: ws[0].Top, X2: ws[0].Left + ws[0].W, Y2: ws[0].Top + ws[0].H}
 	var texts []string
 	for _, w := range ws {
 		texts = append(texts, w.Text)
@@ -303,7 +303,7 @@ func ocrElement(ws []ocrWord, height int) element {
 	}
 	e.Text = strings.Join(texts, " ")
 	if height > 0 && (e.Y2 <= height*35/1000 || e.Y1 >= height-height*35/1000) {
-		e.Role = roleSystem // the status bar's clock and icons, the navigation bar
+		e.Role = RoleSystem // the status bar's clock and icons, the navigation bar
 	}
 	return e
 }

@@ -84,7 +84,7 @@ func listScreenPNG(t testing.TB, title string, rows ...string) []byte {
 	return renderScreen(t, ps...)
 }
 
-func ocrText(sc *screen) []string {
+func ocrText(sc *Screen) []string {
 	var out []string
 	for _, e := range sc.Elements {
 		out = append(out, e.Text)
@@ -130,7 +130,7 @@ func TestOCRRendered(t *testing.T) {
 		t.Errorf("box of the second row %d,%d-%d,%d, drawn at 60,460-..,600", walden.X1, walden.Y1, walden.X2, walden.Y2)
 	}
 	for _, e := range sc.Elements {
-		if e.Text == "9:41" && e.Role != roleSystem {
+		if e.Text == "9:41" && e.Role != RoleSystem {
 			t.Errorf("status bar clock not set apart: %+v", e)
 		}
 	}

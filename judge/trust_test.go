@@ -256,7 +256,7 @@ func TestSearchQueryMarked(t *testing.T) {
 	sc := fromElements([]trace.UIElement{
 		ui{pkg: "org.example.atlas", class: "android.widget.EditText", text: "harbour", hint: "Search places", editable: true, y1: 150, y2: 260}.element(),
 	})
-	if sc.Elements[0].Mark != markSearch || isContent(sc.Elements[0], sc) {
+	if sc.Elements[0].Mark != MarkSearch || sc.IsContent(sc.Elements[0]) {
 		t.Fatalf("search query not marked: %+v", sc.Elements[0])
 	}
 }
