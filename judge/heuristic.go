@@ -16,6 +16,35 @@ import (
 // so saved progress of the old rules is not resumed.
 const HeuristicVersion = "heuristic/v4"
 
+func init() { Register(trace.JudgeHeuristic, heuristicDriver{}) }
+
+// heuristicDriver is the model-free baseline: fixed rules over the structured screen.
+type heuristicDriver struct{}
+
+func (heuristicDriver) Check(c *Config) error {
+	if c.Capture == CaptureVision || c.Capture == CaptureBoth {
+		return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
+	}
+	c.CaptureModel = nil
+	return nil
+}
+
+func (heuristicDriver) Record(ji *trace.JudgeInfo, _ *Config, _ bool) {
+	ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
+	if ji.Notice == "" {
+		ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
+	}
+}
+
+func (heuristicDriver) Reasoner(*Config, string) Reasoner { return &heuristicReasoner{} }
+
+func (heuristicDriver) UsesModel() bool { return false }
+
+// DeriveSubstates builds substates from the task text by the heuristic's clause rules.
+func (heuristicDriver) DeriveSubstates(task, app string) *substate.List {
+	return DeriveSubstates(task, app)
+}
+
 // heuristicReasoner judges with fixed rules over the structured screen and the judge's
 // memory of earlier frames; it calls no model. One serves one judging loop (one goroutine).
 type heuristicReasoner struct {

@@ -15,7 +15,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
@@ -23,7 +22,8 @@ import (
 
 // Config selects and tunes a judge.
 type Config struct {
-	// Kind is trace.JudgeLLM or trace.JudgeHeuristic.
+	// Kind is a registered kind of judge (see Kinds): trace.JudgeLLM, the default, or
+	// trace.JudgeHeuristic once package heuristic is linked in.
 	Kind string
 	// Model is the reasoner; required for the LLM judge.
 	Model llm.Model
@@ -62,7 +62,8 @@ const (
 	defaultRetries     = 2
 )
 
-func (c *Config) normalize() error {
+// normalize checks the config, fills in its defaults and returns the driver of its kind.
+func (c *Config) normalize() (Driver, error) {
 	if c.Kind == "" {
 		c.Kind = trace.JudgeLLM
 	}
@@ -74,23 +75,14 @@ func (c *Config) normalize() error {
 		ok = ok || m == c.Capture
 	}
 	if !ok {
-		return fmt.Errorf("capture mode %q: want one of %s", c.Capture, strings.Join(CaptureModes, ", "))
+		return nil, fmt.Errorf("capture mode %q: want one of %s", c.Capture, strings.Join(CaptureModes, ", "))
 	}
-	switch c.Kind {
-	case trace.JudgeLLM:
-		if c.Model == nil {
-			return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
-		}
-		if c.CaptureModel == nil {
-			c.CaptureModel = c.Model // one model that sees images serves both roles
-		}
-	case trace.JudgeHeuristic:
-		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
-			return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
-		}
-		c.CaptureModel = nil
-	default:
-		return fmt.Errorf("judge kind %q: want llm or heuristic", c.Kind)
+	d, err := lookup(c.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Check(c); err != nil {
+		return nil, err
 	}
 	if c.CaptureConcurrency <= 0 {
 		c.CaptureConcurrency = defaultConcurrency
@@ -103,28 +95,19 @@ func (c *Config) normalize() error {
 	} else if c.Retries == 0 {
 		c.Retries = defaultRetries
 	}
-	return nil
+	return d, nil
 }
 
-// Info describes the judge for the judgment file. vision says whether any frame will be
+// info describes the judge for the judgment file. vision says whether any frame will be
 // described by the capture model: only then are that model and its prompt named; ocr says
 // whether any frame is read by OCR, which names the OCR engine.
-func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
+func (c *Config) info(d Driver, vision, ocr bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
-	if c.Kind == trace.JudgeHeuristic {
-		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
-		if ji.Notice == "" {
-			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
-		}
-	} else {
-		ji.Model = c.Model.Name()
-		ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
-		if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
-			ji.CaptureModel = c.CaptureModel.Name()
-			ji.PromptVersions["capturer"] = prompts.Capturer.Version
-		}
-	}
+	d.Record(&ji, c, vision)
 	if v, ok := OCRAvailable(); ocr && ok {
+		if ji.PromptVersions == nil {
+			ji.PromptVersions = map[string]string{}
+		}
 		ji.PromptVersions["ocr"] = v
 	}
 	return ji
@@ -132,7 +115,8 @@ func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
 
 // Run judges one trace against its substates.
 func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (*trace.Judgment, error) {
-	if err := cfg.normalize(); err != nil {
+	d, err := cfg.normalize()
+	if err != nil {
 		return nil, err
 	}
 	if err := subs.Validate(); err != nil {
@@ -147,18 +131,13 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		// which says nothing about the agent.
 		return nil, fmt.Errorf("%s: %w", trace.UniqueName(t), err)
 	}
-	info := cfg.info(usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
+	info := cfg.info(d, usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
 	scope := trace.UniqueName(t)
 	task := subs.Task
 	if t.Task != "" {
 		task = t.Task
 	}
-	var rs Reasoner
-	if cfg.Kind == trace.JudgeHeuristic {
-		rs = &heuristicReasoner{}
-	} else {
-		rs = &llmReasoner{model: cfg.Model, scope: scope}
-	}
+	rs := d.Reasoner(&cfg, scope)
 	job, err := jobKey(t, task, subs, info, cfg.Retries)
 	if err != nil {
 		return nil, err

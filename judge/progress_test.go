@@ -55,10 +55,11 @@ func TestResumeFromVersion1Progress(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
 	writeVersion1(t, path, tr.Dir, func(db *sql.DB) {
 		// The fixture's job was keyed by the trace directory it was written from.
-		if err := cfg.normalize(); err != nil {
+		d, err := cfg.normalize()
+		if err != nil {
 			t.Fatal(err)
 		}
-		job, err := jobKey(tr, tr.Task, clockSubs(), cfg.info(false, false), cfg.Retries)
+		job, err := jobKey(tr, tr.Task, clockSubs(), cfg.info(d, false, false), cfg.Retries)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,6 +62,38 @@ type errAnswer struct{ msg string }
 
 func (e *errAnswer) Error() string { return e.msg }
 
+func init() { Register(trace.JudgeLLM, llmDriver{}) }
+
+// llmDriver is the model judge, the default kind: a model reasons over each frame's
+// description, which a vision model may write from the screenshot.
+type llmDriver struct{}
+
+func (llmDriver) Check(c *Config) error {
+	if c.Model == nil {
+		return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
+	}
+	if c.CaptureModel == nil {
+		c.CaptureModel = c.Model // one model that sees images serves both roles
+	}
+	return nil
+}
+
+func (llmDriver) Record(ji *trace.JudgeInfo, c *Config, vision bool) {
+	ji.Model = c.Model.Name()
+	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
+	if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
+		ji.CaptureModel = c.CaptureModel.Name()
+		ji.PromptVersions["capturer"] = prompts.Capturer.Version
+	}
+}
+
+func (llmDriver) Reasoner(c *Config, scope string) Reasoner {
+	return &llmReasoner{model: c.Model, scope: scope}
+}
+
+func (llmDriver) UsesModel() bool { return true }
+
+// llmReasoner asks the model about one frame.
 type llmReasoner struct {
 	model llm.Model
 	scope string
