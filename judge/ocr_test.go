@@ -1,14 +1,9 @@
 package judge
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,73 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
-
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge/screentext"
-	"github.com/autoeval/autoeval/substate"
-	"github.com/autoeval/autoeval/trace"
 )
-
-// painted is a text drawn on a rendered test screen, on a band of colour.
-type painted struct {
-	text   string
-	x, y   int // the band's top left; the text sits inside it
-	h      int // band height
-	size   float64
-	fg, bg color.RGBA
-}
-
-var (
-	white = color.RGBA{255, 255, 255, 255}
-	ink   = color.RGBA{33, 33, 33, 255}
-	teal  = color.RGBA{0, 121, 107, 255}
-	green = color.RGBA{88, 204, 2, 255}
-)
-
-// renderScreen draws a 1080x2400 phone screen with the Go font: real anti-aliased text,
-// dark on light and light on colour, as apps draw it.
-func renderScreen(t testing.TB, texts ...painted) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
-	draw.Draw(img, img.Bounds(), &image.Uniform{white}, image.Point{}, draw.Src)
-	f, err := opentype.Parse(goregular.TTF)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range texts {
-		draw.Draw(img, image.Rect(0, p.y, screenW, p.y+p.h), &image.Uniform{p.bg}, image.Point{}, draw.Src)
-		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: p.size, DPI: 72, Hinting: font.HintingFull})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := font.Drawer{Dst: img, Src: &image.Uniform{p.fg}, Face: face,
-			Dot: fixed.P(p.x, p.y+p.h/2+int(p.size)/3)}
-		d.DrawString(p.text)
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// listScreenPNG is a rendered list page: a status bar, a title on a coloured app bar, the
-// rows dark on white, and a light-on-colour button at the bottom.
-func listScreenPNG(t testing.TB, title string, rows ...string) []byte {
-	ps := []painted{
-		{text: "9:41", x: 30, y: 0, h: 80, size: 36, fg: ink, bg: white},
-		{text: title, x: 40, y: 80, h: 160, size: 56, fg: white, bg: teal},
-	}
-	for i, r := range rows {
-		ps = append(ps, painted{text: r, x: 60, y: 300 + i*160, h: 140, size: 48, fg: ink, bg: white})
-	}
-	ps = append(ps, painted{text: "ADD NEW", x: 380, y: 2100, h: 140, size: 48, fg: white, bg: green})
-	return renderScreen(t, ps...)
-}
 
 func ocrText(sc *Screen) []string {
 	var out []string
@@ -105,7 +37,7 @@ func indexOf(lines []string, want string) int {
 // drawn, light text on colour included; the status bar is set apart.
 func TestOCRRendered(t *testing.T) {
 	testenv.RequireTesseract(t)
-	img := listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
+	img := judgetest.ListScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
 	sc, err := readScreenOCR(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
@@ -169,40 +101,6 @@ func TestOCRRealScreenshots(t *testing.T) {
 			}
 			prev = i
 		}
-	}
-}
-
-// A trace of screenshots only is judged without a model: OCR gives the heuristic the text,
-// and evidence of absence works on it as on a hierarchy.
-func TestHeuristicJudgesScreenshotsOnly(t *testing.T) {
-	testenv.RequireTesseract(t)
-	task := "Delete the entry Walden pond from the Reading list."
-	tr := &trace.Trace{Version: 1, Task: task, Dir: t.TempDir(), Status: trace.StatusCompleted, Frames: []trace.Frame{
-		{Index: 1, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")},
-		{Index: 2, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Emma", "Ulysses")},
-	}}
-	j, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := describeLog(t, j)
-	if !j.Complete || !strings.Contains(log, "described from ocr 2") || j.Judge.PromptVersions["ocr"] == "" {
-		t.Fatalf("screenshot-only deletion:\n%s\n%+v", log, j.Judge)
-	}
-	// The entry still listed at the end: not done.
-	tr.Frames[1].ImageData = listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")
-	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if j.Complete {
-		t.Fatalf("a deletion that did not happen passed:\n%s", describeLog(t, j))
-	}
-	// --capture ocr on a trace with a hierarchy reads the screenshots all the same.
-	subs := &substate.List{Task: task, Nodes: []substate.Node{{ID: 0, Kind: substate.Page, Content: "The Reading list page is visible"}}}
-	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Capture: CaptureOCR}, tr, subs)
-	if err != nil || !j.Complete {
-		t.Fatalf("--capture ocr: %v\n%s", err, describeLog(t, j))
 	}
 }
 
@@ -292,7 +190,7 @@ func TestIdenticalScreenshotsReadOnce(t *testing.T) {
 	t.Cleanup(func() { ocrProbe.path = saved })
 
 	// A screen no other test reads, so the per-process cache does not hold it yet.
-	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
+	img := judgetest.ListScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
 	const frames = 4
 	var wg sync.WaitGroup
 	start := make(chan struct{})
@@ -355,7 +253,7 @@ func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
 	ocrProbe.path = wrapper
 	t.Cleanup(func() { ocrProbe.path = saved })
 
-	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
+	img := judgetest.ListScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
 	first, cancel := context.WithCancel(context.Background())
 	firstErr := make(chan error, 1)
 	go func() {

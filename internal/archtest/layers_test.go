@@ -28,6 +28,9 @@ var level = map[string]int{
 	"importer": 2,
 	// the product's jobs
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
+	// kinds of judge beyond the model judge: each implements judge's Reasoner and registers
+	// itself with judge, so only a command that offers it imports it
+	"heuristic":    4,
 	"runner":       4,
 	"cmd/autoeval": 5, "examples/gen": 5,
 }
@@ -41,7 +44,7 @@ var sideways = map[[2]string]string{
 func testOnly(pkg string) bool {
 	switch pkg {
 	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
-		"internal/reporttest", "internal/archtest", "internal/hostiletest":
+		"internal/reporttest", "internal/archtest", "internal/hostiletest", "internal/judgetest":
 		return true
 	}
 	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts

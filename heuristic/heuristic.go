@@ -1,60 +1,69 @@
-package judge
+// Package heuristic is the model-free judge, a transparent baseline: fixed rules read each
+// substate (clause.go: the app it names, the values a screen must show, the kind of result)
+// and check it against the structured screen and the judge's memory of earlier frames
+// (heuristic.go). It implements judge's Reasoner seam and registers itself as the kind
+// trace.JudgeHeuristic, so judge runs it through the same loop, capture and Checker as the
+// model judge; a program offers it by importing this package. Without a model to
+// decompose a task, its clause rules also derive the substates (DeriveSubstates).
+package heuristic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
-// HeuristicVersion names the rule set of the heuristic baseline; bump it when a rule changes
+// Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const HeuristicVersion = "heuristic/v4"
+const Version = "heuristic/v4"
 
-func init() { Register(trace.JudgeHeuristic, heuristicDriver{}) }
+func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
-// heuristicDriver is the model-free baseline: fixed rules over the structured screen.
-type heuristicDriver struct{}
+// driver is the model-free baseline: fixed rules over the structured screen.
+type driver struct{}
 
-func (heuristicDriver) Check(c *Config) error {
-	if c.Capture == CaptureVision || c.Capture == CaptureBoth {
+func (driver) Check(c *judge.Config) error {
+	if c.Capture == judge.CaptureVision || c.Capture == judge.CaptureBoth {
 		return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
 	}
 	c.CaptureModel = nil
 	return nil
 }
 
-func (heuristicDriver) Record(ji *trace.JudgeInfo, _ *Config, _ bool) {
-	ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
+func (driver) Record(ji *trace.JudgeInfo, _ *judge.Config, _ bool) {
+	ji.PromptVersions = map[string]string{"heuristic": Version}
 	if ji.Notice == "" {
 		ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
 	}
 }
 
-func (heuristicDriver) Reasoner(*Config, string) Reasoner { return &heuristicReasoner{} }
+func (driver) Reasoner(*judge.Config, string) judge.Reasoner { return &reasoner{} }
 
-func (heuristicDriver) UsesModel() bool { return false }
+func (driver) UsesModel() bool { return false }
 
 // DeriveSubstates builds substates from the task text by the heuristic's clause rules.
-func (heuristicDriver) DeriveSubstates(task, app string) *substate.List {
+func (driver) DeriveSubstates(task, app string) *substate.List {
 	return DeriveSubstates(task, app)
 }
 
-// heuristicReasoner judges with fixed rules over the structured screen and the judge's
+// reasoner judges with fixed rules over the structured screen and the judge's
 // memory of earlier frames; it calls no model. One serves one judging loop (one goroutine).
-type heuristicReasoner struct {
+type reasoner struct {
 	// specs holds each substate content read once: the rules ask the same substates on
 	// every frame, and reading a clause is most of their cost.
 	specs map[string]spec
 }
 
 // spec is what a substate's content asks for, read on its first use.
-func (h *heuristicReasoner) spec(content string) spec {
+func (h *reasoner) spec(content string) spec {
 	sp, ok := h.specs[content]
 	if !ok {
 		sp = parseSpec(content)
@@ -66,15 +75,15 @@ func (h *heuristicReasoner) spec(content string) spec {
 	return sp
 }
 
-func (h *heuristicReasoner) Reason(_ context.Context, in ReasonInput) (*ReasonOutput, trace.Usage, error) {
-	out := &ReasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
+func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.ReasonOutput, trace.Usage, error) {
+	out := &judge.ReasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
 	var ev *evidence // one frame's evidence serves every substate asked on it
 	if in.Screen != nil {
 		ev = newEvidence(in.Screen)
 	}
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
-		ok, why := h.judge(n, in, ev)
+		ok, why := h.verdict(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
 			ok, why = false, fmt.Sprintf("%s; but its page %d is not seen on this screen (parent rule)", why, *n.Parent)
 		}
@@ -83,15 +92,15 @@ func (h *heuristicReasoner) Reason(_ context.Context, in ReasonInput) (*ReasonOu
 		if ok {
 			v = trace.VerdictTrue
 		}
-		out.Substates = append(out.Substates, ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
+		out.Substates = append(out.Substates, judge.ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
 	}
 	return out, trace.Usage{}, nil
 }
 
-// judge applies the rules to one substate. The analysis names what was found and, when the
+// verdict applies the rules to one substate. The analysis names what was found and, when the
 // substate is not reached, what is missing; a substate reached never reads as missing
 // anything, since every constraint it names must hold. ev is the evidence of in.Screen.
-func (h *heuristicReasoner) judge(n substate.Node, in ReasonInput, ev *evidence) (bool, string) {
+func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) (bool, string) {
 	sc := in.Screen
 	if sc == nil {
 		return false, "no UI hierarchy or OCR text on this frame"
@@ -181,7 +190,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in ReasonInput, ev *evidence)
 		if !ok {
 			return fail(fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want)))
 		}
-		why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, ShortID(e.ID)), onOff(sp.Want)))
+		why = append(why, fmt.Sprintf("switch %q is %s", cmp.Or(e.Text, e.Desc, judge.ShortID(e.ID)), onOff(sp.Want)))
 	}
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, "no app, name, number, quoted text or word to look for"
@@ -190,7 +199,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in ReasonInput, ev *evidence)
 }
 
 // savedValue finds a value among the values of the forms committed on this frame.
-func savedValue(saved []SavedForm, v value) (SavedForm, string, bool) {
+func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, bool) {
 	for _, s := range saved {
 		for _, f := range s.Fields {
 			if v.In(strings.ToLower(f.Value)) {
@@ -205,11 +214,11 @@ func savedValue(saved []SavedForm, v value) (SavedForm, string, bool) {
 			}
 		}
 	}
-	return SavedForm{}, "", false
+	return judge.SavedForm{}, "", false
 }
 
 // appShown checks that the app named is in the foreground.
-func appShown(app string, sc *Screen) (bool, string) {
+func appShown(app string, sc *judge.Screen) (bool, string) {
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
@@ -229,7 +238,7 @@ func appShown(app string, sc *Screen) (bool, string) {
 	return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
 }
 
-func screenText(sc *Screen) string {
+func screenText(sc *judge.Screen) string {
 	var b strings.Builder
 	for _, e := range sc.Elements {
 		if sc.IsContent(e) {
@@ -258,11 +267,11 @@ func (ev *evidence) searchedFor(v value) (string, bool) {
 	return "", false
 }
 
-func newEvidence(sc *Screen) *evidence {
+func newEvidence(sc *judge.Screen) *evidence {
 	ev := &evidence{words: map[string]bool{}}
 	var flat strings.Builder
 	for _, e := range sc.Elements {
-		if e.Mark == MarkSearch {
+		if e.Mark == judge.MarkSearch {
 			ev.queries = append(ev.queries, strings.ToLower(e.Text))
 		}
 		if !sc.IsContent(e) {
@@ -281,7 +290,7 @@ func newEvidence(sc *Screen) *evidence {
 			}
 			flat.WriteString(screentext.Squeeze(l) + "\n")
 		}
-		for _, t := range screentext.Tokens(strings.ReplaceAll(ShortID(e.ID), "_", " ")) {
+		for _, t := range screentext.Tokens(strings.ReplaceAll(judge.ShortID(e.ID), "_", " ")) {
 			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
 		}
 	}
@@ -334,7 +343,7 @@ func (ev *evidence) hasWord(w string) bool {
 
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
-func judgeGone(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (bool, string) {
+func judgeGone(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 {
 		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
 	}
@@ -343,7 +352,7 @@ func judgeGone(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (
 		if ev.has(o) {
 			return false, strings.Join(append(why, fmt.Sprintf("%q still shows on this screen", o.Text)), "; ")
 		}
-		g, ok := mem.findGone(o, sc.Package, sp.Places)
+		g, ok := findGone(mem, o, sc.Package, sp.Places)
 		if !ok {
 			where := ""
 			if len(sp.Places) > 0 {
@@ -359,7 +368,7 @@ func judgeGone(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (
 // judgeMoveCopy: a move needs its object gone from the source page with the destination
 // shown, or its object listed on the destination page; a copy needs the object listed on
 // the destination page.
-func judgeMoveCopy(sp spec, sc *Screen, ev *evidence, mem *Listings, why []string) (bool, string) {
+func judgeMoveCopy(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
 		return false, strings.Join(append(why, fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil)), "; ")
 	}
@@ -382,11 +391,11 @@ func judgeMoveCopy(sp spec, sc *Screen, ev *evidence, mem *Listings, why []strin
 		if sp.From != nil {
 			places = []value{*sp.From}
 		}
-		g, ok := mem.findGone(o, sc.Package, places)
+		g, ok := findGone(mem, o, sc.Package, places)
 		if !ok {
 			return false, strings.Join(append(why, fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text)), "; ")
 		}
-		destFrame, shown := mem.titleShown(to)
+		destFrame, shown := titleShown(mem, to)
 		if !shown || destFrame > g.Gone {
 			return false, strings.Join(append(why, fmt.Sprintf("%s, but the destination %q was never shown as a page title", g, to.Text)), "; ")
 		}
@@ -400,11 +409,11 @@ var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
 
 // judgeLevel: a setting named by the clause shows the wanted percentage beside it or right
 // under it ("Brightness level" over "0%").
-func judgeLevel(sp spec, sc *Screen, why []string) (bool, string) {
+func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 	if len(sp.Words) == 0 {
 		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
 	}
-	var content []Element
+	var content []judge.Element
 	for _, e := range sc.Elements {
 		if sc.IsContent(e) {
 			content = append(content, e)
@@ -427,9 +436,9 @@ func judgeLevel(sp spec, sc *Screen, why []string) (bool, string) {
 				continue
 			}
 			if m[1]+"%" == sp.Level {
-				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", firstNonEmpty(e.Text, e.Desc), o.Text)), "; ")
+				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), o.Text)), "; ")
 			}
-			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", firstNonEmpty(e.Text, e.Desc), o.Text, sp.Level)), "; ")
+			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), o.Text, sp.Level)), "; ")
 		}
 	}
 	return false, strings.Join(append(why, fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words)), "; ")
@@ -445,9 +454,9 @@ func placeList(ps []value) string {
 
 // findGone finds an item that left a page of the app: its label holds the value as a whole
 // name, and, when places are given, the page's title names one of them.
-func (m *Listings) findGone(v value, pkg string, places []value) (GoneItem, bool) {
+func findGone(m *judge.Listings, v value, pkg string, places []value) (judge.GoneItem, bool) {
 	if m == nil {
-		return GoneItem{}, false
+		return judge.GoneItem{}, false
 	}
 	for i := len(m.Gone) - 1; i >= 0; i-- {
 		g := m.Gone[i]
@@ -468,11 +477,11 @@ func (m *Listings) findGone(v value, pkg string, places []value) (GoneItem, bool
 		}
 		return g, true
 	}
-	return GoneItem{}, false
+	return judge.GoneItem{}, false
 }
 
 // titleShown reports the first frame that showed a page title naming v.
-func (m *Listings) titleShown(v value) (int, bool) {
+func titleShown(m *judge.Listings, v value) (int, bool) {
 	if m == nil {
 		return 0, false
 	}
@@ -542,15 +551,15 @@ func answerParts(answer string) []value {
 // naming one of the terms: that element itself, else the control nearest it on its row.
 // A control on the same row that belongs to another label (two quick-settings tiles side
 // by side) does not count.
-func switchFor(sc *Screen, terms []string, want bool) (Element, bool) {
-	usable := func(e Element) bool {
-		return e.Role == "" && e.Mark != MarkNotification && (e.Package == "" || e.Package == sc.Package)
+func switchFor(sc *judge.Screen, terms []string, want bool) (judge.Element, bool) {
+	usable := func(e judge.Element) bool {
+		return e.Role == "" && e.Mark != judge.MarkNotification && (e.Package == "" || e.Package == sc.Package)
 	}
-	owner := func(o Element) (Element, bool) {
+	owner := func(o judge.Element) (judge.Element, bool) {
 		if o.Checkable {
 			return o, true
 		}
-		var best Element
+		var best judge.Element
 		found, bestDist := false, 0
 		for _, e := range sc.Elements {
 			if !e.Checkable || !usable(e) || !o.HasBounds || !e.HasBounds || !(o.Y1 < e.Y2 && e.Y1 < o.Y2) {
@@ -566,14 +575,14 @@ func switchFor(sc *Screen, terms []string, want bool) (Element, bool) {
 	// Of the labels naming a term, the closest to it counts: "Wi-Fi" rather than "Wi-Fi
 	// hotspot" for "wifi"; several equally close ones count if any is in the wanted state.
 	best := -1
-	var found []Element
+	var found []judge.Element
 	for _, o := range sc.Elements {
 		if !usable(o) {
 			continue
 		}
 		label := screentext.Squeeze(o.Text + " " + o.Desc)
 		if label == "" {
-			label = screentext.Squeeze(ShortID(o.ID))
+			label = screentext.Squeeze(judge.ShortID(o.ID))
 		}
 		extra := -1
 		if len(terms) == 0 && o.Checkable {
@@ -593,7 +602,7 @@ func switchFor(sc *Screen, terms []string, want bool) (Element, bool) {
 		}
 		switch {
 		case best < 0 || extra < best:
-			best, found = extra, []Element{e}
+			best, found = extra, []judge.Element{e}
 		case extra == best:
 			found = append(found, e)
 		}
@@ -603,7 +612,7 @@ func switchFor(sc *Screen, terms []string, want bool) (Element, bool) {
 			return e, true
 		}
 	}
-	return Element{}, false
+	return judge.Element{}, false
 }
 
 func abs(x int) int {
