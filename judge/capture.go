@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/trace"
@@ -60,7 +61,7 @@ func nothingToDescribe(mode string, t *trace.Trace, vision bool) error {
 		h, im := has(t, &t.Frames[i])
 		hier, image = hier || h, image || im
 	}
-	_, ocr := OCRAvailable()
+	_, canOCR := ocr.Available()
 	switch {
 	case !hier && !image:
 		return ErrNothingToJudge
@@ -68,8 +69,8 @@ func nothingToDescribe(mode string, t *trace.Trace, vision bool) error {
 		return errors.New("no frame has UI XML or elements, which --capture xml reads; use --capture ocr (Tesseract) or a model (--model) to read its screenshots")
 	case (mode == CaptureVision || mode == CaptureOCR) && !image:
 		return fmt.Errorf("no frame has a screenshot for --capture %s; use --capture auto or xml", mode)
-	case mode == CaptureOCR && !ocr, mode == CaptureAuto && !hier && !vision && !ocr:
-		return errNoOCR
+	case mode == CaptureOCR && !canOCR, mode == CaptureAuto && !hier && !vision && !canOCR:
+		return ocr.ErrMissing
 	}
 	return nil
 }
@@ -193,7 +194,7 @@ func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasI
 		return captured{Skip: err.Error()}, nil
 	}
 	sc, err := readScreenOCR(ctx, data)
-	if errors.Is(err, errNoOCR) || ctx.Err() != nil {
+	if errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil {
 		return captured{}, err
 	}
 	if err != nil {

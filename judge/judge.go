@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
@@ -99,12 +100,12 @@ func (c *Config) normalize() (Driver, error) {
 }
 
 // info describes the judge for the judgment file. vision says whether any frame will be
-// described by the capture model: only then are that model and its prompt named; ocr says
-// whether any frame is read by OCR, which names the OCR engine.
-func (c *Config) info(d Driver, vision, ocr bool) trace.JudgeInfo {
+// described by the capture model: only then are that model and its prompt named; readsOCR
+// says whether any frame is read by OCR, which names the OCR engine.
+func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
 	d.Record(&ji, c, vision)
-	if v, ok := OCRAvailable(); ocr && ok {
+	if v, ok := ocr.Available(); readsOCR && ok {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
 		}

@@ -25,7 +25,8 @@ var level = map[string]int{
 	"internal/pickle": 0, "internal/termtext": 0, "shard": 0, "judge/screentext": 0,
 	// the formats and services the jobs are built on (progress shows names through termtext)
 	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1, "internal/progress": 1,
-	"importer": 2,
+	"judge/ocr": 1,
+	"importer":  2,
 	// the product's jobs
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
 	// kinds of judge beyond the model judge: each implements judge's Reasoner and registers
