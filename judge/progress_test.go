@@ -13,6 +13,9 @@ import (
 	"github.com/autoeval/autoeval/store"
 )
 
+// store.DB is the store the CLI hands the judge.
+var _ ProgressStore = (*store.DB)(nil)
+
 // mixedTrace is a trace with every kind of frame progress must carry across a kill: a capture
 // skip, an unchanged screen, an answer accepted after a retry, a rejected frame, critical
 // info; and the stand-in model that judges it.

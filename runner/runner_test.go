@@ -60,6 +60,9 @@ func loadSuite(t *testing.T) ([]suite.Task, *store.DB) {
 	return tasks, openStore(t)
 }
 
+// store.DB is the store the CLI hands the runner.
+var _ runner.Store = (*store.DB)(nil)
+
 func openStore(t testing.TB) *store.DB {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
 	if err != nil {
