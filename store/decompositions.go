@@ -19,7 +19,7 @@ type Decomposition struct {
 // CachedDecomposition returns the nodes cached under key, if any.
 func (s *DB) CachedDecomposition(ctx context.Context, key string) ([]byte, bool, error) {
 	var nodes string
-	err := s.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes)
+	err := s.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -31,7 +31,7 @@ func (s *DB) CachedDecomposition(ctx context.Context, key string) ([]byte, bool,
 
 // PutDecomposition caches d, replacing what was cached under its key.
 func (s *DB) PutDecomposition(ctx context.Context, d Decomposition) error {
-	_, err := s.ExecContext(ctx, `INSERT INTO substates(key, task, model, prompt_version, nodes, created_at) VALUES (?,?,?,?,?,?)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO substates(key, task, model, prompt_version, nodes, created_at) VALUES (?,?,?,?,?,?)
 		ON CONFLICT(key) DO UPDATE SET nodes=excluded.nodes, created_at=excluded.created_at`,
 		d.Key, d.Task, d.Model, d.PromptVersion, string(d.Nodes), now())
 	return err

@@ -24,7 +24,7 @@ type SubstateVerdict struct {
 
 // SaveJudgment replaces the rows of j's job with j's, in one transaction.
 func (s *DB) SaveJudgment(ctx context.Context, j Judgment) error {
-	tx, err := s.BeginTx(ctx, nil)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("saving judgments: %w", err)
 	}

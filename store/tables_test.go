@@ -45,7 +45,7 @@ func TestSaveJudgmentReplacesTheJobsRows(t *testing.T) {
 	if err := db.SaveJudgment(ctx, first); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT job, substate_id, satisfied, frame, analysis FROM judgments ORDER BY job, substate_id`)
+	rows, err := db.db.QueryContext(ctx, `SELECT job, substate_id, satisfied, frame, analysis FROM judgments ORDER BY job, substate_id`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestPutTraceReplacesByPath(t *testing.T) {
 	}
 	var n, frames int
 	var reward sql.NullFloat64
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(frames), MAX(reward) FROM traces`).Scan(&n, &frames, &reward); err != nil {
+	if err := db.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(frames), MAX(reward) FROM traces`).Scan(&n, &frames, &reward); err != nil {
 		t.Fatal(err)
 	}
 	if n != 1 || frames != 5 || reward.Valid {

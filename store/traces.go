@@ -23,7 +23,7 @@ func (s *DB) PutTrace(ctx context.Context, t Trace) error {
 	if t.Reward != nil {
 		reward = *t.Reward
 	}
-	_, err := s.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
 		VALUES (?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT(path) DO UPDATE SET task=excluded.task, task_name=excluded.task_name, agent=excluded.agent, status=excluded.status,
 			frames=excluded.frames, reward=excluded.reward, reward_source=excluded.reward_source, run_id=excluded.run_id, updated_at=excluded.updated_at`,
