@@ -51,15 +51,7 @@ func testOnly(pkg string) bool {
 func TestDependenciesFlowOneWay(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	imports := moduleImports(productImports(t, root))
-	var pkgs []string
-	for p := range imports {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	for _, pkg := range pkgs {
-		if testOnly(pkg) {
-			continue
-		}
+	for _, pkg := range productPackages(imports) {
 		from, ok := level[pkg]
 		if !ok {
 			t.Errorf("package %s has no level in archtest's table: place it in the layout (and in DEVELOPERS.md)", pkg)
@@ -81,6 +73,18 @@ func TestDependenciesFlowOneWay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// productPackages lists the packages of imports that are not test helpers, sorted.
+func productPackages(imports map[string][]string) []string {
+	var pkgs []string
+	for p := range imports {
+		if !testOnly(p) {
+			pkgs = append(pkgs, p)
+		}
+	}
+	sort.Strings(pkgs)
+	return pkgs
 }
 
 // moduleImports keeps the imports of this module's packages, relative to the module.

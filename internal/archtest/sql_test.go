@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -32,15 +31,7 @@ func speaksSQL(path string) bool {
 // store (they open databases of their own, and must not be handed autoeval's).
 func TestOnlyStoreSpeaksSQLToItsDatabase(t *testing.T) {
 	all := productImports(t, testenv.RepoRoot(t))
-	var pkgs []string
-	for p := range all {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	for _, pkg := range pkgs {
-		if testOnly(pkg) {
-			continue
-		}
+	for _, pkg := range productPackages(all) {
 		for _, imp := range all[pkg] {
 			switch {
 			case speaksSQL(imp) && sqlUsers[pkg] == "":
