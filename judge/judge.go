@@ -20,7 +20,6 @@ import (
 
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -46,7 +45,7 @@ type Config struct {
 	// skipped (default 2).
 	Retries int
 	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
-	Store *store.DB
+	Store ProgressStore
 	// Fresh discards saved progress of this exact job and judges from the first frame.
 	Fresh bool
 	// DecomposeUsage is what decomposing this trace's task into its substates cost. It is
