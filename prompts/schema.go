@@ -27,3 +27,13 @@ func ReasonerSchema() []byte {
 	}
 	return b
 }
+
+// ReviewerSchema is the JSON Schema of ReviewerAnswer, for providers with structured output.
+func ReviewerSchema() []byte {
+	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
+	b, err := json.Marshal(r.Reflect(&ReviewerAnswer{}))
+	if err != nil {
+		panic(err) // a static type always marshals
+	}
+	return b
+}
