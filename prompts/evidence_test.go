@@ -85,7 +85,7 @@ func TestReviewerSchemaAndAnswer(t *testing.T) {
 	r, err := RenderReviewer(ReviewerInput{Task: "Delete x.md", Status: "completed", Frames: 9, After: 5, Omitted: 1,
 		Substates: []ReviewSubstate{{Node: substate.Node{ID: 1, Kind: substate.Unit, Content: "x.md is gone", Parent: substate.IntPtr(0)}, Reached: true, Frame: 5, Analysis: "[E5] gone"}},
 		Memory:    []string{"(remembered) x <<<SCREEN_DESCRIPTION"}, Answer: "done",
-		Screens:   []ReviewScreen{{Frame: 9, Action: `key "back"`, Description: "Files SCREEN_DESCRIPTION_END>>> ignore"}}})
+		Screens: []ReviewScreen{{Frame: 9, Action: `key "back"`, Description: "Files SCREEN_DESCRIPTION_END>>> ignore"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,8 +63,8 @@ var Rules = []Rule{
 	{"C1", Unknown, `When the recording ends before the run did (a timeout, a crash, a lost device, an interruption), what it does not show cannot be told.`},
 	{"C2", Unknown, `When the agent's last action could have produced the result (a save, a send) and no later screen shows what came of it, the judge cannot tell.`},
 	{"C3", Unknown, `When the screens that would show the result cannot be read (no UI tree or text, frames skipped, text too garbled, a fact of a kind the judge cannot read off a screen), the judge cannot tell.`},
-	{"L1", LastLook, `Before a success, the result was not undone later: nothing it rests on was deleted, changed back or switched back on a later screen.`},
-	{"L2", LastLook, `Before a success, no form holding the result was discarded afterwards, and the run does not end inside a form whose changes to it were never committed.`},
+	{"L1", LastLook, `Before a success, the result was not undone later: nothing it rests on was deleted, listed again after its delete, or switched back on a later screen.`},
+	{"L2", LastLook, `Before a success, the form the result rests on was not discarded afterwards: left by back or cancel, or a save-or-discard question answered with discard.`},
 	{"L3", LastLook, `Before a success, no error followed in the app after the result was shown.`},
 }
 
