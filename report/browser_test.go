@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/reporttest"
 )
 
@@ -54,12 +55,12 @@ func TestReportInHeadlessChromium(t *testing.T) {
 			t.Errorf("%s: grid of %d cells (%d reached, %.0f px wide), want 9 cells, %d reached, drawn", tr.Name, j.GridCells, j.GridReached, j.GridWidth, j.Ticks)
 		}
 	}
-	// The per-app chart: for each app, a ground-truth bar and one per judge (strict) and
-	// the agent's claim.
+	// The per-app chart: for each app, a ground-truth bar and one per judge (its verdict,
+	// "cannot tell" as not successful) and the agent's claim.
 	wantBars := 0
 	apps := map[string]bool{}
 	for _, g := range r.Eval.Judges.ByApp {
-		if g.Variant != "required" {
+		if g.Variant == eval.VariantAW || g.Variant == eval.VariantClaim {
 			wantBars++
 			apps[g.Group] = true
 		}

@@ -50,6 +50,8 @@ type Summary struct {
 	// cost nobody reported; Undetermined the judgments that could not judge their trace.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
 	Undetermined int `json:"undetermined,omitempty"`
+	// CannotTell counts the judgments whose verdict is "cannot tell".
+	CannotTell int `json:"cannot_tell,omitempty"`
 }
 
 // TraceView is one trace as the report shows it.
@@ -95,9 +97,14 @@ type JudgmentView struct {
 	Complete         bool    `json:"complete"`
 	CompleteRequired bool    `json:"complete_required"`
 	// NoRequired: every substate is optional, so required completion is undefined.
-	NoRequired bool   `json:"no_required,omitempty"`
-	Verdict    string `json:"verdict"`   // success | failure | undetermined
-	Agreement  string `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
+	NoRequired bool `json:"no_required,omitempty"`
+	// Verdict is the judge's verdict on the run (trace.Judgment.RunVerdict): success,
+	// failure or cannot tell; VerdictReason says why, Rules the evidence rules it rests on.
+	Verdict       string   `json:"verdict"`
+	VerdictReason string   `json:"verdict_reason,omitempty"`
+	Rules         []string `json:"rules,omitempty"`
+	// Agreement is agrees | false positive | false negative | cannot tell | no ground truth.
+	Agreement string `json:"agreement"`
 	// UndeterminedReason says why the judge could not judge the trace.
 	UndeterminedReason string          `json:"undetermined_reason,omitempty"`
 	Substates          []SubstateView  `json:"substates"`
@@ -232,6 +239,9 @@ feed:
 			if j.Undetermined {
 				s.Undetermined++
 			}
+			if !j.RunVerdict().Decided() {
+				s.CannotTell++
+			}
 		}
 	}
 	if !priceUnknown {
@@ -350,20 +360,22 @@ func actionText(a *trace.Action) string {
 }
 
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
+	o := j.RunVerdict()
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
-		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Verdict: "failure", Usage: j.Usage, Substates: []SubstateView{}}
-	if j.Complete {
-		jv.Verdict = "success"
+		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Verdict: o.String(),
+		VerdictReason: o.Reason, Rules: o.Rules, Usage: j.Usage, Substates: []SubstateView{}}
+	if j.Undetermined {
+		jv.UndeterminedReason = j.UndeterminedReason
 	}
 	switch {
-	case j.Undetermined:
-		// The judge could not judge: no verdict to agree or disagree with ground truth.
-		jv.Verdict, jv.Agreement, jv.UndeterminedReason = "undetermined", "undetermined", j.UndeterminedReason
+	case !o.Decided():
+		// No verdict to agree or disagree with ground truth.
+		jv.Agreement = "cannot tell"
 	case gt == nil:
 		jv.Agreement = "no ground truth"
-	case j.Complete == gt.Success():
+	case o.Success() == gt.Success():
 		jv.Agreement = "agrees"
-	case j.Complete:
+	case o.Success():
 		jv.Agreement = "false positive"
 	default:
 		jv.Agreement = "false negative"
