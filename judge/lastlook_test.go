@@ -189,3 +189,20 @@ func TestCheckOutcomeHoldsReviewersToTheMethod(t *testing.T) {
 		t.Errorf("success: %+v", o)
 	}
 }
+
+// A screenshot whose text OCR cannot read as an app's content leaves nothing to decide by:
+// the judge cannot tell (C3), where a screen of text without the result is a failure.
+func TestUnreadableScreenshotCannotTell(t *testing.T) {
+	in := ReviewInput{Subs: judgetest.ClockSubs(), Status: trace.StatusCompleted, LastFrame: 2,
+		Found: []Found{{Node: judgetest.ClockSubs().Nodes[0]}}}
+	blank := &Screen{OCR: true, Height: 2400, Elements: []Element{{Text: "9:41", Role: RoleSystem, HasBounds: true, Y2: 80}}}
+	in.End = []EndFrame{{Index: 2, Screen: blank}}
+	if o := Unreached(in, ""); o.Verdict != trace.RunCannotTell || o.Rules[0] != "C3" {
+		t.Fatalf("blank screenshot: %+v", o)
+	}
+	text := &Screen{OCR: true, Height: 2400, Elements: []Element{{Text: "Inbox", HasBounds: true, Y1: 300, Y2: 360}}}
+	in.End = []EndFrame{{Index: 2, Screen: text}}
+	if o := Unreached(in, ""); o.Verdict != trace.RunFailure || o.Rules[0] != "F4" {
+		t.Fatalf("screenshot with text: %+v", o)
+	}
+}

@@ -364,6 +364,10 @@ func Unreached(in ReviewInput, against string) trace.Outcome {
 			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: intPtr(last.Index),
 				Reason: fmt.Sprintf("%s the last frame (%d) cannot be read (%s), and %s", evidence.Cite("C3"), last.Index, last.Skip, unreachedText(in))}
 		}
+		if last.Screen != nil && last.Screen.OCR && !hasContent(last.Screen) {
+			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: intPtr(last.Index),
+				Reason: fmt.Sprintf("%s the last screenshot (frame %d) shows no text OCR could read as an app's, and %s", evidence.Cite("C3"), last.Index, unreachedText(in))}
+		}
 		if last.Screen != nil {
 			if msg := errorShown(last.Screen); msg != "" && !last.Screen.OCR {
 				return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F1"}, Frame: intPtr(last.Index),
@@ -432,3 +436,13 @@ func pendingCommit(in ReviewInput) (string, bool) {
 }
 
 func intPtr(i int) *int { return &i }
+
+// hasContent reports whether a screen shows any text as an app's own content.
+func hasContent(sc *Screen) bool {
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && strings.TrimSpace(e.Text+e.Desc) != "" {
+			return true
+		}
+	}
+	return false
+}
