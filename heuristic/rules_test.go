@@ -329,3 +329,16 @@ func TestEveryRuleHasCases(t *testing.T) {
 		}
 	}
 }
+
+// A form of several fields left with back is no document editor, however large one of its
+// fields: forms of that kind (a recipe's, an event's) may discard on back without asking.
+func TestFormWithALargeFieldIsNoDocument(t *testing.T) {
+	recipe := judgetest.Concat(docEditor(jotter, "New recipe", "two eggs and flour", true),
+		[]trace.UIElement{judgetest.UI{Pkg: jotter, Class: "android.widget.EditText", Text: "Pancakes", Hint: "Title", Editable: true, Y1: 2210, Y2: 2300}.Element()})
+	tr := stepsTrace(t, `Create a recipe named "Pancakes" in the Jotter app with the text "two eggs and flour".`,
+		act{recipe, pressBack}, act{judgetest.Page(jotter, "Recipes", "Pancakes", "Soup"), nil})
+	j := heuristicRun(t, tr, nil)
+	if o := j.RunVerdict(); o.Verdict != trace.RunFailure || o.Rules[0] != "F2" {
+		t.Fatalf("verdict %+v:\n%s", o, describeLog(t, j))
+	}
+}

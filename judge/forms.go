@@ -354,21 +354,23 @@ func honouredInPlace(p *formSnap, sc *Screen) (string, bool) {
 	return fmt.Sprintf("its %q control went away", p.Act.Control), true
 }
 
-// isDocument reports whether the app's screen is a document editor: a field holding typed
-// text takes a fifth of the screen or more (a note's body, not a form's line), and no
+// isDocument reports whether the app's screen is a document editor: its one text field
+// holds typed text and takes a fifth of the screen or more (a note's body, not a form's
+// line; a form of several fields, a recipe's or an event's, may discard on back), and no
 // control sends what it holds (a message's compose box is left as a draft, not sent).
 func isDocument(sc *Screen) bool {
 	if sc.Height <= 0 {
 		return false
 	}
-	large := false
+	fields, large := 0, false
 	for _, e := range sc.Elements {
-		if e.Role == "" && e.Editable && e.Mark == MarkTyped && e.HasBounds && (e.Package == "" || e.Package == sc.Package) &&
-			(e.Y2-e.Y1)*5 >= sc.Height {
-			large = true
+		if e.Role != "" || !e.Editable || e.Mark == MarkSearch || e.Package != "" && e.Package != sc.Package {
+			continue
 		}
+		fields++
+		large = e.Mark == MarkTyped && e.HasBounds && (e.Y2-e.Y1)*5 >= sc.Height
 	}
-	if !large {
+	if fields != 1 || !large {
 		return false
 	}
 	for _, e := range sc.Elements {
