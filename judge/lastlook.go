@@ -104,7 +104,7 @@ func reviewerPrompt(in ReviewInput) prompts.ReviewerInput {
 		}
 	}
 	for _, f := range in.End {
-		s := prompts.ReviewScreen{Frame: f.Index, Action: ActionText(f.Action), Description: f.Desc}
+		s := prompts.ReviewScreen{Frame: f.Index, Action: trace.ActionText(f.Action), Description: f.Desc}
 		switch {
 		case f.Skip != "":
 			s.Description = "(this frame could not be read: " + f.Skip + ")"
@@ -178,22 +178,4 @@ func knownRule(id string) bool {
 		}
 	}
 	return false
-}
-
-// ActionText says an agent's action for people and prompts: `tap (540, 1200)`, `key "back"`.
-func ActionText(a *trace.Action) string {
-	if a == nil {
-		return ""
-	}
-	parts := []string{a.Type}
-	if a.X != nil && a.Y != nil {
-		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
-	}
-	if a.Direction != "" {
-		parts = append(parts, a.Direction)
-	}
-	if a.Text != "" {
-		parts = append(parts, fmt.Sprintf("%q", a.Text))
-	}
-	return strings.Join(parts, " ")
 }

@@ -212,11 +212,7 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	}
 	in.Description = Defuse(in.Description)
 	in.Answer = Defuse(in.Answer)
-	memory := make([]string, len(in.Memory))
-	for i, m := range in.Memory {
-		memory[i] = Defuse(strings.Join(strings.Fields(m), " ")) // one line each: a note cannot pose as another
-	}
-	in.Memory = memory
+	in.Memory = defusedLines(in.Memory)
 	// Context pages need a verdict on this frame too: make sure they are among the
 	// substates to judge (callers may already have put them there), in id order.
 	have := map[int]bool{}
@@ -278,21 +274,17 @@ func RenderReviewer(in ReviewerInput) (Rendered, error) {
 		return Rendered{}, fmt.Errorf("prompt reviewer: no substates")
 	}
 	in.Answer = Defuse(in.Answer)
-	memory := make([]string, len(in.Memory))
-	for i, m := range in.Memory {
-		memory[i] = Defuse(strings.Join(strings.Fields(m), " "))
-	}
-	in.Memory = memory
+	in.Memory = defusedLines(in.Memory)
 	screens := make([]ReviewScreen, len(in.Screens))
 	for i, s := range in.Screens {
 		s.Description = Defuse(s.Description)
-		s.Action = Defuse(strings.Join(strings.Fields(s.Action), " "))
+		s.Action = defusedLine(s.Action)
 		screens[i] = s
 	}
 	in.Screens = screens
 	subs := make([]ReviewSubstate, len(in.Substates))
 	for i, s := range in.Substates {
-		s.Analysis = Defuse(strings.Join(strings.Fields(s.Analysis), " "))
+		s.Analysis = defusedLine(s.Analysis)
 		subs[i] = s
 	}
 	in.Substates = subs
@@ -313,6 +305,18 @@ type ReviewerAnswer struct {
 	Rules   []string `json:"rules"`
 	Frame   int      `json:"frame"`
 }
+
+// defusedLines folds each untrusted text onto one line, defused: a note cannot pose as
+// another, nor close a fence.
+func defusedLines(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = defusedLine(s)
+	}
+	return out
+}
+
+func defusedLine(s string) string { return Defuse(strings.Join(strings.Fields(s), " ")) }
 
 // bracketRun is three or more angle brackets in a row, what every fence marker starts or
 // ends with.

@@ -281,7 +281,7 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	}
 	for fi := range t.Frames {
 		f := &t.Frames[fi]
-		fv := FrameView{Index: f.Index, Image: f.Image, Action: actionText(f.Action), Reached: reachedAt[f.Index]}
+		fv := FrameView{Index: f.Index, Image: f.Image, Action: trace.ActionText(f.Action), Reached: reachedAt[f.Index]}
 		if o.ThumbWidth > 0 && t.HasImage(f) {
 			// trace.ReadImage keeps the path inside the trace and names frame and file on error.
 			data, _, err := t.ReadImage(f)
@@ -339,25 +339,6 @@ func screenTexts(els []trace.UIElement, n int) []string {
 	return out
 }
 
-func actionText(a *trace.Action) string {
-	if a == nil {
-		return ""
-	}
-	parts := []string{a.Type}
-	if a.X != nil && a.Y != nil {
-		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
-	}
-	if a.Element != nil {
-		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
-	}
-	if a.Direction != "" {
-		parts = append(parts, a.Direction)
-	}
-	if a.Text != "" {
-		parts = append(parts, fmt.Sprintf("%q", a.Text))
-	}
-	return strings.Join(parts, " ")
-}
 
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
 	o := j.RunVerdict()
