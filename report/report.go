@@ -339,7 +339,6 @@ func screenTexts(els []trace.UIElement, n int) []string {
 	return out
 }
 
-
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
 	o := j.RunVerdict()
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
