@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/store"
@@ -126,7 +127,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 		asked = append(asked, req)
 		resp, err := d.model.Generate(ctx, req)
 		if err != nil {
-			return nil, fmt.Errorf("decompose %q: %w", short(in.Task), err)
+			return nil, fmt.Errorf("decompose %q: %w", termtext.Clip(in.Task, 60), err)
 		}
 		res.Rounds++
 		res.Usage.Add(resp.Usage())
@@ -143,7 +144,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	// No valid answer: forget the cached ones, so "run again" really asks the model again.
 	llm.Forget(ctx, d.model, asked...)
-	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", short(in.Task), d.model.Name(), res.Rounds, lastErr)
+	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", termtext.Clip(in.Task, 60), d.model.Name(), res.Rounds, lastErr)
 }
 
 // parse reads and validates a model's answer, adding the method's rules that the
@@ -173,13 +174,6 @@ func repairText(answer string, err error) string {
 		problems = "- " + strings.Join(ve.Problems, "\n- ")
 	}
 	return "It was:\n" + answer + "\n\nProblems:\n" + problems
-}
-
-func short(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:57]) + "..."
-	}
-	return s
 }
 
 // key identifies a decomposition: same task, app, knowledge, model and prompt, same answer.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/internal/adbd"
@@ -321,6 +322,11 @@ func TestDeviceLost(t *testing.T) {
 	_, err = d.Pull(ctx(t), "/sdcard/x")
 	if !errors.Is(err, device.ErrDeviceLost) {
 		t.Fatalf("pull after the device dropped: %v", err)
+	}
+	// The error names the command, cut by characters: never half of one.
+	_, err = d.Shell(ctx(t), "input text '"+strings.Repeat("é", 40)+"'")
+	if !errors.Is(err, device.ErrDeviceLost) || !utf8.ValidString(err.Error()) || !strings.Contains(err.Error(), "input text 'éé") {
+		t.Fatalf("shell after the device dropped: %q", err)
 	}
 	srv.Kill()
 	_, err = d.Shell(ctx(t), "echo hi")

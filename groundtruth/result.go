@@ -3,6 +3,8 @@ package groundtruth
 import (
 	"fmt"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // Part is one checked condition.
@@ -108,10 +110,6 @@ func explain(r *Result) string {
 	return b.String()
 }
 
-// clip shortens s to n runes for explanations and errors, marking the cut with "…".
-func clip(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
-}
+// clip keeps at most n runes of s for explanations and errors, and marks a cut with "…"
+// after them (termtext.Clip counts the mark in its n).
+func clip(s string, n int) string { return termtext.Clip(s, n+1) }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
@@ -418,13 +419,9 @@ func shortClass(c string) string {
 	return c
 }
 
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > maxText {
-		return string(r[:maxText]) + "…"
-	}
-	return s
-}
+// clip folds an element's text onto one line and keeps at most maxText runes of it, a cut
+// marked by "…" after them.
+func clip(s string) string { return termtext.ClipLine(s, maxText+1) }
 
 // render is the deterministic text description of a screen. Its exact bytes matter:
 // identical screens must render identically so repeated frames skip the reasoner.

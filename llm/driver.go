@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // A driver speaks one provider's API, in the manner of database/sql: each provider is one
@@ -230,13 +232,7 @@ func cause(err error) string {
 }
 
 // snippet is the start of a body, one line, for messages.
-func snippet(b []byte) string {
-	s := strings.Join(strings.Fields(string(b)), " ")
-	if len(s) > 200 {
-		s = strings.ToValidUTF8(s[:200], "") + "…"
-	}
-	return s
-}
+func snippet(b []byte) string { return termtext.ClipLine(string(b), 200+1) }
 
 // imageMIME gives an image its MIME type, sniffed when the caller gave none.
 func imageMIME(im Image) string {
