@@ -1,5 +1,3 @@
-// Package substate is the substate model (the paper's Structured Substate Representation): the observable UI states
-// (pages and the units on them) that any successful run of a task passes through.
 package substate
 
 import (
