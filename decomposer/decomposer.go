@@ -78,15 +78,6 @@ type Result struct {
 	Usage llm.Usage
 }
 
-// Decompose returns the substates of task. app and knowledge are optional context.
-func (d *Decomposer) Decompose(ctx context.Context, task, app, knowledge string) (*substate.List, error) {
-	r, err := d.Run(ctx, Input{Task: task, App: app, Knowledge: knowledge})
-	if err != nil {
-		return nil, err
-	}
-	return r.Substates, nil
-}
-
 // Input is one decomposition request.
 type Input struct {
 	Task, App, Knowledge string

@@ -231,15 +231,6 @@ func TestInfoShellAndFiles(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Name != "databases" || !list[0].Mode.IsDir() {
 		t.Fatalf("list = %+v, %v", list, err)
 	}
-	if err := d.Push(ctx(t), "/sdcard/Documents/note.md", []byte("hello"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, ok := dev.File("/sdcard/Documents/note.md"); !ok || string(b) != "hello" {
-		t.Fatalf("pushed %q %v", b, ok)
-	}
-	if err := d.Push(ctx(t), "/data/data/secret/new", []byte("x"), 0o600); !errors.Is(err, fs.ErrPermission) {
-		t.Fatalf("denied push: %v", err)
-	}
 }
 
 func testPNG(t testing.TB, w, h int, c color.Color) []byte {

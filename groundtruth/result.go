@@ -26,9 +26,6 @@ type Result struct {
 	Lenient bool `json:"lenient,omitempty"`
 }
 
-// Success reports whether the reward is full credit.
-func (r *Result) Success() bool { return r != nil && r.Reward >= 1 }
-
 // allOf scores like an AndroidWorld single task: 1 when every part passes, else 0. Given
 // no parts it is an error, not a success: a check that checked nothing (an empty target
 // list) proves nothing, so the result fails and says why.
@@ -72,20 +69,6 @@ func Composite(task string, subs ...*Result) *Result {
 	}
 	r.Explanation = b.String()
 	return r
-}
-
-// Mean is the plain mean of part outcomes, for callers composing their own checks.
-func Mean(parts []Part) float64 {
-	if len(parts) == 0 {
-		return 0
-	}
-	n := 0
-	for _, p := range parts {
-		if p.Pass {
-			n++
-		}
-	}
-	return float64(n) / float64(len(parts))
 }
 
 func explain(r *Result) string {

@@ -60,16 +60,6 @@ func (n Node) String() string {
 	return fmt.Sprintf("%d. %s(content=%q, parent_id=%s%s)", n.ID, name, n.Content, parent, opt)
 }
 
-// ByID returns the node with the given id.
-func (s *List) ByID(id int) (Node, bool) {
-	for _, n := range s.Nodes {
-		if n.ID == id {
-			return n, true
-		}
-	}
-	return Node{}, false
-}
-
 // Required counts the nodes not marked optional.
 func (s *List) Required() int {
 	c := 0
