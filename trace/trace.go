@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/autoeval/autoeval/internal/atomicfile"
 )
 
 // FormatVersion is the trace.json version this package writes.
@@ -243,7 +241,7 @@ func WriteJSONAtomic(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(path, append(data, '\n'), 0o644)
+	return WriteFileAtomic(path, append(data, '\n'), 0o644)
 }
 
 // FrameName is the base name used for frame files: 0001, 0002, ...

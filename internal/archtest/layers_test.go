@@ -22,7 +22,7 @@ const module = "github.com/autoeval/autoeval/"
 // plus the few same-level edges in sideways. DEVELOPERS.md's layout table says the same in words.
 var level = map[string]int{
 	// leaves: no imports from this module, or only from other leaves
-	"uixml": 0, "substate": 0, "llm/record": 0, "internal/atomicfile": 0, "internal/sqlitedsn": 0,
+	"uixml": 0, "substate": 0, "llm/record": 0, "internal/sqlitedsn": 0,
 	"internal/pickle": 0, "internal/termtext": 0, "shard": 0,
 	// the formats and services the jobs are built on (progress shows names through termtext)
 	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1, "internal/progress": 1,
