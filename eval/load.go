@@ -285,25 +285,34 @@ func (d *Dataset) addJudgment(it *Item, path string) {
 }
 
 func (d *Dataset) attach(it *Item, path string, j *trace.Judgment) {
+	if w := it.Attach(path, j); w != "" {
+		d.Warnings = append(d.Warnings, w)
+	}
+}
+
+// Attach adds the judgment read from path to the item, keeping one per judge label (the
+// one finished last) and the judgments sorted by label. The warning, when not empty, says
+// what was not taken and why.
+func (it *Item) Attach(path string, j *trace.Judgment) (warning string) {
 	if j.Judge.Kind == "" {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path))
-		return
+		return fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path)
 	}
 	label := j.Judge.Label()
 	for i, old := range it.Judgments {
 		if old.Judge.Label() == label {
 			// Two files from the same judge: the later run wins, and the user hears about it.
-			d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
-				it.Name, label, it.JudgmentFiles[i], path))
+			w := fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
+				it.Name, label, it.JudgmentFiles[i], path)
 			if j.Finished.After(old.Finished) {
 				it.Judgments[i], it.JudgmentFiles[i] = j, path
 			}
-			return
+			return w
 		}
 	}
 	it.Judgments = append(it.Judgments, j)
 	it.JudgmentFiles = append(it.JudgmentFiles, path)
 	sort.Sort(byLabel{it})
+	return ""
 }
 
 type byLabel struct{ it *Item }

@@ -28,7 +28,7 @@ var level = map[string]int{
 	"importer": 2,
 	// the product's jobs
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
-	"runner":       4,
+	"runner": 4, "view": 4,
 	"cmd/autoeval": 5, "examples/gen": 5,
 }
 
