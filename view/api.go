@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/report"
@@ -208,6 +209,11 @@ func findFrame(t *trace.Trace, r *http.Request) (*trace.Frame, error) {
 	return nil, frameErr(trace.Label(t), i)
 }
 
+// apiSummary answers what autoeval eval --format json writes; X-Computed says when it was
+// computed and X-Updating that the traces changed since (a new one is on its way).
 func (s *Server) apiSummary(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, s.currentSummary().Eval)
+	c := s.currentSummary()
+	w.Header().Set("X-Computed", c.Computed.UTC().Format(time.RFC3339))
+	w.Header().Set("X-Updating", strconv.FormatBool(c.Updating))
+	writeJSON(w, c.Eval)
 }

@@ -356,28 +356,58 @@ type summaryCache struct {
 	Eval     *eval.Result
 	AppChart template.HTML
 	Computed time.Time
-	took     time.Duration
+	// Updating: the traces changed since, and a new summary is being computed.
+	Updating bool
 }
 
-// currentSummary computes eval's summary over every trace, once per version of the index;
-// while a batch writes judgments every second, at most every five times what it takes.
+// currentSummary returns eval's summary over every trace. The bootstrap takes seconds over
+// tens of thousands of traces, so after the first one a page gets the last summary at once
+// (marked Updating when the traces changed since) while a new one is computed in the
+// background; a "summary" event tells the pages when it is ready.
 func (s *Server) currentSummary() *summaryCache {
 	s.summaryMu.Lock()
-	defer s.summaryMu.Unlock()
-	sn := s.index.snap.Load()
-	if c := s.summary; c != nil && (c.version == sn.version || time.Since(c.Computed) < 5*c.took) {
-		return c
+	c, busy := s.summary, s.summaryBusy
+	version := s.index.Version()
+	if c != nil && c.version != version && !busy {
+		s.summaryBusy = true
+		go func() {
+			nc := s.computeSummary()
+			s.summaryMu.Lock()
+			s.summary, s.summaryBusy = nc, false
+			s.summaryMu.Unlock()
+			s.events.publish("summary", map[string]uint64{"version": nc.version})
+		}()
 	}
-	start := time.Now()
+	s.summaryMu.Unlock()
+	if c == nil {
+		s.summaryFirst.Do(func() {
+			nc := s.computeSummary()
+			s.summaryMu.Lock()
+			if s.summary == nil {
+				s.summary = nc
+			}
+			s.summaryMu.Unlock()
+		})
+		s.summaryMu.Lock()
+		c = s.summary
+		s.summaryMu.Unlock()
+	}
+	if c.version != version {
+		stale := *c
+		stale.Updating = true
+		return &stale
+	}
+	return c
+}
+
+func (s *Server) computeSummary() *summaryCache {
+	sn := s.index.snap.Load()
 	d := &eval.Dataset{Root: strings.Join(s.index.Roots(), ", "), Roots: s.index.Roots(), Warnings: sn.problems}
 	for _, t := range sn.traces {
 		d.Items = append(d.Items, t.evalItem())
 	}
 	res := eval.Evaluate(d, eval.Inputs{}, eval.Options{Seed: 1})
-	c := &summaryCache{version: sn.version, Eval: res, AppChart: report.AppChart(res.Judges.ByApp), Computed: time.Now()}
-	c.took = time.Since(start)
-	s.summary = c
-	return c
+	return &summaryCache{version: sn.version, Eval: res, AppChart: report.AppChart(res.Judges.ByApp), Computed: time.Now()}
 }
 
 func (s *Server) summaryPage(w http.ResponseWriter, r *http.Request) {

@@ -44,8 +44,10 @@ type Server struct {
 	cache  *traceCache
 	thumbs *lru[[]byte]
 
-	summaryMu sync.Mutex
-	summary   *summaryCache
+	summaryMu    sync.Mutex
+	summary      *summaryCache
+	summaryBusy  bool
+	summaryFirst sync.Once
 
 	progress *progressWatch
 }

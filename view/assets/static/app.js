@@ -65,6 +65,7 @@
       refreshAll();
     });
     es.addEventListener('progress', () => refresh(['progress']));
+    es.addEventListener('summary', () => { if (kind === 'summary') refreshAll(); });
   } else {
     live.textContent = 'not live';
   }
@@ -90,6 +91,11 @@
 
   const filters = document.getElementById('filters');
   if (filters) {
+    // Empty fields stay out of the URL, so a filtered list's address says only its filters.
+    filters.addEventListener('submit', () => {
+      for (const el of filters.elements) if (el.name && el.value === '' && !el.disabled) el.disabled = true;
+    });
+    window.addEventListener('pageshow', () => { for (const el of filters.elements) el.disabled = false; });
     filters.addEventListener('change', e => {
       if (e.target.matches('select, input[type=checkbox]')) filters.requestSubmit();
     });
@@ -209,7 +215,7 @@
 
   document.addEventListener('keydown', e => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const typing = e.target.closest('input, select, textarea');
+    const typing = e.target instanceof Element && e.target.closest('input, select, textarea');
     if (typing) {
       if (e.key === 'Escape') e.target.blur();
       return;
