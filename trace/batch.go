@@ -54,8 +54,13 @@ func BatchFile(root string, b *Batch) string {
 	return filepath.Join(root, BatchDir, fmt.Sprintf("%s-%d.json", SafeName(b.Host), b.PID))
 }
 
-// WriteBatch writes b's status below root (atomically: a reader never sees half of it).
+// WriteBatch writes b's status below root (atomically: a reader never sees half of it). A
+// root whose permissions forbid writing is left alone even where the user could write
+// anyway (root, on data marked read-only).
 func WriteBatch(root string, b *Batch) error {
+	if st, err := os.Stat(root); err != nil || !st.IsDir() || st.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s: not a writable folder", root)
+	}
 	if b.Version == 0 {
 		b.Version = 1
 	}

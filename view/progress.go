@@ -32,7 +32,9 @@ type progressWatch struct {
 	raw   []byte
 }
 
-func newProgressWatch(roots []root) *progressWatch { return &progressWatch{roots: roots, last: []BatchView{}} }
+func newProgressWatch(roots []root) *progressWatch {
+	return &progressWatch{roots: roots, last: []BatchView{}}
+}
 
 // poll reads the status files again and says whether anything changed.
 func (p *progressWatch) poll() ([]BatchView, bool) {
