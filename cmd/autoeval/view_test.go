@@ -41,7 +41,9 @@ func TestViewServesUntilStopped(t *testing.T) {
 		var errOut bytes.Buffer
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
-		go func() { done <- runView(ctx, &viewOptions{Traces: []string{root}, Addr: addr, Out: out, ErrOut: &errOut}) }()
+		go func() {
+			done <- runView(ctx, &viewOptions{Traces: []string{root}, Addr: addr, Out: out, ErrOut: &errOut})
+		}()
 		var line string
 		select {
 		case line = <-out:
