@@ -88,11 +88,8 @@ func (s *batchStatus) frames(t *trace.Trace, done int) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	name := s.name(t)
-	for i := range s.b.Current {
-		if s.b.Current[i].Trace == name {
-			s.b.Current[i].FramesDone = done
-		}
+	if i := s.current(t); i >= 0 {
+		s.b.Current[i].FramesDone = done
 	}
 	if time.Since(s.last) >= statusEvery {
 		s.writeLocked()
@@ -105,18 +102,25 @@ func (s *batchStatus) finished(t *trace.Trace, failed bool) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	name := s.name(t)
-	for i := range s.b.Current {
-		if s.b.Current[i].Trace == name {
-			s.b.Current = append(s.b.Current[:i], s.b.Current[i+1:]...)
-			break
-		}
+	if i := s.current(t); i >= 0 {
+		s.b.Current = append(s.b.Current[:i], s.b.Current[i+1:]...)
 	}
 	s.b.Done++
 	if failed {
 		s.b.Failed++
 	}
 	s.writeLocked()
+}
+
+// current is t's position among the traces being judged, -1 when it is not one.
+func (s *batchStatus) current(t *trace.Trace) int {
+	name := s.name(t)
+	for i := range s.b.Current {
+		if s.b.Current[i].Trace == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (s *batchStatus) close() {

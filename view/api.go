@@ -123,17 +123,10 @@ func (s *Server) apiFrame(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	it, err := s.cache.open(sum)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+	t, f, ok := s.openFrame(w, r, sum)
+	if !ok {
 		return
 	}
-	f, err := findFrame(it.Trace, r)
-	if err != nil {
-		notFound(w, err.Error())
-		return
-	}
-	t := it.Trace
 	fv := FrameView{Index: f.Index, Image: t.HasImage(f), Action: f.Action, Activity: f.Activity, UI: []UINode{}}
 	switch {
 	case t.HasXML(f):
@@ -193,6 +186,22 @@ func shortClass(c string) string {
 		return c[i+1:]
 	}
 	return c
+}
+
+// openFrame opens the trace sum names and finds the frame the request names by its index
+// parameter i; when it cannot, it has answered the request.
+func (s *Server) openFrame(w http.ResponseWriter, r *http.Request, sum *Summary) (*trace.Trace, *trace.Frame, bool) {
+	it, err := s.cache.open(sum)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return nil, nil, false
+	}
+	f, err := findFrame(it.Trace, r)
+	if err != nil {
+		notFound(w, err.Error())
+		return nil, nil, false
+	}
+	return it.Trace, f, true
 }
 
 // findFrame finds the frame a request names by its index parameter i.

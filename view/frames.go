@@ -40,17 +40,11 @@ func (s *Server) frameImage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	it, err := s.cache.open(sum)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+	t, f, ok := s.openFrame(w, r, sum)
+	if !ok {
 		return
 	}
-	f, err := findFrame(it.Trace, r)
-	if err != nil {
-		notFound(w, err.Error())
-		return
-	}
-	data, mime, err := it.Trace.ReadImage(f)
+	data, mime, err := t.ReadImage(f)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
 		return

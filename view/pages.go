@@ -215,8 +215,7 @@ type tracePage struct {
 	Cost      string
 	Problem   string
 	Source    string
-	Activity  map[int]string
-	Judgments []judgmentPart
+	Judgments []report.JudgmentView
 }
 
 type frameCard struct {
@@ -236,10 +235,6 @@ type frameNotes struct {
 type judgeNote struct {
 	Judge string
 	report.FrameNoteView
-}
-
-type judgmentPart struct {
-	report.JudgmentView
 }
 
 // uiTextFrames bounds the frames whose UI dump is read to stand in for a missing
@@ -295,7 +290,7 @@ func (s *Server) tracePage(w http.ResponseWriter, r *http.Request) {
 	notes := map[int][]judgeNote{}
 	var total trace.Usage
 	for _, j := range tv.Judgments {
-		tp.Judgments = append(tp.Judgments, judgmentPart{j})
+		tp.Judgments = append(tp.Judgments, j)
 		for _, n := range j.Notes {
 			notes[n.Index] = append(notes[n.Index], judgeNote{Judge: j.Judge, FrameNoteView: n})
 		}
