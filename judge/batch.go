@@ -55,7 +55,7 @@ type Options struct {
 // endpoint takes requests keep every request slot busy (captures run ahead within the same
 // budget); the heuristic judge is bound by the CPUs.
 func TracesAtOnce(cfg Config, modelConcurrency int) int {
-	if cfg.Kind == trace.JudgeHeuristic {
+	if !usesModel(cfg.Kind) {
 		return runtime.GOMAXPROCS(0)
 	}
 	if modelConcurrency <= 0 {
@@ -76,7 +76,11 @@ type Result struct {
 // JudgeTrace resolves the substates of one trace, judges it and writes judgment.json.
 func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	r := Result{Label: tg.Label}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, o.Source)
+	src := o.Source
+	if src.Derive == nil {
+		src.Derive = derivation(o.Judge.Kind)
+	}
+	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
@@ -245,7 +249,7 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 		name = abs
 	}
 	who := cfg.Kind
-	if cfg.Kind != trace.JudgeHeuristic {
+	if usesModel(cfg.Kind) {
 		if cfg.Model != nil {
 			who += " " + cfg.Model.Name()
 		}
