@@ -287,6 +287,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	opts.StatusRoot = o.traces // autoeval view shows the batch from there
 	if !global.quiet {
 		opts.OnWait = func(label string, held *store.HeldError) {
 			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)

@@ -32,8 +32,8 @@ var level = map[string]int{
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
 	// kinds of judge beyond the model judge: each implements judge's Reasoner and registers
 	// itself with judge, so only a command that offers it imports it
-	"heuristic":    4,
-	"runner":       4,
+	"heuristic": 4,
+	"runner":    4, "view": 4,
 	"cmd/autoeval": 5, "examples/gen": 5,
 }
 
