@@ -162,15 +162,22 @@ func unwrapPathErr(err error) error {
 // trace directories of every format, episode *.json files and checkpoint *.pkl.gz files.
 // It does not descend into a trace directory. The result is sorted.
 func Discover(root string) ([]string, error) {
+	traces, _, err := Scan(root)
+	return traces, err
+}
+
+// Scan is Discover that also lists the folders it walked through that are not traces
+// (root among them, when it is a folder and not a trace), sorted: where new traces
+// appear, so a watcher such as the live viewer knows which folders to look at again.
+func Scan(root string) (traces, folders []string, err error) {
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", root, unwrapPathErr(err))
+		return nil, nil, fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	if !st.IsDir() {
 		// A file named explicitly is taken as given; Open reports what is wrong with it.
-		return []string{root}, nil
+		return []string{root}, nil, nil
 	}
-	var out []string
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -179,18 +186,21 @@ func Discover(root string) ([]string, error) {
 			return filepath.SkipDir
 		}
 		if f, _ := detect(&Probe{Path: p, IsDir: d.IsDir(), Walking: true}); f != nil {
-			out = append(out, p)
+			traces = append(traces, p)
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
+		} else if d.IsDir() {
+			folders = append(folders, p)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(traces)
+	sort.Strings(folders)
+	return traces, folders, nil
 }
 
 // oneLine keeps error messages to a single line.

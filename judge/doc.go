@@ -4,6 +4,10 @@
 // reasoning is strictly in frame order and stops once nothing is open. Every finished
 // frame is persisted, so a killed run resumes without new calls.
 //
+// The Reasoner is the judge kind's: the model judge is built in, other kinds (the
+// heuristic baseline, package heuristic) register a Driver from their own package, and
+// every kind shares the capture, the memory of lists and forms, and the Checker.
+//
 // # The rules
 //
 // Frames are judged in order. Before each, the open substates are those not yet satisfied,

@@ -83,6 +83,16 @@ var funcs = template.FuncMap{
 	"deref": func(p *int) int { return *p },
 }
 
+// TemplateFuncs are the functions the report's template formats numbers, costs and marks
+// with, for other pages that show the same figures (the live viewer).
+func TemplateFuncs() template.FuncMap {
+	m := template.FuncMap{}
+	for k, v := range funcs {
+		m[k] = v
+	}
+	return m
+}
+
 var page = template.Must(template.New("report.html.tmpl").Funcs(funcs).ParseFS(templates, "report.html.tmpl"))
 
 // slug turns any text into a safe class/attribute token.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/autoeval/autoeval/substate"
@@ -180,6 +181,12 @@ func WriteJudgment(path string, j *Judgment) error {
 		j.Version = 1
 	}
 	return WriteJSONAtomic(path, j)
+}
+
+// IsJudgmentFile reports whether a base name is a judgment: judgment.json or
+// judgment.*.json (several judges write side by side, e.g. judgment.heuristic.json).
+func IsJudgmentFile(name string) bool {
+	return name == JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
 // JudgmentPath is where a trace's judgment lives by default.
