@@ -83,7 +83,7 @@ func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error
 	h.Set("X-Api-Key", c.ep.key)
 	h.Set("Anthropic-Version", anthropicVersion)
 	var out anthropicResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/messages"), h, body, &out, anthropicErrorMessage); err != nil {
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/messages"), h, body, &out, anthropicErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if out.Type != "message" {
@@ -102,8 +102,9 @@ func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error
 	return r, nil
 }
 
-// anthropicErrorMessage reads {"type": "error", "error": {"type": ..., "message": ...}}.
-func anthropicErrorMessage(b []byte) string {
+// anthropicErrorInfo reads {"type": "error", "error": {"type": ..., "message": ...}}; the
+// error's type is its code.
+func anthropicErrorInfo(b []byte) (msg, code string) {
 	var e struct {
 		Error struct {
 			Type    string `json:"type"`
@@ -111,10 +112,10 @@ func anthropicErrorMessage(b []byte) string {
 		} `json:"error"`
 	}
 	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
-		return ""
+		return "", ""
 	}
 	if e.Error.Type != "" {
-		return e.Error.Type + ": " + e.Error.Message
+		return e.Error.Type + ": " + e.Error.Message, e.Error.Type
 	}
-	return e.Error.Message
+	return e.Error.Message, ""
 }

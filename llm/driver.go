@@ -43,8 +43,8 @@ type endpoint struct {
 
 // conn makes calls to one model. generate is one attempt: no retry, cache or booking.
 // Its errors are a *statusError (the provider answered with an error status), a
-// *reachError (no HTTP answer), a *bodyError (an answer that could not be read), or
-// another error that retrying cannot mend.
+// *reachError (no HTTP answer), a *bodyError (an answer that could not be read), a
+// *refusalError, or another error that retrying cannot mend.
 type conn interface {
 	generate(ctx context.Context, req Request) (reply, error)
 }
@@ -89,42 +89,6 @@ func unknownProvider(spec, p string) error {
 	return fmt.Errorf("model %q: unknown provider %q (known: %s)", spec, p, strings.Join(providerNames(), ", "))
 }
 
-// statusError is a provider's answer with an error status.
-type statusError struct {
-	status     int
-	retryAfter string // the Retry-After header, "" when none
-	msg        string // the provider's own message, or the start of the body
-}
-
-func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.status, e.msg) }
-
-// reachError is a request that got no HTTP answer: the endpoint refused the connection,
-// could not be resolved, or dropped it.
-type reachError struct {
-	hostport string
-	err      error
-}
-
-func (e *reachError) Error() string {
-	return fmt.Sprintf("cannot reach %s: %s", e.hostport, cause(e.err))
-}
-
-func (e *reachError) Unwrap() error { return e.err }
-
-// bodyError is a success status whose body is not the provider's answer format.
-type bodyError struct {
-	status int
-	why    string
-	start  string // the start of the body, for the message
-}
-
-func (e *bodyError) Error() string {
-	if e.start == "" {
-		return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s (empty body)", e.status, e.why)
-	}
-	return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s; it starts %q", e.status, e.why, e.start)
-}
-
 // errRedirect refuses a redirect to another host: the API key belongs to the endpoint it
 // was configured for and is never sent anywhere else.
 var errRedirect = errors.New("refusing to follow a redirect to another host: the API key is only sent to the endpoint it belongs to")
@@ -140,9 +104,12 @@ func sameHostRedirects(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
+// errorInfo extracts the provider's message and error code from an error body.
+type errorInfo func(body []byte) (msg, code string)
+
 // postJSON sends body as JSON to rawURL with header and decodes a 2xx answer into out.
-// errMsg extracts the provider's message from an error body.
-func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.Header, body, out any, errMsg func([]byte) string) error {
+// info extracts the provider's message and error code from an error body.
+func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.Header, body, out any, info errorInfo) error {
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -172,17 +139,17 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		return &reachError{hostport: hostPort(req.URL), err: err}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		msg := ""
-		if errMsg != nil {
-			msg = errMsg(raw)
+		se := &statusError{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After")}
+		if info != nil {
+			se.msg, se.code = info(raw)
 		}
-		if msg == "" {
-			msg = snippet(raw)
+		if se.msg == "" {
+			se.msg = snippet(raw)
 		}
-		if msg == "" {
-			msg = http.StatusText(resp.StatusCode)
+		if se.msg == "" {
+			se.msg = http.StatusText(resp.StatusCode)
 		}
-		return &statusError{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), msg: msg}
+		return se
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(out); err != nil {

@@ -141,7 +141,6 @@ func (c *client) hit(text string, in, out int) *Response {
 // the provider but got no answer (timed out, or cancelled) are counted as calls of unknown
 // tokens: the provider may well have billed them.
 func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
-	var lastErr error
 	var unknown int
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)
@@ -156,25 +155,20 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 			resp.UnknownCalls = unknown
 			return resp, nil
 		}
-		lastErr = err
 		if st.unanswered {
 			unknown++
 		}
-		c.book(ctx, req, key, callRow{latency: st.latency, errText: err.Error(), tokensUnknown: st.unanswered})
+		c.book(ctx, req, key, callRow{latency: st.latency, errText: err.Message, tokensUnknown: st.unanswered})
 		if ctx.Err() != nil {
 			return nil, spent(ctx.Err(), Usage{UnknownCalls: unknown})
 		}
-		if !st.retryable || attempt >= c.cfg.MaxRetries {
-			if st.retryable {
-				err = fmt.Errorf("%s: giving up after %d attempts: %w", c.Name(), attempt+1, lastErr)
-			} else {
-				err = fmt.Errorf("%s: %w", c.Name(), lastErr)
-			}
+		if !err.Retryable || attempt >= c.cfg.MaxRetries {
+			err.Attempts = attempt + 1
 			return nil, spent(err, Usage{UnknownCalls: unknown})
 		}
-		wait := c.delay(attempt, st.retryAfter)
+		wait := c.delay(attempt, err.RetryAfter)
 		if c.cfg.OnRetry != nil {
-			c.cfg.OnRetry(c.Name(), attempt+1, wait, lastErr)
+			c.cfg.OnRetry(c.Name(), attempt+1, wait, err)
 		}
 		if err := sleep(ctx, wait); err != nil {
 			return nil, spent(err, Usage{UnknownCalls: unknown})
@@ -183,9 +177,7 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 }
 
 type attemptState struct {
-	retryable  bool
-	retryAfter time.Duration // 0 when the server gave none
-	latency    time.Duration
+	latency time.Duration
 	// unanswered: the request went out (its headers at least) and no answer was read
 	// whole (a timeout or a cancel, maybe while the answer was arriving): the provider
 	// may have processed and billed it, for tokens we never learnt.
@@ -213,10 +205,11 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, error) {
+// attempt makes one request. Its error is an *Error.
+func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, *Error) {
 	var st attemptState
 	if err := c.sem.Acquire(ctx, 1); err != nil {
-		return nil, st, err
+		return nil, st, &Error{Kind: KindRequest, Model: c.Name(), Endpoint: c.hostport, Message: "cancelled: " + err.Error()}
 	}
 	defer c.sem.Release(1)
 	// wrote is set once the headers are out: from then on the request may reach the
@@ -229,62 +222,72 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	actx, cancel := context.WithTimeout(httptrace.WithClientTrace(ctx, trace), c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := c.conn.generate(actx, req)
+	out, gerr := c.conn.generate(actx, req)
 	st.latency = time.Since(start)
-	if err != nil {
-		var se *statusError
-		var re *reachError
-		var be *bodyError
-		switch {
-		case ctx.Err() != nil:
-			st.unanswered = wrote.Load()
-			return nil, st, fmt.Errorf("cancelled: %w", ctx.Err())
-		case errors.Is(actx.Err(), context.DeadlineExceeded):
-			st.retryable = true
-			st.unanswered = wrote.Load()
-			err = fmt.Errorf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
-		case errors.As(err, &se):
-			switch {
-			case se.status == http.StatusTooManyRequests && quotaExhausted(se.msg):
-				// OpenAI answers an empty account with 429 too; waiting does not refill it.
-			case se.status == http.StatusTooManyRequests || se.status >= 500:
-				st.retryable = true
-				st.retryAfter = parseRetryAfter(se.retryAfter)
-			}
-		case errors.As(err, &re):
-			// Refused, unresolvable or dropped: often a server still starting or restarting.
-			st.retryable = true
-		case errors.As(err, &be):
-			// A body cut off by a proxy, or empty choices: a transient fault, not a
-			// rejected request.
-			st.retryable = true
-		}
-		msg := oneLine(c.redact(err.Error())) // redact first: a cut could leave part of the key
-		if se != nil && (se.status == http.StatusUnauthorized || se.status == http.StatusForbidden) {
-			// A refused credential otherwise reads as a bare HTTP status: name what to check.
-			where := c.cfg.BaseURLSetting
-			if where == "" {
-				where = "the base URL"
-			}
-			msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
-		}
-		return nil, st, errors.New(msg)
+	if gerr == nil {
+		cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
+		return &Response{
+			Text:            out.text,
+			InputTokens:     out.inputTokens,
+			OutputTokens:    out.outputTokens,
+			CostUSD:         cost,
+			UncachedCostUSD: cost,
+			PriceUnknown:    !known,
+		}, st, nil
 	}
-	cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
-	return &Response{
-		Text:            out.text,
-		InputTokens:     out.inputTokens,
-		OutputTokens:    out.outputTokens,
-		CostUSD:         cost,
-		UncachedCostUSD: cost,
-		PriceUnknown:    !known,
-	}, st, nil
+	e := &Error{Model: c.Name(), Endpoint: c.hostport}
+	var se *statusError
+	var re *reachError
+	var be *bodyError
+	var rf *refusalError
+	switch {
+	case ctx.Err() != nil:
+		st.unanswered = wrote.Load()
+		e.Kind, e.Message = KindRequest, "cancelled: "+ctx.Err().Error()
+		return nil, st, e
+	case errors.Is(actx.Err(), context.DeadlineExceeded):
+		st.unanswered = wrote.Load()
+		e.Kind, e.Retryable = KindTimeout, true
+		e.Message = fmt.Sprintf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
+		return nil, st, e
+	case errors.As(gerr, &se):
+		e.Kind, e.Status, e.Code = KindStatus, se.status, se.code
+		switch {
+		case se.status == http.StatusTooManyRequests && quotaExhausted(se.code, se.msg):
+			// OpenAI answers an empty account with 429 too; waiting does not refill it.
+		case se.status == http.StatusTooManyRequests || se.status >= 500:
+			e.Retryable = true
+			e.RetryAfter = parseRetryAfter(se.retryAfter)
+		}
+	case errors.As(gerr, &re):
+		// Refused, unresolvable or dropped: often a server still starting or restarting.
+		e.Kind, e.Retryable = KindUnreachable, true
+	case errors.As(gerr, &be):
+		// A body cut off by a proxy, or empty choices: a transient fault, not a
+		// rejected request.
+		e.Kind, e.Retryable = KindBadAnswer, true
+	case errors.As(gerr, &rf):
+		e.Kind = KindRefused
+	default:
+		e.Kind = KindRequest
+	}
+	msg := oneLine(c.redact(gerr.Error())) // redact first: a cut could leave part of the key
+	if se != nil && (se.status == http.StatusUnauthorized || se.status == http.StatusForbidden) {
+		// A refused credential otherwise reads as a bare HTTP status: name what to check.
+		where := c.cfg.BaseURLSetting
+		if where == "" {
+			where = "the base URL"
+		}
+		msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
+	}
+	e.Message = msg
+	return nil, st, e
 }
 
 // quotaExhausted tells OpenAI's "insufficient_quota" 429 (billing) from a rate limit.
-func quotaExhausted(msg string) bool {
+func quotaExhausted(code, msg string) bool {
 	m := strings.ToLower(msg)
-	return strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
+	return code == "insufficient_quota" || strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
 }
 
 func parseRetryAfter(v string) time.Duration {

@@ -99,7 +99,7 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 		}
 	}
 	var out ollamaResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/api/chat"), nil, body, &out, ollamaErrorMessage); err != nil {
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/api/chat"), nil, body, &out, ollamaErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if out.Message == nil || !out.Done {
@@ -108,13 +108,13 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 	return reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}, nil
 }
 
-// ollamaErrorMessage reads {"error": "..."}.
-func ollamaErrorMessage(b []byte) string {
+// ollamaErrorInfo reads {"error": "..."}; Ollama gives no error code.
+func ollamaErrorInfo(b []byte) (msg, code string) {
 	var e struct {
 		Error string `json:"error"`
 	}
 	if json.Unmarshal(b, &e) != nil {
-		return ""
+		return "", ""
 	}
-	return e.Error
+	return e.Error, ""
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"regexp"
 	"sort"
@@ -89,7 +88,7 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	}
 	h.Set("Authorization", "Bearer "+key)
 	var out openAIResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/chat/completions"), h, body, &out, openAIErrorMessage); err != nil {
+	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/chat/completions"), h, body, &out, openAIErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if len(out.Choices) == 0 {
@@ -97,7 +96,7 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	}
 	m := out.Choices[0].Message
 	if m.Content == nil && m.Refusal != nil {
-		return reply{}, errors.New("the model refused: " + *m.Refusal)
+		return reply{}, &refusalError{msg: *m.Refusal}
 	}
 	var r reply
 	if m.Content != nil {
@@ -286,8 +285,9 @@ func strictSchema(s map[string]any) bool {
 	return true
 }
 
-// openAIErrorMessage reads {"error": {"message": ...}}.
-func openAIErrorMessage(b []byte) string {
+// openAIErrorInfo reads {"error": {"message": ..., "type": ..., "code": ...}}; the code
+// (a string, or null) is the error code, else the type.
+func openAIErrorInfo(b []byte) (msg, code string) {
 	var e struct {
 		Error struct {
 			Message string `json:"message"`
@@ -296,11 +296,15 @@ func openAIErrorMessage(b []byte) string {
 		} `json:"error"`
 	}
 	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
-		return ""
+		return "", ""
 	}
-	msg := e.Error.Message
-	if code, ok := e.Error.Code.(string); ok && code != "" && !strings.Contains(msg, code) {
+	msg = e.Error.Message
+	code, _ = e.Error.Code.(string)
+	if code != "" && !strings.Contains(msg, code) {
 		msg += " (" + code + ")"
 	}
-	return msg
+	if code == "" {
+		code = e.Error.Type
+	}
+	return msg, code
 }

@@ -57,6 +57,13 @@ func Status(code int, headers ...string) Answer { return Answer{status: code, he
 // Raw answers with a literal body and status (e.g. a truncated JSON body).
 func Raw(code int, body string) Answer { return Answer{status: code, body: body} }
 
+// Header adds response headers ("Name: value") to an answer, e.g.
+// Raw(429, body).Header("Retry-After: 1").
+func (a Answer) Header(headers ...string) Answer {
+	a.headers = append(append([]string(nil), a.headers...), headers...)
+	return a
+}
+
 // Redirect answers with a redirect status (307 or 308 keep the method and body) to url.
 func Redirect(code int, url string) Answer { return Answer{status: code, redirect: url} }
 
