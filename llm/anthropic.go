@@ -83,7 +83,7 @@ func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error
 	h.Set("X-Api-Key", c.ep.key)
 	h.Set("Anthropic-Version", anthropicVersion)
 	var out anthropicResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/messages"), h, body, &out, anthropicErrorInfo); err != nil {
+	if err := c.ep.post(ctx, "/messages", h, body, &out, anthropicErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if out.Type != "message" {

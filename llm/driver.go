@@ -107,14 +107,14 @@ func sameHostRedirects(req *http.Request, via []*http.Request) error {
 // errorInfo extracts the provider's message and error code from an error body.
 type errorInfo func(body []byte) (msg, code string)
 
-// postJSON sends body as JSON to rawURL with header and decodes a 2xx answer into out.
-// info extracts the provider's message and error code from an error body.
-func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.Header, body, out any, info errorInfo) error {
+// post sends body as JSON to the endpoint's base URL + path and decodes a 2xx answer into
+// out. info extracts the provider's message and error code from an error body.
+func (ep endpoint) post(ctx context.Context, path string, header http.Header, body, out any, info errorInfo) error {
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rawURL, bytes.NewReader(data))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, joinURL(ep.baseURL, path), bytes.NewReader(data))
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		req.Header[k] = v
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
+	resp, err := ep.http.Do(req)
 	if err != nil {
 		if errors.Is(err, errRedirect) || ctx.Err() != nil {
 			return err
@@ -143,12 +143,15 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		if info != nil {
 			se.msg, se.code = info(raw)
 		}
+		// Redact before cutting: a cut through the key would leave its start unmatched.
+		se.msg = snippet(ep.redact(se.msg), 500)
 		if se.msg == "" {
-			se.msg = snippet(raw)
+			se.msg = snippet(ep.redact(string(raw)), 200)
 		}
 		if se.msg == "" {
 			se.msg = http.StatusText(resp.StatusCode)
 		}
+		se.code = snippet(ep.redact(se.code), 100)
 		return se
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -157,9 +160,17 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			why = "the JSON ends early"
 		}
-		return &bodyError{status: resp.StatusCode, why: why, start: snippet(raw)}
+		return &bodyError{status: resp.StatusCode, why: ep.redact(why), start: snippet(ep.redact(string(raw)), 200)}
 	}
 	return nil
+}
+
+// redact removes the endpoint's API key from text that may reach logs, errors or the store.
+func (ep endpoint) redact(s string) string {
+	if len(ep.key) >= 4 {
+		s = strings.ReplaceAll(s, ep.key, "[redacted]")
+	}
+	return s
 }
 
 // hostPort names an endpoint as host:port, with the scheme's default port made explicit.
@@ -196,11 +207,12 @@ func cause(err error) string {
 	return err.Error()
 }
 
-// snippet is the start of a body, one line, for messages.
-func snippet(b []byte) string {
-	s := strings.Join(strings.Fields(string(b)), " ")
-	if len(s) > 200 {
-		s = strings.ToValidUTF8(s[:200], "") + "…"
+// snippet is s on one line, cut to n bytes, for messages. Redact before: a cut could
+// leave part of a key that the redaction would no longer recognise.
+func snippet(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
 	}
 	return s
 }

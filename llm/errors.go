@@ -67,7 +67,7 @@ type statusError struct {
 	status     int
 	retryAfter string // the Retry-After header, "" when none
 	code       string // the provider's error code or type, "" when none
-	msg        string // the provider's own message, or the start of the body
+	msg        string // the provider's own message, or the start of the body (redacted)
 }
 
 func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.status, e.msg) }
@@ -89,7 +89,7 @@ func (e *reachError) Unwrap() error { return e.err }
 type bodyError struct {
 	status int
 	why    string
-	start  string // the start of the body, for the message
+	start  string // the start of the body, for the message (redacted)
 }
 
 func (e *bodyError) Error() string {

@@ -1,8 +1,10 @@
 package llm_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -52,5 +54,29 @@ func TestErrorsKeepTheirType(t *testing.T) {
 	m = open(t, "openai:gpt-4o-mini", "http://"+freePort(t)+"/v1", nil, func(c *llm.Config) { c.MaxRetries = -1 })
 	if _, err := m.Generate(context.Background(), llm.Request{Prompt: "p"}); !errors.As(err, &e) || e.Kind != llm.KindUnreachable {
 		t.Errorf("refused connection: %v", err)
+	}
+}
+
+// A provider error body that is not JSON is redacted before it is cut to fit a message: cut
+// first, the key's start survived where the cut went through it.
+func TestKeyRedactedBeforeTheBodyIsCut(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	// The key starts at byte 180 of a 300-byte page: a 200-byte cut keeps 20 of its bytes.
+	page := "<html>" + strings.Repeat("x", 174) + secret + strings.Repeat("y", 300-180-len(secret)) + "</html>"
+	srv := llmtest.NewOpenAI(t, llmtest.Raw(502, page), llmtest.Raw(200, page))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db, func(c *llm.Config) { c.MaxRetries = -1 })
+	for range 2 { // the 502's page, then a 200 whose body is not an answer
+		_, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+		if err == nil || strings.Contains(err.Error(), secret[:12]) {
+			t.Fatalf("error leaks the key or is nil: %v", err)
+		}
+	}
+	db.Close()
+	for _, p := range []string{db.Path, db.Path + "-wal"} {
+		data, _ := os.ReadFile(p)
+		if bytes.Contains(data, []byte(secret[:12])) {
+			t.Errorf("%s holds the start of the API key", p)
+		}
 	}
 }

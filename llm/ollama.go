@@ -99,7 +99,7 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 		}
 	}
 	var out ollamaResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/api/chat"), nil, body, &out, ollamaErrorInfo); err != nil {
+	if err := c.ep.post(ctx, "/api/chat", nil, body, &out, ollamaErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if out.Message == nil || !out.Done {

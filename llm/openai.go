@@ -88,7 +88,7 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	}
 	h.Set("Authorization", "Bearer "+key)
 	var out openAIResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/chat/completions"), h, body, &out, openAIErrorInfo); err != nil {
+	if err := c.ep.post(ctx, "/chat/completions", h, body, &out, openAIErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if len(out.Choices) == 0 {
