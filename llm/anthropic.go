@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"strings"
 )
@@ -111,7 +110,7 @@ func anthropicErrorInfo(b []byte) (msg, code string) {
 			Message string `json:"message"`
 		} `json:"error"`
 	}
-	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
+	if decodeExact(b, &e) != nil || e.Error.Message == "" {
 		return "", ""
 	}
 	if e.Error.Type != "" {

@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // A driver speaks one provider's API, in the manner of database/sql: each provider is one
@@ -108,7 +110,9 @@ func sameHostRedirects(req *http.Request, via []*http.Request) error {
 type errorInfo func(body []byte) (msg, code string)
 
 // post sends body as JSON to the endpoint's base URL + path and decodes a 2xx answer into
-// out. info extracts the provider's message and error code from an error body.
+// out. Provider answers are decoded as their formats define them: member names matched
+// exactly and a name given twice refused (encoding/json would match "Choices" to choices
+// and keep the last of two), so an answer is read one way only.
 func (ep endpoint) post(ctx context.Context, path string, header http.Header, body, out any, info errorInfo) error {
 	data, err := json.Marshal(body)
 	if err != nil {
@@ -154,8 +158,7 @@ func (ep endpoint) post(ctx context.Context, path string, header http.Header, bo
 		se.code = snippet(ep.redact(se.code), 100)
 		return se
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(out); err != nil {
+	if err := jsonv2.Unmarshal(raw, out); err != nil {
 		why := err.Error()
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			why = "the JSON ends early"
@@ -172,6 +175,9 @@ func (ep endpoint) redact(s string) string {
 	}
 	return s
 }
+
+// decodeExact reads provider JSON (an error body) with the same exact rules as answers.
+func decodeExact(b []byte, out any) error { return jsonv2.Unmarshal(b, out) }
 
 // hostPort names an endpoint as host:port, with the scheme's default port made explicit.
 func hostPort(u *url.URL) string {

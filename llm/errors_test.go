@@ -80,3 +80,26 @@ func TestKeyRedactedBeforeTheBodyIsCut(t *testing.T) {
 		}
 	}
 }
+
+// Provider answers are read as their formats define them: names match exactly (encoding/json
+// took "Content" for content, and the last of the two) and a name given twice is refused.
+func TestAnswersReadWithExactKeys(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t,
+		llmtest.Raw(200, `{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"yes","Content":"no"}}]}`),
+		llmtest.Raw(200, `{"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"yes","content":"no"}}]}`))
+	m := open(t, "openai:gpt-4o-mini", srv.URL, nil, func(c *llm.Config) { c.MaxRetries = -1 })
+	if r, err := m.Generate(context.Background(), llm.Request{Prompt: "a"}); err != nil || r.Text != "yes" {
+		t.Fatalf("%+v %v: want the answer under the exact name", r, err)
+	}
+	_, err := m.Generate(context.Background(), llm.Request{Prompt: "b"})
+	var e *llm.Error
+	if !errors.As(err, &e) || e.Kind != llm.KindBadAnswer || !strings.Contains(err.Error(), "duplicate") {
+		t.Fatalf("a duplicate name: %v", err)
+	}
+	ol := llmtest.NewOllama(t, llmtest.Raw(200, `{"model":"m","message":{"role":"assistant","content":"a"},"done":true,"done":false}`))
+	mo := open(t, "ollama:m", ol.URL, nil, func(c *llm.Config) { c.MaxRetries = -1 })
+	if _, err := mo.Generate(context.Background(), llm.Request{Prompt: "p"}); err == nil || !strings.Contains(err.Error(), "duplicate") {
+		t.Fatalf("Ollama, a duplicate name: %v", err)
+	}
+}

@@ -113,7 +113,7 @@ func ollamaErrorInfo(b []byte) (msg, code string) {
 	var e struct {
 		Error string `json:"error"`
 	}
-	if json.Unmarshal(b, &e) != nil {
+	if decodeExact(b, &e) != nil {
 		return "", ""
 	}
 	return e.Error, ""

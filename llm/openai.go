@@ -295,7 +295,7 @@ func openAIErrorInfo(b []byte) (msg, code string) {
 			Type    string `json:"type"`
 		} `json:"error"`
 	}
-	if json.Unmarshal(b, &e) != nil || e.Error.Message == "" {
+	if decodeExact(b, &e) != nil || e.Error.Message == "" {
 		return "", ""
 	}
 	msg = e.Error.Message
