@@ -60,7 +60,8 @@ type anthropicResponse struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	} `json:"content"`
-	Usage *struct {
+	StopReason string `json:"stop_reason"`
+	Usage      *struct {
 		InputTokens  int `json:"input_tokens"`
 		OutputTokens int `json:"output_tokens"`
 	} `json:"usage"`
@@ -97,6 +98,12 @@ func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error
 	r := reply{text: text.String()}
 	if out.Usage != nil {
 		r.inputTokens, r.outputTokens = out.Usage.InputTokens, out.Usage.OutputTokens
+	}
+	switch out.StopReason {
+	case "max_tokens", "model_context_window_exceeded":
+		r.cutOff = `stop_reason "` + out.StopReason + `"`
+	case "refusal":
+		return r, &refusalError{msg: `stop_reason "refusal"` + strings.TrimSpace(" "+text.String())}
 	}
 	return r, nil
 }

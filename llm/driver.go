@@ -55,6 +55,9 @@ type conn interface {
 type reply struct {
 	text                      string
 	inputTokens, outputTokens int
+	// cutOff names why the answer is incomplete (e.g. `finish_reason "length"`), "" for
+	// a complete answer.
+	cutOff string
 }
 
 var drivers = map[string]driver{}

@@ -19,7 +19,12 @@ const (
 	KindTimeout ErrorKind = "timeout"
 	// KindBadAnswer: a success status whose body is not the provider's answer format.
 	KindBadAnswer ErrorKind = "bad_answer"
-	// KindRefused: the model declined to answer (OpenAI's refusal).
+	// KindCutOff: the answer stopped at its token budget or at a content filter
+	// (OpenAI's finish_reason "length" or "content_filter", Anthropic's stop_reason
+	// "max_tokens", Ollama's done_reason "length"): incomplete, paid, never cached.
+	KindCutOff ErrorKind = "cut_off"
+	// KindRefused: the model declined to answer (OpenAI's refusal, Anthropic's
+	// stop_reason "refusal").
 	KindRefused ErrorKind = "refused"
 	// KindRequest: the request could not be made at all (a refused redirect, a schema
 	// that is not JSON, ...).

@@ -139,9 +139,11 @@ func (c *client) hit(text string, in, out int) *Response {
 
 // call makes the provider call with retries and books each attempt. Attempts that reached
 // the provider but got no answer (timed out, or cancelled) are counted as calls of unknown
-// tokens: the provider may well have billed them.
+// tokens, and answers that came back cut off as paid for their tokens: the provider billed
+// both. What such attempts spent rides on the answer (Response.Wasted) or on the error
+// (UsageOf).
 func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
-	var unknown int
+	var wasted Usage
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)
 		if err == nil {
@@ -150,28 +152,41 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 				_ = c.cfg.Cache.PutAnswer(ctx, record.Answer{Key: key, Provider: c.provider, Model: c.model,
 					Text: resp.Text, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, At: time.Now()})
 			}
-			c.book(ctx, req, key, callRow{in: resp.InputTokens, out: resp.OutputTokens, latency: st.latency,
-				cost: resp.CostUSD, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
-			resp.UnknownCalls = unknown
+			c.book(ctx, req, key, callRow{in: resp.InputTokens, out: resp.OutputTokens, reasoning: resp.ReasoningTokens,
+				latency: st.latency, cost: resp.CostUSD, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
+			resp.Wasted = wasted
+			resp.UnknownCalls = wasted.UnknownCalls
 			return resp, nil
 		}
+		row := callRow{latency: st.latency, errText: err.Message, tokensUnknown: st.unanswered}
 		if st.unanswered {
-			unknown++
+			wasted.UnknownCalls++
 		}
-		c.book(ctx, req, key, callRow{latency: st.latency, errText: err.Message, tokensUnknown: st.unanswered})
+		if resp != nil {
+			// A paid answer that cannot be used (cut off, refused): its tokens were billed.
+			row.in, row.out, row.reasoning = resp.InputTokens, resp.OutputTokens, resp.ReasoningTokens
+			row.cost, row.uncached, row.priceUnknown = resp.CostUSD, resp.UncachedCostUSD, resp.PriceUnknown
+			row.cutOff = err.Kind == KindCutOff
+			wasted.Add(Usage{InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, ReasoningTokens: resp.ReasoningTokens,
+				CostUSD: resp.CostUSD, UncachedCostUSD: resp.UncachedCostUSD, PriceUnknown: resp.PriceUnknown})
+			if row.cutOff {
+				wasted.CutOffCalls++
+			}
+		}
+		c.book(ctx, req, key, row)
 		if ctx.Err() != nil {
-			return nil, spent(ctx.Err(), Usage{UnknownCalls: unknown})
+			return nil, spent(ctx.Err(), wasted)
 		}
 		if !err.Retryable || attempt >= c.cfg.MaxRetries {
 			err.Attempts = attempt + 1
-			return nil, spent(err, Usage{UnknownCalls: unknown})
+			return nil, spent(err, wasted)
 		}
 		wait := c.delay(attempt, err.RetryAfter)
 		if c.cfg.OnRetry != nil {
 			c.cfg.OnRetry(c.Name(), attempt+1, wait, err)
 		}
 		if err := sleep(ctx, wait); err != nil {
-			return nil, spent(err, Usage{UnknownCalls: unknown})
+			return nil, spent(err, wasted)
 		}
 	}
 }
@@ -205,7 +220,8 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// attempt makes one request. Its error is an *Error.
+// attempt makes one request. Its error is an *Error; a paid answer that cannot be used
+// comes back with it, for booking.
 func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, *Error) {
 	var st attemptState
 	if err := c.sem.Acquire(ctx, 1); err != nil {
@@ -224,18 +240,21 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	start := time.Now()
 	out, gerr := c.conn.generate(actx, req)
 	st.latency = time.Since(start)
-	if gerr == nil {
-		cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
-		return &Response{
-			Text:            out.text,
-			InputTokens:     out.inputTokens,
-			OutputTokens:    out.outputTokens,
-			CostUSD:         cost,
-			UncachedCostUSD: cost,
-			PriceUnknown:    !known,
-		}, st, nil
-	}
 	e := &Error{Model: c.Name(), Endpoint: c.hostport}
+	var paid *Response
+	if gerr == nil || out.inputTokens != 0 || out.outputTokens != 0 {
+		paid = c.priced(out)
+	}
+	if gerr == nil {
+		if out.cutOff != "" {
+			// Incomplete: never an answer. Retried, as a sampled answer may end in time.
+			e.Kind, e.Retryable = KindCutOff, true
+			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens: it is incomplete (raise the budget)",
+				out.cutOff, paid.OutputTokens)
+			return paid, st, e
+		}
+		return paid, st, nil
+	}
 	var se *statusError
 	var re *reachError
 	var be *bodyError
@@ -281,7 +300,20 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
 	}
 	e.Message = msg
-	return nil, st, e
+	return paid, st, e
+}
+
+// priced turns a reply into a Response with its cost.
+func (c *client) priced(out reply) *Response {
+	cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
+	return &Response{
+		Text:            out.text,
+		InputTokens:     out.inputTokens,
+		OutputTokens:    out.outputTokens,
+		CostUSD:         cost,
+		UncachedCostUSD: cost,
+		PriceUnknown:    !known,
+	}
 }
 
 // quotaExhausted tells OpenAI's "insufficient_quota" 429 (billing) from a rate limit.
@@ -317,6 +349,8 @@ func oneLine(s string) string {
 // callRow is what one ledger row says about a call.
 type callRow struct {
 	in, out       int
+	reasoning     int
+	cutOff        bool
 	latency       time.Duration
 	hit           bool
 	cost          float64
@@ -335,6 +369,6 @@ func (c *client) book(ctx context.Context, req Request, key string, r callRow) {
 	ctx = context.WithoutCancel(ctx)
 	_ = c.cfg.Ledger.BookCall(ctx, record.Call{RunID: runIDFrom(ctx, c.cfg.RunID), Scope: req.Scope, Purpose: req.Purpose,
 		CacheKey: key, Provider: c.provider, Model: c.model, PromptVersion: req.PromptVersion, InputTokens: r.in, OutputTokens: r.out,
-		Latency: r.latency, CacheHit: r.hit, CostUSD: r.cost, UncachedCostUSD: r.uncached, PriceUnknown: r.priceUnknown,
+		ReasoningTokens: r.reasoning, CutOff: r.cutOff, Latency: r.latency, CacheHit: r.hit, CostUSD: r.cost, UncachedCostUSD: r.uncached, PriceUnknown: r.priceUnknown,
 		TokensUnknown: r.tokensUnknown, Error: c.redact(r.errText), At: time.Now()})
 }

@@ -17,6 +17,12 @@ type Usage struct {
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// ReasoningTokens is the part of OutputTokens spent on reasoning.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
+	// content filter): paid for, their tokens and cost counted above, but not used and not
+	// counted in Calls.
+	CutOffCalls int `json:"cut_off_calls,omitempty"`
 	// UnknownCalls counts requests that reached a provider and got no answer (cancelled
 	// or timed out): probably billed, at a cost nobody reported.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
@@ -34,7 +40,9 @@ func (u *Usage) Add(o Usage) {
 	u.CacheHits += o.CacheHits
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
+	u.ReasoningTokens += o.ReasoningTokens
 	u.CostUSD += o.CostUSD
+	u.CutOffCalls += o.CutOffCalls
 	u.UnknownCalls += o.UnknownCalls
 	u.UncachedCostUSD += o.UncachedCostUSD
 	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
@@ -70,16 +78,22 @@ type Filter = record.Filter
 func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
 	t, err := l.SumCalls(ctx, f)
 	return Usage{Calls: t.Calls, CacheHits: t.CacheHits, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
-		CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
+		ReasoningTokens: t.ReasoningTokens, CutOffCalls: t.CutOffCalls, CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
 }
 
-// Usage converts one response into the summable form.
+// Usage converts one response into the summable form, with what its earlier attempts
+// wasted.
 func (r *Response) Usage() Usage {
-	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD,
-		UnknownCalls: r.UnknownCalls, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
+	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, ReasoningTokens: r.ReasoningTokens,
+		CostUSD: r.CostUSD, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
 	if r.CacheHit {
 		u.CacheHits = 1
 	}
+	w := r.Wasted
+	if w.UnknownCalls < r.UnknownCalls {
+		w.UnknownCalls = r.UnknownCalls // a Response built by hand sets only UnknownCalls
+	}
+	u.Add(w)
 	return u
 }
 

@@ -70,9 +70,10 @@ type ollamaResponse struct {
 	Message *struct {
 		Content string `json:"content"`
 	} `json:"message"`
-	Done            bool `json:"done"`
-	PromptEvalCount int  `json:"prompt_eval_count"`
-	EvalCount       int  `json:"eval_count"`
+	Done            bool   `json:"done"`
+	DoneReason      string `json:"done_reason"`
+	PromptEvalCount int    `json:"prompt_eval_count"`
+	EvalCount       int    `json:"eval_count"`
 }
 
 // generate asks for one answer object (stream false). A schema goes as format, which
@@ -105,7 +106,11 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 	if out.Message == nil || !out.Done {
 		return reply{}, &bodyError{status: http.StatusOK, why: "it is not one finished answer (no message, or done is false)"}
 	}
-	return reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}, nil
+	r := reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}
+	if out.DoneReason == "length" {
+		r.cutOff = `done_reason "length"`
+	}
+	return r, nil
 }
 
 // ollamaErrorInfo reads {"error": "..."}; Ollama gives no error code.

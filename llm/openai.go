@@ -94,16 +94,22 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	if len(out.Choices) == 0 {
 		return reply{}, &bodyError{status: http.StatusOK, why: "it has no choices"}
 	}
-	m := out.Choices[0].Message
-	if m.Content == nil && m.Refusal != nil {
-		return reply{}, &refusalError{msg: *m.Refusal}
-	}
 	var r reply
-	if m.Content != nil {
-		r.text = *m.Content
-	}
 	if out.Usage != nil {
 		r.inputTokens, r.outputTokens = out.Usage.PromptTokens, out.Usage.CompletionTokens
+	}
+	ch := out.Choices[0]
+	if ch.Message.Content == nil && ch.Message.Refusal != nil {
+		return r, &refusalError{msg: *ch.Message.Refusal}
+	}
+	if ch.Message.Content != nil {
+		r.text = *ch.Message.Content
+	}
+	// "length": the budget ran out (a reasoning model may have spent it all on reasoning
+	// and left the content empty); "content_filter": content was omitted. Either way the
+	// answer is incomplete.
+	if ch.FinishReason == "length" || ch.FinishReason == "content_filter" {
+		r.cutOff = `finish_reason "` + ch.FinishReason + `"`
 	}
 	return r, nil
 }

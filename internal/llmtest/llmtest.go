@@ -34,12 +34,15 @@ type Answer struct {
 	Text         string
 	InputTokens  int // 0: estimated from the request size
 	OutputTokens int // 0: estimated from the text
-	status       int
-	headers      []string
-	body         string
-	hang         bool
-	delay        time.Duration
-	redirect     string
+	// cutOff: the answer stopped at its budget (or, with filtered, at a content filter),
+	// told as the provider tells it.
+	cutOff, filtered bool
+	status           int
+	headers          []string
+	body             string
+	hang             bool
+	delay            time.Duration
+	redirect         string
 }
 
 // Reply answers with text as the assistant's message.
@@ -48,6 +51,19 @@ func Reply(text string) Answer { return Answer{Text: text} }
 // ReplyUsage answers with text and explicit token counts.
 func ReplyUsage(text string, in, out int) Answer {
 	return Answer{Text: text, InputTokens: in, OutputTokens: out}
+}
+
+// CutOff answers with text cut off at the token budget, as each provider says it:
+// OpenAI's finish_reason "length", Anthropic's stop_reason "max_tokens", Ollama's
+// done_reason "length".
+func CutOff(text string, in, out int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, cutOff: true}
+}
+
+// Filtered answers as OpenAI does when a content filter omitted content (finish_reason
+// "content_filter").
+func Filtered(text string, in, out int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, cutOff: true, filtered: true}
 }
 
 // Status answers with an HTTP error status in the provider's error format; headers are
@@ -278,9 +294,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	if s.kind == "openai" {
+		finish := "stop"
+		switch {
+		case a.filtered:
+			finish = "content_filter"
+		case a.cutOff:
+			finish = "length"
+		}
 		json.NewEncoder(w).Encode(map[string]any{
 			"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish,
 				"message": map[string]any{"role": "assistant", "content": a.Text}}},
 			"usage": map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
 		})
@@ -288,8 +311,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.kind == "ollama" {
 		now := time.Now().UTC().Format(time.RFC3339Nano)
+		done := "stop"
+		if a.cutOff {
+			done = "length"
+		}
 		if !req.stream {
-			json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+			json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": done,
 				"message": map[string]any{"role": "assistant", "content": a.Text}, "prompt_eval_count": in, "eval_count": out})
 			return
 		}
@@ -299,14 +326,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		enc := json.NewEncoder(w)
 		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": false,
 			"message": map[string]any{"role": "assistant", "content": a.Text[:half]}})
-		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": done,
 			"message": map[string]any{"role": "assistant", "content": a.Text[half:]}, "prompt_eval_count": in, "eval_count": out})
 		return
 	}
+	content := []any{map[string]any{"type": "text", "text": a.Text}}
+	stop := "end_turn"
+	if a.cutOff {
+		stop = "max_tokens"
+	}
 	json.NewEncoder(w).Encode(map[string]any{
 		"id": "msg_fake", "type": "message", "role": "assistant", "model": req.Model,
-		"content":     []any{map[string]any{"type": "text", "text": a.Text}},
-		"stop_reason": "end_turn", "stop_sequence": nil,
+		"content": content, "stop_reason": stop, "stop_sequence": nil,
 		"usage": map[string]any{"input_tokens": in, "output_tokens": out},
 	})
 }
