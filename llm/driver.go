@@ -46,7 +46,7 @@ type endpoint struct {
 // conn makes calls to one model. generate is one attempt: no retry, cache or booking.
 // Its errors are a *statusError (the provider answered with an error status), a
 // *reachError (no HTTP answer), a *bodyError (an answer that could not be read), a
-// *refusalError, or another error that retrying cannot mend.
+// *tooLargeError, a *refusalError, or another error that retrying cannot mend.
 type conn interface {
 	generate(ctx context.Context, req Request) (reply, error)
 }
@@ -109,6 +109,14 @@ func sameHostRedirects(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
+// MaxAnswerBytes bounds the text of one answer, and maxBodyBytes the body that carries it:
+// the reasoner and the decomposer answer in a few kilobytes, so a larger answer is a broken
+// or hostile server, refused before it is cached or billed as millions of tokens.
+const (
+	MaxAnswerBytes = 1 << 20
+	maxBodyBytes   = 8 << 20
+)
+
 // errorInfo extracts the provider's message and error code from an error body.
 type errorInfo func(body []byte) (msg, code string)
 
@@ -137,7 +145,7 @@ func (ep endpoint) post(ctx context.Context, path string, header http.Header, bo
 		return &reachError{hostport: hostPort(req.URL), err: err}
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -160,6 +168,9 @@ func (ep endpoint) post(ctx context.Context, path string, header http.Header, bo
 		}
 		se.code = snippet(ep.redact(se.code), 100)
 		return se
+	}
+	if len(raw) > maxBodyBytes {
+		return &tooLargeError{limit: maxBodyBytes}
 	}
 	if err := jsonv2.Unmarshal(raw, out); err != nil {
 		why := err.Error()

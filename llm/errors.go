@@ -23,6 +23,8 @@ const (
 	// (OpenAI's finish_reason "length" or "content_filter", Anthropic's stop_reason
 	// "max_tokens", Ollama's done_reason "length"): incomplete, paid, never cached.
 	KindCutOff ErrorKind = "cut_off"
+	// KindTooLarge: the answer is over MaxAnswerBytes.
+	KindTooLarge ErrorKind = "too_large"
 	// KindRefused: the model declined to answer (OpenAI's refusal, Anthropic's
 	// stop_reason "refusal").
 	KindRefused ErrorKind = "refused"
@@ -102,6 +104,13 @@ func (e *bodyError) Error() string {
 		return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s (empty body)", e.status, e.why)
 	}
 	return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s; it starts %q", e.status, e.why, e.start)
+}
+
+// tooLargeError is an answer over the size cap.
+type tooLargeError struct{ limit int }
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("the answer is larger than %d bytes: refused (a model answer is never that long)", e.limit)
 }
 
 // refusalError is a model declining to answer.

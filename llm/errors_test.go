@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -101,5 +102,52 @@ func TestAnswersReadWithExactKeys(t *testing.T) {
 	mo := open(t, "ollama:m", ol.URL, nil, func(c *llm.Config) { c.MaxRetries = -1 })
 	if _, err := mo.Generate(context.Background(), llm.Request{Prompt: "p"}); err == nil || !strings.Contains(err.Error(), "duplicate") {
 		t.Fatalf("Ollama, a duplicate name: %v", err)
+	}
+}
+
+// An answer over the size cap is an error: not cached, not taken.
+func TestHugeAnswerRefusedNotCached(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	huge := strings.Repeat("a", llm.MaxAnswerBytes+1)
+	srv := llmtest.NewOpenAI(t, llmtest.ReplyUsage(huge, 10, 13_000_000), llmtest.Reply("fine"))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db, func(c *llm.Config) { c.MaxRetries = -1 })
+	_, err := m.Generate(context.Background(), llm.Request{Prompt: "p"})
+	var e *llm.Error
+	if !errors.As(err, &e) || e.Kind != llm.KindTooLarge {
+		t.Fatalf("a %d-byte answer: %v", len(huge), err)
+	}
+	if r, err := m.Generate(context.Background(), llm.Request{Prompt: "p"}); err != nil || r.CacheHit || r.Text != "fine" {
+		t.Fatalf("after the refused answer: %+v %v, want a new call", r, err)
+	}
+}
+
+// A provider reporting absurd token counts cannot make a total wrap.
+func TestTokenCountsSaturate(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.ReplyUsage("ok", math.MaxInt64, math.MaxInt64), llmtest.ReplyUsage("ok", math.MaxInt64, 5))
+	db := openDB(t)
+	m := open(t, "openai:gpt-4o-mini", srv.URL, db)
+	var total llm.Usage
+	for _, p := range []string{"a", "b"} {
+		r, err := m.Generate(context.Background(), llm.Request{Prompt: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total.Add(r.Usage())
+		total.Add(r.Usage())
+	}
+	if total.InputTokens <= 0 || total.OutputTokens <= 0 || math.IsInf(total.CostUSD, 0) || total.CostUSD <= 0 {
+		t.Fatalf("totals wrapped: %+v", total)
+	}
+	var big llm.Usage
+	big.Add(llm.Usage{InputTokens: math.MaxInt})
+	big.Add(llm.Usage{InputTokens: math.MaxInt})
+	if big.InputTokens != math.MaxInt {
+		t.Errorf("Add wraps: %d", big.InputTokens)
+	}
+	u, err := llm.Summarize(context.Background(), db, llm.Filter{})
+	if err != nil || u.InputTokens <= 0 || u.Calls != 2 {
+		t.Fatalf("ledger sum %+v %v", u, err)
 	}
 }

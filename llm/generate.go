@@ -160,17 +160,17 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 		}
 		row := callRow{latency: st.latency, errText: err.Message, tokensUnknown: st.unanswered}
 		if st.unanswered {
-			wasted.UnknownCalls++
+			wasted.UnknownCalls = satAdd(wasted.UnknownCalls, 1)
 		}
 		if resp != nil {
-			// A paid answer that cannot be used (cut off, refused): its tokens were billed.
+			// A paid answer that cannot be used (cut off, too large): its tokens were billed.
 			row.in, row.out, row.reasoning = resp.InputTokens, resp.OutputTokens, resp.ReasoningTokens
 			row.cost, row.uncached, row.priceUnknown = resp.CostUSD, resp.UncachedCostUSD, resp.PriceUnknown
 			row.cutOff = err.Kind == KindCutOff
 			wasted.Add(Usage{InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, ReasoningTokens: resp.ReasoningTokens,
 				CostUSD: resp.CostUSD, UncachedCostUSD: resp.UncachedCostUSD, PriceUnknown: resp.PriceUnknown})
 			if row.cutOff {
-				wasted.CutOffCalls++
+				wasted.CutOffCalls = satAdd(wasted.CutOffCalls, 1)
 			}
 		}
 		c.book(ctx, req, key, row)
@@ -246,11 +246,15 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		paid = c.priced(out)
 	}
 	if gerr == nil {
-		if out.cutOff != "" {
+		switch {
+		case out.cutOff != "":
 			// Incomplete: never an answer. Retried, as a sampled answer may end in time.
 			e.Kind, e.Retryable = KindCutOff, true
 			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens: it is incomplete (raise the budget)",
 				out.cutOff, paid.OutputTokens)
+			return paid, st, e
+		case len(out.text) > MaxAnswerBytes:
+			e.Kind, e.Message = KindTooLarge, (&tooLargeError{limit: MaxAnswerBytes}).Error()
 			return paid, st, e
 		}
 		return paid, st, nil
@@ -258,6 +262,7 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	var se *statusError
 	var re *reachError
 	var be *bodyError
+	var tl *tooLargeError
 	var rf *refusalError
 	switch {
 	case ctx.Err() != nil:
@@ -285,6 +290,8 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		// A body cut off by a proxy, or empty choices: a transient fault, not a
 		// rejected request.
 		e.Kind, e.Retryable = KindBadAnswer, true
+	case errors.As(gerr, &tl):
+		e.Kind = KindTooLarge
 	case errors.As(gerr, &rf):
 		e.Kind = KindRefused
 	default:
@@ -303,13 +310,16 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	return paid, st, e
 }
 
-// priced turns a reply into a Response with its cost.
+// priced turns a reply into a Response with its cost. Token counts are clamped: a provider
+// reporting a negative count or billions of tokens (2^63-1 has been seen) must not make a
+// total wrap or a cost infinite.
 func (c *client) priced(out reply) *Response {
-	cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
+	in, o := clampTokens(out.inputTokens), clampTokens(out.outputTokens)
+	cost, known := c.prices.Cost(c.provider, c.model, in, o)
 	return &Response{
 		Text:            out.text,
-		InputTokens:     out.inputTokens,
-		OutputTokens:    out.outputTokens,
+		InputTokens:     in,
+		OutputTokens:    o,
 		CostUSD:         cost,
 		UncachedCostUSD: cost,
 		PriceUnknown:    !known,

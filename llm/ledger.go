@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"math"
 
 	"github.com/autoeval/autoeval/llm/record"
 )
@@ -34,18 +35,39 @@ type Usage struct {
 	PriceUnknown bool `json:"price_unknown,omitempty"`
 }
 
-// Add accumulates o into u.
+// Add accumulates o into u. Counts saturate rather than wrap.
 func (u *Usage) Add(o Usage) {
-	u.Calls += o.Calls
-	u.CacheHits += o.CacheHits
-	u.InputTokens += o.InputTokens
-	u.OutputTokens += o.OutputTokens
-	u.ReasoningTokens += o.ReasoningTokens
+	u.Calls = satAdd(u.Calls, o.Calls)
+	u.CacheHits = satAdd(u.CacheHits, o.CacheHits)
+	u.InputTokens = satAdd(u.InputTokens, o.InputTokens)
+	u.OutputTokens = satAdd(u.OutputTokens, o.OutputTokens)
+	u.ReasoningTokens = satAdd(u.ReasoningTokens, o.ReasoningTokens)
 	u.CostUSD += o.CostUSD
-	u.CutOffCalls += o.CutOffCalls
-	u.UnknownCalls += o.UnknownCalls
+	u.CutOffCalls = satAdd(u.CutOffCalls, o.CutOffCalls)
+	u.UnknownCalls = satAdd(u.UnknownCalls, o.UnknownCalls)
 	u.UncachedCostUSD += o.UncachedCostUSD
 	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
+}
+
+// maxCallTokens bounds the tokens one call is booked for: far above any model's context
+// (a few million tokens), far below where sums of many calls could overflow.
+const maxCallTokens = 1 << 32
+
+// clampTokens brings a provider's token count into [0, maxCallTokens].
+func clampTokens(n int) int { return min(max(n, 0), maxCallTokens) }
+
+// satAdd adds two non-negative counts, saturating at the largest int.
+func satAdd(a, b int) int {
+	if a < 0 {
+		a = 0
+	}
+	if b < 0 {
+		b = 0
+	}
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 type runKey struct{}
