@@ -18,9 +18,19 @@ func (anthropicDriver) keyEnv() string { return "ANTHROPIC_API_KEY" }
 
 func (anthropicDriver) keyOptional(string) bool { return false }
 
-func (anthropicDriver) defaultURL() string { return "https://api.anthropic.com/v1" }
+func (anthropicDriver) defaultURL() string { return anthropicURL }
 
 func (anthropicDriver) open(ep endpoint) (conn, error) { return &anthropicConn{ep: ep}, nil }
+
+// anthropicURL is Anthropic's own endpoint, where its published limits hold.
+const anthropicURL = "https://api.anthropic.com/v1"
+
+func (anthropicDriver) defaultLimits(baseURL string) (rpm, tpm int) {
+	if baseURL == anthropicURL {
+		return 50, 30000 // tier 1: 50 requests, 30,000 input tokens a minute (Claude Sonnet)
+	}
+	return 0, 0
+}
 
 type anthropicConn struct{ ep endpoint }
 

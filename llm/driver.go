@@ -33,6 +33,9 @@ type driver interface {
 	defaultURL() string
 	// open prepares calls to one model at one endpoint.
 	open(ep endpoint) (conn, error)
+	// defaultLimits are the requests and tokens per minute baseURL is held to unless
+	// configured (0: none).
+	defaultLimits(baseURL string) (rpm, tpm int)
 }
 
 // endpoint is what a driver needs to open a model.

@@ -209,6 +209,15 @@ func (c *client) delay(attempt int, retryAfter time.Duration) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
+// holdFor is how long a rate-limit answer holds every caller of the endpoint: its
+// Retry-After within MaxDelay, or the first backoff step when it gave none.
+func (c *client) holdFor(retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return min(retryAfter, c.cfg.MaxDelay)
+	}
+	return c.cfg.BaseDelay
+}
+
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -220,14 +229,16 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// attempt makes one request. Its error is an *Error; a paid answer that cannot be used
-// comes back with it, for booking.
+// attempt makes one request through the endpoint's gate (concurrency, rate limits). Its
+// error is an *Error; a paid answer that cannot be used comes back with it, for booking.
 func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, *Error) {
 	var st attemptState
-	if err := c.sem.Acquire(ctx, 1); err != nil {
+	reserved := c.estimateTokens(req)
+	leave, err := c.gate.enter(ctx, reserved)
+	if err != nil {
 		return nil, st, &Error{Kind: KindRequest, Model: c.Name(), Endpoint: c.hostport, Message: "cancelled: " + err.Error()}
 	}
-	defer c.sem.Release(1)
+	defer leave()
 	// wrote is set once the headers are out: from then on the request may reach the
 	// provider even if it is cancelled (WroteRequest would be too late: a cancel can end
 	// the call after the bytes left but before that hook runs, and the request would go
@@ -252,11 +263,14 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 			e.Kind, e.Retryable = KindCutOff, true
 			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens: it is incomplete (raise the budget)",
 				out.cutOff, paid.OutputTokens)
+			c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
 			return paid, st, e
 		case len(out.text) > MaxAnswerBytes:
 			e.Kind, e.Message = KindTooLarge, (&tooLargeError{limit: MaxAnswerBytes}).Error()
+			c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
 			return paid, st, e
 		}
+		c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, true)
 		return paid, st, nil
 	}
 	var se *statusError
@@ -279,7 +293,12 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		switch {
 		case se.status == http.StatusTooManyRequests && quotaExhausted(se.code, se.msg):
 			// OpenAI answers an empty account with 429 too; waiting does not refill it.
-		case se.status == http.StatusTooManyRequests || se.status >= 500:
+		case se.status == http.StatusTooManyRequests:
+			e.Retryable = true
+			e.RetryAfter = parseRetryAfter(se.retryAfter)
+			// A rate limit holds for everyone at the endpoint: slow them all down.
+			c.gate.throttled(c.holdFor(e.RetryAfter), start)
+		case se.status >= 500:
 			e.Retryable = true
 			e.RetryAfter = parseRetryAfter(se.retryAfter)
 		}
@@ -307,6 +326,9 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
 	}
 	e.Message = msg
+	if paid != nil {
+		c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
+	}
 	return paid, st, e
 }
 

@@ -44,6 +44,9 @@ func (ollamaDriver) defaultURL() string {
 
 func (ollamaDriver) open(ep endpoint) (conn, error) { return &ollamaConn{ep: ep}, nil }
 
+// defaultLimits: a local server has no rate limits; concurrency is its only bound.
+func (ollamaDriver) defaultLimits(string) (rpm, tpm int) { return 0, 0 }
+
 type ollamaConn struct{ ep endpoint }
 
 // The request body of POST /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md).

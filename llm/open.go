@@ -8,10 +8,8 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
-	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -26,6 +24,25 @@ const (
 	DefaultTimeout     = 120 * time.Second
 	DefaultRetries     = 4
 )
+
+// DefaultLimits are the requests and tokens per minute an endpoint is held to when
+// Config leaves them zero: for the providers' own endpoints, their lowest paid tier's
+// limits (OpenAI tier 1: 500 requests and 30,000 tokens a minute for gpt-4o, gpt-4.1, o1
+// and o3, more for the mini models; Anthropic tier 1: 50 requests, and 30,000 input tokens
+// a minute for Claude Sonnet); none for other endpoints. A key of a higher tier raises
+// them with --model-rpm and --model-tpm.
+func DefaultLimits(spec, baseURL string) (rpm, tpm int) {
+	p, _, err := ParseSpec(spec)
+	if err != nil {
+		return 0, 0
+	}
+	d := drivers[p]
+	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
+	if base == "" {
+		base = d.defaultURL()
+	}
+	return d.defaultLimits(base)
+}
 
 // Config selects and tunes a model. Zero values mean sensible defaults.
 type Config struct {
@@ -47,6 +64,14 @@ type Config struct {
 	RunID string
 	// Concurrency bounds in-flight calls per provider endpoint (default 16).
 	Concurrency int
+	// RequestsPerMinute and TokensPerMinute bound the calls per provider endpoint, shared
+	// by every model opened against it. Zero means the provider's default for its own
+	// endpoint (DefaultLimits: an OpenAI or Anthropic tier-1 key stays clear of 429s), and
+	// none for any other endpoint (a local server); negative means none. Tokens are
+	// counted as the prompt's estimate plus the answer budget when a call starts, and as
+	// the tokens the answer reports (reasoning included) once it ends. The endpoint's
+	// limits are those of the model opened last.
+	RequestsPerMinute, TokensPerMinute int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
 	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
@@ -165,10 +190,17 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("model %s: base URL %q: want http:// or https:// and a host, e.g. http://localhost:8000/v1", spec, cfg.BaseURL)
 	}
+	rpm, tpm := d.defaultLimits(base)
+	if cfg.RequestsPerMinute != 0 {
+		rpm = cfg.RequestsPerMinute
+	}
+	if cfg.TokensPerMinute != 0 {
+		tpm = cfg.TokensPerMinute
+	}
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
 		endpoint: base, hostport: hostPort(u),
-		sem: providerSemaphore(provider+"|"+base, cfg.Concurrency),
+		gate: gateFor(provider+"|"+base, cfg.Concurrency, rpm, tpm),
 	}
 	if env := d.keyEnv(); env != "" {
 		// The key of the provider goes to the endpoint configured for this model (its
@@ -182,24 +214,6 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	return c, nil
 }
 
-var (
-	semMu sync.Mutex
-	sems  = map[string]*semaphore.Weighted{}
-)
-
-// providerSemaphore shares one limit among all models opened against the same endpoint,
-// so --model and --capture-model on one provider do not double its load.
-func providerSemaphore(key string, n int) *semaphore.Weighted {
-	semMu.Lock()
-	defer semMu.Unlock()
-	if s, ok := sems[key]; ok {
-		return s
-	}
-	s := semaphore.NewWeighted(int64(n))
-	sems[key] = s
-	return s
-}
-
 // client is the Model behind Open.
 type client struct {
 	provider, model string
@@ -208,7 +222,7 @@ type client struct {
 	endpoint        string // the base URL calls go to
 	hostport        string // the endpoint's host:port, for messages
 	key             string
-	sem             *semaphore.Weighted
+	gate            *gate
 	conn            conn
 	flight          singleflight.Group
 }

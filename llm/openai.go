@@ -23,9 +23,19 @@ func (openAIDriver) keyEnv() string { return "OPENAI_API_KEY" }
 // keyOptional: local OpenAI-compatible servers (vLLM, Ollama's /v1) take any key.
 func (openAIDriver) keyOptional(baseURL string) bool { return baseURL != "" }
 
-func (openAIDriver) defaultURL() string { return "https://api.openai.com/v1" }
+func (openAIDriver) defaultURL() string { return openAIURL }
 
 func (openAIDriver) open(ep endpoint) (conn, error) { return &openAIConn{ep: ep}, nil }
+
+// openAIURL is OpenAI's own endpoint, where its published limits hold.
+const openAIURL = "https://api.openai.com/v1"
+
+func (openAIDriver) defaultLimits(baseURL string) (rpm, tpm int) {
+	if baseURL == openAIURL {
+		return 500, 30000 // tier 1 for gpt-4o, gpt-4.1, o1, o3 (the mini models get more)
+	}
+	return 0, 0
+}
 
 type openAIConn struct{ ep endpoint }
 
