@@ -159,3 +159,21 @@ func TestOllamaStreamsUnlessToldNot(t *testing.T) {
 		t.Errorf("default (streaming): %d %q", code, body)
 	}
 }
+
+// Strict mode takes OpenAI's documented subset only: type lists and anyOf branches are in
+// it, minLength and a root anyOf are not.
+func TestStrictSubset(t *testing.T) {
+	for schema, want := range map[string]string{
+		`{"type":"object","properties":{"a":{"type":["integer","null"]}},"required":["a"],"additionalProperties":false}`:                    "",
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"required":["a"],"additionalProperties":false}`: "",
+		`{"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"],"additionalProperties":false}`:                "'minLength' is not permitted",
+		`{"type":"object","properties":{"a":{"type":"string","default":"x"}},"required":["a"],"additionalProperties":false}`:                "'default' is not permitted",
+		`{"type":"object","anyOf":[{"type":"object"}]}`: "root schema must not be 'anyOf'",
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"object","properties":{"b":{"type":"string"}}}]}},"required":["a"],"additionalProperties":false}`: "'additionalProperties' is required",
+		`{"type":"object","properties":{"a":{"type":["integer","date"]}},"required":["a"],"additionalProperties":false}`:                                        "not a valid type",
+	} {
+		if got := StrictSchemaProblem([]byte(schema)); want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", schema, got, want)
+		}
+	}
+}
