@@ -80,8 +80,9 @@ type ollamaResponse struct {
 }
 
 // generate asks for one answer object (stream false). A schema goes as format, which
-// Ollama enforces while generating (structured outputs); a schema that is not a JSON
-// object goes as JSON mode.
+// Ollama enforces while generating (structured outputs,
+// https://docs.ollama.com/capabilities/structured-outputs); a schema that is not one of an
+// object goes as JSON mode ("json").
 func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 	body := ollamaRequest{Model: c.ep.model, Options: ollamaOptions{Temperature: req.Temperature, NumPredict: maxTokens(req)}}
 	if req.System != "" {
@@ -92,15 +93,10 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 		user.Images = append(user.Images, base64.StdEncoding.EncodeToString(im.Data))
 	}
 	body.Messages = append(body.Messages, user)
-	if len(req.Schema) > 0 {
-		var obj map[string]any
-		if json.Unmarshal(req.Schema, &obj) == nil {
-			delete(obj, "$schema")
-			delete(obj, "$id")
-			body.Format, _ = json.Marshal(obj)
-		} else {
-			body.Format = json.RawMessage(`"json"`)
-		}
+	if schema, ok := objectSchema(req.Schema); ok {
+		body.Format = schema
+	} else if len(req.Schema) > 0 {
+		body.Format = json.RawMessage(`"json"`)
 	}
 	var out ollamaResponse
 	if err := c.ep.post(ctx, "/api/chat", nil, body, &out, ollamaErrorInfo); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -188,27 +189,31 @@ func schemaName(purpose string) string {
 	return n
 }
 
-// openAISchema prepares a JSON Schema for response_format: ok is false when the schema is
-// outside the plain subset (then JSON mode is used); strict says whether it meets
-// structured outputs' strict rules. The annotations $schema and $id are dropped.
+// openAISchema prepares a JSON Schema for response_format: ok is false when it is not one
+// of an object or is outside the plain subset (then JSON mode is used); strict says whether
+// it meets structured outputs' strict rules. The annotations $schema and $id are dropped.
 func openAISchema(raw []byte) (schema json.RawMessage, strict, ok bool) {
 	var s map[string]any
-	if err := json.Unmarshal(raw, &s); err != nil || s["type"] != "object" || !plainSchema(s) {
+	if err := json.Unmarshal(raw, &s); err != nil || s["type"] != "object" {
 		return nil, false, false
 	}
 	delete(s, "$schema")
 	delete(s, "$id")
+	strict = strictSchema(s, true)
+	if !strict && !plainSchema(s) {
+		return nil, false, false
+	}
 	out, err := json.Marshal(s)
 	if err != nil {
 		return nil, false, false
 	}
-	return out, strictSchema(s), true
+	return out, strict, true
 }
 
 // Keywords of the plain subset, and annotations that may come along.
 var (
 	plainKeywords      = map[string]bool{"type": true, "description": true, "enum": true, "items": true, "properties": true, "additionalProperties": true, "required": true}
-	annotationKeywords = map[string]bool{"title": true, "$schema": true, "$id": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
+	annotationKeywords = map[string]bool{"title": true, "minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minimum": true, "maximum": true, "format": true, "default": true, "examples": true}
 )
 
 // plainSchema reports whether s uses only single types, properties, items, enum and
@@ -250,53 +255,111 @@ func plainSchema(s map[string]any) bool {
 }
 
 // Keywords structured outputs accept in strict mode
-// (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas).
+// (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas); $ref and
+// $defs are left out, since autoeval's schemas are inlined.
 var strictKeywords = map[string]bool{"type": true, "description": true, "title": true, "enum": true, "const": true, "items": true,
 	"properties": true, "additionalProperties": true, "required": true, "pattern": true, "format": true, "minimum": true,
 	"maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true, "minItems": true, "maxItems": true,
-	"$schema": true, "$id": true}
+	"anyOf": true}
 
-// strictSchema checks a plain schema against strict mode's rules: every object lists all
-// its properties in required and sets additionalProperties to false; no other keywords.
-func strictSchema(s map[string]any) bool {
+// strictTypes are the JSON Schema types; "type" is one of them or a list of them (a type
+// with "null" makes a field nullable, which strict mode wants instead of an optional one).
+var strictTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
+
+// strictSchema checks s against strict mode's rules: only the keywords above; every object
+// lists all its properties in required and sets additionalProperties to false; anyOf
+// branches follow the same rules, and the root is an object, not an anyOf.
+func strictSchema(s map[string]any, root bool) bool {
 	for k := range s {
 		if !strictKeywords[k] {
 			return false
 		}
 	}
-	if s["type"] == "object" {
-		props, _ := s["properties"].(map[string]any)
-		if ap, ok := s["additionalProperties"].(bool); !ok || ap {
+	var types []string
+	switch t := s["type"].(type) {
+	case string:
+		types = []string{t}
+	case []any:
+		for _, e := range t {
+			name, _ := e.(string)
+			types = append(types, name)
+		}
+	case nil:
+		if root {
 			return false
 		}
-		var req []string
-		if list, ok := s["required"].([]any); ok {
-			for _, r := range list {
-				if name, ok := r.(string); ok {
-					req = append(req, name)
-				}
-			}
-		}
-		keys := make([]string, 0, len(props))
-		for k := range props {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		sort.Strings(req)
-		if strings.Join(keys, "\x00") != strings.Join(req, "\x00") {
+	default:
+		return false
+	}
+	isObject := false
+	for _, t := range types {
+		if !strictTypes[t] {
 			return false
 		}
-		for _, p := range props {
-			sub, ok := p.(map[string]any)
-			if !ok || !strictSchema(sub) {
-				return false
-			}
+		isObject = isObject || t == "object"
+	}
+	_, hasEnum := s["enum"]
+	_, hasConst := s["const"]
+	branches, hasAny := s["anyOf"]
+	if len(types) == 0 && !hasAny && !hasEnum && !hasConst || root && hasAny {
+		return false
+	}
+	if isObject {
+		if !strictObject(s) {
+			return false
 		}
 	} else if _, ok := s["additionalProperties"]; ok {
 		return false // only objects have properties to restrict
 	}
-	if items, ok := s["items"].(map[string]any); ok && !strictSchema(items) {
+	if hasAny {
+		list, ok := branches.([]any)
+		if !ok || len(list) == 0 {
+			return false
+		}
+		for _, b := range list {
+			sub, ok := b.(map[string]any)
+			if !ok || !strictSchema(sub, false) {
+				return false
+			}
+		}
+	}
+	if items, ok := s["items"]; ok {
+		sub, ok := items.(map[string]any)
+		if !ok || !strictSchema(sub, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// strictObject checks an object schema: closed, every property required and strict.
+func strictObject(s map[string]any) bool {
+	props, _ := s["properties"].(map[string]any)
+	if ap, ok := s["additionalProperties"].(bool); !ok || ap {
 		return false
+	}
+	var req []string
+	if list, ok := s["required"].([]any); ok {
+		for _, r := range list {
+			if name, ok := r.(string); ok {
+				req = append(req, name)
+			}
+		}
+	}
+	keys := make([]string, 0, len(props))
+	for k := range props {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sort.Strings(req)
+	if !slices.Equal(keys, req) {
+		return false
+	}
+	for _, p := range props {
+		sub, ok := p.(map[string]any)
+		if !ok || !strictSchema(sub, false) {
+			return false
+		}
 	}
 	return true
 }

@@ -22,6 +22,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -103,6 +104,8 @@ type Request struct {
 	Rejected string
 	// stream is the Ollama request's stream field (true when absent, as in Ollama).
 	stream bool
+	// Tool is the tool an Anthropic request forces (tool_choice "tool"), "" for none.
+	Tool string
 }
 
 // Image is an image part found in a request, decoded.
@@ -332,6 +335,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	content := []any{map[string]any{"type": "text", "text": a.Text}}
 	stop := "end_turn"
+	if req.Tool != "" {
+		// A forced tool: the answer is the tool's input object (the script's text parsed),
+		// and no text comes before it.
+		var input map[string]any
+		if err := json.Unmarshal([]byte(a.Text), &input); err != nil && !a.cutOff {
+			s.t.Errorf("llmtest: the request forces the tool %s, whose input must be a JSON object, but the scripted answer is %q", req.Tool, a.Text)
+		}
+		content = []any{map[string]any{"type": "tool_use", "id": "toolu_fake", "name": req.Tool, "input": input}}
+		stop = "tool_use"
+	}
 	if a.cutOff {
 		stop = "max_tokens"
 	}
@@ -512,9 +525,14 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 			Role    string          `json:"role"`
 			Content json.RawMessage `json:"content"`
 		} `json:"messages"`
+		Tools      []map[string]json.RawMessage `json:"tools"`
+		ToolChoice map[string]json.RawMessage   `json:"tool_choice"`
 	}
 	if err := json.Unmarshal(req.Body, &b); err != nil {
 		return "request body is not valid JSON: " + err.Error()
+	}
+	if msg := checkAnthropicTools(b.Tools, b.ToolChoice, req); msg != "" {
+		return msg
 	}
 	req.Model = b.Model
 	if b.Model == "" {
@@ -628,6 +646,86 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 	return ""
 }
 
+// checkAnthropicTools applies the Messages API's rules for client tools and tool_choice, as
+// Anthropic publishes them (https://docs.anthropic.com/en/api/messages, "tools" and
+// "tool_choice"; https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use,
+// "Forcing tool use"; the types generated from Anthropic's OpenAPI description in
+// anthropic-sdk-python, src/anthropic/types/tool_param.py and tool_choice_*_param.py): a
+// tool has a name (^[a-zA-Z0-9_-]{1,64}$) and an input_schema whose type is "object", and
+// may have a description, a cache_control and type "custom", nothing else; tool_choice is
+// {"type": "auto" | "any" | "none"} or {"type": "tool", "name": N} with N one of the tools,
+// with an optional disable_parallel_tool_use, and needs tools. It fills req.Tool with a
+// forced tool.
+func checkAnthropicTools(tools []map[string]json.RawMessage, choice map[string]json.RawMessage, req *Request) string {
+	names := map[string]bool{}
+	for i, t := range tools {
+		where := fmt.Sprintf("tools.%d", i)
+		if msg := extraInputs(where+".custom.", t, fieldSet("name", "description", "input_schema", "cache_control", "type")); msg != "" {
+			return msg
+		}
+		var name, typ string
+		if err := json.Unmarshal(t["name"], &name); err != nil {
+			return where + ".custom.name: Field required"
+		}
+		if raw, ok := t["type"]; ok && (json.Unmarshal(raw, &typ) != nil || typ != "custom") {
+			return where + ".type: Input tag does not match the expected tags"
+		}
+		if !toolNameRe.MatchString(name) {
+			return fmt.Sprintf("%s.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'", where)
+		}
+		if raw, ok := t["description"]; ok {
+			var d string
+			if json.Unmarshal(raw, &d) != nil {
+				return where + ".custom.description: Input should be a valid string"
+			}
+		}
+		var schema map[string]json.RawMessage
+		if err := json.Unmarshal(t["input_schema"], &schema); err != nil || schema == nil {
+			return where + ".custom.input_schema: Field required"
+		}
+		var st string
+		if json.Unmarshal(schema["type"], &st); st != "object" {
+			return where + ".custom.input_schema.type: Input should be 'object'"
+		}
+		if names[name] {
+			return "tools: Tool names must be unique."
+		}
+		names[name] = true
+	}
+	if choice == nil {
+		return ""
+	}
+	var typ, name string
+	json.Unmarshal(choice["type"], &typ)
+	switch typ {
+	case "auto", "any", "none":
+		if msg := extraInputs("tool_choice."+typ+".", choice, fieldSet("type", "disable_parallel_tool_use")); msg != "" {
+			return msg
+		}
+	case "tool":
+		if msg := extraInputs("tool_choice.tool.", choice, fieldSet("type", "name", "disable_parallel_tool_use")); msg != "" {
+			return msg
+		}
+		if err := json.Unmarshal(choice["name"], &name); err != nil || name == "" {
+			return "tool_choice.tool.name: Field required"
+		}
+	default:
+		return fmt.Sprintf("tool_choice: Input tag %q found using 'type' does not match any of the expected tags: 'auto', 'any', 'tool', 'none'", typ)
+	}
+	if len(tools) == 0 {
+		return "tool_choice may only be specified while providing tools."
+	}
+	if typ == "tool" {
+		if !names[name] {
+			return fmt.Sprintf("tool_choice.name: Tool '%s' not found in provided tools", name)
+		}
+		req.Tool = name
+	}
+	return ""
+}
+
+var toolNameRe = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
 // anthropicVersions are the values of the anthropic-version header the API knows
 // (https://docs.anthropic.com/en/api/versioning).
 var anthropicVersions = map[string]bool{"2023-06-01": true, "2023-01-01": true}
@@ -709,8 +807,11 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 	if b.Model == "" {
 		return "model is required"
 	}
+	// format is "json" or a JSON Schema object (https://github.com/ollama/ollama/blob/main/docs/api.md,
+	// "format"; https://docs.ollama.com/capabilities/structured-outputs); Ollama refuses any
+	// other value before generating.
 	if f := strings.TrimSpace(string(b.Format)); f != "" && f != `""` && f != `"json"` && f != "null" && !strings.HasPrefix(f, "{") {
-		return "invalid format: " + f
+		return "invalid format: " + f + `; expected "json" or a valid JSON Schema object`
 	}
 	for i, m := range b.Messages {
 		switch m.Role {

@@ -160,6 +160,47 @@ func TestOllamaStreamsUnlessToldNot(t *testing.T) {
 	}
 }
 
+// Tools and tool_choice as Anthropic documents them: a forced tool must be one of the
+// tools, a tool's input_schema an object schema; Ollama's format is "json" or a schema.
+func TestToolsAndFormatsAsDocumented(t *testing.T) {
+	srv := NewAnthropic(t, Handler(func(r Request) Answer { return Reply(`{"ok":true}`) }))
+	h := map[string]string{"X-Api-Key": "k", "Anthropic-Version": "2023-06-01"}
+	msg := `"messages":[{"role":"user","content":"hi"}]`
+	tool := `{"name":"answer","input_schema":{"type":"object","properties":{"ok":{"type":"boolean"}}}}`
+	for name, c := range map[string]struct{ body, want string }{
+		"choice without tools":  {`{"model":"m","max_tokens":5,` + msg + `,"tool_choice":{"type":"tool","name":"answer"}}`, "only be specified while providing tools"},
+		"unknown forced tool":   {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool","name":"other"}}`, "not found"},
+		"forced tool, no name":  {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool"}}`, "tool_choice.tool.name: Field required"},
+		"bad choice type":       {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"required"}}`, "does not match any of the expected tags"},
+		"schema not an object":  {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"answer","input_schema":{"type":"array"}}]}`, "input_schema.type: Input should be 'object'"},
+		"no input_schema":       {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"answer"}]}`, "input_schema: Field required"},
+		"bad tool name":         {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"an answer","input_schema":{"type":"object"}}]}`, "String should match pattern"},
+		"OpenAI-style tool":     {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"type":"function","function":{"name":"a"}}]}`, "Extra inputs are not permitted"},
+		"choice with extra key": {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool","name":"answer","strict":true}}`, "Extra inputs are not permitted"},
+	} {
+		code, body := post(t, srv.URL+"/messages", h, c.body)
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s", name, code, body)
+		}
+	}
+	code, body := post(t, srv.URL+"/messages", h, `{"model":"m","max_tokens":5,`+msg+`,"tools":[`+tool+`],"tool_choice":{"type":"tool","name":"answer"}}`)
+	if code != 200 || !strings.Contains(body, `"type":"tool_use"`) || !strings.Contains(body, `"input":{"ok":true}`) || !strings.Contains(body, `"stop_reason":"tool_use"`) {
+		t.Errorf("forced tool: %d %s", code, body)
+	}
+
+	ol := NewOllama(t, Handler(func(Request) Answer { return Reply("{}") }))
+	for _, f := range []string{`"yaml"`, `5`, `["json"]`} {
+		if code, body := post(t, ol.URL+"/api/chat", nil, `{"model":"m","stream":false,"format":`+f+`,"messages":[{"role":"user","content":"hi"}]}`); code != 400 || !strings.Contains(body, "invalid format") {
+			t.Errorf("format %s: %d %s", f, code, body)
+		}
+	}
+	for _, f := range []string{`"json"`, `{"type":"object"}`} {
+		if code, body := post(t, ol.URL+"/api/chat", nil, `{"model":"m","stream":false,"format":`+f+`,"messages":[{"role":"user","content":"hi"}]}`); code != 200 {
+			t.Errorf("format %s refused: %d %s", f, code, body)
+		}
+	}
+}
+
 // Strict mode takes OpenAI's documented subset only: type lists and anyOf branches are in
 // it, minLength and a root anyOf are not.
 func TestStrictSubset(t *testing.T) {
