@@ -44,6 +44,9 @@ type endpoint struct {
 	baseURL string // never empty: the given base URL or the driver's default
 	key     string // "" when none is set
 	http    *http.Client
+	// reasoningEffort and reasoningBudget: see Config.
+	reasoningEffort string
+	reasoningBudget int
 }
 
 // conn makes calls to one model. generate is one attempt: no retry, cache or booking.
@@ -58,6 +61,8 @@ type conn interface {
 type reply struct {
 	text                      string
 	inputTokens, outputTokens int
+	// reasoningTokens is the part of outputTokens spent on reasoning, when reported.
+	reasoningTokens int
 	// cutOff names why the answer is incomplete (e.g. `finish_reason "length"`), "" for
 	// a complete answer.
 	cutOff string

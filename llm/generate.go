@@ -261,8 +261,8 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 		case out.cutOff != "":
 			// Incomplete: never an answer. Retried, as a sampled answer may end in time.
 			e.Kind, e.Retryable = KindCutOff, true
-			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens: it is incomplete (raise the budget)",
-				out.cutOff, paid.OutputTokens)
+			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens, %d of them reasoning: it is incomplete (raise the budget, or --reasoning-effort for a reasoning model)",
+				out.cutOff, paid.OutputTokens, paid.ReasoningTokens)
 			c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
 			return paid, st, e
 		case len(out.text) > MaxAnswerBytes:
@@ -337,11 +337,13 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 // total wrap or a cost infinite.
 func (c *client) priced(out reply) *Response {
 	in, o := clampTokens(out.inputTokens), clampTokens(out.outputTokens)
+	reasoning := min(clampTokens(out.reasoningTokens), o)
 	cost, known := c.prices.Cost(c.provider, c.model, in, o)
 	return &Response{
 		Text:            out.text,
 		InputTokens:     in,
 		OutputTokens:    o,
+		ReasoningTokens: reasoning,
 		CostUSD:         cost,
 		UncachedCostUSD: cost,
 		PriceUnknown:    !known,

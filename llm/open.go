@@ -23,6 +23,10 @@ const (
 	DefaultConcurrency = 16
 	DefaultTimeout     = 120 * time.Second
 	DefaultRetries     = 4
+	// DefaultReasoningBudget is the room for reasoning a reasoning model gets on top of
+	// the answer budget: OpenAI's reasoning guide advises reserving at least 25,000
+	// tokens for reasoning and output.
+	DefaultReasoningBudget = 25000
 )
 
 // DefaultLimits are the requests and tokens per minute an endpoint is held to when
@@ -72,6 +76,14 @@ type Config struct {
 	// the tokens the answer reports (reasoning included) once it ends. The endpoint's
 	// limits are those of the model opened last.
 	RequestsPerMinute, TokensPerMinute int
+	// ReasoningEffort, when set, is sent to reasoning models (OpenAI's reasoning_effort:
+	// none, minimal, low, medium, high, xhigh or max; which a model takes is the
+	// provider's to say). Only the openai provider takes it.
+	ReasoningEffort string
+	// ReasoningBudget is the room a reasoning model gets for its reasoning on top of a
+	// request's answer budget (default 25,000 tokens, what OpenAI's reasoning guide
+	// advises reserving); negative means none.
+	ReasoningBudget int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
 	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
@@ -177,6 +189,16 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if cfg.MaxDelay <= 0 {
 		cfg.MaxDelay = 60 * time.Second
 	}
+	if cfg.ReasoningBudget == 0 {
+		cfg.ReasoningBudget = DefaultReasoningBudget
+	} else if cfg.ReasoningBudget < 0 {
+		cfg.ReasoningBudget = 0
+	}
+	if cfg.ReasoningEffort != "" {
+		if err := checkEffort(provider, cfg.ReasoningEffort); err != nil {
+			return nil, fmt.Errorf("model %s: %w", spec, err)
+		}
+	}
 	hc := &http.Client{CheckRedirect: sameHostRedirects}
 	if cfg.HTTPClient != nil {
 		hc.Transport, hc.Jar = cfg.HTTPClient.Transport, cfg.HTTPClient.Jar
@@ -207,7 +229,8 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 		// default host, or the base URL given for this model), and nowhere else.
 		c.key = os.Getenv(env)
 	}
-	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc})
+	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc,
+		reasoningEffort: cfg.ReasoningEffort, reasoningBudget: cfg.ReasoningBudget})
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %s", spec, c.redact(err.Error()))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -38,6 +39,21 @@ func (openAIDriver) defaultLimits(baseURL string) (rpm, tpm int) {
 	return 0, 0
 }
 
+// reasoningEfforts are the values of reasoning_effort in OpenAI's OpenAPI description
+// (ReasoningEffort); which one a model takes is its own.
+var reasoningEfforts = []string{"none", "minimal", "low", "medium", "high", "xhigh", "max"}
+
+// checkEffort accepts a --reasoning-effort for provider.
+func checkEffort(provider, effort string) error {
+	if provider != OpenAI {
+		return fmt.Errorf("--reasoning-effort is sent as OpenAI's reasoning_effort, and %s has none (Anthropic's extended thinking cannot go with the forced tool that holds its answer to the schema)", provider)
+	}
+	if !slices.Contains(reasoningEfforts, effort) {
+		return fmt.Errorf("--reasoning-effort %q: want one of %s", effort, strings.Join(reasoningEfforts, ", "))
+	}
+	return nil
+}
+
 type openAIConn struct{ ep endpoint }
 
 // The request body of POST /chat/completions, as far as autoeval uses it
@@ -47,6 +63,7 @@ type openAIRequest struct {
 	Messages            []openAIMessage       `json:"messages"`
 	Temperature         *float64              `json:"temperature,omitempty"`
 	MaxCompletionTokens int                   `json:"max_completion_tokens,omitempty"`
+	ReasoningEffort     string                `json:"reasoning_effort,omitempty"`
 	ResponseFormat      *openAIResponseFormat `json:"response_format,omitempty"`
 }
 
@@ -85,13 +102,16 @@ type openAIResponse struct {
 		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
 	Usage *struct {
-		PromptTokens     int `json:"prompt_tokens"`
-		CompletionTokens int `json:"completion_tokens"`
+		PromptTokens            int `json:"prompt_tokens"`
+		CompletionTokens        int `json:"completion_tokens"`
+		CompletionTokensDetails *struct {
+			ReasoningTokens int `json:"reasoning_tokens"`
+		} `json:"completion_tokens_details"`
 	} `json:"usage"`
 }
 
 func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
-	body := openAIBody(c.ep.model, req)
+	body := openAIBody(c.ep, req)
 	h := http.Header{}
 	key := c.ep.key
 	if key == "" {
@@ -108,6 +128,9 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	var r reply
 	if out.Usage != nil {
 		r.inputTokens, r.outputTokens = out.Usage.PromptTokens, out.Usage.CompletionTokens
+		if d := out.Usage.CompletionTokensDetails; d != nil {
+			r.reasoningTokens = d.ReasoningTokens
+		}
 	}
 	ch := out.Choices[0]
 	if ch.Message.Content == nil && ch.Message.Refusal != nil {
@@ -130,11 +153,23 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 // rules; a schema beyond the plain subset (anyOf, type lists, $defs) goes as JSON mode,
 // since OpenAI-compatible servers differ in how much JSON Schema they accept and one that
 // rejects it would fail every call.
-func openAIBody(model string, req Request) openAIRequest {
+//
+// A reasoning model spends max_completion_tokens on its reasoning and its answer together:
+// the request's budget is the answer's, so it gets the endpoint's reasoning budget on top
+// (else the reasoning can take it all and the answer comes back empty and cut off). The
+// reasoning effort goes to reasoning models only: OpenAI refuses it for its other models.
+func openAIBody(ep endpoint, req Request) openAIRequest {
+	model := ep.model
 	b := openAIRequest{Model: model, MaxCompletionTokens: maxTokens(req)}
-	if samplingAllowed(model) {
+	reasoning := !samplingAllowed(model)
+	if reasoning {
+		b.MaxCompletionTokens = satAdd(b.MaxCompletionTokens, ep.reasoningBudget)
+	} else {
 		t := req.Temperature
 		b.Temperature = &t
+	}
+	if ep.reasoningEffort != "" && reasoning {
+		b.ReasoningEffort = ep.reasoningEffort
 	}
 	if req.System != "" {
 		b.Messages = append(b.Messages, openAIMessage{Role: "system", Content: req.System})

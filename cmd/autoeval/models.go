@@ -49,14 +49,15 @@ func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 }
 
 // openModel opens spec, the --model (or $AUTOEVAL_MODEL), at --base-url.
+// --reasoning-effort is --model's alone: the capture model may be another provider's.
 func openModel(ctx context.Context, spec string, db *store.DB) (llm.Model, error) {
-	return openModelAt(ctx, spec, global.baseURL, "--base-url", db)
+	return openModelAt(ctx, spec, global.baseURL, "--base-url", global.reasoningEffort, db)
 }
 
 // openCaptureModel opens --capture-model at --capture-base-url: --base-url belongs to
 // --model, and the capture model's key must never go to it.
 func openCaptureModel(ctx context.Context, db *store.DB) (llm.Model, error) {
-	m, err := openModelAt(ctx, global.captureModel, global.captureURL, "--capture-base-url", db)
+	m, err := openModelAt(ctx, global.captureModel, global.captureURL, "--capture-base-url", "", db)
 	if err != nil && global.baseURL != "" && global.captureURL == "" && errors.Is(err, llm.ErrNoKey) {
 		err = fmt.Errorf("--capture-model: %w (--base-url serves --model only; give the capture model's endpoint with --capture-base-url)", err)
 	}
@@ -65,12 +66,13 @@ func openCaptureModel(ctx context.Context, db *store.DB) (llm.Model, error) {
 
 // openModelAt opens spec with modelConfig. A hosted model missing from the price table is
 // named on stderr once: its cost is reported as unknown.
-func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag string, db *store.DB) (llm.Model, error) {
+func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag, effort string, db *store.DB) (llm.Model, error) {
 	if _, _, err := llm.ParseSpec(llm.ResolveSpec(spec)); err != nil && llm.ResolveSpec(spec) != "" {
 		// Name where the bad value came from: an exported $AUTOEVAL_MODEL is easy to forget.
 		return nil, &exitError{code: 2, msg: specSource(spec) + ": " + err.Error()}
 	}
 	cfg := modelConfig(spec, baseURL, baseURLFlag, db)
+	cfg.ReasoningEffort = effort
 	m, err := llm.Open(ctx, cfg)
 	if err != nil || global.quiet {
 		return m, err

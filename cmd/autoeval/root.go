@@ -27,6 +27,7 @@ type globalOptions struct {
 	modelConcurrency int
 	modelRPM         int
 	modelTPM         int
+	reasoningEffort  string
 }
 
 var global globalOptions
@@ -80,6 +81,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model; judge --traces runs as many traces at once (lower it for rate-limited keys or a local Ollama, raise it for your own vLLM)")
 	pf.IntVar(&global.modelRPM, "model-rpm", 0, "model requests per minute per provider endpoint, shared by --model and --capture-model; a 429 slows every caller down until answers come back (0 = the provider's tier-1 limit at its own endpoint: OpenAI 500, Anthropic 50, none for other endpoints; -1 = no limit)")
 	pf.IntVar(&global.modelTPM, "model-tpm", 0, "model tokens per minute per provider endpoint, counted from each request's estimate and the tokens its answer reports (0 = the provider's tier-1 limit at its own endpoint: 30000 for OpenAI and Anthropic, none for other endpoints; -1 = no limit)")
+	pf.StringVar(&global.reasoningEffort, "reasoning-effort", "", "reasoning effort of --model when it is an OpenAI reasoning model (o-series, gpt-5): none, minimal, low, medium, high, xhigh or max, as the model supports (default: the model's own)")
 	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
 	pf.IntVar(&global.maxPixels, "max-pixels", trace.DefaultMaxPixels, "largest frame decoded, as width x height: a bigger screenshot is a problem of its frame (validate, report), never a reason to run out of memory")
 

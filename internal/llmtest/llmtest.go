@@ -35,6 +35,8 @@ type Answer struct {
 	Text         string
 	InputTokens  int // 0: estimated from the request size
 	OutputTokens int // 0: estimated from the text
+	// ReasoningTokens, reported by the OpenAI stand-in as completion_tokens_details.
+	ReasoningTokens int
 	// cutOff: the answer stopped at its budget (or, with filtered, at a content filter),
 	// told as the provider tells it.
 	cutOff, filtered bool
@@ -65,6 +67,12 @@ func CutOff(text string, in, out int) Answer {
 // "content_filter").
 func Filtered(text string, in, out int) Answer {
 	return Answer{Text: text, InputTokens: in, OutputTokens: out, cutOff: true, filtered: true}
+}
+
+// Reasoning answers text after reasoning: out output tokens, reasoning of them spent on
+// reasoning (OpenAI's usage.completion_tokens_details.reasoning_tokens).
+func Reasoning(text string, in, out, reasoning int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, ReasoningTokens: reasoning}
 }
 
 // Status answers with an HTTP error status in the provider's error format; headers are
@@ -304,11 +312,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		case a.cutOff:
 			finish = "length"
 		}
+		usage := map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out}
+		if a.ReasoningTokens > 0 {
+			usage["completion_tokens_details"] = map[string]any{"reasoning_tokens": a.ReasoningTokens}
+		}
 		json.NewEncoder(w).Encode(map[string]any{
 			"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 			"choices": []any{map[string]any{"index": 0, "finish_reason": finish,
 				"message": map[string]any{"role": "assistant", "content": a.Text}}},
-			"usage": map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
+			"usage": usage,
 		})
 		return
 	}

@@ -195,6 +195,9 @@ func checkOpenAIRules(body []byte) string {
 		if _, ok := b["max_tokens"]; ok {
 			return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
 		}
+	} else if _, ok := b["reasoning_effort"]; ok {
+		// Only reasoning models reason (https://platform.openai.com/docs/guides/reasoning).
+		return "Unsupported parameter: 'reasoning_effort' is not supported with this model."
 	}
 	var rf struct {
 		Type       string `json:"type"`
