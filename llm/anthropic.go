@@ -35,6 +35,15 @@ func (anthropicDriver) defaultLimits(baseURL string) (rpm, tpm int) {
 	return 0, 0
 }
 
+// imageLimits: Anthropic refuses an image over 8000 x 8000 pixels or over 5 MB (counted
+// here on its base64 form, the stricter reading), and scales one with a long side over
+// 1568 pixels or over about 1.15 megapixels down to that
+// (https://docs.anthropic.com/en/docs/build-with-claude/vision). Every endpoint of the
+// Messages API serves Claude, so the same holds at any base URL.
+func (anthropicDriver) imageLimits(string) imageLimits {
+	return imageLimits{maxBytes: 5 << 20 / 4 * 3, maxSide: 8000, fitLong: 1568, fitPixels: 1_150_000}
+}
+
 type anthropicConn struct{ ep endpoint }
 
 // anthropicVersion is the API version autoeval's requests are written for

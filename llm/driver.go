@@ -36,6 +36,8 @@ type driver interface {
 	// defaultLimits are the requests and tokens per minute baseURL is held to unless
 	// configured (0: none).
 	defaultLimits(baseURL string) (rpm, tpm int)
+	// imageLimits are what baseURL accepts of an image.
+	imageLimits(baseURL string) imageLimits
 }
 
 // endpoint is what a driver needs to open a model.

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
@@ -28,10 +29,18 @@ const (
 	// KindRefused: the model declined to answer (OpenAI's refusal, Anthropic's
 	// stop_reason "refusal").
 	KindRefused ErrorKind = "refused"
+	// KindImage: an image of the request does not decode, or cannot be brought within
+	// what the provider accepts; the request was not sent. errors.Is(err, ErrBadImage).
+	KindImage ErrorKind = "image"
 	// KindRequest: the request could not be made at all (a refused redirect, a schema
 	// that is not JSON, ...).
 	KindRequest ErrorKind = "request"
 )
+
+// ErrBadImage matches (errors.Is) a call refused because one of its images does not decode
+// or cannot be made acceptable to the provider: the caller's input is at fault, for that
+// request only.
+var ErrBadImage = errors.New("the image cannot be sent")
 
 // Error is a failed model call as the caller sees it, whatever the provider: what went
 // wrong, the HTTP status and the provider's own error code when there was an answer, its
@@ -65,6 +74,9 @@ func (e *Error) Error() string {
 	}
 	return e.Model + ": " + e.Message
 }
+
+// Is makes errors.Is(err, ErrBadImage) hold for an image that could not be sent.
+func (e *Error) Is(target error) bool { return target == ErrBadImage && e.Kind == KindImage }
 
 // The errors below are a driver's, for one attempt; the client classifies them into an
 // *Error.

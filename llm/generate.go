@@ -143,6 +143,10 @@ func (c *client) hit(text string, in, out int) *Response {
 // both. What such attempts spent rides on the answer (Response.Wasted) or on the error
 // (UsageOf).
 func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
+	req, err := c.prepareImages(req)
+	if err != nil {
+		return nil, err
+	}
 	var wasted Usage
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)

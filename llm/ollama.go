@@ -47,6 +47,10 @@ func (ollamaDriver) open(ep endpoint) (conn, error) { return &ollamaConn{ep: ep}
 // defaultLimits: a local server has no rate limits; concurrency is its only bound.
 func (ollamaDriver) defaultLimits(string) (rpm, tpm int) { return 0, 0 }
 
+// imageLimits: Ollama documents no limit (each model scales images to its own input); an
+// image is held to the largest side any provider accepts.
+func (ollamaDriver) imageLimits(string) imageLimits { return imageLimits{} }
+
 type ollamaConn struct{ ep endpoint }
 
 // The request body of POST /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md).

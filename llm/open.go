@@ -27,6 +27,8 @@ const (
 	// the answer budget: OpenAI's reasoning guide advises reserving at least 25,000
 	// tokens for reasoning and output.
 	DefaultReasoningBudget = 25000
+	// DefaultMaxImagePixels bounds an image's width × height (trace's default too).
+	DefaultMaxImagePixels = 32 << 20
 )
 
 // DefaultLimits are the requests and tokens per minute an endpoint is held to when
@@ -84,6 +86,9 @@ type Config struct {
 	// request's answer budget (default 25,000 tokens, what OpenAI's reasoning guide
 	// advises reserving); negative means none.
 	ReasoningBudget int
+	// MaxImagePixels bounds the width × height of an image a request may carry, checked
+	// from its header before it is decoded (default 32 Mi pixels).
+	MaxImagePixels int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
 	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
@@ -194,6 +199,9 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	} else if cfg.ReasoningBudget < 0 {
 		cfg.ReasoningBudget = 0
 	}
+	if cfg.MaxImagePixels <= 0 {
+		cfg.MaxImagePixels = DefaultMaxImagePixels
+	}
 	if cfg.ReasoningEffort != "" {
 		if err := checkEffort(provider, cfg.ReasoningEffort); err != nil {
 			return nil, fmt.Errorf("model %s: %w", spec, err)
@@ -229,6 +237,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 		// default host, or the base URL given for this model), and nowhere else.
 		c.key = os.Getenv(env)
 	}
+	c.images = d.imageLimits(base)
 	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc,
 		reasoningEffort: cfg.ReasoningEffort, reasoningBudget: cfg.ReasoningBudget})
 	if err != nil {
@@ -246,6 +255,7 @@ type client struct {
 	hostport        string // the endpoint's host:port, for messages
 	key             string
 	gate            *gate
+	images          imageLimits
 	conn            conn
 	flight          singleflight.Group
 }

@@ -39,6 +39,17 @@ func (openAIDriver) defaultLimits(baseURL string) (rpm, tpm int) {
 	return 0, 0
 }
 
+// imageLimits: OpenAI takes images up to 20 MB, and at high detail scales them to fit in
+// 2048 x 2048 and then to 768 pixels on the short side
+// (https://platform.openai.com/docs/guides/images-vision); other servers speaking its API
+// are only held to the size.
+func (openAIDriver) imageLimits(baseURL string) imageLimits {
+	if baseURL == openAIURL {
+		return imageLimits{maxBytes: 20 << 20, fitLong: 2048, fitShort: 768}
+	}
+	return imageLimits{maxBytes: 20 << 20}
+}
+
 // reasoningEfforts are the values of reasoning_effort in OpenAI's OpenAPI description
 // (ReasoningEffort); which one a model takes is its own.
 var reasoningEfforts = []string{"none", "minimal", "low", "medium", "high", "xhigh", "max"}

@@ -13,8 +13,8 @@ import (
 )
 
 // modelConfig is the one place the global model flags (--no-cache, --prices,
-// --model-timeout, --model-retries, --model-concurrency, --model-rpm, --model-tpm)
-// become an llm.Config, so every
+// --model-timeout, --model-retries, --model-concurrency, --model-rpm, --model-tpm,
+// --max-pixels) become an llm.Config, so every
 // command that calls a model honours all of them. spec is "provider:name" (empty means
 // $AUTOEVAL_MODEL) and baseURL its endpoint, named by the flag it came from; db holds the
 // cache and the accounting ledger.
@@ -31,6 +31,7 @@ func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 
 		RequestsPerMinute: global.modelRPM,
 		TokensPerMinute:   global.modelTPM,
+		MaxImagePixels:    global.maxPixels,
 	}
 	if db != nil { // a nil *store.DB in an interface would not read as "no cache"
 		cfg.Cache, cfg.Ledger = db, db

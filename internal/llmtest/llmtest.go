@@ -16,9 +16,14 @@
 package llmtest
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/gif" // the providers read GIF, JPEG, PNG and WebP
+	_ "image/jpeg"
+	_ "image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +33,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	_ "golang.org/x/image/webp"
 )
 
 // Answer is one scripted response. Build it with Reply, Status, Raw or Hang.
@@ -488,6 +495,14 @@ func (s *Server) checkOpenAI(r *http.Request, req *Request) string {
 				if err != nil {
 					return where + ": invalid base64 image data"
 				}
+				// OpenAI takes images up to 20 MB that it can read
+				// (https://platform.openai.com/docs/guides/images-vision).
+				if len(dec) > 20<<20 {
+					return where + ": image too large: the limit is 20 MB per image"
+				}
+				if msg := decodeImage(dec, 0); msg != "" {
+					return where + ": You uploaded an unsupported image. Please make sure your image is valid. (" + msg + ")"
+				}
 				req.Images = append(req.Images, Image{MIME: head, Data: dec})
 			default:
 				return fmt.Sprintf("Invalid value: %q. Supported values are: 'text', 'image_url', 'input_audio', 'refusal', 'audio', and 'file'. (param %s.type)", typ, where)
@@ -641,10 +656,19 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 					if err != nil || len(dec) == 0 {
 						return where + ".source.data: invalid base64 data"
 					}
+					// Anthropic's vision limits (https://docs.anthropic.com/en/docs/build-with-claude/vision):
+					// 5 MB per image (its message counts the base64 data), 8000 x 8000 pixels.
+					if len(src.Data) > 5<<20 {
+						return fmt.Sprintf("%s.image.source.base64: image exceeds 5 MB maximum: %d bytes > %d bytes", where, len(src.Data), 5<<20)
+					}
+
 					// The API reads the image: one whose bytes are another image type than
 					// declared is refused.
 					if got := http.DetectContentType(dec); imageMIMEs[got] && got != src.MediaType {
 						return fmt.Sprintf("%s.image.source.base64: The image was specified using the %s media type, but the image appears to be a %s image", where, src.MediaType, got)
+					}
+					if msg := decodeImage(dec, 8000); msg != "" {
+						return where + ".image.source.base64: " + msg
 					}
 					req.Images = append(req.Images, Image{MIME: src.MediaType, Data: dec})
 				default:
@@ -788,6 +812,25 @@ func nonEmptyText(t string) string {
 	return ""
 }
 
+// decodeImage is why a provider could not read an image ("" when it can): it must decode
+// whole, and no side may be over maxSide pixels (0: no limit).
+func decodeImage(data []byte, maxSide int) string {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return "Could not process image: " + err.Error()
+	}
+	if maxSide > 0 && (cfg.Width > maxSide || cfg.Height > maxSide) {
+		return fmt.Sprintf("image dimensions exceed max allowed size: %d pixels", maxSide)
+	}
+	if cfg.Width*cfg.Height > 100<<20 {
+		return "Could not process image: too many pixels"
+	}
+	if _, _, err := image.Decode(bytes.NewReader(data)); err != nil {
+		return "Could not process image: " + err.Error()
+	}
+	return ""
+}
+
 func (s *Server) addText(req *Request, role, text string) {
 	if role == "system" || role == "developer" {
 		req.System += text
@@ -836,6 +879,9 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 			dec, err := base64.StdEncoding.DecodeString(im)
 			if err != nil || len(dec) == 0 {
 				return fmt.Sprintf("messages[%d]: illegal base64 image data", i)
+			}
+			if msg := decodeImage(dec, 0); msg != "" {
+				return fmt.Sprintf("failed to process inputs: messages[%d]: %s", i, msg)
 			}
 			req.Images = append(req.Images, Image{MIME: http.DetectContentType(dec), Data: dec})
 		}

@@ -43,7 +43,7 @@ func TestOpenAIRejectsWhatTheAPIRejects(t *testing.T) {
 			t.Errorf("%s: %d %s", name, code, body)
 		}
 	}
-	code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}}]}]}`)
+	code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}}]}]}`)
 	if code != 200 || !strings.Contains(body, `"content":"ok"`) {
 		t.Fatalf("valid request: %d %s", code, body)
 	}
@@ -82,7 +82,7 @@ func TestAnthropicRejectsWhatTheAPIRejects(t *testing.T) {
 		}
 	}
 	ok := `{"model":"m","max_tokens":5,"system":"s","temperature":0,"messages":[{"role":"user","content":[` +
-		`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}},{"type":"text","text":"hi"}]}]}`
+		`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}},{"type":"text","text":"hi"}]}]}`
 	if code, body := post(t, srv.URL+"/messages", h, ok); code != 200 {
 		t.Errorf("valid request refused: %d %s", code, body)
 	}
@@ -139,7 +139,7 @@ func TestOpenAIRejectsWhatTheSpecAndDocsReject(t *testing.T) {
 	}
 	for _, ok := range []string{
 		`{"model":"o4-mini","max_completion_tokens":100,"messages":[{"role":"system","content":"s"},{"role":"user","content":"hi"}]}`,
-		`{"model":"gpt-4o-mini","temperature":0,"max_completion_tokens":100,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}},{"type":"text","text":"json"}]}],"response_format":{"type":"json_object"}}`,
+		`{"model":"gpt-4o-mini","temperature":0,"max_completion_tokens":100,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}},{"type":"text","text":"json"}]}],"response_format":{"type":"json_object"}}`,
 	} {
 		if code, body := post(t, srv.URL+"/chat/completions", auth, ok); code != 200 {
 			t.Errorf("valid request refused: %d %s\n%s", code, body, ok)
