@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/pickle"
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -49,7 +51,7 @@ func dirOf(path string) string { return filepath.Dir(path) }
 // memory stays bounded by pickle.DefaultLimits whatever the file decompresses to.
 func readCheckpoint(path string) (any, error) {
 	open := func() (io.ReadCloser, error) {
-		fh, err := os.Open(path)
+		fh, err := safefile.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 		}
@@ -297,7 +299,7 @@ func elementsFromPickle(l []any) ([]trace.UIElement, error) {
 			return nil, fmt.Errorf("element %d: %v", j, err)
 		}
 		var el trace.UIElement
-		if err := json.Unmarshal(b, &el); err != nil {
+		if err := strictjson.Unmarshal(b, &el); err != nil {
 			return nil, fmt.Errorf("element %d: %v", j, oneLine(err.Error()))
 		}
 		out = append(out, el)

@@ -81,7 +81,7 @@ func TestBadInput(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string][]byte{"traces/trace.jsonl": []byte("{\"target\":\"x\"}\n{\"target\":\"x\",\"image\":[1]}\n")})
 		_, err := Open(dir)
-		oneLineErr(t, err, "trace.jsonl", "line 2", `field "image" is a JSON array, want a string`)
+		oneLineErr(t, err, "trace.jsonl", "line 2", `cannot read JSON array as a string`, "(/image)")
 	})
 }
 

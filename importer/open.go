@@ -84,8 +84,8 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	return ts, nil
 }
 
-// checkLimits applies trace's limits on text to what a format read into memory (files a
-// trace refers to are checked when they are read), whatever the format.
+// checkLimits applies trace's limits on text and ranges to what a format read into memory
+// (files a trace refers to are checked when they are read), whatever the format.
 func checkLimits(t *trace.Trace) error {
 	where := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
@@ -97,9 +97,16 @@ func checkLimits(t *trace.Trace) error {
 	if err := trace.CheckTask(t.Task); err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
+	if err := trace.CheckGroundTruth(t.GroundTruth); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
 	for i := range t.Frames {
-		if err := trace.CheckElements(t.Frames[i].ElementsData); err != nil {
-			return fmt.Errorf("%s: frame %d: %w", where, t.Frames[i].Index, err)
+		f := &t.Frames[i]
+		if err := trace.CheckElements(f.ElementsData); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
+		}
+		if err := trace.CheckFrameFields(f); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
 		}
 	}
 	return nil
