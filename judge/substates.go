@@ -75,13 +75,9 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 const derivedNote = "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)"
 
 func readSubstates(path string) (*substate.List, error) {
-	data, err := os.ReadFile(path)
+	s, err := substate.ReadFile(path)
 	if err != nil {
 		return nil, err
-	}
-	s, err := substate.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return s, nil
 }
