@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,11 +64,15 @@ func (e *notTraceError) Error() string {
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
 
 func open(path string, first bool) ([]*trace.Trace, error) {
+	return openContext(context.Background(), path, first)
+}
+
+func openContext(ctx context.Context, path string, first bool) ([]*trace.Trace, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	p := &Probe{Path: path, IsDir: st.IsDir()}
+	p := &Probe{Path: path, IsDir: st.IsDir(), ctx: ctx}
 	f, why := detect(p)
 	if f == nil {
 		return nil, &notTraceError{path, why}
