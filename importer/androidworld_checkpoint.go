@@ -2,8 +2,8 @@ package importer
 
 import (
 	"bytes"
-	"context"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
