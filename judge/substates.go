@@ -42,7 +42,7 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 	if t.OwnsDir() && t.Dir != "" {
 		p := filepath.Join(t.Dir, SubstatesName)
 		if _, err := os.Stat(p); err == nil {
-			s, err := readSubstates(p)
+			s, err := substate.ReadFileIn(t.Dir, p)
 			if err != nil {
 				return nil, "", none, err
 			}

@@ -321,3 +321,19 @@ func TestKeysMatchExactly(t *testing.T) {
 		t.Errorf("duplicate key: %v", err)
 	}
 }
+
+// A trace's substates.json may not be a link out of the trace (nor a named pipe).
+func TestReadFileInStaysInside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "trace")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(root, "mine.json"), []byte(`[{"id":0,"kind":"page","content":"the launcher is open"}]`), 0o644)
+	p := filepath.Join(dir, "substates.json")
+	os.Symlink(filepath.Join(root, "mine.json"), p)
+	if _, err := ReadFileIn(dir, p); err == nil || !strings.Contains(err.Error(), "resolves outside the folder") {
+		t.Errorf("a link out of the trace: %v", err)
+	}
+	if _, err := ReadFile(p); err != nil {
+		t.Errorf("a file named by the user may be anywhere: %v", err)
+	}
+}
