@@ -3,6 +3,7 @@ module github.com/autoeval/autoeval
 go 1.26.8
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/invopop/jsonschema v0.14.0
 	github.com/nlpodyssey/gopickle v0.2.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3

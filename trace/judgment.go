@@ -1,13 +1,13 @@
 package trace
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -164,12 +164,12 @@ func (u Usage) CostText() string {
 
 // ReadJudgment reads a judgment file.
 func ReadJudgment(path string) (*Judgment, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxJudgmentBytes)
 	if err != nil {
 		return nil, err
 	}
 	var j Judgment
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
 	}
 	return &j, nil
