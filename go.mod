@@ -3,6 +3,7 @@ module github.com/autoeval/autoeval
 go 1.26.8
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/invopop/jsonschema v0.14.0
 	github.com/nlpodyssey/gopickle v0.2.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -23,7 +24,6 @@ require (
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.1 // indirect
-	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -21,9 +22,9 @@ func TestUndecodableScreenshotSkipsItsFrame(t *testing.T) {
 		if len(req.Images) > 0 {
 			return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
 		}
-		return answer(askedIDs(req.Prompt), map[int]bool{0: strings.Contains(fenced(req.Prompt), "deskclock")}, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: strings.Contains(judgetest.Fenced(req.Prompt), "deskclock")}, ""), nil
 	}, true)
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
 	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureVision}, tr, subs)
 	if err != nil {
@@ -32,7 +33,7 @@ func TestUndecodableScreenshotSkipsItsFrame(t *testing.T) {
 	if f := j.Frames[0]; !f.Skipped || !strings.Contains(f.SkipReason, "frame 1") || !strings.Contains(f.SkipReason, "does not decode") {
 		t.Fatalf("frame 1 %+v: want skipped, saying its image does not decode", f)
 	}
-	if satisfiedAt(j)[0] != 2 {
-		t.Fatalf("the good frame was not judged: %v", satisfiedAt(j))
+	if judgetest.SatisfiedAt(j)[0] != 2 {
+		t.Fatalf("the good frame was not judged: %v", judgetest.SatisfiedAt(j))
 	}
 }

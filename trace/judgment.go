@@ -1,12 +1,13 @@
 package trace
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -170,12 +171,12 @@ func (u Usage) CostText() string {
 
 // ReadJudgment reads a judgment file.
 func ReadJudgment(path string) (*Judgment, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxJudgmentBytes)
 	if err != nil {
 		return nil, err
 	}
 	var j Judgment
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
 	}
 	return &j, nil
@@ -187,6 +188,12 @@ func WriteJudgment(path string, j *Judgment) error {
 		j.Version = 1
 	}
 	return WriteJSONAtomic(path, j)
+}
+
+// IsJudgmentFile reports whether a base name is a judgment: judgment.json or
+// judgment.*.json (several judges write side by side, e.g. judgment.heuristic.json).
+func IsJudgmentFile(name string) bool {
+	return name == JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
 // JudgmentPath is where a trace's judgment lives by default.

@@ -51,6 +51,7 @@ func newRootCmd() *cobra.Command {
   report      one self-contained HTML (or JSON/CSV) report
   run         observe, judge and check ground truth for every task of a suite
   trace       inspect, validate and import traces from other tools
+  view        browse runs and judgments in a live local web viewer
 
 Model access: --model provider:name (openai, anthropic, ollama); API keys come only from the
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
@@ -95,6 +96,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 		newEvalCmd(),
 		newReportCmd(),
 		newTraceCmd(),
+		newViewCmd(nil),
 	)
 	return root
 }
