@@ -116,6 +116,11 @@ type Usage struct {
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// ReasoningTokens is the part of OutputTokens reasoning models spent reasoning.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
+	// content filter): paid (their tokens are counted above), not used, not in Calls.
+	CutOffCalls int `json:"cut_off_calls,omitempty"`
 	// UnknownCalls counts requests that reached a provider but whose answer never came
 	// (cancelled or timed out): probably billed, for tokens nobody reported.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
@@ -134,6 +139,8 @@ func (u *Usage) Add(o Usage) {
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
 	u.CostUSD += o.CostUSD
+	u.ReasoningTokens += o.ReasoningTokens
+	u.CutOffCalls += o.CutOffCalls
 	u.UnknownCalls += o.UnknownCalls
 	u.UncachedCostUSD += o.UncachedCostUSD
 	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
