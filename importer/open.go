@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,11 +64,15 @@ func (e *notTraceError) Error() string {
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
 
 func open(path string, first bool) ([]*trace.Trace, error) {
+	return openContext(context.Background(), path, first)
+}
+
+func openContext(ctx context.Context, path string, first bool) ([]*trace.Trace, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	p := &Probe{Path: path, IsDir: st.IsDir()}
+	p := &Probe{Path: path, IsDir: st.IsDir(), ctx: ctx}
 	f, why := detect(p)
 	if f == nil {
 		return nil, &notTraceError{path, why}
@@ -84,8 +89,8 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	return ts, nil
 }
 
-// checkLimits applies trace's limits on text to what a format read into memory (files a
-// trace refers to are checked when they are read), whatever the format.
+// checkLimits applies trace's limits on text and ranges to what a format read into memory
+// (files a trace refers to are checked when they are read), whatever the format.
 func checkLimits(t *trace.Trace) error {
 	where := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
@@ -97,9 +102,16 @@ func checkLimits(t *trace.Trace) error {
 	if err := trace.CheckTask(t.Task); err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
+	if err := trace.CheckGroundTruth(t.GroundTruth); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
 	for i := range t.Frames {
-		if err := trace.CheckElements(t.Frames[i].ElementsData); err != nil {
-			return fmt.Errorf("%s: frame %d: %w", where, t.Frames[i].Index, err)
+		f := &t.Frames[i]
+		if err := trace.CheckElements(f.ElementsData); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
+		}
+		if err := trace.CheckFrameFields(f); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
 		}
 	}
 	return nil

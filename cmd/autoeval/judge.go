@@ -244,7 +244,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := importer.OpenEach(o.traces)
+	sources, err := importer.OpenEachContext(ctx, o.traces)
 	if err != nil {
 		return err
 	}

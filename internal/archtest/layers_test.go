@@ -21,7 +21,9 @@ const module = "github.com/autoeval/autoeval/"
 // level places every product package; a package may import only packages on lower levels,
 // plus the few same-level edges in sideways. DEVELOPERS.md's layout table says the same in words.
 var level = map[string]int{
-	// leaves: no imports from this module, or only from other leaves
+	// helpers for reading and writing outside data, below every package that reads it
+	"internal/strictjson": -1, "internal/safefile": -1, "internal/csvcell": -1,
+	// leaves: no imports from this module but the helpers above
 	"uixml": 0, "substate": 0, "llm/record": 0, "internal/sqlitedsn": 0,
 	"internal/pickle": 0, "internal/termtext": 0, "shard": 0,
 	// the formats and services the jobs are built on (progress shows names through termtext,
