@@ -156,9 +156,7 @@ func parse(text string) (*substate.List, error) {
 }
 
 func repairText(answer string, err error) string {
-	if len(answer) > 3000 {
-		answer = answer[:3000] + "…"
-	}
+	answer = termtext.Clip(answer, 3000+1) // at most 3000 runes of it, and the cut mark
 	var ve *substate.ValidationError
 	problems := err.Error()
 	if errors.As(err, &ve) {

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/internal/testenv"
 
@@ -141,6 +142,16 @@ func TestDecomposeRepairs(t *testing.T) {
 	}
 	if _, err := d2.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"}); err != nil || srv2.Count() != 3 {
 		t.Fatalf("second try: %v, %d requests (want one new)", err, srv2.Count())
+	}
+	// A long answer quoted back is cut between characters, never inside one.
+	long := "x" + strings.Repeat("é", 3100) // byte 3000 falls inside an é
+	srv4 := llmtest.NewOpenAI(t, llmtest.Reply(long), llmtest.Reply(good))
+	d4 := decomposer.New(model(t, "openai:gpt-4o-mini", srv4.URL, nil), nil, decomposer.Options{})
+	if _, err := d4.Run(context.Background(), decomposer.Input{Task: "t"}); err != nil || srv4.Count() != 2 {
+		t.Fatalf("%v %d", err, srv4.Count())
+	}
+	if r := srv4.Requests()[1].Text; !strings.Contains(r, "éé…") || strings.ContainsRune(r, utf8.RuneError) {
+		t.Errorf("repair prompt quotes the long answer as %q", r[max(0, strings.Index(r, "…")-8):])
 	}
 	// A first substate that is not a page is sent back too.
 	unitFirst := `[{"id":0,"kind":"page","content":"x","parent":null}]`
