@@ -301,7 +301,7 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 		t.Fatalf("summary.json: %v %+v", err, fileSum)
 	}
 	// The ledger has the run's calls under its id.
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: sum.RunID})
+	u, err := db.SumCalls(context.Background(), llm.Filter{RunID: sum.RunID})
 	if err != nil || u.Calls < len(tasks) || u.InputTokens == 0 {
 		t.Errorf("ledger for run %s: %+v %v", sum.RunID, u, err)
 	}

@@ -51,18 +51,14 @@ func runIDFrom(ctx context.Context, fallback string) string {
 // Ledger books every call a model makes or serves from the cache (store.DB is one).
 type Ledger interface {
 	BookCall(ctx context.Context, c record.Call) error
+	// SumCalls sums the rows f selects: Calls counts answered calls (cache hits included),
+	// tokens and cost count only what providers were paid for. Failed attempts are not
+	// calls, but those that reached the provider without an answer count as UnknownCalls.
 	SumCalls(ctx context.Context, f record.Filter) (Usage, error)
 }
 
 // Filter selects ledger rows; empty fields match everything.
 type Filter = record.Filter
-
-// Summarize sums the ledger: Calls counts answered calls (cache hits included), tokens
-// and cost count only what providers were paid for. Failed attempts are not calls, but
-// those that reached the provider without an answer count as UnknownCalls.
-func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
-	return l.SumCalls(ctx, f)
-}
 
 // Usage converts one response into the summable form, with what its earlier attempts
 // wasted.

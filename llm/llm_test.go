@@ -253,14 +253,14 @@ func TestCacheAndSingleflight(t *testing.T) {
 	if r, _ := m3.Generate(context.Background(), req); r == nil || r.Text != "fresh" || r.CacheHit {
 		t.Fatal("no-cache served from cache")
 	}
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: "r1"})
+	u, err := db.SumCalls(context.Background(), llm.Filter{RunID: "r1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if u.Calls != 5 || u.CacheHits != 4 || u.InputTokens == 0 || u.CostUSD <= 0 {
 		t.Errorf("run summary %+v", u)
 	}
-	all, _ := llm.Summarize(context.Background(), db, llm.Filter{Scope: "task-a"})
+	all, _ := db.SumCalls(context.Background(), llm.Filter{Scope: "task-a"})
 	if all.Calls != 8 || all.CacheHits != 5 {
 		t.Errorf("scope summary %+v", all)
 	}

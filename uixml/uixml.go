@@ -79,18 +79,6 @@ type Hierarchy struct {
 	Nodes    []Node
 }
 
-// Children returns the positions in h.Nodes of the direct children of node i
-// (i = -1: the top-level nodes).
-func (h *Hierarchy) Children(i int) []int {
-	var out []int
-	for j := range h.Nodes {
-		if h.Nodes[j].Parent == i {
-			out = append(out, j)
-		}
-	}
-	return out
-}
-
 // Limits on one dump, so a hostile one costs an error, not the machine. Real dumps are a
 // few hundred KB at most, a few thousand nodes, a few dozen levels deep.
 const (
