@@ -65,32 +65,24 @@ func (d *Dataset) JudgeLabels() []string {
 	return out
 }
 
-// isJudgmentFile reports whether a base name is a judgment: judgment.json or judgment.*.json
-// (several judges can write side by side, e.g. judgment.gpt-4o.json).
-func isJudgmentFile(name string) bool {
-	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
-}
-
-// Load finds every trace below root (importer.Discover: native directories and the formats
-// trace imports), reads the judgments kept in a trace's own directory (judgment.json and
-// judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
-// matched to traces by the judgment's "trace" field or by the name of the folder holding
-// it (judge --out writes DIR/<trace label>/judgment.json). A trace or judgment that cannot
-// be read becomes a warning naming the file; the rest is still evaluated.
+// LoadRoots finds every trace below each root (importer.Discover: native directories and
+// the formats trace imports), reads the judgments kept in a trace's own directory
+// (judgment.json and judgment.*.json) and, when judgmentsDir is set, judgment files below
+// that directory, matched to traces by the judgment's "trace" field or by the name of the
+// folder holding it (judge --out writes DIR/<trace label>/judgment.json). A trace or
+// judgment that cannot be read becomes a warning naming the file; the rest is still
+// evaluated.
 //
-// root may also be one trace: a trace directory, an episode .json or a checkpoint
+// A root may also be one trace: a trace directory, an episode .json or a checkpoint
 // (.pkl.gz, each episode an item). Then a trace that cannot be read is an error, and
 // without judgmentsDir a file trace's judgments are also looked for where judge writes
 // them by default (./autoeval-out/<label>/), taking only those of this very trace. So are
 // those of the file traces in a folder, without --judgments.
-func Load(root, judgmentsDir string) (*Dataset, error) {
-	return LoadRoots([]string{root}, judgmentsDir)
-}
-
-// LoadRoots is Load over several roots merged into one dataset, as the shards of a cluster
-// job leave their traces (each shard's folder, or one shared folder named once). Items are
-// named below their own root; a name found below two roots is most likely one trace judged
-// by two shards, so both are kept (the second as name~2) and a warning names the roots.
+//
+// Several roots merge into one dataset, as the shards of a cluster job leave their traces
+// (each shard's folder, or one shared folder named once). Items are named below their own
+// root; a name found below two roots is most likely one trace judged by two shards, so
+// both are kept (the second as name~2) and a warning names the roots.
 func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 	if len(roots) == 0 {
 		return nil, errors.New("traces: no root given")
@@ -155,7 +147,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 		}
 		pst, _ := os.Stat(p)
 		for _, t := range ts {
-			it := &Item{Name: itemName(root, p, t), Trace: t, path: p}
+			it := &Item{Name: ItemName(root, p, t), Trace: t, path: p}
 			if other, taken := names[it.Name]; taken && other != root {
 				d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s is below both %s and %s (the same trace judged by two shards?); both are counted", it.Name, other, root))
 			}
@@ -166,7 +158,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 			if pst != nil && pst.IsDir() {
 				entries, _ := os.ReadDir(p)
 				for _, f := range entries {
-					if !f.IsDir() && isJudgmentFile(f.Name()) {
+					if !f.IsDir() && trace.IsJudgmentFile(f.Name()) {
 						d.addJudgment(it, filepath.Join(p, f.Name()))
 					}
 				}
@@ -197,7 +189,7 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 	}
 	want := trace.UniqueName(it.Trace)
 	for _, f := range entries {
-		if f.IsDir() || !isJudgmentFile(f.Name()) {
+		if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
 			continue
 		}
 		path := filepath.Join(dir, f.Name())
@@ -233,7 +225,7 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 		}
 		entries, _ := os.ReadDir(filepath.Join(trace.DefaultOutDir, dir.Name()))
 		for _, f := range entries {
-			if f.IsDir() || !isJudgmentFile(f.Name()) {
+			if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
 				continue
 			}
 			path := filepath.Join(trace.DefaultOutDir, dir.Name(), f.Name())
@@ -260,9 +252,10 @@ func unwrapPathErr(err error) error {
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
-// itemName is the trace's path below root without a file extension (plus "#N" for later
-// episodes of a multi-episode file), or its label when it is the root itself.
-func itemName(root, p string, t *trace.Trace) string {
+// ItemName names the trace t, opened from p below root, as eval, report and view show it:
+// its path below root without a file extension (plus "#N" for later episodes of a
+// multi-episode file), or its label when it is the root itself.
+func ItemName(root, p string, t *trace.Trace) string {
 	rel, err := filepath.Rel(root, p)
 	if err != nil || rel == "." {
 		return trace.Label(t)
@@ -290,25 +283,34 @@ func (d *Dataset) addJudgment(it *Item, path string) {
 }
 
 func (d *Dataset) attach(it *Item, path string, j *trace.Judgment) {
+	if w := it.Attach(path, j); w != "" {
+		d.Warnings = append(d.Warnings, w)
+	}
+}
+
+// Attach adds the judgment read from path to the item, keeping one per judge label (the
+// one finished last) and the judgments sorted by label. The warning, when not empty, says
+// what was not taken and why.
+func (it *Item) Attach(path string, j *trace.Judgment) (warning string) {
 	if j.Judge.Kind == "" {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path))
-		return
+		return fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path)
 	}
 	label := j.Judge.Label()
 	for i, old := range it.Judgments {
 		if old.Judge.Label() == label {
 			// Two files from the same judge: the later run wins, and the user hears about it.
-			d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
-				it.Name, label, it.JudgmentFiles[i], path))
+			w := fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
+				it.Name, label, it.JudgmentFiles[i], path)
 			if j.Finished.After(old.Finished) {
 				it.Judgments[i], it.JudgmentFiles[i] = j, path
 			}
-			return
+			return w
 		}
 	}
 	it.Judgments = append(it.Judgments, j)
 	it.JudgmentFiles = append(it.JudgmentFiles, path)
 	sort.Sort(byLabel{it})
+	return ""
 }
 
 type byLabel struct{ it *Item }
@@ -364,7 +366,7 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			return nil
 		}
-		if !isJudgmentFile(e.Name()) && !strings.HasPrefix(e.Name(), "judgment") {
+		if !trace.IsJudgmentFile(e.Name()) && !strings.HasPrefix(e.Name(), "judgment") {
 			return nil
 		}
 		j, err := trace.ReadJudgment(path)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -168,7 +169,7 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 		o.Title = "autoeval report"
 	}
 	r := &Report{Title: o.Title, Generated: o.Now, Root: d.Root, Eval: eval.Evaluate(d, eval.Inputs{}, o.Eval)}
-	r.AppChart = appChartSVG(r.Eval.Judges.ByApp)
+	r.AppChart = AppChart(r.Eval.Judges.ByApp)
 	r.Traces = make([]*TraceView, len(d.Items))
 	var mu sync.Mutex
 	jobs := make(chan int)
@@ -250,6 +251,10 @@ feed:
 	return r, nil
 }
 
+// TraceOf is one trace as the report shows it, for a page of its own (the live viewer):
+// with o.ThumbWidth < 0 its frames carry no thumbnails, only their paths.
+func TraceOf(it *eval.Item, o Options) *TraceView { return buildTrace(it, 0, o) }
+
 func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	t := it.Trace
 	tv := &TraceView{Anchor: fmt.Sprintf("trace-%d", i+1), Name: it.Name, Task: t.Task, TaskName: t.TaskName,
@@ -328,10 +333,7 @@ func screenTexts(els []trace.UIElement, n int) []string {
 			continue
 		}
 		seen[s] = true
-		if r := []rune(s); len(r) > 40 {
-			s = string(r[:39]) + "…"
-		}
-		out = append(out, s)
+		out = append(out, termtext.Clip(s, 40))
 		if len(out) == n {
 			break
 		}
@@ -342,23 +344,10 @@ func screenTexts(els []trace.UIElement, n int) []string {
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
 	o := j.RunVerdict()
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
-		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Verdict: o.String(),
-		VerdictReason: o.Reason, Rules: o.Rules, Usage: j.Usage, Substates: []SubstateView{}}
+		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Usage: j.Usage, Substates: []SubstateView{},
+		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt), VerdictReason: o.Reason, Rules: o.Rules}
 	if j.Undetermined {
 		jv.UndeterminedReason = j.UndeterminedReason
-	}
-	switch {
-	case !o.Decided():
-		// No verdict to agree or disagree with ground truth.
-		jv.Agreement = "cannot tell"
-	case gt == nil:
-		jv.Agreement = "no ground truth"
-	case o.Success() == gt.Success():
-		jv.Agreement = "agrees"
-	case o.Success():
-		jv.Agreement = "false positive"
-	default:
-		jv.Agreement = "false negative"
 	}
 	depth := map[int]int{}
 	for _, s := range j.Substates {

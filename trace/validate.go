@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -23,16 +22,14 @@ func (e *ValidationError) Error() string {
 	return fmt.Sprintf("%s: %d problem(s): %s", e.Trace, len(e.Problems), strings.Join(e.Problems, "; "))
 }
 
-// Validate checks a trace in full: a task and at least one frame; increasing frame
+// ValidateProgress checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
-// (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
-// in-memory screenshots decodable; texts within their limits. All problems are collected.
-func Validate(t *Trace) error { return ValidateProgress(t, nil) }
-
-// ValidateProgress is Validate reporting progress: progress(done, total) is called, from
-// one goroutine at a time, as the frames' files are checked. Files are checked in
-// parallel, and a file several frames refer to is read and decoded once, so time grows
-// with the distinct files and memory stays that of a few decoded frames.
+// (images fully decoded, so truncation is caught; XML a readable uiautomator dump;
+// elements valid JSON); in-memory screenshots decodable; texts within their limits. All
+// problems are collected. progress (may be nil) is told (done, total), from one goroutine
+// at a time, as the frames' files are checked. Files are checked in parallel, and a file
+// several frames refer to is read and decoded once, so time grows with the distinct files
+// and memory stays that of a few decoded frames.
 func ValidateProgress(t *Trace, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
@@ -140,7 +137,7 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 					r.err = checkImage(r.embedded.ImageData)
 				} else {
 					var data []byte
-					if r.path, data, r.err = t.loadRel(r.rel); r.err == nil {
+					if r.path, data, r.err = t.loadRel(r.rel, fileLimits[r.what]); r.err == nil {
 						r.err = decoders[r.what](data)
 					}
 				}
@@ -165,25 +162,8 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 	}
 }
 
-// insideDir rejects paths that leave the trace directory through a symbolic link.
-func insideDir(dir, path string) error {
-	if dir == "" {
-		return nil
-	}
-	rd, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return nil // the directory itself is reported elsewhere
-	}
-	rp, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return nil // missing: reported by the read
-	}
-	rel, err := filepath.Rel(rd, rp)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return errors.New("resolves outside the trace directory (symbolic link)")
-	}
-	return nil
-}
+// fileLimits bounds each kind of frame file, by the names planChecks gives them.
+var fileLimits = map[string]int64{"image": MaxImageFileBytes, "XML": MaxDumpBytes, "elements": MaxElementsFileBytes}
 
 func checkImage(data []byte) error {
 	mime := http.DetectContentType(data)

@@ -244,7 +244,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := importer.OpenEach(o.traces)
+	sources, err := importer.OpenEachContext(ctx, o.traces)
 	if err != nil {
 		return err
 	}
@@ -287,6 +287,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	opts.StatusRoot = o.traces // autoeval view shows the batch from there
 	if !global.quiet {
 		opts.OnWait = func(label string, held *store.HeldError) {
 			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
@@ -376,7 +377,7 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 // among the calls, a judgment counts only calls the provider answered, hits apart. (Two
 // traces of one task decomposed at once: the second is a hit, and was counted as a call.)
 func judgmentUsage(u llm.Usage) trace.Usage {
-	t := trace.Usage(u)
+	t := u
 	t.Calls -= u.CacheHits
 	return t
 }
