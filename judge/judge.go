@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/substate"
@@ -99,6 +100,12 @@ func (c *Config) normalize() (Driver, error) {
 func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
 	d.Record(&ji, c, vision)
+	if ji.PromptVersions == nil {
+		ji.PromptVersions = map[string]string{}
+	}
+	// The evidence rules every kind judges by (judge/evidence): which table a verdict
+	// rests on, whatever the kind.
+	ji.PromptVersions["evidence"] = evidence.Version()
 	if v, ok := ocr.Available(); readsOCR && ok {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
