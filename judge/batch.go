@@ -212,9 +212,14 @@ func longestFirst(targets []Target) []int {
 }
 
 // leaseKey names the work of judging t with cfg's judge, the same in every process that
-// sees the trace at the same place: two judges of one trace do not wait for each other.
+// sees the trace at the same place: two judges of one trace do not wait for each other. A
+// trace is named by where it is read (its folder; a file's path for a trace inside a file),
+// not by the recording it came from: two copies of one recording are two traces to judge.
 func leaseKey(t *trace.Trace, cfg Config) string {
 	name := trace.UniqueName(t)
+	if t.IsNative() {
+		name = t.Dir
+	}
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
