@@ -141,6 +141,13 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 	if o.OnWait != nil {
 		q.OnWait = func(k int, held *store.HeldError) { o.OnWait(targets[order[k]].Label, held) }
 	}
+	if o.Bar != nil {
+		frames := 0
+		for _, tg := range targets {
+			frames += len(tg.Trace.Frames)
+		}
+		o.Bar.SetUnits("frame", frames)
+	}
 	res := make([]Result, len(targets))
 	reached := make([]bool, len(targets))
 	var mu sync.Mutex
@@ -168,7 +175,7 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				if lease != nil {
 					wctx = lease.Hold(ctx)
 				}
-				r := JudgeTrace(wctx, o, targets[i], true)
+				r := judgeCounted(wctx, o, targets[i])
 				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
 					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
 				}
@@ -176,13 +183,6 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				mu.Lock()
 				res[i], reached[i] = r, true
 				mu.Unlock()
-				if o.Bar != nil {
-					if errors.Is(r.Err, ErrNothingToJudge) {
-						o.Bar.Done(targets[i].Label+" (not judgeable)", nil) // said once, under the table
-					} else {
-						o.Bar.Done(targets[i].Label, r.Err)
-					}
-				}
 			}
 		}()
 	}
@@ -191,12 +191,54 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 		if !reached[i] {
 			err := stopErr
 			if err == nil || ctx.Err() != nil {
-				err = ctx.Err()
+				err = notStarted{ctx.Err()}
 			}
 			res[i] = Result{Label: tg.Label, Err: err}
 		}
 	}
 	return res
+}
+
+// notStarted is the error of a trace a batch stopped before reaching: it matches the cause
+// (context.Canceled after Ctrl-C) and is told apart from a trace interrupted under way.
+type notStarted struct{ error }
+
+func (e notStarted) Unwrap() error { return e.error }
+
+// judgeCounted is JudgeTrace in a batch, telling o.Bar of the trace's frames as they are
+// judged (those an earlier run judged as resumed) and of the trace when it is done.
+func judgeCounted(ctx context.Context, o Options, tg Target) Result {
+	if o.Bar == nil {
+		return JudgeTrace(ctx, o, tg, true)
+	}
+	counted := 0
+	onStart, onFrame := o.Judge.OnStart, o.Judge.OnFrame
+	o.Judge.OnStart = func(resumed, total int) {
+		o.Bar.SkipUnits(resumed)
+		counted += resumed
+		if onStart != nil {
+			onStart(resumed, total)
+		}
+	}
+	o.Judge.OnFrame = func(f trace.FrameResult) {
+		o.Bar.AddUnits(1)
+		counted++
+		if onFrame != nil {
+			onFrame(f)
+		}
+	}
+	r := JudgeTrace(ctx, o, tg, true)
+	switch {
+	case errors.Is(r.Err, context.Canceled):
+		o.Bar.Done(tg.Label, r.Err) // its frames not judged stay to do
+	case errors.Is(r.Err, ErrNothingToJudge):
+		o.Bar.AddUnits(len(tg.Trace.Frames) - counted)
+		o.Bar.Done(tg.Label, progress.Aside("not judgeable")) // why is said once, under the table
+	default:
+		o.Bar.AddUnits(len(tg.Trace.Frames) - counted) // an early stop or a failure ends the trace
+		o.Bar.Done(tg.Label, r.Err)
+	}
+	return r
 }
 
 // longestFirst orders the targets by frames, most first, ties in input order.
@@ -244,11 +286,18 @@ func WriteTable(w io.Writer, results []Result) {
 	var scr float64
 	var calls int
 	var total trace.Usage
+	var notStarted int
 	for _, r := range results {
 		if errors.Is(r.Err, context.Canceled) {
 			// Stopped by the user, not broken: its progress is saved and a rerun continues.
-			interrupted++
-			fmt.Fprintf(tw, "%s\tinterrupted\t\t\t\t\t\t\t\t\n", r.Label)
+			state := "interrupted"
+			if isNotStarted(r.Err) {
+				state = "not started"
+				notStarted++
+			} else {
+				interrupted++
+			}
+			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\t\t\t\t\n", r.Label, state)
 			continue
 		}
 		if errors.Is(r.Err, ErrNothingToJudge) {
@@ -319,9 +368,19 @@ func WriteTable(w io.Writer, results []Result) {
 	if failed > 0 {
 		fmt.Fprintf(w, "%s failed\n", termtext.Count(failed, "trace"))
 	}
-	if interrupted > 0 {
-		fmt.Fprintf(w, "%s interrupted: run the same command again to continue them\n", termtext.Count(interrupted, "trace"))
+	switch {
+	case interrupted > 0 && notStarted > 0:
+		fmt.Fprintf(w, "%s interrupted under way and %d not started\n", termtext.Count(interrupted, "trace"), notStarted)
+	case interrupted > 0:
+		fmt.Fprintf(w, "%s interrupted\n", termtext.Count(interrupted, "trace"))
+	case notStarted > 0:
+		fmt.Fprintf(w, "%s not started\n", termtext.Count(notStarted, "trace"))
 	}
+}
+
+func isNotStarted(err error) bool {
+	var ns notStarted
+	return errors.As(err, &ns)
 }
 
 func firstLine(s string) string {

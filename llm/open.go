@@ -18,7 +18,7 @@ import (
 // EnvModel names the environment variable that supplies the default --model.
 const EnvModel = "AUTOEVAL_MODEL"
 
-// Defaults for the Config fields left zero; exported so the CLI's help states them.
+// Defaults the CLI's flags start from (and Concurrency and Timeout take when left zero).
 const (
 	// DefaultConcurrency is high enough that a batch keeps many traces moving (judge derives
 	// its traces at once from it); hosted APIs take it, a 429 is retried after its Retry-After.
@@ -27,7 +27,8 @@ const (
 	DefaultRetries     = 4
 )
 
-// Config selects and tunes a model. Zero values mean sensible defaults.
+// Config selects and tunes a model. A zero count means none (no retries); a zero
+// Concurrency, Timeout or delay, which could not work, means its default.
 type Config struct {
 	// Spec is "provider:model"; empty means $AUTOEVAL_MODEL.
 	Spec string
@@ -49,7 +50,8 @@ type Config struct {
 	Concurrency int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
-	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
+	// MaxRetries bounds retries after a retryable failure (0: none; the CLI's default is
+	// DefaultRetries).
 	MaxRetries int
 	// BaseDelay and MaxDelay shape the exponential backoff (defaults 1s and 60s);
 	// a Retry-After longer than MaxDelay is clipped to it.
@@ -63,6 +65,16 @@ type Config struct {
 	// OnRetry, when set, hears of each retry before its wait, so a CLI can say why it is
 	// quiet; err is already redacted. It may be called from several goroutines.
 	OnRetry func(model string, attempt int, wait time.Duration, err error)
+	// Getenv reads the environment: $AUTOEVAL_MODEL and the providers' API keys. Nil means
+	// os.Getenv; a CLI under test gives each invocation its own.
+	Getenv func(string) string
+}
+
+func (c *Config) getenv(name string) string {
+	if c.Getenv != nil {
+		return c.Getenv(name)
+	}
+	return os.Getenv(name)
 }
 
 // ParseSpec splits "provider:model" and checks the provider.
@@ -104,11 +116,11 @@ var ErrNotConfigured = errors.New("no model configured: pass --model provider:na
 // used as is: a valid spec, and an API key in the environment unless none is needed (ollama, or
 // openai with a base URL: local vLLM/Ollama servers take any key).
 func Configured(spec, baseURL string) bool {
-	_, _, err := check(ResolveSpec(spec), baseURL)
+	_, _, err := check(ResolveSpec(spec), baseURL, os.Getenv)
 	return err == nil
 }
 
-func check(spec, baseURL string) (provider, model string, err error) {
+func check(spec, baseURL string, getenv func(string) string) (provider, model string, err error) {
 	if strings.TrimSpace(spec) == "" {
 		return "", "", ErrNotConfigured
 	}
@@ -117,7 +129,7 @@ func check(spec, baseURL string) (provider, model string, err error) {
 		return "", "", err
 	}
 	d := drivers[provider]
-	if env := d.keyEnv(); env != "" && os.Getenv(env) == "" && !d.keyOptional(baseURL) {
+	if env := d.keyEnv(); env != "" && getenv(env) == "" && !d.keyOptional(baseURL) {
 		return "", "", noKeyError(fmt.Sprintf("model %s: %s is not set (API keys come only from the environment)", spec, env))
 	}
 	return provider, model, nil
@@ -126,8 +138,11 @@ func check(spec, baseURL string) (provider, model string, err error) {
 // Open builds the model named by cfg.Spec on its provider's driver, wrapped with retries,
 // the cache, the concurrency limit and accounting.
 func Open(ctx context.Context, cfg Config) (Model, error) {
-	spec := ResolveSpec(cfg.Spec)
-	provider, model, err := check(spec, cfg.BaseURL)
+	spec := cfg.Spec
+	if spec == "" {
+		spec = cfg.getenv(EnvModel)
+	}
+	provider, model, err := check(spec, cfg.BaseURL, cfg.getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -141,11 +156,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	if cfg.MaxRetries == 0 {
-		cfg.MaxRetries = DefaultRetries
-	} else if cfg.MaxRetries < 0 {
-		cfg.MaxRetries = 0
-	}
+	cfg.MaxRetries = max(cfg.MaxRetries, 0)
 	if cfg.BaseDelay <= 0 {
 		cfg.BaseDelay = time.Second
 	}
@@ -173,7 +184,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if env := d.keyEnv(); env != "" {
 		// The key of the provider goes to the endpoint configured for this model (its
 		// default host, or the base URL given for this model), and nowhere else.
-		c.key = os.Getenv(env)
+		c.key = cfg.getenv(env)
 	}
 	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc})
 	if err != nil {

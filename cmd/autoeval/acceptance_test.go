@@ -20,7 +20,7 @@ func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"judge", "--trac", "x"}, "unknown flag: --trac (see 'autoeval judge --help')"},
+		{[]string{"judge", "--trac", "x"}, "unknown flag: --trac; did you mean --trace? (see 'autoeval judge --help')"},
 		{[]string{"eval"}, `required flag(s) "traces" not set (see 'autoeval eval --help')`},
 		{[]string{"trace", "info"}, "accepts 1 arg(s), received 0 (see 'autoeval trace info --help')"},
 		{[]string{"observe", "--timeout", "soon"}, "(see 'autoeval observe --help')"},
@@ -66,14 +66,14 @@ func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
 // A provider refusing the key says what to check instead of a bare HTTP status.
 func TestAcceptanceRejectedKeyHint(t *testing.T) {
 	db := judgeEnv(t)
-	t.Setenv("OPENAI_API_KEY", "sk-wrong")
+	setenv(t, "OPENAI_API_KEY", "sk-wrong")
 	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
 	code, _, stderr := evalCapture(t, "--db", db, "--no-cache", "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
 		"decompose", "--task", "Turn on Wi-Fi")
 	if code != 1 || !strings.Contains(stderr, "401") || !strings.Contains(stderr, "check the API key in OPENAI_API_KEY, and --base-url") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	t.Setenv("ANTHROPIC_API_KEY", "sk-wrong")
+	setenv(t, "ANTHROPIC_API_KEY", "sk-wrong")
 	asrv := llmtest.NewAnthropic(t, llmtest.Status(403))
 	code, _, stderr = evalCapture(t, "--db", db, "--no-cache", "--model", "anthropic:claude-3-5-haiku-latest", "--base-url", asrv.URL,
 		"decompose", "--task", "Turn on Wi-Fi")
@@ -85,7 +85,7 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 // eval and report over traces nobody judged yet say which command to run first.
 func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
 	ex := judgeExample(t)
-	t.Setenv("AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
+	setenv(t, "AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
 	root := t.TempDir()
 	dir := filepath.Join(root, "clock-alarm")
 	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
@@ -148,18 +148,18 @@ func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"", []string{"--model", "gpt-4o-mini", "trace", "info", ex}, `--model: model "gpt-4o-mini": want provider:name`},
+		{"", []string{"--model", "gpt-4o-mini", "judge", "--trace", ex}, `--model: model "gpt-4o-mini": want provider:name`},
 		{"", []string{"--capture-model", "foo:bar", "judge", "--trace", ex}, `--capture-model: model "foo:bar": unknown provider "foo"`},
 		{"gpt4", []string{"judge", "--trace", ex, "--out", filepath.Join(t.TempDir(), "j.json")}, `$AUTOEVAL_MODEL: model "gpt4"`},
 		{"gpt4", []string{"decompose", "--task", "Turn on Wi-Fi"}, `$AUTOEVAL_MODEL: model "gpt4"`},
 	} {
-		t.Setenv("AUTOEVAL_MODEL", c.env)
+		setenv(t, "AUTOEVAL_MODEL", c.env)
 		code, _, stderr := evalCapture(t, append([]string{"--db", db}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v (AUTOEVAL_MODEL=%q): exit %d, stderr %q; want exit 2 and %q", c.args, c.env, code, stderr, c.want)
 		}
 	}
-	t.Setenv("AUTOEVAL_MODEL", "gpt4")
+	setenv(t, "AUTOEVAL_MODEL", "gpt4")
 	if code, _, stderr := evalCapture(t, "trace", "info", ex); code != 0 {
 		t.Errorf("trace info with a stale $AUTOEVAL_MODEL: exit %d, %s", code, stderr)
 	}

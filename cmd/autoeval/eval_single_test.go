@@ -18,9 +18,9 @@ const oneEpisode = `{"goal": "Open the Clock app", "task_name": "ClockOpen", "ta
 // by default, and both find it there with no --judgments.
 func TestEvalAndReportOneTraceFile(t *testing.T) {
 	t.Chdir(t.TempDir())
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("ANTHROPIC_API_KEY", "")
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
+	setenv(t, "ANTHROPIC_API_KEY", "")
 	if err := os.WriteFile("ep.json", []byte(oneEpisode), 0o644); err != nil {
 		t.Fatal(err)
 	}

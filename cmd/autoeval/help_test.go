@@ -31,5 +31,5 @@ func TestEveryCommandAndFlagHasHelp(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd())
+	walk(testRoot())
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -103,17 +104,9 @@ func hostileChild(t *testing.T, name string) {
 		a = strings.ReplaceAll(a, "PATH", os.Getenv("AUTOEVAL_HOSTILE_PATH"))
 		args[i] = strings.ReplaceAll(a, "OUT", os.Getenv("AUTOEVAL_HOSTILE_OUT"))
 	}
-	dir := t.TempDir()
-	outF, _ := os.Create(filepath.Join(dir, "stdout"))
-	errF, _ := os.Create(filepath.Join(dir, "stderr"))
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outF, errF
-	code := run(context.Background(), args)
-	os.Stdout, os.Stderr = oldOut, oldErr
-	outF.Close()
-	errF.Close()
-	o, _ := os.ReadFile(outF.Name())
-	e, _ := os.ReadFile(errF.Name())
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), &Factory{IO: NewIOStreams(&out, &errOut, false), Getenv: os.Getenv}, args)
+	o, e := out.Bytes(), errOut.Bytes()
 	b, _ := json.Marshal(hostileResult{Exit: code, Output: string(o) + string(e), PeakRSS: peakRSS(t)})
 	os.Stdout.WriteString(hostileMarker + string(b) + "\n")
 }

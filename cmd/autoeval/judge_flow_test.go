@@ -73,7 +73,7 @@ func TestFlowImportJudgeEvalReport(t *testing.T) {
 	db := judgeEnv(t)
 	tmp := t.TempDir()
 	imported := filepath.Join(tmp, "imported")
-	if code, _, errOut := evalCapture(t, "--db", db, "-q", "trace", "import", episodes, "--out", imported); code != 0 {
+	if code, _, errOut := evalCapture(t, "-q", "trace", "import", episodes, "--out", imported); code != 0 {
 		t.Fatalf("import exit %d: %s", code, errOut)
 	}
 	code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--traces", imported)

@@ -21,8 +21,8 @@ import (
 // working directory (default outputs land in ./autoeval-out there, never in the repo).
 func judgeEnv(t *testing.T) (db string) {
 	t.Helper()
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
 	t.Chdir(t.TempDir())
 	return filepath.Join(t.TempDir(), "autoeval.db")
 }
@@ -57,7 +57,7 @@ func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 	db := judgeEnv(t)
 	for _, name := range []string{"trace_7", "trace_18"} {
 		dir := readOnlyCopy(t, filepath.Join(root, name))
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", dir}); code != 0 {
+		if code := cliCode(t, "--db", db, "-q", "judge", "--trace", dir); code != 0 {
 			t.Fatalf("%s: exit %d", name, code)
 		}
 		// A read-only trace directory: the judgment goes to ./autoeval-out/<label>/.
@@ -82,7 +82,7 @@ func TestJudgeEachEpisodeHeuristic(t *testing.T) {
 		t.Skipf("no episodes in %s", root)
 	}
 	for _, f := range files {
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", f}); code != 0 {
+		if code := cliCode(t, "--db", db, "-q", "judge", "--trace", f); code != 0 {
 			t.Fatalf("%s: exit %d", f, code)
 		}
 	}
@@ -107,8 +107,8 @@ func TestJudgeBundledExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, trace.JudgmentName))
-	t.Setenv("AUTOEVAL_DB", db)
-	if code := run(context.Background(), []string{"judge", "--trace", dir}); code != 0 {
+	setenv(t, "AUTOEVAL_DB", db)
+	if code := cliCode(t, "judge", "--trace", dir); code != 0 {
 		t.Fatalf("no flags: exit %d", code)
 	}
 	j := judgeRead(t, filepath.Join(dir, trace.JudgmentName))
@@ -136,11 +136,9 @@ func TestJudgeBundledExample(t *testing.T) {
 		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
 	}))
 	out := filepath.Join(t.TempDir(), "llm.json")
-	judgeStdout(t, func() {
-		if code := run(context.Background(), []string{"-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out}); code != 0 {
-			t.Fatalf("fake provider: exit %d", code)
-		}
-	})
+	if code := cliCode(t, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out); code != 0 {
+		t.Fatalf("fake provider: exit %d", code)
+	}
 	j = judgeRead(t, out)
 	if !j.Complete || j.Judge.Kind != trace.JudgeLLM || srv.Count() == 0 {
 		t.Fatalf("model judge on the example: %+v (%d requests)", j.Substates, srv.Count())
@@ -151,11 +149,10 @@ func TestJudgeBatchTracesWithTable(t *testing.T) {
 	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	out := filepath.Join(t.TempDir(), "judged")
-	stdout := judgeStdout(t, func() {
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--traces", root, "--out", out, "--concurrency", "3"}); code != 0 {
-			t.Fatalf("exit %d", code)
-		}
-	})
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "judge", "--traces", root, "--out", out, "--concurrency", "3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
 	if !strings.Contains(stdout, "overall (12 traces)") || !strings.Contains(stdout, "heuristic baseline") {
 		t.Fatalf("closing table missing:\n%s", stdout)
 	}
@@ -191,13 +188,11 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
 	}))
 	out := filepath.Join(t.TempDir(), "j.json")
-	stdout := judgeStdout(t, func() {
-		code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL,
-			"judge", "--trace", dir, "--out", out})
-		if code != 0 {
-			t.Fatalf("exit %d", code)
-		}
-	})
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL,
+		"judge", "--trace", dir, "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
 	j := judgeRead(t, out)
 	if j.Judge.Kind != trace.JudgeLLM || j.Judge.Model != "openai:test-model" || !j.Complete || *j.Substates[1].Frame != 2 {
 		t.Fatalf("judgment %+v / %+v", j.Judge, j.Substates)
@@ -209,9 +204,7 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 		t.Fatalf("terminal tree:\n%s", stdout)
 	}
 	// Judging again costs nothing: the job is finished.
-	judgeStdout(t, func() {
-		run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out})
-	})
+	cliCode(t, "--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out)
 	if srv.Count() != 2 {
 		t.Fatalf("rerun made %d new requests", srv.Count()-2)
 	}
@@ -232,11 +225,9 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 	}))
 	out := filepath.Join(t.TempDir(), "j.json")
 	for i := 0; i < 2; i++ {
-		judgeStdout(t, func() {
-			if code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out, "--fresh"}); code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-		})
+		if code := cliCode(t, "--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out, "--fresh"); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
 		j := judgeRead(t, out)
 		if !j.Complete || len(j.Substates) != 1 {
 			t.Fatalf("%+v", j.Substates)
@@ -269,7 +260,7 @@ func TestJudgeFlagErrors(t *testing.T) {
 		{"judge", "--trace", tr, "--capture", "ocr"},
 		{"judge", "--trace", tr, "--judge", "heuristic", "--capture", "vision"},
 	} {
-		if code := run(context.Background(), append([]string{"--db", db, "-q"}, args...)); code == 0 {
+		if code := cliCode(t, append([]string{"--db", db, "-q"}, args...)...); code == 0 {
 			t.Errorf("%v: exit 0", args)
 		}
 	}
@@ -297,35 +288,6 @@ func judgeXMLScreen(pkg string, texts ...string) string {
 	}
 	b.WriteString(`</node></hierarchy>`)
 	return b.String()
-}
-
-// judgeStdout runs fn with os.Stdout redirected and returns what it printed.
-func judgeStdout(t *testing.T, fn func()) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := os.Stdout
-	os.Stdout = w
-	done := make(chan string)
-	go func() {
-		var b strings.Builder
-		buf := make([]byte, 4096)
-		for {
-			n, err := r.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		done <- b.String()
-	}()
-	defer func() { os.Stdout = old }()
-	fn()
-	w.Close()
-	os.Stdout = old
-	return <-done
 }
 
 // The global model flags reach the judge's models: with --model-retries 0 a failing
@@ -396,7 +358,7 @@ func TestDecomposeCacheHitIsNotACall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decompose := decomposeFunc(m, db)
+	decompose := decomposeFunc(m, db, false)
 	if _, u, err := decompose(ctx, "Open the Clock app", ""); err != nil || u.Calls != 1 || u.CacheHits != 0 {
 		t.Fatalf("first decomposition: %+v, %v; want one call", u, err)
 	}

@@ -145,8 +145,8 @@ func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
 		root := filepath.Join(dir, "shards", "shard-"+string(rune('0'+i)))
 		roots = append(roots, root)
 		if spec == "auto" {
-			t.Setenv("JOB_COMPLETION_INDEX", "2")
-			t.Setenv("JOB_COMPLETIONS", "3")
+			setenv(t, "JOB_COMPLETION_INDEX", "2")
+			setenv(t, "JOB_COMPLETIONS", "3")
 		}
 		code, stdout, stderr := evalCapture(t, runArgs(filepath.Join(dir, "shard.db"+string(rune('0'+i))), root, devs[i].Serial(), "--shard", spec)...)
 		if code != 0 || !strings.Contains(stdout, "shard "+string(rune('0'+i))+"/3: 2 of the suite's 6 tasks") {
@@ -358,8 +358,8 @@ func TestRunProcessesShareTheTasks(t *testing.T) {
 func TestRunTakesTheDeployFlags(t *testing.T) {
 	db := judgeEnv(t)
 	suitePath, _, _ := poolSuite(t, filepath.Join(t.TempDir(), "calls"))
-	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
-	t.Setenv("SLURM_ARRAY_TASK_COUNT", "8")
+	setenv(t, "SLURM_ARRAY_TASK_ID", "3")
+	setenv(t, "SLURM_ARRAY_TASK_COUNT", "8")
 	code, _, stderr := evalCapture(t, "run", "--shard", "auto", "--suite", suitePath, "--agent-cmd", "my-agent {task}",
 		"--out", filepath.Join(t.TempDir(), "traces"), "--db", db, "--adb", "127.0.0.1:1", "--device", "localhost:5561", "--wait", "0")
 	if code != 1 || !strings.Contains(stderr, "adb") {

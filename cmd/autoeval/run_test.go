@@ -49,12 +49,12 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 	args := []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
 		"--agent-cmd", `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; echo {task}; sleep 0.3; [ "$AUTOEVAL_TASK_ID" = SystemWifiTurnOn ] && touch ` + wifi + `; true`,
 		"--interval", "30ms", "--capture", "png", "--xml", "--ground-truth", "--judge", "heuristic", "--json"}
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("run exit %d", code)
 	}
 	for _, id := range []string{"SystemWifiTurnOn", "alarm", "clock"} {
 		dir := filepath.Join(out, id)
-		if code := run(obsCtx(t), []string{"trace", "validate", dir}); code != 0 {
+		if code := cliCodeCtx(t, obsCtx(t), "trace", "validate", dir); code != 0 {
 			t.Errorf("%s: trace validate exit %d", id, code)
 		}
 		if _, err := trace.ReadJudgment(trace.JudgmentPath(dir)); err != nil {
@@ -66,7 +66,7 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 		t.Fatalf("ground truth in trace: %+v %v", tr, err)
 	}
 	// Resume: nothing runs again.
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("rerun exit %d", code)
 	}
 	c, _ := os.ReadFile(calls)
@@ -79,7 +79,7 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 		{"run", "--suite", suitePath, "--out", out, "--agent-cmd", "x", "--only", "nope"},
 		{"run", "--suite", suitePath, "--out", out, "--agent-cmd", "x", "--judge", "oracle"},
 	} {
-		if code := run(obsCtx(t), append([]string{"--db", db}, bad...)); code != 2 {
+		if code := cliCodeCtx(t, obsCtx(t), append([]string{"--db", db}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
 	}
@@ -155,7 +155,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 		"--agent-cmd", `echo "$AUTOEVAL_TASK" >> ` + seen + `; sleep 0.2`,
 		"--interval", "30ms", "--capture", "png", "--xml", "--judge", "heuristic",
 		"--androidworld", url, "--task-index", "1"}
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("run exit %d", code)
 	}
 	want := []string{
@@ -207,12 +207,12 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 	}
 
 	// Usage: both kinds of ground truth at once, and a server that is not there.
-	if code := run(obsCtx(t), append(args, "--ground-truth")); code != 2 {
+	if code := cliCodeCtx(t, obsCtx(t), append(args, "--ground-truth")...); code != 2 {
 		t.Errorf("--ground-truth with --androidworld: exit %d, want 2", code)
 	}
 	bad := append([]string(nil), args...)
 	bad[len(bad)-3] = "http://127.0.0.1:1"
-	if code := run(obsCtx(t), bad); code != 1 {
+	if code := cliCodeCtx(t, obsCtx(t), bad...); code != 1 {
 		t.Errorf("unreachable server: exit %d, want 1", code)
 	}
 }
@@ -296,8 +296,8 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 		}
 		cancel()
 	}()
-	code := run(ctx, []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
-		"--agent-cmd", "sleep 20", "--interval", "30ms", "--capture", "png", "--judge", "heuristic", "--androidworld", url})
+	code := cliCodeCtx(t, ctx, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", "sleep 20", "--interval", "30ms", "--capture", "png", "--judge", "heuristic", "--androidworld", url)
 	if code != 130 {
 		t.Fatalf("exit %d, want 130", code)
 	}

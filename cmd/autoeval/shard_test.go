@@ -41,9 +41,9 @@ func TestJudgeShardsEqualOneRun(t *testing.T) {
 		spec := fmt.Sprintf("%d/%d", i, shards)
 		if i == shards-1 {
 			spec = "auto"
-			t.Setenv("SLURM_ARRAY_TASK_ID", fmt.Sprint(i+1)) // --array=1-3
-			t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
-			t.Setenv("SLURM_ARRAY_TASK_COUNT", fmt.Sprint(shards))
+			setenv(t, "SLURM_ARRAY_TASK_ID", fmt.Sprint(i+1)) // --array=1-3
+			setenv(t, "SLURM_ARRAY_TASK_MIN", "1")
+			setenv(t, "SLURM_ARRAY_TASK_COUNT", fmt.Sprint(shards))
 		}
 		code, out, errOut := evalCapture(t, "--db", filepath.Join(t.TempDir(), fmt.Sprintf("shard%d.db", i)), "--model", "openai:fake-judge", "--base-url", srv.URL,
 			"judge", "--traces", root, "--shard", spec)
@@ -74,7 +74,7 @@ func TestJudgeShardsEqualOneRun(t *testing.T) {
 func TestJudgeShardUsageErrors(t *testing.T) {
 	db := judgeEnv(t)
 	for _, v := range []string{"JOB_COMPLETION_INDEX", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"} {
-		t.Setenv(v, "") // as outside a cluster, even when the tests run inside one
+		setenv(t, v, "") // as outside a cluster, even when the tests run inside one
 	}
 	root := filepath.Join(t.TempDir(), "traces")
 	writeShareTraces(t, root, 2)
@@ -106,7 +106,7 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 	const shards = 4
 	refSrv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	refOut := filepath.Join(t.TempDir(), "ref")
-	if code, _, stderr := decomposeRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), "ref.db"), "--model", "openai:m", "--base-url", refSrv.URL,
+	if code, _, stderr := cliRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), "ref.db"), "--model", "openai:m", "--base-url", refSrv.URL,
 		"decompose", "--suite", path, "--out", refOut); code != 0 {
 		t.Fatalf("unsharded: exit %d %s", code, stderr)
 	}
@@ -114,9 +114,9 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "subs")
 	tasks := 0
 	for i := 0; i < shards; i++ {
-		t.Setenv("JOB_COMPLETION_INDEX", fmt.Sprint(i))
-		t.Setenv("JOB_COMPLETIONS", fmt.Sprint(shards))
-		code, _, stderr := decomposeRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), fmt.Sprintf("s%d.db", i)), "--model", "openai:m", "--base-url", srv.URL,
+		setenv(t, "JOB_COMPLETION_INDEX", fmt.Sprint(i))
+		setenv(t, "JOB_COMPLETIONS", fmt.Sprint(shards))
+		code, _, stderr := cliRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), fmt.Sprintf("s%d.db", i)), "--model", "openai:m", "--base-url", srv.URL,
 			"decompose", "--suite", path, "--out", out, "--shard", "auto")
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d %s", i, code, stderr)

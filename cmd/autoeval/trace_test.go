@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,23 +20,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// traceRun runs the CLI with stdout and stderr captured.
+// traceRun runs the CLI quietly.
 func traceRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	dir := t.TempDir()
-	outF, _ := os.Create(filepath.Join(dir, "out"))
-	errF, _ := os.Create(filepath.Join(dir, "err"))
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outF, errF
-	func() {
-		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-		code = run(context.Background(), append([]string{"--quiet"}, args...))
-	}()
-	outF.Close()
-	errF.Close()
-	o, _ := os.ReadFile(outF.Name())
-	e, _ := os.ReadFile(errF.Name())
-	return code, string(o), string(e)
+	return evalCapture(t, append([]string{"--quiet"}, args...)...)
 }
 
 func traceInfoJSON(t *testing.T, path string) []traceInfo {
@@ -235,6 +223,9 @@ type cancelAfter struct {
 	strings.Builder
 }
 
+// WriteString shadows the Builder's, which io.WriteString would call past Write.
+func (c *cancelAfter) WriteString(s string) (int, error) { return c.Write([]byte(s)) }
+
 func (c *cancelAfter) Write(p []byte) (int, error) {
 	if c.n -= strings.Count(string(p), "wrote "); c.n <= 0 {
 		c.cancel()
@@ -256,8 +247,9 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &cancelAfter{n: 2, cancel: cancel}
-	global.quiet = true
-	err := runTraceImport(ctx, w, src, out)
+	streams := NewIOStreams(w, io.Discard, false)
+	streams.Quiet = true
+	err := traceImportRun(ctx, &TraceImportOptions{IO: streams, Path: src, Out: out})
 	var ec exitCoder
 	if !errors.As(err, &ec) || ec.ExitCode() != 130 || !strings.Contains(err.Error(), "after 2 of 4") || strings.Count(w.String(), "wrote ") != 2 {
 		t.Fatalf("interrupted import: %v\n%s", err, w.String())
@@ -317,7 +309,7 @@ func TestTraceCommandErrors(t *testing.T) {
 }
 
 func TestTraceHelpExplainsEveryFlag(t *testing.T) {
-	root := newRootCmd()
+	root := testRoot()
 	for _, name := range []string{"info", "validate", "import"} {
 		cmd, _, err := root.Find([]string{"trace", name})
 		if err != nil {

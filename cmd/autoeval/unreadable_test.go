@@ -38,7 +38,7 @@ func TestNothingToJudgeIsNotAFailure(t *testing.T) {
 		strings.Contains(out, " failed\n") || strings.Contains(errOut, "FAILED") {
 		t.Fatalf("judge: exit %d\n%s\n%s", code, out, errOut)
 	}
-	code, out, errOut = evalCapture(t, "--db", db, "eval", "--traces", root)
+	code, out, errOut = evalCapture(t, "eval", "--traces", root)
 	if code != 0 || !strings.Contains(out, "Ground truth: 2 of 3 runs succeeded (66.7%).") ||
 		!strings.Contains(out, "Not judgeable: 2 of 3 traces hold nothing a judge can read") ||
 		!strings.Contains(out, "heuristic (baseline)    strict    1 ") || strings.Contains(errOut, "not judged yet") {
