@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -99,8 +100,17 @@ func openEpisode(path string) (*trace.Trace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
+	if first := bytes.TrimLeft(data, " \t\r\n"); len(first) > 0 && first[0] == '[' {
+		// Most likely a task list (AndroidWorld's task_metadata.json) given as a trace.
+		return nil, fmt.Errorf("%s: not an AndroidWorld episode: the file holds a JSON list, not an episode object (a task list is a --suite of run or decompose)", path)
+	}
 	var ep awEpisode
 	if err := json.Unmarshal(data, &ep); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			// Said in JSON's words, not Go's ("cannot unmarshal ... into Go struct field").
+			return nil, fmt.Errorf("%s: invalid episode JSON: %q holds a JSON %s, not what an episode has there", path, te.Field, te.Value)
+		}
 		return nil, fmt.Errorf("%s: invalid episode JSON: %s", path, oneLine(err.Error()))
 	}
 	if ep.Goal == nil || strings.TrimSpace(*ep.Goal) == "" {

@@ -55,9 +55,16 @@ func OpenAll(path string) ([]*trace.Trace, error) {
 
 var errNotATrace = errors.New("not a trace")
 
-type notTraceError struct{ path, why string }
+type notTraceError struct {
+	path, why string
+	none      bool // a directory with no trace below it either
+}
 
 func (e *notTraceError) Error() string {
+	if e.none {
+		// The one answer for a folder holding no trace, whichever command was given it.
+		return fmt.Sprintf("%s: no traces found (%s, in it or below it)", e.path, e.why)
+	}
 	return fmt.Sprintf("%s: not a trace (%s)", e.path, e.why)
 }
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
@@ -70,7 +77,12 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	p := &Probe{Path: path, IsDir: st.IsDir()}
 	f, why := detect(p)
 	if f == nil {
-		return nil, &notTraceError{path, why}
+		e := &notTraceError{path: path, why: why}
+		if p.IsDir && why == noTraceFiles {
+			paths, derr := Discover(path)
+			e.none = derr == nil && len(paths) == 0
+		}
+		return nil, e
 	}
 	ts, err := f.Open(p, first)
 	if err != nil {
@@ -120,7 +132,7 @@ func detect(p *Probe) (Format, string) {
 	switch {
 	case why != "":
 	case p.IsDir:
-		why = "no trace.json, traces/trace.jsonl or numbered images"
+		why = noTraceFiles
 	case p.Walking:
 		why = "not a recognised trace file"
 	default:
@@ -128,6 +140,9 @@ func detect(p *Probe) (Format, string) {
 	}
 	return nil, why
 }
+
+// noTraceFiles is why a directory is no trace of any format.
+const noTraceFiles = "no trace.json, traces/trace.jsonl or numbered images"
 
 // numbered image: any name whose last digit run gives the order, e.g. 0001.png, 7.jpg, screen_12.png.
 var imageNum = regexp.MustCompile(`(?i)^(.*?)(\d+)\.(png|jpe?g)$`)

@@ -15,6 +15,7 @@ import (
 // A mistyped command line exits 2 (bad usage, as observe --help documents) with one line that
 // says which help to read, whether cobra or the command itself rejected it.
 func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	for _, c := range []struct {
 		args []string
@@ -42,6 +43,7 @@ func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
 // first; a judged trace prints the baseline notice once (in the tree), not also on stderr,
 // while --json, whose reader sees no tree, still gets it on stderr.
 func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t) // before judgeEnv leaves the repository
 	db := judgeEnv(t)
 	code, _, stderr := evalCapture(t, "--db", db, "judge", "--trace", "nonexist")
@@ -65,6 +67,7 @@ func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
 
 // A provider refusing the key says what to check instead of a bare HTTP status.
 func TestAcceptanceRejectedKeyHint(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	setenv(t, "OPENAI_API_KEY", "sk-wrong")
 	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
@@ -84,6 +87,7 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 
 // eval and report over traces nobody judged yet say which command to run first.
 func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	setenv(t, "AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
 	root := t.TempDir()
@@ -114,17 +118,19 @@ func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
 // Judging a folder of trace files (episode .json) writes the judgments to ./autoeval-out:
 // judge says where they went, and eval over the same folder looks there by default.
 func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
-	code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", episodes)
+	cwd := t.TempDir()
+	code, _, stderr := binRun(t, cwd, "--db", db, "judge", "--traces", episodes)
 	if code != 0 || !strings.Contains(stderr, "12 of 12 judgments went to ./autoeval-out/<trace>/") || !strings.Contains(stderr, "--judgments autoeval-out") {
 		t.Fatalf("judge: exit %d, stderr %q", code, stderr)
 	}
-	code, stdout, stderr := evalCapture(t, "eval", "--traces", episodes, "--resamples", "10")
+	code, stdout, stderr := binRun(t, cwd, "eval", "--traces", episodes, "--resamples", "10")
 	if code != 0 || strings.Contains(stderr, "hint") || !strings.Contains(stdout, "heuristic (baseline)") {
 		t.Fatalf("eval: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
-	code, stdout, stderr = evalCapture(t, "eval", "--traces", episodes, "--resamples", "10", "--judgments", "autoeval-out")
+	code, stdout, stderr = binRun(t, cwd, "eval", "--traces", episodes, "--resamples", "10", "--judgments", "autoeval-out")
 	if code != 0 || strings.Contains(stderr, "hint") || !strings.Contains(stdout, "heuristic (baseline)") {
 		t.Fatalf("eval --judgments: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
@@ -133,7 +139,7 @@ func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
 	if code, _, stderr := evalCapture(t, "-q", "trace", "import", episodes, "--out", work); code != 0 {
 		t.Fatalf("import: exit %d, %s", code, stderr)
 	}
-	if code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", work); code != 0 || strings.Contains(stderr, "autoeval-out") {
+	if code, _, stderr := binRun(t, cwd, "--db", db, "judge", "--traces", work); code != 0 || strings.Contains(stderr, "autoeval-out") {
 		t.Fatalf("judge imported: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -141,6 +147,7 @@ func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
 // A malformed model is bad usage naming where it came from: a flag is checked before any
 // work, a stale $AUTOEVAL_MODEL only by commands that open a model.
 func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	for _, c := range []struct {
@@ -167,6 +174,7 @@ func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
 
 // -q silences the heuristic notice too; the table still labels the baseline.
 func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	root := t.TempDir()
@@ -182,6 +190,7 @@ func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
 // observe refuses an --out that already holds a trace before it looks for a device, so the
 // user does not start an emulator only to learn the directory was wrong.
 func TestAcceptanceObserveExistingTraceBeforeDevice(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	judgeEnv(t)
 	code, _, stderr := evalCapture(t, "observe", "--adb", "127.0.0.1:1", "--wait", "0", "--task", "x", "--out", ex, "--", "true")

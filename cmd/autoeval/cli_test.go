@@ -112,8 +112,11 @@ func buildAutoeval(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		bin := filepath.Join(testHome, "bin", "autoeval")
+		// In the user's home, where the go command's build cache is: the tests' own empty
+		// home would compile every dependency again (minutes).
 		cmd := exec.Command("go", "build", "-o", bin, ".")
 		cmd.Dir = filepath.Join(testenv.RepoRoot(t), "cmd", "autoeval")
+		cmd.Env = append(os.Environ(), "HOME="+userHome)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -25,7 +25,6 @@ func decomposeEnv(t *testing.T) (db string) {
 	setenv(t, "AUTOEVAL_MODEL", "")
 	setenv(t, "OPENAI_API_KEY", "")
 	setenv(t, "ANTHROPIC_API_KEY", "")
-	t.Chdir(t.TempDir())
 	return filepath.Join(t.TempDir(), "autoeval.db")
 }
 
@@ -47,6 +46,7 @@ func decomposeAnswer(r llmtest.Request) llmtest.Answer {
 }
 
 func TestDecomposeWithoutModelSaysHowToConfigure(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	code, _, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--task", "Open Clock")
 	if code == 0 || !strings.Contains(stderr, "--model") || !strings.Contains(stderr, "AUTOEVAL_MODEL") || !strings.Contains(stderr, "OPENAI_API_KEY") {
@@ -59,6 +59,7 @@ func TestDecomposeWithoutModelSaysHowToConfigure(t *testing.T) {
 }
 
 func TestDecomposeFlagErrors(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	for _, args := range [][]string{
 		{"decompose", "--db", db},
@@ -77,6 +78,7 @@ func TestDecomposeFlagErrors(t *testing.T) {
 }
 
 func TestDecomposeTaskEndToEnd(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
@@ -150,6 +152,7 @@ func decomposeNoSecret(t *testing.T, globs ...string) {
 }
 
 func TestDecomposeSuitesResume(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		rel   string
 		tasks int
@@ -219,6 +222,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 }
 
 func TestDecomposeSuiteKnowledgeDirAndFilters(t *testing.T) {
+	t.Parallel()
 	path := testenv.SharedData(t, "androidlab/config")
 	db := decomposeEnv(t)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))

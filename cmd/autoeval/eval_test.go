@@ -35,6 +35,7 @@ func evalRow(t *testing.T, rows []eval.JudgeRow, judge, variant string) eval.Jud
 }
 
 func TestEvalHandMadeSet(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	code, out, errOut := evalCapture(t, "eval", "--traces", root, "--resamples", "200")
 	if code != 0 {
@@ -69,6 +70,7 @@ func TestEvalHandMadeSet(t *testing.T) {
 // Must show: the 12 AndroidWorld episodes, judged by the heuristic judge, evaluated with the
 // agent-claim baseline row beside the judge's rows.
 func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	tmp := t.TempDir()
 	setenv(t, "AUTOEVAL_MODEL", "")
@@ -107,6 +109,7 @@ func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
 }
 
 func TestEvalOptionalInputs(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	dir := t.TempDir()
 	labels := filepath.Join(dir, "labels.csv")
@@ -142,6 +145,7 @@ func TestEvalOptionalInputs(t *testing.T) {
 }
 
 func TestEvalBadInput(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], false)
 	bad := filepath.Join(t.TempDir(), "labels.csv")
 	os.WriteFile(bad, []byte("trace,substate,reached\nt1,one,true\n"), 0o644)

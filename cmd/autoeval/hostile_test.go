@@ -24,6 +24,7 @@ const hostileCeiling = 192 << 20
 // process of its own (this test binary again), and checks its exit status, its message
 // and the process's peak memory as the kernel measured it.
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	if name := os.Getenv("AUTOEVAL_HOSTILE_CASE"); name != "" {
 		hostileChild(t, name)
 		return

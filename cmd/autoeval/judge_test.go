@@ -18,13 +18,12 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// judgeEnv isolates a judge run: no model in the environment, a temp database and a temp
-// working directory (default outputs land in ./autoeval-out there, never in the repo).
+// judgeEnv isolates a judge run: no model in the environment and a temp database. Tests
+// whose commands write default outputs (./autoeval-out) run the built binary in a temp dir.
 func judgeEnv(t *testing.T) (db string) {
 	t.Helper()
 	setenv(t, "AUTOEVAL_MODEL", "")
 	setenv(t, "OPENAI_API_KEY", "")
-	t.Chdir(t.TempDir())
 	return filepath.Join(t.TempDir(), "autoeval.db")
 }
 
@@ -54,15 +53,17 @@ func readOnlyCopy(t *testing.T, src string) string {
 }
 
 func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "traces/llamatouch")
 	db := judgeEnv(t)
+	cwd := t.TempDir()
 	for _, name := range []string{"trace_7", "trace_18"} {
 		dir := readOnlyCopy(t, filepath.Join(root, name))
-		if code := cliCode(t, "--db", db, "-q", "judge", "--trace", dir); code != 0 {
-			t.Fatalf("%s: exit %d", name, code)
+		if code, _, errOut := binRun(t, cwd, "--db", db, "-q", "judge", "--trace", dir); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
 		}
 		// A read-only trace directory: the judgment goes to ./autoeval-out/<label>/.
-		j := judgeRead(t, filepath.Join("autoeval-out", name, trace.JudgmentName))
+		j := judgeRead(t, filepath.Join(cwd, "autoeval-out", name, trace.JudgmentName))
 		if j.Judge.Kind != trace.JudgeHeuristic || !strings.Contains(j.Judge.Notice, "no model configured") {
 			t.Fatalf("%s: judge %+v, want the heuristic baseline with a notice", name, j.Judge)
 		}
@@ -76,18 +77,20 @@ func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 }
 
 func TestJudgeEachEpisodeHeuristic(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	files, _ := filepath.Glob(filepath.Join(root, "*.json"))
 	if len(files) == 0 {
 		t.Skipf("no episodes in %s", root)
 	}
+	cwd := t.TempDir()
 	for _, f := range files {
-		if code := cliCode(t, "--db", db, "-q", "judge", "--trace", f); code != 0 {
-			t.Fatalf("%s: exit %d", f, code)
+		if code, _, errOut := binRun(t, cwd, "--db", db, "-q", "judge", "--trace", f); code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errOut)
 		}
 	}
-	outs, _ := filepath.Glob(filepath.Join("autoeval-out", "*", trace.JudgmentName))
+	outs, _ := filepath.Glob(filepath.Join(cwd, "autoeval-out", "*", trace.JudgmentName))
 	if len(outs) != len(files) {
 		t.Fatalf("%d judgments for %d episodes", len(outs), len(files))
 	}
@@ -100,6 +103,7 @@ func TestJudgeEachEpisodeHeuristic(t *testing.T) {
 }
 
 func TestJudgeBundledExample(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	// A copy, so the default output (beside the trace) does not land in the repository.
@@ -147,6 +151,7 @@ func TestJudgeBundledExample(t *testing.T) {
 }
 
 func TestJudgeBatchTracesWithTable(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	out := filepath.Join(t.TempDir(), "judged")
@@ -164,6 +169,7 @@ func TestJudgeBatchTracesWithTable(t *testing.T) {
 }
 
 func TestJudgeAgainstFakeProvider(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.apps.nexuslauncher", "Clock"))
@@ -212,6 +218,7 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 }
 
 func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
@@ -245,6 +252,7 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 }
 
 func TestJudgeFlagErrors(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	tr := t.TempDir()
 	judgeWriteFile(t, filepath.Join(tr, "0001.xml"), judgeXMLScreen("com.x", "a"))
@@ -294,6 +302,7 @@ func judgeXMLScreen(pkg string, texts ...string) string {
 // The global model flags reach the judge's models: with --model-retries 0 a failing
 // provider is asked once, and the run fails with one line naming the trace.
 func TestJudgeHonoursModelRetries(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
@@ -313,6 +322,7 @@ func TestJudgeHonoursModelRetries(t *testing.T) {
 // A folder of screenshots is judged without a model: the heuristic baseline reads the
 // screenshots' text by OCR (Tesseract).
 func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
+	t.Parallel()
 	testenv.RequireTesseract(t)
 	png, err := os.ReadFile(filepath.Join(judgeExample(t), "0002.png"))
 	if err != nil {
@@ -345,6 +355,7 @@ func judgeExample(t *testing.T) string {
 // A decomposition answered from the model-call cache costs the judgment a cache hit, not a
 // call: the judgment's calls count only requests the provider answered.
 func TestDecomposeCacheHitIsNotACall(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "d.db"))

@@ -16,6 +16,7 @@ import (
 )
 
 func TestModelFlagsReachTheModelLayer(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	base := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini"}
@@ -82,6 +83,7 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 }
 
 func TestModelFlagsHelp(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := cliRun(t, context.Background(), "decompose", "--help")
 	for _, want := range []string{"--model-timeout duration", "(default 2m0s)", "--model-retries int", "--model-concurrency int"} {
 		if code != 0 || !strings.Contains(stdout, want) {
@@ -92,6 +94,7 @@ func TestModelFlagsHelp(t *testing.T) {
 
 // --no-cache asks the provider again every time, and every call is still in the ledger.
 func TestNoCacheStillAccounts(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
@@ -116,6 +119,7 @@ func TestNoCacheStillAccounts(t *testing.T) {
 // A hosted model the price table does not know is named once, so a $0 cost is not
 // mistaken for a free run; a known one, or --quiet, prints no note.
 func TestUnpricedModelNoted(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
@@ -138,6 +142,7 @@ func TestUnpricedModelNoted(t *testing.T) {
 // Each model's key goes only to that model's endpoint: --base-url is --model's, and the
 // capture model has its own --capture-base-url, else its provider's default host.
 func TestCaptureModelKeepsItsEndpointAndKey(t *testing.T) {
+	t.Parallel()
 	const anthropicKey, openaiKey = "sk-ant-test-0123456789", "sk-openai-test-9876543210"
 	ex := judgeExample(t)
 	db := judgeEnv(t)
@@ -188,6 +193,7 @@ func TestCaptureModelKeepsItsEndpointAndKey(t *testing.T) {
 
 // --capture-base-url without --capture-model is a usage error.
 func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	code, _, stderr := evalCapture(t, "--db", db, "--capture-base-url", "http://127.0.0.1:1/v1", "judge", "--trace", "x")
 	if code != 2 || !strings.Contains(stderr, "--capture-model") {
@@ -199,6 +205,7 @@ func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
 // and the command fails instead of printing a confident "complete: no". A model without a
 // price has its cost shown as unknown.
 func TestJudgeUndeterminedExitsOne(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	dir := filepath.Join(t.TempDir(), "clock")

@@ -68,6 +68,7 @@ func obsCtx(t *testing.T) context.Context {
 }
 
 func TestObserveValidateAndJudge(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := testDevice(t)
 	dev.SetScreens(obsScreens(t), 3)
@@ -103,6 +104,7 @@ func TestObserveValidateAndJudge(t *testing.T) {
 }
 
 func TestObserveUsageAndDeviceErrors(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := ln.Addr().String()

@@ -18,6 +18,7 @@ import (
 // Must show: the report of the 12 episodes judged by the heuristic judge opens in headless
 // Chromium without console errors and shows every trace with the verdict on disk.
 func TestReportEpisodesInChromium(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	reporttest.RequireChromium(t) // before the judging, so a missing browser skips early
 	tmp := t.TempDir()
@@ -72,6 +73,7 @@ func TestReportEpisodesInChromium(t *testing.T) {
 	}
 }
 func TestReportFormats(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
 	dir := t.TempDir()
 	// A file in a folder that does not exist is refused, as --db is, and creates nothing.

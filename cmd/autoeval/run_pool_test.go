@@ -125,6 +125,7 @@ func taskOutcome(t *testing.T, dir string) outcome {
 // every task once, the same recordings, ground truth and verdicts, and 'eval' over the
 // three shards' folders reports what it reports over the unsharded one.
 func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	srv, devs := clockPool(t, 4)
 	dir := t.TempDir()
@@ -202,6 +203,7 @@ func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
 // each task. --device picks the pool; --androidworld wants one device; a bad --shard is
 // a usage error.
 func TestRunPoolOfAttachedDevices(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, devs := clockPool(t, 2)
 	dir := t.TempDir()
@@ -249,6 +251,7 @@ func TestRunPoolOfAttachedDevices(t *testing.T) {
 // process killed with SIGKILL mid-run leaves its task to the next process at once (its
 // pid is gone), not after its claim expires.
 func TestRunProcessesShareTheTasks(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -356,6 +359,7 @@ func TestRunProcessesShareTheTasks(t *testing.T) {
 // environment, run takes its shard and gets as far as the adb server (none here: exit 1,
 // not a usage error).
 func TestRunTakesTheDeployFlags(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	suitePath, _, _ := poolSuite(t, filepath.Join(t.TempDir(), "calls"))
 	setenv(t, "SLURM_ARRAY_TASK_ID", "3")

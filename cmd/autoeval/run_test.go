@@ -21,6 +21,7 @@ import (
 )
 
 func TestRunThreeTaskSuiteAndResume(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	state := t.TempDir()
@@ -136,6 +137,7 @@ func (f *fakeAndroidWorld) log() []string {
 // server's goal replaces a bare template, and the score (after the agent) is the ground
 // truth; tear-down always follows, also for a task the agent was interrupted in.
 func TestRunAndroidWorldOracle(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{
@@ -220,6 +222,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 // run opens its models with the global model flags: with --model-retries 0 a failing
 // provider is asked once per task and the task's judge failure is recorded, not retried.
 func TestRunHonoursModelFlags(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -239,6 +242,7 @@ func TestRunHonoursModelFlags(t *testing.T) {
 // A suite that gives only a template (AndroidWorld's task_metadata.json has no
 // parameters) fails those tasks up front, without running the agent on "{slots}".
 func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -258,6 +262,7 @@ func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 // With the heuristic judge (no model configured) and no --xml, run records the UI
 // hierarchy anyway: without it every task would be recorded and then fail to be judged.
 func TestRunHeuristicRecordsXML(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -282,6 +287,7 @@ func TestRunHeuristicRecordsXML(t *testing.T) {
 // Ctrl-C during the agent: the AndroidWorld instance is torn down, not scored, and the
 // task is left for the rerun.
 func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn wifi on."}, scores: map[string]float64{"SystemWifiTurnOn": 1}}
@@ -311,6 +317,7 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 // agent deleted the target and another row scores 0 only because that snapshot shows the
 // extra deletion (the after-state alone would pass it).
 func TestRunTakesTheBeforeSnapshot(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	ins := func(id int, name string, cents int) string {
@@ -377,6 +384,7 @@ func clockDevice(t *testing.T) (*adbtest.Server, *adbd.Device) {
 
 // A task AndroidWorld fails to score is shown as such, is not done, and runs again.
 func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn on WiFi."},
@@ -418,6 +426,7 @@ func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
 // With no adb server, run fails with that error alone: the judge's notices (heuristic
 // baseline, --xml) come only once the device is connected.
 func TestRunNoDeviceFailsBeforeNotices(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")

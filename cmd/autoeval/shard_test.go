@@ -21,6 +21,7 @@ import (
 // (the provider answers the same number of requests), the verdicts the same. The third
 // shard finds its place from a Slurm array's environment.
 func TestJudgeShardsEqualOneRun(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	const traces, shards = 12, 3
 	refRoot := filepath.Join(t.TempDir(), "traces")
@@ -72,6 +73,7 @@ func TestJudgeShardsEqualOneRun(t *testing.T) {
 }
 
 func TestJudgeShardUsageErrors(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	for _, v := range []string{"JOB_COMPLETION_INDEX", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"} {
 		setenv(t, v, "") // as outside a cluster, even when the tests run inside one
@@ -101,6 +103,7 @@ func TestJudgeShardUsageErrors(t *testing.T) {
 // writing to one directory, leave exactly the files of one unsharded run (same names, same
 // substates), each task decomposed by one shard, and one summary per shard.
 func TestDecomposeShardsEqualOneRun(t *testing.T) {
+	t.Parallel()
 	path := testenv.SharedData(t, "androidlab/config/clock.yaml")
 	decomposeEnv(t)
 	const shards = 4
@@ -157,6 +160,7 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 // eval and report take several --traces roots, as shards hand them on, and merge them: the
 // figures over two roots are those over one root holding the same traces.
 func TestEvalAndReportMergeRoots(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	all := filepath.Join(t.TempDir(), "all")
 	writeShareTraces(t, all, 6)

@@ -91,6 +91,7 @@ func autoevalCmd(bin, db, url string, args ...string) *exec.Cmd {
 // included), and the judgments are the same. A process killed mid-batch leaves its traces to
 // the next one at once (its pid is gone), not after its claims expire.
 func TestTwoProcessesShareTheWork(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

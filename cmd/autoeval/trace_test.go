@@ -49,6 +49,7 @@ func traceInfoJSON(t *testing.T, path string) []traceInfo {
 // TestTraceInfoOnAllRealData checks `trace info` on every item of the shared data against
 // facts read independently of the importers.
 func TestTraceInfoOnAllRealData(t *testing.T) {
+	t.Parallel()
 	t.Run("llamatouch", func(t *testing.T) {
 		root := testenv.SharedData(t, "traces/llamatouch")
 		dirs, _ := filepath.Glob(filepath.Join(root, "trace_*"))
@@ -163,6 +164,7 @@ func traceFolder(t *testing.T, dir, task string, n int) {
 }
 
 func TestTraceImportValidateInfo(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "src")
 	traceFolder(t, filepath.Join(src, "a"), "Open Clock", 2)
@@ -234,6 +236,7 @@ func (c *cancelAfter) Write(p []byte) (int, error) {
 }
 
 func TestTraceImportInterruptedResumes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "src")
 	for _, n := range []string{"a", "b", "c", "d"} {
@@ -265,6 +268,7 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 
 // --out inside PATH: a rerun skips what it wrote, rather than importing its own copies.
 func TestTraceImportOutInsideSource(t *testing.T) {
+	t.Parallel()
 	src := t.TempDir()
 	traceFolder(t, filepath.Join(src, "a"), "Open Clock", 2)
 	out := filepath.Join(src, "imported")
@@ -284,6 +288,7 @@ func TestTraceImportOutInsideSource(t *testing.T) {
 }
 
 func TestTraceCommandErrors(t *testing.T) {
+	t.Parallel()
 	empty := t.TempDir()
 	badJSON := filepath.Join(empty, "badjson")
 	os.WriteFile(filepath.Join(badJSON, "trace.json"), []byte(`{"version":1,"task":"x","frames":[`), 0o644)
@@ -309,6 +314,7 @@ func TestTraceCommandErrors(t *testing.T) {
 }
 
 func TestTraceHelpExplainsEveryFlag(t *testing.T) {
+	t.Parallel()
 	root := testRoot()
 	for _, name := range []string{"info", "validate", "import"} {
 		cmd, _, err := root.Find([]string{"trace", name})

@@ -15,6 +15,7 @@ import (
 // read: judge says so once and does not count them as failed; eval still reports their
 // ground truth, and judges and the agent's claim on the traces that can be read.
 func TestNothingToJudgeIsNotAFailure(t *testing.T) {
+	t.Parallel()
 	ckpts := testenv.SharedData(t, "checkpoints/androidworld-gbox")
 	db := judgeEnv(t)
 	root := filepath.Join(t.TempDir(), "runs")

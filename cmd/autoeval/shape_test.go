@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -48,4 +49,53 @@ func TestCommandFunctionsAreShort(t *testing.T) {
 	if checked < 50 {
 		t.Fatalf("only %d functions found: is the test looking at the command's files?", checked)
 	}
+}
+
+// TestEveryTestRunsInParallel fails on a test of cmd/autoeval that does not start with
+// t.Parallel(): commands get their streams and environment injected, so nothing keeps a
+// test from running beside the others, and a test that swapped os.Stdout or set the
+// process's environment would have to say so here.
+func TestEveryTestRunsInParallel(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	tests := 0
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Name.Name == "TestMain" || fn.Recv != nil {
+				continue
+			}
+			tests++
+			if !startsWithParallel(fn) {
+				t.Errorf("%s: %s does not start with t.Parallel()", fset.Position(fn.Pos()), fn.Name.Name)
+			}
+		}
+	}
+	if tests < 50 {
+		t.Fatalf("only %d tests found", tests)
+	}
+}
+
+func startsWithParallel(fn *ast.FuncDecl) bool {
+	if fn.Body == nil || len(fn.Body.List) == 0 {
+		return false
+	}
+	call, ok := fn.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	c, ok := call.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Parallel"
 }
