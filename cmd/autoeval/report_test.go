@@ -58,6 +58,10 @@ func TestReportEpisodesInChromium(t *testing.T) {
 	if errs := dom.ConsoleErrors; len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+	// Long task names squeeze the verdict column: its badges stay on one line each.
+	if dom.WrappedBadges != 0 {
+		t.Errorf("%d badges of the trace index wrap onto more lines", dom.WrappedBadges)
+	}
 	if dom.Count != "12" || len(dom.Traces) != 12 {
 		t.Fatalf("the page shows %q traces in %d sections, want 12", dom.Count, len(dom.Traces))
 	}
