@@ -58,12 +58,7 @@ func NewCmdDecompose(f *Factory, runF func(context.Context, *DecomposeOptions) e
   autoeval decompose --suite Android-Lab/evaluation/config --operations --out substates/ --concurrency 8
   autoeval decompose --model openai:qwen2.5-vl --base-url http://localhost:8000/v1 --suite task_metadata.json --out aw/`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return decomposeRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, decomposeRun) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Task, "task", "", "the task text to decompose")

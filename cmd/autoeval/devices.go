@@ -32,12 +32,7 @@ observe, run and groundtruth. A device that is not online says what to do about 
 		Example: `  autoeval devices
   autoeval devices --adb 127.0.0.1:5037 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return devicesRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, devicesRun) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&opts.ADB, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")

@@ -65,12 +65,7 @@ func NewCmdEval(f *Factory, runF func(context.Context, *EvalOptions) error) *cob
   autoeval eval --traces runs/ --labels labels.csv --reference reference.json
   autoeval eval --traces results/shard-0 --traces results/shard-1 --traces results/shard-2`,
 		Args: pathArgs(func(p string) string { return "give the path as --traces " + p }),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return evalRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, evalRun) },
 	}
 	fs := cmd.Flags()
 	fs.StringArrayVar(&opts.Traces, "traces", nil, "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/internal/termtext"
@@ -96,4 +99,13 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// dispatch runs a command's work: runF when a test gave one (to see the options the command
+// line made), else run.
+func dispatch[O any](cmd *cobra.Command, opts *O, runF, run func(context.Context, *O) error) error {
+	if runF != nil {
+		return runF(cmd.Context(), opts)
+	}
+	return run(cmd.Context(), opts)
 }

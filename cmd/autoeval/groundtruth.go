@@ -81,12 +81,7 @@ func NewCmdGroundtruth(f *Factory, runF func(context.Context, *GroundtruthOption
   autoeval groundtruth --trace runs/t1          # task name and params from trace.json
   autoeval groundtruth --androidworld http://localhost:5000 --task SystemWifiTurnOn --task-index 0 --trace runs/t1`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return groundtruthRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, groundtruthRun) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Serial, "device", "", "device serial (as 'adb devices' lists it); required when several devices are attached")

@@ -69,12 +69,7 @@ func NewCmdJudge(f *Factory, runF func(context.Context, *JudgeOptions) error) *c
 		Args: pathArgs(func(p string) string {
 			return fmt.Sprintf("give the path as --trace %s (one trace) or --traces %s (every trace below it)", p, p)
 		}),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return judgeRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, judgeRun) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")

@@ -66,10 +66,7 @@ func NewCmdObserve(f *Factory, runF func(context.Context, *ObserveOptions) error
 				return usagef("observe: put the agent command after --, e.g. observe --task T --out DIR -- ./agent.sh")
 			}
 			opts.Agent = args
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return observeRun(cmd.Context(), opts)
+			return dispatch(cmd, opts, runF, observeRun)
 		},
 	}
 	opts.Device.register(cmd.Flags())

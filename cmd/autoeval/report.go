@@ -54,12 +54,7 @@ func NewCmdReport(f *Factory, runF func(context.Context, *ReportOptions) error) 
   autoeval report --traces episode.json --out episode.html
   autoeval report --traces results/shard-0 --traces results/shard-1 --out report.html`,
 		Args: pathArgs(func(p string) string { return "give the path as --traces " + p }),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return reportRun(cmd.Context(), opts)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, reportRun) },
 	}
 	fs := cmd.Flags()
 	fs.StringArrayVar(&opts.Traces, "traces", nil, "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")

@@ -25,6 +25,9 @@ Model access: --model provider:name (openai, anthropic, ollama); API keys come o
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
 transparent heuristic baseline and says so.
 
+Each command takes the flags it uses ('autoeval judge --help' lists judge's); a count or
+duration of 0 means none (no retries, no limit, no wait).
+
 Exit status: 0 success, 1 the work failed, 2 bad usage, 130 interrupted (rerun to resume).
 Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model or device needed).`
 

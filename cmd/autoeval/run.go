@@ -118,10 +118,7 @@ func NewCmdRun(f *Factory, runF func(context.Context, *RunOptions) error) *cobra
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.XMLGiven = cmd.Flags().Changed("xml")
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return runRun(cmd.Context(), opts)
+			return dispatch(cmd, opts, runF, runRun)
 		},
 	}
 	opts.Device.register(cmd.Flags())

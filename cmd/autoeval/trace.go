@@ -72,10 +72,7 @@ one line per frame saying what it carries: image, UI XML, UI elements, activity 
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return traceInfoRun(cmd.Context(), opts)
+			return dispatch(cmd, opts, runF, traceInfoRun)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON instead of text: one object for one trace, an array for several")
@@ -106,10 +103,7 @@ decoding completely (truncation is caught), XML well-formed and UI-elements JSON
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return traceValidateRun(cmd.Context(), opts)
+			return dispatch(cmd, opts, runF, traceValidateRun)
 		},
 	}
 	opts.Pixels.register(cmd.Flags())
@@ -146,10 +140,7 @@ imported are skipped, so an interrupted import resumes where it stopped.
 			if opts.Out == "" {
 				return usagef("trace import: --out DIR is required")
 			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
-			}
-			return traceImportRun(cmd.Context(), opts)
+			return dispatch(cmd, opts, runF, traceImportRun)
 		},
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "directory to write the native trace into (one subdirectory per trace when PATH holds several); required")
