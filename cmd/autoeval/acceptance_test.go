@@ -33,6 +33,13 @@ func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and one line with %q", c.args, code, stderr, stdout, c.want)
 		}
 	}
+	// Flags before the command's name are the command's; 'help COMMAND' is help.
+	if code, stdout, stderr := evalCapture(t, "-q", "--max-pixels", "100", "trace", "validate", "--help"); code != 0 || !strings.Contains(stdout, "--max-pixels") {
+		t.Errorf("flags before the command: exit %d, %s", code, stderr)
+	}
+	if code, stdout, stderr := evalCapture(t, "help", "judge"); code != 0 || !strings.Contains(stdout, "autoeval judge (--trace PATH | --traces ROOT)") {
+		t.Errorf("help judge: exit %d, %s", code, stderr)
+	}
 	// The group command alone still shows its help, successfully.
 	if code, stdout, _ := evalCapture(t, "trace"); code != 0 || !strings.Contains(stdout, "Available Commands") {
 		t.Errorf("trace alone: exit %d, stdout %q", code, stdout)

@@ -71,6 +71,10 @@ func run(ctx context.Context, f *Factory, args []string) int {
 // after it: each command registers the flags it uses, and cobra would read the flags' values
 // as command names.
 func hoistFlags(root *cobra.Command, args []string) []string {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	root.InitDefaultHelpCmd() // so that "help" is known as a command here
 	i := 0
 	for i < len(args) && args[i] != "--" && !isSubcommand(root, args[i]) {
 		i++
