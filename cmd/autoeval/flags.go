@@ -132,17 +132,19 @@ func (d *deviceFlags) deviceOptions() (device.Options, error) {
 	if err != nil {
 		return device.Options{}, usagef("%v", err)
 	}
-	return device.Options{Addr: addr, WaitTimeout: d.wait, OnWait: d.noteWait}, nil
+	return device.Options{Addr: addr, WaitTimeout: d.wait, OnWait: waitNotes(d.io, d.wait)}, nil
 }
 
-// noteWait says what a command waits for as soon as it starts waiting, and then every few
+// waitNotes says what a command waits for as soon as it starts waiting, and then every few
 // seconds: a command that prints nothing for the whole --wait looks hung.
-func (d *deviceFlags) noteWait(w device.Wait) {
-	if w.Waited == 0 {
-		d.io.Notef("waiting up to %s for %s: %v", d.wait, w.For, w.Why)
-		return
+func waitNotes(io *IOStreams, limit time.Duration) func(device.Wait) {
+	return func(w device.Wait) {
+		if w.Waited == 0 {
+			io.Notef("waiting up to %s for %s: %v", limit, w.For, w.Why)
+			return
+		}
+		io.Notef("still waiting for %s (%s of %s): %v", w.For, w.Waited.Round(time.Second), limit, w.Why)
 	}
-	d.io.Notef("still waiting for %s (%s of %s): %v", w.For, w.Waited.Round(time.Second), d.wait, w.Why)
 }
 
 // connect connects observe's device.

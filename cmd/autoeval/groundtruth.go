@@ -234,7 +234,7 @@ func (opts *GroundtruthOptions) checkNative(ctx context.Context, c gtCheck) (*gr
 	if err != nil {
 		return nil, err
 	}
-	dev, err := device.Connect(ctx, device.Options{Addr: addr, Serial: opts.Serial, WaitTimeout: opts.Wait})
+	dev, err := device.Connect(ctx, device.Options{Addr: addr, Serial: opts.Serial, WaitTimeout: opts.Wait, OnWait: waitNotes(opts.IO, opts.Wait)})
 	if err != nil {
 		return nil, err
 	}
