@@ -43,6 +43,9 @@ type Options struct {
 	OnWait func(label string, held *store.HeldError)
 	// Bar shows batch progress; nil for none.
 	Bar *progress.Bar
+	// StatusRoot, when set, is the folder of the traces: the batch keeps its status there
+	// while it runs (trace.WriteBatch), for viewers in other processes.
+	StatusRoot string
 	// poll is how often a trace held by another process is tried again (tests).
 	poll time.Duration
 }
@@ -52,7 +55,7 @@ type Options struct {
 // endpoint takes requests keep every request slot busy (captures run ahead within the same
 // budget); the heuristic judge is bound by the CPUs.
 func TracesAtOnce(cfg Config, modelConcurrency int) int {
-	if cfg.Kind == trace.JudgeHeuristic {
+	if !usesModel(cfg.Kind) {
 		return runtime.GOMAXPROCS(0)
 	}
 	if modelConcurrency <= 0 {
@@ -73,7 +76,11 @@ type Result struct {
 // JudgeTrace resolves the substates of one trace, judges it and writes judgment.json.
 func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	r := Result{Label: tg.Label}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, o.Source)
+	src := o.Source
+	if src.Derive == nil {
+		src.Derive = derivation(o.Judge.Kind)
+	}
+	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
@@ -148,6 +155,8 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 		}
 		o.Bar.SetUnits("frame", frames)
 	}
+	status := newBatchStatus(o.StatusRoot, o.Judge, len(targets))
+	defer status.close()
 	res := make([]Result, len(targets))
 	reached := make([]bool, len(targets))
 	var mu sync.Mutex
@@ -175,7 +184,7 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				if lease != nil {
 					wctx = lease.Hold(ctx)
 				}
-				r := judgeCounted(wctx, o, targets[i])
+				r := judgeCounted(wctx, o, targets[i], status)
 				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
 					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
 				}
@@ -205,29 +214,38 @@ type notStarted struct{ error }
 
 func (e notStarted) Unwrap() error { return e.error }
 
-// judgeCounted is JudgeTrace in a batch, telling o.Bar of the trace's frames as they are
-// judged (those an earlier run judged as resumed) and of the trace when it is done.
-func judgeCounted(ctx context.Context, o Options, tg Target) Result {
-	if o.Bar == nil {
-		return JudgeTrace(ctx, o, tg, true)
-	}
+// judgeCounted is JudgeTrace in a batch, telling o.Bar and status (either may be nil) of
+// the trace's frames as they are judged (those an earlier run judged as resumed) and of the
+// trace when it is done.
+func judgeCounted(ctx context.Context, o Options, tg Target, status *batchStatus) Result {
 	counted := 0
 	onStart, onFrame := o.Judge.OnStart, o.Judge.OnFrame
 	o.Judge.OnStart = func(resumed, total int) {
-		o.Bar.SkipUnits(resumed)
-		counted += resumed
+		counted = resumed
+		if o.Bar != nil {
+			o.Bar.SkipUnits(resumed)
+		}
+		status.frames(tg.Trace, counted)
 		if onStart != nil {
 			onStart(resumed, total)
 		}
 	}
 	o.Judge.OnFrame = func(f trace.FrameResult) {
-		o.Bar.AddUnits(1)
 		counted++
+		if o.Bar != nil {
+			o.Bar.AddUnits(1)
+		}
+		status.frames(tg.Trace, counted)
 		if onFrame != nil {
 			onFrame(f)
 		}
 	}
+	status.started(tg.Trace)
 	r := JudgeTrace(ctx, o, tg, true)
+	status.finished(tg.Trace, r.Err != nil)
+	if o.Bar == nil {
+		return r
+	}
 	switch {
 	case errors.Is(r.Err, context.Canceled):
 		o.Bar.Done(tg.Label, r.Err) // its frames not judged stay to do
@@ -266,7 +284,7 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 		name = abs
 	}
 	who := cfg.Kind
-	if cfg.Kind != trace.JudgeHeuristic {
+	if usesModel(cfg.Kind) {
 		if cfg.Model != nil {
 			who += " " + cfg.Model.Name()
 		}

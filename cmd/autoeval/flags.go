@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -58,7 +59,33 @@ func outFileFolder(flag, path string) error {
 	return nil
 }
 
-// pixelFlag is --max-pixels, for the commands that decode frames (trace validate, report).
+// optionalInt is an int flag whose default is derived elsewhere (a provider's own limit):
+// unset, --help shows no number for it, and set says so.
+type optionalInt struct {
+	n   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.n)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return err
+	}
+	o.n, o.set = n, true
+	return nil
+}
+
+func (o *optionalInt) Type() string { return "int" }
+
+// pixelFlag is --max-pixels, for the commands that decode frames (trace validate, report)
+// or send screenshots to a model (judge, run).
 type pixelFlag struct{ limits trace.Limits }
 
 func (p *pixelFlag) register(fs *pflag.FlagSet) {

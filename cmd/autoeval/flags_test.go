@@ -14,12 +14,13 @@ import (
 // global, so devices --help listed twelve flags devices ignores.
 func TestFlagGroupsOnlyWhereUsed(t *testing.T) {
 	t.Parallel()
-	model := []string{"model", "base-url", "no-cache", "prices", "model-timeout", "model-retries", "model-concurrency"}
+	model := []string{"model", "base-url", "no-cache", "prices", "model-timeout", "model-retries", "model-concurrency",
+		"model-rpm", "model-tpm", "reasoning-effort"}
 	capture := []string{"capture-model", "capture-base-url"}
 	want := map[string][]string{
 		"decompose":      append(slices.Clone(model), "db"),
-		"judge":          append(append(slices.Clone(model), capture...), "db"),
-		"run":            append(append(slices.Clone(model), capture...), "db"),
+		"judge":          append(append(slices.Clone(model), capture...), "db", "max-pixels"),
+		"run":            append(append(slices.Clone(model), capture...), "db", "max-pixels"),
 		"trace validate": {"max-pixels"},
 		"report":         {"max-pixels"},
 	}
@@ -60,6 +61,18 @@ func TestZeroMeansNoneReachesTheOptions(t *testing.T) {
 	}
 	if judgeOpts.Retries != 0 || judgeOpts.Model.calls.MaxRetries != 0 || judgeOpts.Model.calls.Timeout <= 0 {
 		t.Errorf("judge: retries %d, model retries %d, timeout %v", judgeOpts.Retries, judgeOpts.Model.calls.MaxRetries, judgeOpts.Model.calls.Timeout)
+	}
+	// Rate limits: unset, a model at OpenAI's own endpoint gets its tier-1 limits; 0 is none.
+	if cfg := judgeOpts.Model.config("openai:gpt-4o", "", "--base-url", nil); cfg.RequestsPerMinute != 500 || cfg.TokensPerMinute != 30000 {
+		t.Errorf("default limits %d rpm, %d tpm; want OpenAI's tier 1 (500, 30000)", cfg.RequestsPerMinute, cfg.TokensPerMinute)
+	}
+	cmd = NewCmdJudge(f, func(_ context.Context, o *JudgeOptions) error { judgeOpts = o; return nil })
+	cmd.SetArgs([]string{"--trace", "x", "--model-rpm", "0", "--model-tpm", "0"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if cfg := judgeOpts.Model.config("openai:gpt-4o", "", "--base-url", nil); cfg.RequestsPerMinute != 0 || cfg.TokensPerMinute != 0 {
+		t.Errorf("--model-rpm 0 --model-tpm 0: %d rpm, %d tpm; want no limits", cfg.RequestsPerMinute, cfg.TokensPerMinute)
 	}
 	var dec *DecomposeOptions
 	cmd = NewCmdDecompose(f, func(_ context.Context, o *DecomposeOptions) error { dec = o; return nil })

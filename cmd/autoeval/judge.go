@@ -77,7 +77,7 @@ func NewCmdJudge(f *Factory, runF func(context.Context, *JudgeOptions) error) *c
 	fs.StringVar(&opts.Substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	fs.StringVar(&opts.Out, "out", "", "where judgments go: a .json file for --trace (in an existing folder), a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	fs.StringVar(&opts.Capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
-	fs.StringVar(&opts.Kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
+	fs.StringVar(&opts.Kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline with a notice)")
 	fs.IntVar(&opts.Concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	fs.IntVar(&opts.CaptureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
 	fs.IntVar(&opts.Retries, "retries", judge.DefaultRetries, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
@@ -119,8 +119,8 @@ func (opts *JudgeOptions) check() error {
 	switch {
 	case (opts.Trace == "") == (opts.Traces == ""):
 		return usagef("judge: give exactly one of --trace PATH or --traces ROOT")
-	case opts.Kind != "" && opts.Kind != trace.JudgeLLM && opts.Kind != trace.JudgeHeuristic:
-		return usagef("judge: --judge %q: want llm or heuristic", opts.Kind)
+	case opts.Kind != "" && !slices.Contains(judge.Kinds(), opts.Kind):
+		return usagef("judge: --judge %q: want %s", opts.Kind, strings.Join(judge.Kinds(), " or "))
 	case opts.Concurrency < 0:
 		return usagef("judge: --concurrency %d: want 1 or more (0 = from --model-concurrency)", opts.Concurrency)
 	case opts.CaptureConc < 1:
@@ -255,7 +255,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
-	sources, err := importer.OpenEach(opts.Traces)
+	sources, err := importer.OpenEachContext(ctx, opts.Traces)
 	if err != nil {
 		return err
 	}
@@ -270,6 +270,7 @@ func judgeMany(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
 		bar.Done(r.Label, r.Err)
 	}
 	o.Bar = bar
+	o.StatusRoot = opts.Traces // autoeval view shows the batch from there
 	if !opts.IO.Quiet {
 		o.OnWait = func(label string, held *store.HeldError) {
 			opts.IO.Notef("%s is being judged by pid %d on %s; judging the others first, then taking it up", label, held.PID, held.Host)

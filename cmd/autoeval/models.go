@@ -20,12 +20,17 @@ import (
 type modelFlags struct {
 	model, baseURL               string
 	captureModel, captureBaseURL string
+	effort                       string // --reasoning-effort, --model's alone
 	// calls holds the settings shared by both models: NoCache, Prices, Timeout, MaxRetries,
 	// Concurrency.
 	calls llm.Config
-	// withCapture registers --capture-model and --capture-base-url (judge and run describe
-	// screenshots, decompose does not).
+	// rpm and tpm are --model-rpm and --model-tpm when given; unset, each model is held to
+	// its provider's own limits (llm.DefaultLimits).
+	rpm, tpm optionalInt
+	// withCapture registers --capture-model and --capture-base-url, and --max-pixels for the
+	// screenshots sent (judge and run describe screenshots, decompose does not).
 	withCapture bool
+	pixels      pixelFlag
 
 	io     *IOStreams
 	getenv func(string) string
@@ -33,7 +38,9 @@ type modelFlags struct {
 }
 
 func newModelFlags(f *Factory, withCapture bool) *modelFlags {
-	return &modelFlags{withCapture: withCapture, io: f.IO, getenv: f.Getenv, once: f.firstTime}
+	m := &modelFlags{withCapture: withCapture, io: f.IO, getenv: f.Getenv, once: f.firstTime}
+	m.calls.ReasoningBudget = llm.DefaultReasoningBudget
+	return m
 }
 
 func (m *modelFlags) register(fs *pflag.FlagSet) {
@@ -42,7 +49,11 @@ func (m *modelFlags) register(fs *pflag.FlagSet) {
 	if m.withCapture {
 		fs.StringVar(&m.captureModel, "capture-model", "", "vision model that describes screenshots, provider:name (default: the --model)")
 		fs.StringVar(&m.captureBaseURL, "capture-base-url", "", "API base URL of --capture-model, as --base-url is for --model (default: the capture provider's own endpoint; --base-url never applies to it, so a key only goes to the endpoint it belongs to)")
+		m.pixels.register(fs)
 	}
+	fs.StringVar(&m.effort, "reasoning-effort", "", "reasoning effort of --model when it is an OpenAI reasoning model (o-series, gpt-5): none, minimal, low, medium, high, xhigh or max, as the model supports (default: the model's own)")
+	fs.Var(&m.rpm, "model-rpm", "model requests per minute per provider endpoint, shared by --model and --capture-model; a 429 slows every caller down until answers come back (default: the provider's tier-1 limit at its own endpoint, OpenAI 500 and Anthropic 50, none at other endpoints; 0 = no limit)")
+	fs.Var(&m.tpm, "model-tpm", "model tokens per minute per provider endpoint, counted from each request's estimate and the tokens its answer reports (default: the provider's tier-1 limit at its own endpoint, 30000 for OpenAI and Anthropic, none at other endpoints; 0 = no limit)")
 	fs.BoolVar(&m.calls.NoCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
 	fs.StringVar(&m.calls.Prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
 	fs.DurationVar(&m.calls.Timeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
@@ -59,6 +70,13 @@ func (m *modelFlags) check() error {
 		return usagef("--model-retries %d: want 0 (no retries) or more", m.calls.MaxRetries)
 	case m.calls.Concurrency < 1:
 		return usagef("--model-concurrency %d: want 1 or more", m.calls.Concurrency)
+	case m.rpm.n < 0 || m.tpm.n < 0:
+		return usagef("--model-rpm %d / --model-tpm %d: want 0 (no limit) or more", m.rpm.n, m.tpm.n)
+	}
+	if m.withCapture {
+		if err := m.pixels.check(); err != nil {
+			return err
+		}
 	}
 	// A prices file is read at once, even by a command that ends up calling no model: a
 	// mistyped path must not pass unnoticed and leave costs at the built-in prices later.
@@ -98,6 +116,16 @@ func (m *modelFlags) spec() string {
 func (m *modelFlags) config(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 	cfg := m.calls
 	cfg.Spec, cfg.BaseURL, cfg.BaseURLSetting, cfg.Getenv = spec, baseURL, baseURLFlag, m.getenv
+	cfg.RequestsPerMinute, cfg.TokensPerMinute = llm.DefaultLimits(spec, baseURL)
+	if m.rpm.set {
+		cfg.RequestsPerMinute = m.rpm.n
+	}
+	if m.tpm.set {
+		cfg.TokensPerMinute = m.tpm.n
+	}
+	if m.withCapture {
+		cfg.MaxImagePixels = m.pixels.limits.MaxPixels
+	}
 	if db != nil { // a nil *store.DB in an interface would not read as "no cache"
 		cfg.Cache, cfg.Ledger = db, db
 	}
@@ -110,15 +138,15 @@ func (m *modelFlags) config(spec, baseURL, baseURLFlag string, db *store.DB) llm
 	return cfg
 }
 
-// open opens the reasoning model at --base-url.
+// open opens the reasoning model at --base-url, with --reasoning-effort.
 func (m *modelFlags) open(ctx context.Context, db *store.DB) (llm.Model, error) {
-	return m.openAt(ctx, m.spec(), m.baseURL, "--base-url", db)
+	return m.openAt(ctx, m.spec(), m.baseURL, "--base-url", m.effort, db)
 }
 
 // openCapture opens --capture-model at --capture-base-url: --base-url belongs to --model,
 // and the capture model's key must never go to it.
 func (m *modelFlags) openCapture(ctx context.Context, db *store.DB) (llm.Model, error) {
-	c, err := m.openAt(ctx, m.captureModel, m.captureBaseURL, "--capture-base-url", db)
+	c, err := m.openAt(ctx, m.captureModel, m.captureBaseURL, "--capture-base-url", "", db) // the effort is --model's: the capture model may be another provider's
 	if err != nil && m.baseURL != "" && m.captureBaseURL == "" && errors.Is(err, llm.ErrNoKey) {
 		err = fmt.Errorf("--capture-model: %w (--base-url serves --model only; give the capture model's endpoint with --capture-base-url)", err)
 	}
@@ -127,12 +155,13 @@ func (m *modelFlags) openCapture(ctx context.Context, db *store.DB) (llm.Model, 
 
 // openAt opens spec with config. A hosted model missing from the price table is named on
 // stderr once: its cost is reported as unknown.
-func (m *modelFlags) openAt(ctx context.Context, spec, baseURL, baseURLFlag string, db *store.DB) (llm.Model, error) {
+func (m *modelFlags) openAt(ctx context.Context, spec, baseURL, baseURLFlag, effort string, db *store.DB) (llm.Model, error) {
 	if _, _, err := llm.ParseSpec(spec); err != nil && spec != "" {
 		// Name where the bad value came from: an exported $AUTOEVAL_MODEL is easy to forget.
 		return nil, usagef("%s: %v", m.specSource(spec), err)
 	}
 	cfg := m.config(spec, baseURL, baseURLFlag, db)
+	cfg.ReasoningEffort = effort
 	model, err := llm.Open(ctx, cfg)
 	if err != nil || m.io.Quiet {
 		return model, err

@@ -20,6 +20,7 @@ const rootLong = `autoeval evaluates mobile GUI agents from a task description a
   report      one self-contained HTML (or JSON/CSV) report
   run         observe, judge and check ground truth for every task of a suite
   trace       inspect, validate and import traces from other tools
+  view        browse runs and judgments in a live local web viewer
 
 Model access: --model provider:name (openai, anthropic, ollama); API keys come only from the
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
@@ -54,6 +55,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		NewCmdEval(f, nil),
 		NewCmdReport(f, nil),
 		NewCmdTrace(f),
+		NewCmdView(f, nil),
 	)
 	return root
 }

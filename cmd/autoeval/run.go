@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -135,7 +136,7 @@ func NewCmdRun(f *Factory, runF func(context.Context, *RunOptions) error) *cobra
 	fs.BoolVar(&opts.GroundTruth, "ground-truth", false, "read the programmatic reward from the device for tasks whose id has a check (see 'autoeval groundtruth'); app databases need a rooted device or emulator")
 	fs.StringVar(&opts.AndroidWorld, "androidworld", "", "AndroidWorld server URL (e.g. http://localhost:5000): initialize, score and tear down each task there and store its score as ground truth")
 	fs.IntVar(&opts.TaskIndex, "task-index", 0, "with --androidworld: the instance index of each task type in the server's suite")
-	fs.StringVar(&opts.Kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline)")
+	fs.StringVar(&opts.Kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline)")
 	fs.StringVar(&opts.Substates, "substates", "", "substates file used for every task instead of decomposing (rarely what a suite wants)")
 	fs.BoolVar(&opts.NoJudge, "no-judge", false, "record (and check ground truth) only; judge later with 'autoeval judge --traces DIR'")
 	fs.BoolVar(&opts.Fresh, "fresh", false, "run every task again, even those an earlier run finished")
@@ -194,8 +195,8 @@ func (opts *RunOptions) check() (shard.Shard, error) {
 	switch {
 	case opts.Suite == "" || opts.AgentCmd == "" || opts.Out == "":
 		return shard.Shard{}, usagef("run: --suite, --agent-cmd and --out are required")
-	case opts.Kind != "" && opts.Kind != trace.JudgeLLM && opts.Kind != trace.JudgeHeuristic:
-		return shard.Shard{}, usagef("run: --judge %q: want llm or heuristic", opts.Kind)
+	case opts.Kind != "" && !slices.Contains(judge.Kinds(), opts.Kind):
+		return shard.Shard{}, usagef("run: --judge %q: want %s", opts.Kind, strings.Join(judge.Kinds(), " or "))
 	case opts.AndroidWorld != "" && opts.GroundTruth:
 		return shard.Shard{}, usagef("run: --ground-truth and --androidworld exclude each other (with --androidworld the server's score is the ground truth)")
 	}
