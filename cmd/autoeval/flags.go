@@ -34,8 +34,12 @@ func (d *dbFlag) register(fs *pflag.FlagSet) {
 
 // open opens the database; only the default location's folder is created.
 func (d *dbFlag) open(ctx context.Context) (*store.DB, error) {
-	if d.path != "" {
-		if err := outFileFolder("--db", d.path); err != nil {
+	path, name := d.path, "--db"
+	if path == "" {
+		path, name = d.getenv(store.EnvDB), "$"+store.EnvDB
+	}
+	if path != "" && path != ":memory:" {
+		if err := outFileFolder(name, path); err != nil {
 			return nil, err
 		}
 	}

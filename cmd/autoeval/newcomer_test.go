@@ -234,6 +234,8 @@ func TestNewcomerOneVoice(t *testing.T) {
 			t.Fatalf("%v created %s", c.args, missing)
 		}
 	}
+	setenv(t, "AUTOEVAL_DB", filepath.Join(missing, "env.db"))
+	oneLine(t, []string{"judge", "--trace", ex}, 1, "$AUTOEVAL_DB "+filepath.Join(missing, "env.db")+": the folder "+missing+" does not exist; create it first")
 }
 
 // Each thing is said once, and true: a resumed import said "n/12 already done, resuming"
