@@ -12,7 +12,7 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-var evalLong = `eval reads every trace below --traces (native trace directories and the formats "trace import"
+const evalLong = `eval reads every trace below --traces (native trace directories and the formats "trace import"
 reads) with the judgments found beside them (judgment.json and judgment.*.json, one per judge) and
 in --judgments, then reports:
 
