@@ -105,6 +105,10 @@ func expenseCases(t *testing.T) []awCase {
 	addCases := []awCase{
 		{name: "added", cite: add, params: p, before: before, after: with(good), reward: 1},
 		{name: "name with a typo", cite: add + ": fuzzy_match(name)", params: p, before: before, after: with(expense(3, "Concert Tickts", 12000, 6, "Want to have")), reward: 1},
+		{name: "a final sigma typed as σ", cite: add + ": fuzzy_match lower-cases with str.lower(), which turns the word-final Σ of ΟΔΟΣ into ς, so 'οδοσ' is 0.75 of it",
+			params: Params{"expenses": []any{map[string]any{"name": "ΟΔΟΣ", "amount": 12000, "category": 6, "note": "Want to have"}}}, before: before, after: with(expense(3, "οδοσ", 12000, 6, "Want to have")), reward: 0},
+		{name: "a capital İ", cite: add + ": str.lower() turns İ into i and a combining dot, so 'Izmir' is 0.83 of 'İZMİR'",
+			params: Params{"expenses": []any{map[string]any{"name": "İZMİR", "amount": 12000, "category": 6, "note": "Want to have"}}}, before: before, after: with(expense(3, "Izmir", 12000, 6, "Want to have")), reward: 0},
 		{name: "amount off by a cent", cite: add + ": amount differs", params: p, before: before, after: with(expense(3, "Concert Tickets", 12001, 6, "Want to have")), reward: 0},
 		{name: "another category", cite: add + ": category differs", params: p, before: before, after: with(expense(3, "Concert Tickets", 12000, 5, "Want to have")), reward: 0},
 		{name: "another note", cite: add + ": note does not fuzzy-match", params: p, before: before, after: with(expense(3, "Concert Tickets", 12000, 6, "Urgent")), reward: 0},
