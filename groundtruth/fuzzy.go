@@ -1,6 +1,5 @@
 package groundtruth
 
-
 // FuzzyThreshold is the similarity at or above which two texts count as equal:
 // AndroidWorld's fuzzy_match_lib compares difflib's ratio with 0.9.
 const FuzzyThreshold = 0.9
