@@ -292,11 +292,19 @@ func osmandCases(t *testing.T) []awCase {
 		{name: "without the GPX namespace", task: "OsmAndFavorite", cite: fav + ": findall('gpx:wpt') finds no waypoint outside the namespace", params: Params{"location": "Schaan, Liechtenstein"},
 			after: newState().put(OsmAndFavorites, `<gpx><wpt lat="46" lon="9"><name>Schaan, Liechtenstein</name></wpt></gpx>`), reward: 0},
 		{name: "no favorites file", task: "OsmAndFavorite", cite: fav + ": check_file_exists is false", params: Params{"location": "Schaan, Liechtenstein"}, after: newState(), reward: 0},
+		{name: "an empty name", task: "OsmAndFavorite", cite: fav + ": name.text is None for <name></name>, and `location in name.text` raises TypeError before the coordinates are read",
+			params: Params{"location": "47.2122151, 9.5062101"}, after: gpx(`<wpt lat="47.2122" lon="9.5062"><name></name></wpt>`), wantErr: "AndroidWorld would record no score"},
+		{name: "no lat", task: "OsmAndFavorite", cite: fav + ": float(waypoint.attrib.get('lat')) raises TypeError", params: Params{"location": "Schaan, Liechtenstein"},
+			after: gpx(`<wpt lon="9"><name>Home</name></wpt>`), wantErr: "AndroidWorld would record no score"},
+		{name: "a matching name before a point without lat", task: "OsmAndFavorite", cite: fav + ": any() stops at the first waypoint that matches", params: Params{"location": "Schaan, Liechtenstein"},
+			after: gpx(`<wpt lat="46" lon="9"><name>Schaan, Liechtenstein</name></wpt><wpt lon="9"><name>Home</name></wpt>`), reward: 1},
 	}
 	const mk = "task_evals/single/osmand.py OsmAndMarker: a map_markers row within 0.001° of the location"
 	cs = append(cs,
 		awCase{name: "placed", task: "OsmAndMarker", cite: mk, params: Params{"location": "Triesen, Liechtenstein"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.1072, 9.5276)), reward: 1},
 		awCase{name: "too far", task: "OsmAndMarker", cite: mk + ": 0.01° off", params: Params{"location": "Triesen, Liechtenstein"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.117, 9.5276)), reward: 0},
+		awCase{name: "an unknown place", task: "OsmAndMarker", cite: mk + ": _marker_matches_location is False when the location is neither a preloaded place nor coordinates",
+			params: Params{"location": "Vaduz Castle"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.1072, 9.5276)), reward: 0},
 	)
 	const tr = "task_evals/single/osmand.py OsmAndTrack: a tracks file whose trkpts pass the waypoints in order"
 	track := func(pts string) *fakeState {
@@ -307,6 +315,12 @@ func osmandCases(t *testing.T) []awCase {
 		awCase{name: "in order", task: "OsmAndTrack", cite: tr, params: wp, after: track(`<trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.22" lon="9.52"/><trkpt lat="47.2122151" lon="9.5062101"/>`), reward: 1},
 		awCase{name: "reversed", task: "OsmAndTrack", cite: tr + ": Bendern comes first", params: wp, after: track(`<trkpt lat="47.2122151" lon="9.5062101"/><trkpt lat="47.23976" lon="9.5262837"/>`), reward: 0},
 		awCase{name: "one waypoint missed", task: "OsmAndTrack", cite: tr + ": Bendern never reached", params: wp, after: track(`<trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.22" lon="9.52"/>`), reward: 0},
+		awCase{name: "no tracks folder", task: "OsmAndTrack", cite: tr + ": tmp_directory_from_device raises FileNotFoundError when check_directory_exists is false",
+			params: wp, after: newState(), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "a point without lon", task: "OsmAndTrack", cite: tr + ": _track_points' float(point.attrib.get('lon')) raises TypeError",
+			params: wp, after: track(`<trkpt lat="47.23976"/>`), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "not XML", task: "OsmAndTrack", cite: tr + ": ElementTree.parse raises ParseError",
+			params: wp, after: newState().put(OsmAndFiles+"/tracks/t.gpx", "<gpx"), wantErr: "AndroidWorld would record no score"},
 	)
 	return cs
 }
