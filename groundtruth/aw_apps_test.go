@@ -117,6 +117,10 @@ func expenseCases(t *testing.T) []awCase {
 		{name: "rows as AndroidWorld names them", cite: add + " (params[ROW_OBJECTS])", params: Params{"row_objects": p["expenses"]}, before: before, after: with(good), reward: 1},
 		{name: "the goal's text block", cite: add + " (the goal renders rows as text blocks)", before: before, after: with(good),
 			params: Params{"expenses": "Expense: Concert Tickets\n amount_dollars: $120.0\n category_name: Entertainment\n note: Want to have\n"}, reward: 1},
+		{name: "an empty note", cite: add + ": fuzzy_match('', '') is 1.0, so an expense without a note is added by a row without one",
+			params: Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount": 12000, "category": 6, "note": ""}}}, before: before, after: with(expense(3, "Concert Tickets", 12000, 6, "")), reward: 1},
+		{name: "an empty note given one", cite: add + ": fuzzy_match('', 'Want to have') is 0",
+			params: Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount": 12000, "category": 6, "note": ""}}}, before: before, after: with(good), reward: 0},
 		{name: "no expenses", cite: "parameters: AndroidWorld's reference rows are never empty; an empty list would pass vacuously", params: Params{"expenses": []any{}}, before: before, after: with(good), wantErr: "empty"},
 	}
 	cs := each([]string{"ExpenseAddSingle", "ExpenseAddMultiple", "ExpenseAddMultipleFromGallery", "ExpenseAddMultipleFromMarkor"}, addCases)
@@ -184,6 +188,12 @@ func recipeCases(t *testing.T) []awCase {
 		awCase{name: "deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": the recipes with eggs in the directions gone", params: cp, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 1},
 		awCase{name: "kept", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": a target is still there", params: cp, before: before, after: before.clone(), reward: 0},
 		awCase{name: "both deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": a recipe without eggs is missing", params: cp, before: before, after: dbState(t, RecipeDB, schemaRecipes), reward: 0},
+		awCase{name: "no recipe uses it, nothing done", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: "recipe.py RecipeDeleteMultipleRecipesWithConstraint.generate_random_params: no recipe passes `ingredient in r.directions.lower()`, so n_rows drops to 0 and the targets are none; " + del + " with no ids: nothing may change",
+			params: Params{"ingredient": "saffron"}, before: before, after: before.clone(), reward: 1},
+		awCase{name: "no recipe uses it, one deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + " with no ids: a row of before is missing",
+			params: Params{"ingredient": "saffron"}, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 0},
+		awCase{name: "a capitalised ingredient", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: "recipe.py generate_random_params: 'Eggs' is not in the lower-cased directions, so there are no targets and deleting the egg recipe fails",
+			params: Params{"ingredient": "Eggs"}, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 0},
 	)
 	const dup = "task_evals/single/recipe.py RecipeDeleteDuplicateRecipes.validate_deletion_integrity: removal of target1 or of target2"
 	dupBefore := with(recipe(3, "Pasta Carbonara", "25 mins", "Boil pasta, mix eggs and bacon."))

@@ -133,6 +133,7 @@ func questionCases(t *testing.T) []awCase {
 		ev(6, oct(28, 10), 30, "Catch up", ""),
 		"UPDATE events SET location = 'Conference Room A' WHERE id = 3", "UPDATE events SET location = '100 Main St, Chicago' WHERE id = 6")
 	on := Params{"date": "October 20 2023"}
+	midnight := dbState(t, CalendarDB, schemaEvents, ev(1, oct(15, 0), 30, "Midnight snack", ""), ev(2, oct(15, 16), 30, "Call with HR", ""))
 	onDate := []awCase{
 		{name: "listed", cite: answerPy + ": the titles on the date", params: ask(on, "Bug Bash, Data Dive"), before: cal, after: cal, reward: 1},
 		{name: "one missing", cite: answerPy + ": one part, two expected", params: ask(on, "Data Dive"), before: cal, after: cal, reward: 0},
@@ -149,6 +150,10 @@ func questionCases(t *testing.T) []awCase {
 		awCase{name: "next week", task: "SimpleCalendarEventsInNextWeek", cite: answerPy + ": the titles Oct 15-22", params: Params{"answer": "Call with HR, Data Dive, Bug Bash, Trivia Night"}, before: cal, after: cal, reward: 1},
 		awCase{name: "next week without today", task: "SimpleCalendarEventsInNextWeek", cite: answerPy + ": three parts, four expected", params: Params{"answer": "Data Dive, Bug Bash, Trivia Night"}, before: cal, after: cal, reward: 0},
 		awCase{name: "next", task: "SimpleCalendarNextEvent", cite: answerPy + ": the first event after 15:30 today", params: Params{"answer": "Call with HR"}, before: cal, after: cal, reward: 1},
+		awCase{name: "set up at 12:00am", task: "SimpleCalendarNextEvent", cite: "tasks.textproto SimpleCalendarNextEvent: the relevant event is on October 15 at {time}, and '12:00am' is midnight, before the device's 15:34; " + answerPy + " expects its title",
+			params: Params{"time": "12:00am", "answer": "Midnight snack"}, before: midnight, after: midnight, reward: 1},
+		awCase{name: "the next one after now, at 12:00am", task: "SimpleCalendarNextEvent", cite: answerPy + ": the expected answer is the 12:00am event, not the first after the device's time",
+			params: Params{"time": "12:00am", "answer": "Call with HR"}, before: midnight, after: midnight, reward: 0},
 		awCase{name: "next wrong", task: "SimpleCalendarNextEvent", cite: answerPy + ": Data Dive comes later", params: Params{"answer": "Data Dive"}, before: cal, after: cal, reward: 0},
 		awCase{name: "in range", task: "SimpleCalendarEventsInTimeRange", cite: answerPy + ": the events from start_time to 8pm", params: ask(Params{"date": "October 20 2023", "start_time": "12:30pm"}, "Bug Bash"), before: cal, after: cal, reward: 1},
 		awCase{name: "in range plus the morning", task: "SimpleCalendarEventsInTimeRange", cite: answerPy + ": two parts, one expected", params: ask(Params{"date": "October 20 2023", "start_time": "12:30pm"}, "Bug Bash, Data Dive"), before: cal, after: cal, reward: 0},

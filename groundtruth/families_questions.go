@@ -628,11 +628,28 @@ func calendarQuestionFamilies() {
 		}
 		return titles(rows, func(r Row) bool { return first >= 0 && startTS(r) == first })
 	}
-	register(irFamily("SimpleCalendarNextEvent", app, "events.db: the title(s) of the earliest event starting at or after 15:30 on Oct 15 2023",
-		nil, CalendarDB, tables,
+	register(irFamily("SimpleCalendarNextEvent", app, "events.db: the title of the event set up on Oct 15 2023 at the time (the time parameter), else of the earliest event starting at or after 15:30 that day or later",
+		[]string{"time?", "title?"}, CalendarDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			// The task excludes events between 15:30 (the device's time at setup)
-			// and the answer's time.
+			// AndroidWorld's expected answer is its relevant_state: the event it set up on
+			// October 15 at {time} (tasks.textproto), with events between 15:30 and {time}
+			// excluded. One of the times is "12:00am", before the device's time, where the
+			// exclusion is empty and the proto still expects that midnight event: not the
+			// next event after now, as the question's words would have it.
+			if p.has("title") {
+				t, err := p.String("title")
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs([]string{t}), nil
+			}
+			if p.has("time") {
+				at, err := clockParam(p, "time", time.Date(2023, 10, 15, 0, 0, 0, 0, time.UTC))
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs(titles(rows["events"], func(r Row) bool { return startTS(r) == at })), nil
+			}
 			now := time.Date(2023, 10, 15, 15, 30, 0, 0, time.UTC).Unix()
 			return strs(earliest(rows["events"], now, 1<<62)), nil
 		}))
