@@ -54,6 +54,23 @@ type DB struct {
 	dir    string
 }
 
+// queryDeadline bounds every query on a pulled database: an app database is outside
+// input, and a view that recurses without end (WITH RECURSIVE with no stop) would
+// otherwise keep a check running forever. The query is interrupted and the check
+// fails with an error naming the database.
+var queryDeadline = 30 * time.Second
+
+// withDeadline runs a query under queryDeadline and words its overrun.
+func (d *DB) withDeadline(ctx context.Context, query func(ctx context.Context) error) error {
+	qctx, cancel := context.WithTimeout(ctx, queryDeadline)
+	defer cancel()
+	err := query(qctx)
+	if err != nil && ctx.Err() == nil && qctx.Err() == context.DeadlineExceeded {
+		return fmt.Errorf("%s: a query did not finish within %v (a view or query without end?), interrupted: %w", d.Remote, queryDeadline, context.DeadlineExceeded)
+	}
+	return err
+}
+
 // dbRetries bounds re-pulls of a database caught mid-write (AndroidWorld retries too).
 var dbRetries = 3
 var dbRetryDelay = 500 * time.Millisecond
@@ -121,7 +138,9 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 	}
 	d.db.SetMaxOpenConns(1)
 	var n int
-	if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&n); err != nil {
+	if err := d.withDeadline(ctx, func(ctx context.Context) error {
+		return d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&n)
+	}); err != nil {
 		d.Close()
 		return nil, classifyDBError(remote, err)
 	}
@@ -129,6 +148,9 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 }
 
 func classifyDBError(remote string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && strings.HasPrefix(err.Error(), remote+": ") {
+		return err // withDeadline's overrun, already worded
+	}
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "locked") || strings.Contains(msg, "busy") || strings.Contains(msg, "BUSY") ||
@@ -153,8 +175,19 @@ func (d *DB) Close() error {
 	return err
 }
 
-// Query runs a read-only query and returns normalised rows.
+// Query runs a read-only query and returns normalised rows; it is interrupted after
+// queryDeadline.
 func (d *DB) Query(ctx context.Context, query string, args ...any) ([]Row, error) {
+	var out []Row
+	err := d.withDeadline(ctx, func(ctx context.Context) error {
+		var err error
+		out, err = d.query(ctx, query, args...)
+		return err
+	})
+	return out, err
+}
+
+func (d *DB) query(ctx context.Context, query string, args ...any) ([]Row, error) {
 	rs, err := d.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, classifyDBError(d.Remote, err)
@@ -200,7 +233,9 @@ func (d *DB) Table(ctx context.Context, table string) ([]Row, error) {
 func (d *DB) requireTables(ctx context.Context, tables ...string) error {
 	for _, table := range tables {
 		var n int
-		if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n); err != nil {
+		if err := d.withDeadline(ctx, func(ctx context.Context) error {
+			return d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n)
+		}); err != nil {
 			return classifyDBError(d.Remote, err)
 		}
 		if n == 0 {
