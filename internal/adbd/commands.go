@@ -67,6 +67,19 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 		return d.input(args, stdout, stderr)
 	case "sleep":
 		return d.sleepCmd(args, stderr)
+	case "whoami":
+		fmt.Fprintln(stdout, "root") // AndroidWorld's emulators run adbd as root
+		return 0
+	case "test", "[":
+		return d.test(args, name == "[", stderr)
+	case "chmod":
+		return d.chmod(args, stderr)
+	case "restorecon":
+		return 0
+	case "am":
+		return d.am(args, stdout, stderr)
+	case "service":
+		return d.serviceCmd(args, stdout, stderr)
 	}
 	d.refuse("command " + argv[0] + " (not simulated)")
 	fmt.Fprintf(stderr, "%s: %s: inaccessible or not found\n", shellName, argv[0])
@@ -718,6 +731,8 @@ func (d *Device) date(args []string, stdout, stderr io.Writer) int {
 	case len(args) == 0:
 	case len(args) == 1 && strings.HasPrefix(args[0], "+"):
 		format = args[0][1:]
+	case len(args) == 1 && len(args[0]) >= 8 && strings.Trim(args[0], "0123456789.") == "":
+		return d.setDate(args[0], stdout, stderr)
 	default:
 		d.refuse("date " + strings.Join(args, " "))
 		fmt.Fprintf(stderr, "date: adbd stand-in: only date [+FORMAT] is simulated\n")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -145,7 +146,7 @@ func TestEchoAsMksh(t *testing.T) {
 func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
 	d := Start(t, Config{})
 	for _, line := range []string{
-		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/*`, `sleep 1 &`,
+		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/[ab]`, `sleep 1 &`,
 		`(echo sub)`, `X=1 echo`, `echo ~`, `echo {a,b}`, `cat <<EOF`, `ls -R /sdcard`,
 	} {
 		out := sh(t, d, line)
@@ -274,4 +275,59 @@ func realMksh(t *testing.T) string {
 		t.Fatal("mksh is not installed; .ci/run installs it so the shell tables are checked against the real shell")
 	}
 	return p
+}
+
+// The compounds and builtins AndroidWorld's scripts use (file_utils.check_file_exists
+// runs `if [ -d "PATH" ]; then echo ...; else echo ...; fi`), each line run by the
+// real mksh too where it is installed, and globs expanded as mksh expands them over
+// the same names in a host folder.
+func TestShellIfTestAndGlobs(t *testing.T) {
+	d := Start(t, Config{})
+	mksh := realMksh(t)
+	for _, c := range []struct{ line, want string }{
+		{"if [ -d / ]; then echo yes; else echo no; fi", "yes\n"},
+		{"if [ -f /nonexistent-x ]; then echo yes; else echo no; fi", "no\n"},
+		{"\n  if [ -d \"/nonexistent-x\" ]; then\n      echo \"Exists\"\n  else\n      echo \"Does not exist\"\n  fi\n  ", "Does not exist\n"},
+		{"[ a = a ] && echo eq; [ a != a ] || echo ne", "eq\nne\n"},
+		{"test -z '' && echo empty; test -n '' || echo none", "empty\nnone\n"},
+		{"if true; then echo a; fi; if false; then echo b; fi; echo c", "a\nc\n"},
+		{"if [ ! -e /nonexistent-x ]; then if true; then echo nested; fi; fi", "nested\n"},
+		{"echo '*' \"?\"", "* ?\n"},
+	} {
+		if mksh != "" {
+			if out, err := exec.Command(mksh, "-c", c.line).Output(); err != nil || string(out) != c.want {
+				t.Errorf("%q: mksh prints %q (%v), the table %q", c.line, out, err, c.want)
+			}
+		}
+		if got := sh(t, d, c.line); got != c.want {
+			t.Errorf("%q\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+	names := []string{"a.db", "a.db-wal", "b.txt", ".hidden", "c d"}
+	host := t.TempDir()
+	for _, n := range names {
+		d.PutFile("/sdcard/g/"+n, []byte("x"))
+		os.WriteFile(filepath.Join(host, n), []byte("x"), 0o644)
+	}
+	for _, c := range []struct{ pattern, want string }{
+		{"*", "a.db a.db-wal b.txt c d"}, {"a.db*", "a.db a.db-wal"}, {"?.txt", "b.txt"}, {".h*", ".hidden"},
+		{"none*", "none*"}, {"'*'", "*"},
+	} {
+		if mksh != "" {
+			cmd := exec.Command(mksh, "-c", "cd "+host+" && echo "+c.pattern)
+			if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != c.want {
+				t.Errorf("echo %s: mksh prints %q (%v), the table %q", c.pattern, out, err, c.want)
+			}
+		}
+		got := strings.TrimSpace(strings.ReplaceAll(sh(t, d, "echo /sdcard/g/"+c.pattern), "/sdcard/g/", ""))
+		if strings.HasPrefix(c.pattern, "'") {
+			got = strings.TrimSpace(sh(t, d, "echo "+c.pattern))
+		}
+		if got != c.want {
+			t.Errorf("echo %s: %q, want %q", c.pattern, got, c.want)
+		}
+	}
+	if out := sh(t, d, "rm -r /sdcard/g/a.db* && ls /sdcard/g"); out != "b.txt\nc d\n" {
+		t.Errorf("rm of a glob: %q", out)
+	}
 }

@@ -1,0 +1,233 @@
+package adbd
+
+import (
+	"fmt"
+	"io"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Commands of an Android 13 device beyond toybox's core that AndroidWorld's task setup
+// and evaluators run: whoami, test/[, chmod, restorecon, am, service, and the globs of
+// the device shell. Each prints what the real tool prints for the cases simulated and
+// refuses the rest.
+
+// expandGlobs expands the words holding unquoted * or ? (marked by the tokenizer)
+// against the device's files, as mksh does: in the last path component only (others
+// are refused), dot files only for a pattern starting with a dot, sorted; a pattern
+// matching nothing stays as written.
+func (d *Device) expandGlobs(argv []string) []string {
+	var out []string
+	for _, a := range argv {
+		if !strings.ContainsRune(a, globMark) {
+			out = append(out, a)
+			continue
+		}
+		literal := strings.ReplaceAll(a, string(globMark), "")
+		dir, pat := path.Split(a)
+		if strings.ContainsRune(dir, globMark) {
+			d.refuse("a glob in a directory name: " + literal)
+			out = append(out, literal)
+			continue
+		}
+		// Escape what is literal in the pattern, keep the marked glob characters.
+		var b strings.Builder
+		for i := 0; i < len(pat); i++ {
+			if strings.HasPrefix(pat[i:], string(globMark)) {
+				i += len(string(globMark))
+				b.WriteByte(pat[i])
+				continue
+			}
+			if strings.IndexByte(`*?[\`, pat[i]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(pat[i])
+		}
+		d.mu.Lock()
+		entries := d.state.list(strings.TrimSuffix(dir, "/"))
+		d.mu.Unlock()
+		var hits []string
+		for _, e := range entries {
+			if strings.HasPrefix(e.name, ".") && !strings.HasPrefix(b.String(), ".") {
+				continue
+			}
+			if ok, _ := path.Match(b.String(), e.name); ok {
+				hits = append(hits, dir+e.name)
+			}
+		}
+		if len(hits) == 0 {
+			out = append(out, literal)
+			continue
+		}
+		sort.Strings(hits)
+		out = append(out, hits...)
+	}
+	return out
+}
+
+// test is mksh's test builtin (also as [): -e -f -d -s -z -n, = and !=, and !.
+func (d *Device) test(args []string, bracket bool, stderr io.Writer) int {
+	if bracket {
+		if len(args) == 0 || args[len(args)-1] != "]" {
+			fmt.Fprintf(stderr, "%s: [: missing ]\n", shellName)
+			return 2
+		}
+		args = args[:len(args)-1]
+	}
+	negate := false
+	if len(args) > 0 && args[0] == "!" {
+		negate, args = true, args[1:]
+	}
+	var ok bool
+	switch {
+	case len(args) == 0:
+		ok = false
+	case len(args) == 1:
+		ok = args[0] != ""
+	case len(args) == 2 && (args[0] == "-z" || args[0] == "-n"):
+		ok = (args[1] == "") == (args[0] == "-z")
+	case len(args) == 2 && len(args[0]) == 2 && strings.IndexByte("efdsrwx", args[0][1]) >= 0 && args[0][0] == '-':
+		d.mu.Lock()
+		f, err := d.state.open(args[1])
+		d.mu.Unlock()
+		if err == nil {
+			switch args[0][1] {
+			case 'f':
+				ok = f.mode&modeDir == 0
+			case 'd':
+				ok = f.mode&modeDir != 0
+			case 's':
+				ok = len(f.data) > 0 || f.mode&modeDir != 0
+			default:
+				ok = true
+			}
+		}
+	case len(args) == 3 && (args[1] == "=" || args[1] == "!="):
+		ok = (args[0] == args[2]) == (args[1] == "=")
+	default:
+		d.refuse("test " + strings.Join(args, " "))
+		fmt.Fprintf(stderr, "%s: test: adbd stand-in: this test is not simulated\n", shellName)
+		return 2
+	}
+	if ok != negate {
+		return 0
+	}
+	return 1
+}
+
+// chmod changes nothing the stand-in keeps but fails, as toybox does, on a missing file.
+func (d *Device) chmod(args []string, stderr io.Writer) int {
+	var files []string
+	for _, a := range args {
+		if a == "-R" {
+			continue
+		}
+		files = append(files, a)
+	}
+	if len(files) < 2 {
+		fmt.Fprintln(stderr, "chmod: Needs 2 arguments")
+		return 1
+	}
+	status := 0
+	for _, f := range files[1:] {
+		d.mu.Lock()
+		_, err := d.state.open(f)
+		d.mu.Unlock()
+		if err != nil {
+			fmt.Fprintf(stderr, "chmod: %s: %s\n", f, err)
+			status = 1
+		}
+	}
+	return status
+}
+
+// am is the activity manager for what AndroidWorld asks of it: force-stop (nothing to
+// stop here), start -n (the activity comes to the front), broadcast, and stack list
+// (the resumed task, as Android 13 prints it).
+func (d *Device) am(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: am [subcommand] [options]")
+		return 1
+	}
+	switch args[0] {
+	case "force-stop", "kill":
+		if len(args) < 2 {
+			fmt.Fprintln(stderr, "Error: no package specified")
+			return 255
+		}
+		return 0
+	case "stack":
+		if len(args) >= 2 && args[1] == "list" {
+			d.mu.Lock()
+			_, scr := d.state.current()
+			d.mu.Unlock()
+			act := scr.Activity
+			if act == "" {
+				act = Launcher
+			}
+			_, full := record(act)
+			fmt.Fprintf(stdout, "RootTask id=42 bounds=[0,0][1080,2400] displayId=0 userId=0\n  configuration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h843dp 420dpi nrml long port finger qwerty/v/v -nav/h winConfig={ mBounds=Rect(0, 0 - 1080, 2400) mAppBounds=Rect(0, 0 - 1080, 2400) mMaxBounds=Rect(0, 0 - 1080, 2400) mDisplayRotation=ROTATION_0 mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=standard mAlwaysOnTop=undefined mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}\n  taskId=42: %s bounds=[0,0][1080,2400] userId=0 visible=true topActivity=ComponentInfo{%s}\n", full, full)
+			return 0
+		}
+		if len(args) >= 3 && args[1] == "remove" {
+			return 0
+		}
+	case "start":
+		for i := 1; i < len(args); i++ {
+			if args[i] == "-n" && i+1 < len(args) {
+				d.mu.Lock()
+				d.state.screens = []Screen{{Activity: args[i+1]}}
+				d.state.hold, d.state.shots, d.state.moves, d.state.shown = 1, 0, 0, 0
+				d.mu.Unlock()
+				fmt.Fprintf(stdout, "Starting: Intent { cmp=%s }\n", args[i+1])
+				return 0
+			}
+		}
+	case "broadcast":
+		fmt.Fprintln(stdout, "Broadcasting: Intent { act="+strings.Join(args[1:], " ")+" }")
+		fmt.Fprintln(stdout, "Broadcast completed: result=0")
+		return 0
+	}
+	d.refuse("am " + strings.Join(args, " "))
+	fmt.Fprintf(stderr, "adbd stand-in: am %s is not simulated\n", strings.Join(args, " "))
+	return 1
+}
+
+// serviceCmd is `service call SERVICE CODE ...`; the calls AndroidWorld makes (the alarm
+// manager's setTimeZone) succeed with an empty reply parcel.
+func (d *Device) serviceCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) >= 3 && args[0] == "call" {
+		fmt.Fprintln(stdout, "Result: Parcel(00000000    '....')")
+		return 0
+	}
+	d.refuse("service " + strings.Join(args, " "))
+	fmt.Fprintln(stderr, "adbd stand-in: only service call is simulated")
+	return 1
+}
+
+// setDate is toybox date's MMDDhhmm[[CC]YY][.ss] form, which sets the clock (UTC).
+func (d *Device) setDate(arg string, stdout, stderr io.Writer) int {
+	main, secs, _ := strings.Cut(arg, ".")
+	if len(main) != 8 && len(main) != 10 && len(main) != 12 {
+		fmt.Fprintf(stderr, "date: bad date '%s'\n", arg)
+		return 1
+	}
+	n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+	d.mu.Lock()
+	now := d.state.now().UTC()
+	d.mu.Unlock()
+	year := now.Year()
+	switch len(main) {
+	case 10:
+		year = 2000 + n(main[8:10])
+	case 12:
+		year = n(main[8:12])
+	}
+	t := time.Date(year, time.Month(n(main[0:2])), n(main[2:4]), n(main[4:6]), n(main[6:8]), n(secs), 0, time.UTC)
+	d.SetClock(t)
+	fmt.Fprintln(stdout, strftime(t, "%a %b %e %H:%M:%S %Z %Y"))
+	return 0
+}
