@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -230,4 +231,195 @@ func (d *Device) setDate(arg string, stdout, stderr io.Writer) int {
 	d.SetClock(t)
 	fmt.Fprintln(stdout, strftime(t, "%a %b %e %H:%M:%S %Z %Y"))
 	return 0
+}
+
+// find is toybox find (0.8.9) for what AndroidWorld runs: paths, then -mindepth N,
+// -maxdepth N, and an expression of -type f|d, -name PATTERN, ! , -a, -o, -print and
+// -delete. It walks in name order (a device walks in directory order). As toybox, it
+// prints matches unless -print appears, -delete included.
+func (d *Device) find(args []string, stdout, stderr io.Writer) int {
+	var roots []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "!" {
+		roots, args = append(roots, args[0]), args[1:]
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	minDepth, maxDepth := 0, 1<<30
+	var expr []string
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-mindepth", "-maxdepth":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "find: '%s' needs 1 arg\n", args[i])
+				return 1
+			}
+			n, err := strconv.Atoi(args[i+1])
+			if err != nil {
+				fmt.Fprintf(stderr, "find: bad %s '%s'\n", args[i], args[i+1])
+				return 1
+			}
+			if args[i] == "-mindepth" {
+				minDepth = n
+			} else {
+				maxDepth = n
+			}
+			i++
+		default:
+			expr = append(expr, args[i])
+		}
+	}
+	printAll := !slices.Contains(expr, "-print")
+	// Check the expression before walking.
+	for i := 0; i < len(expr); i++ {
+		switch expr[i] {
+		case "-type", "-name":
+			if i+1 >= len(expr) {
+				fmt.Fprintf(stderr, "find: '%s' needs 1 arg\n", expr[i])
+				return 1
+			}
+			i++
+		case "-o", "-a", "!", "-print", "-delete":
+		default:
+			d.refuse("find " + expr[i])
+			fmt.Fprintf(stderr, "find: adbd stand-in: %s is not simulated\n", expr[i])
+			return 1
+		}
+	}
+	status := 0
+	var deletions []string
+	for _, root := range roots {
+		d.mu.Lock()
+		f, err := d.state.open(root)
+		d.mu.Unlock()
+		if err != nil {
+			fmt.Fprintf(stderr, "find: '%s': %s\n", root, err)
+			status = 1
+			continue
+		}
+		var walk func(p string, f *file, depth int)
+		walk = func(p string, f *file, depth int) {
+			if depth >= minDepth && depth <= maxDepth {
+				matched, printed, del := evalFind(expr, p, f)
+				if matched && del {
+					deletions = append(deletions, p)
+				}
+				if (matched && printAll) || printed {
+					fmt.Fprintln(stdout, p)
+				}
+			}
+			if f.mode&modeDir == 0 || depth >= maxDepth {
+				return
+			}
+			d.mu.Lock()
+			entries := d.state.list(p)
+			d.mu.Unlock()
+			for _, e := range entries {
+				walk(strings.TrimSuffix(p, "/")+"/"+e.name, e.f, depth+1)
+			}
+		}
+		walk(root, f, 0)
+	}
+	// -delete removes depth first: files, then folders left empty.
+	for i := len(deletions) - 1; i >= 0; i-- {
+		d.mu.Lock()
+		key := clean(deletions[i])
+		empty := len(d.state.list(key)) == 0
+		if f := d.state.files[key]; f == nil || f.mode&modeDir == 0 || empty {
+			delete(d.state.files, key)
+		}
+		d.mu.Unlock()
+	}
+	return status
+}
+
+// evalFind evaluates a find expression (implicit -a binding tighter than -o) on one
+// path: whether it matched, and whether a -print or -delete on the matching branch ran.
+func evalFind(expr []string, p string, f *file) (matched, printed, deleted bool) {
+	branch, branchPrint, branchDel := true, false, false
+	negate := false
+	for i := 0; i < len(expr); i++ {
+		ok := true
+		switch expr[i] {
+		case "!":
+			negate = !negate
+			continue
+		case "-a":
+			continue
+		case "-o":
+			if branch {
+				return true, branchPrint, branchDel
+			}
+			branch, branchPrint, branchDel = true, false, false
+			continue
+		case "-type":
+			i++
+			isDir := f.mode&modeDir != 0
+			ok = (expr[i] == "d" && isDir) || (expr[i] == "f" && !isDir)
+		case "-name":
+			i++
+			ok, _ = path.Match(expr[i], path.Base(p))
+		case "-print":
+			if branch {
+				branchPrint = true
+			}
+		case "-delete":
+			if branch {
+				branchDel = true
+			}
+		}
+		if negate {
+			ok, negate = !ok, false
+		}
+		branch = branch && ok
+	}
+	return branch, branch && branchPrint, branch && branchDel
+}
+
+// svc is `svc wifi|bluetooth enable|disable`, which turns the radio on or off: the
+// global setting wifi_on or bluetooth_on follows.
+func (d *Device) svc(args []string, stderr io.Writer) int {
+	if len(args) == 2 && (args[0] == "wifi" || args[0] == "bluetooth") && (args[1] == "enable" || args[1] == "disable") {
+		v := "0"
+		if args[1] == "enable" {
+			v = "1"
+		}
+		d.SetSetting("global", args[0]+"_on", v)
+		return 0
+	}
+	d.refuse("svc " + strings.Join(args, " "))
+	fmt.Fprintln(stderr, "adbd stand-in: only svc wifi|bluetooth enable|disable is simulated")
+	return 1
+}
+
+// pm is the package manager: clear (the app's data folder emptied, "Success"), grant
+// and list packages (the packages with a data folder).
+func (d *Device) pm(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 2 && args[0] == "clear":
+		prefix := "/data/data/" + args[1] + "/"
+		d.mu.Lock()
+		for k := range d.state.files {
+			if strings.HasPrefix(k, prefix) {
+				delete(d.state.files, k)
+			}
+		}
+		d.state.files[strings.TrimSuffix(prefix, "/")] = &file{mode: modeDir | 0o700, mtime: d.state.now()}
+		d.mu.Unlock()
+		fmt.Fprintln(stdout, "Success")
+		return 0
+	case len(args) >= 3 && args[0] == "grant":
+		return 0
+	case len(args) >= 2 && args[0] == "list" && args[1] == "packages":
+		d.mu.Lock()
+		entries := d.state.list("/data/data")
+		d.mu.Unlock()
+		for _, e := range entries {
+			fmt.Fprintln(stdout, "package:"+e.name)
+		}
+		return 0
+	}
+	d.refuse("pm " + strings.Join(args, " "))
+	fmt.Fprintf(stderr, "adbd stand-in: pm %s is not simulated\n", strings.Join(args, " "))
+	return 1
 }

@@ -80,6 +80,14 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 		return d.am(args, stdout, stderr)
 	case "service":
 		return d.serviceCmd(args, stdout, stderr)
+	case "find":
+		return d.find(args, stdout, stderr)
+	case "svc":
+		return d.svc(args, stderr)
+	case "pm":
+		return d.pm(args, stdout, stderr)
+	case "sqlite3":
+		return d.sqlite3(args, stdout, stderr)
 	}
 	d.refuse("command " + argv[0] + " (not simulated)")
 	fmt.Fprintf(stderr, "%s: %s: inaccessible or not found\n", shellName, argv[0])

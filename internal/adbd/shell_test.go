@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -330,4 +331,67 @@ func TestShellIfTestAndGlobs(t *testing.T) {
 	if out := sh(t, d, "rm -r /sdcard/g/a.db* && ls /sdcard/g"); out != "b.txt\nc d\n" {
 		t.Errorf("rm of a glob: %q", out)
 	}
+}
+
+// find, sqlite3, svc and pm as AndroidWorld's setup runs them; find's lines are also
+// run by the real toybox over the same tree in a host folder, and sqlite3's by the
+// real sqlite3 shell where installed.
+func TestShellFindSqliteSvcPm(t *testing.T) {
+	d := Start(t, Config{})
+	host := t.TempDir()
+	for _, f := range []string{"a/x.txt", "a/b/y", "c.md"} {
+		d.PutFile("/sdcard/ft/"+f, []byte("x"))
+		os.MkdirAll(filepath.Join(host, "ft", filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(host, "ft", f), []byte("x"), 0o644)
+	}
+	toybox, _ := exec.LookPath("toybox")
+	for _, c := range []struct{ args, want string }{
+		{"ft/ -mindepth 1", "ft/a\nft/a/b\nft/a/b/y\nft/a/x.txt\nft/c.md\n"},
+		{"ft -type f -o -type d", "ft\nft/a\nft/a/b\nft/a/b/y\nft/a/x.txt\nft/c.md\n"},
+		{"ft -name *.md", "ft/c.md\n"},
+		{"ft -maxdepth 1 -type f", "ft/c.md\n"},
+		{"ft/a -name y -delete", "ft/a/b/y\n"},
+	} {
+		if toybox != "" {
+			cmd := exec.Command(toybox, append([]string{"find"}, strings.Fields(c.args)...)...)
+			cmd.Dir = host
+			// toybox walks in directory order; the stand-in in name order.
+			if out, err := cmd.Output(); err != nil || sortedLines(string(out)) != sortedLines(c.want) {
+				t.Errorf("find %s: toybox prints %q (%v), the table %q", c.args, out, err, c.want)
+			}
+		}
+		line := "find " + strings.ReplaceAll(c.args, "ft", "/sdcard/ft")
+		line = strings.Replace(line, "*.md", "'*.md'", 1)
+		if got := strings.ReplaceAll(sh(t, d, line), "/sdcard/", ""); got != c.want {
+			t.Errorf("%s: %q, want %q", line, got, c.want)
+		}
+	}
+	if out := sh(t, d, "find /sdcard/ft -type f"); out != "/sdcard/ft/a/x.txt\n/sdcard/ft/c.md\n" {
+		t.Errorf("after -delete: %q", out)
+	}
+	if out := sh(t, d, "find /sdcard/none"); out != "find: '/sdcard/none': No such file or directory\n" {
+		t.Errorf("find of a missing path: %q", out)
+	}
+	sqlite, _ := exec.LookPath("sqlite3")
+	script := `CREATE TABLE sms (_id INTEGER PRIMARY KEY, body TEXT); INSERT INTO sms (body) VALUES ('hi'), ('yo'); DELETE FROM sms WHERE body = 'hi'; SELECT _id, body FROM sms;`
+	if sqlite != "" {
+		if out, err := exec.Command(sqlite, filepath.Join(host, "m.db"), script).Output(); err != nil || string(out) != "2|yo\n" {
+			t.Errorf("sqlite3 prints %q (%v)", out, err)
+		}
+	}
+	if out := sh(t, d, `sqlite3 /data/data/p/m.db "`+script+`"`); out != "2|yo\n" {
+		t.Errorf("sqlite3: %q", out)
+	}
+	if out := sh(t, d, `sqlite3 /data/data/p/m.db "SELECT count(*) FROM sms"; pm clear p; ls /data/data/p`); out != "1\nSuccess\n" {
+		t.Errorf("sqlite3 kept the file, pm clear emptied the folder: %q", out)
+	}
+	if out := sh(t, d, "svc wifi disable; settings get global wifi_on; svc bluetooth enable; settings get global bluetooth_on"); out != "0\n1\n" {
+		t.Errorf("svc: %q", out)
+	}
+}
+
+func sortedLines(s string) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
