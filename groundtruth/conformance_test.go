@@ -307,4 +307,3 @@ func tail(s string, n int) string {
 	}
 	return s[len(s)-n:]
 }
-
