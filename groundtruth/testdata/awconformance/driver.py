@@ -232,10 +232,104 @@ def _answer_states(task):
   return {name: ("answer", text) for name, text in states.items()}
 
 
+def _fuzzy_edges(text):
+  """Texts around difflib's 0.9 cut-off against text: k added characters keep the
+  ratio 2n/(2n+k) at or above 0.9 while k <= 2n/9."""
+  n = len(text)
+  k = (2 * n) // 9
+  out = {}
+  if n >= 5:
+    out["just within the fuzzy cut-off"] = text + "x" * k
+    out["just past the fuzzy cut-off"] = text + "x" * (k + 1)
+  out["in upper case"] = text.upper()
+  out["with spaces around"] = "  " + text + " "
+  if n > 1:
+    out["missing its last letter"] = text[:-1]
+  return out
+
+
+def _sqlite_edit(task, env, edit):
+  """Edits the task's database the way AndroidWorld's sqlite_utils does: pull its
+  folder, change the copy with sqlite3, push it back."""
+  with env.controller.pull_file(task.db_path) as local_dir:
+    local = os.path.join(local_dir, os.path.basename(task.db_path))
+    conn = sqlite3.connect(local)
+    edit(conn)
+    conn.commit()
+    conn.close()
+    env.controller.push_file(local, task.db_path)
+
+
+def _row_states(task, rng):
+  """Rows added, and near misses of them, for an AddMultipleRows task."""
+  rows = list(task.params[sqlite_validators.ROW_OBJECTS])
+  states = {"rows added": ("insert", rows), "rows added twice": ("insert", rows + rows)}
+  if len(rows) > 1:
+    states["one row missing"] = ("insert", rows[1:])
+  if rows:
+    first = rows[0]
+    misses = {}
+    for f in dataclasses.fields(first):
+      if f.name == task.db_key:
+        continue
+      v = getattr(first, f.name)
+      if isinstance(v, bool):
+        continue
+      if isinstance(v, int):
+        misses[f"{f.name} off by one"] = dataclasses.replace(first, **{f.name: v + 1})
+      elif isinstance(v, str) and v:
+        for what, text in _fuzzy_edges(v).items():
+          misses[f"{f.name} {what}"] = dataclasses.replace(first, **{f.name: text})
+    for name in sorted(rng.sample(sorted(misses), min(8, len(misses)))):
+      states["first row's " + name] = ("insert", [misses[name]] + rows[1:])
+    states["an extra row"] = ("insert", rows + [dataclasses.replace(first, **{
+        f.name: getattr(first, f.name) + " again" for f in dataclasses.fields(first)
+        if f.name != task.db_key and isinstance(getattr(first, f.name), str) and getattr(first, f.name)})])
+  return states
+
+
+def _delete_states(task, rng):
+  """Rows deleted, and near misses, for a DeleteMultipleRows task."""
+  key = task.db_key
+  targets = [getattr(r, key) for r in task.rows_to_delete]
+  others = [getattr(r, key) for r in task.before if getattr(r, key) not in targets]
+  states = {}
+  if isinstance(task, sqlite_validators.DeleteDuplicateRows):
+    for i, t in enumerate(targets):
+      states[f"duplicate {i + 1} deleted"] = ("delete", [t])
+    states["both duplicates deleted"] = ("delete", targets)
+  else:
+    states["targets deleted"] = ("delete", targets)
+    if len(targets) > 1:
+      states["one target kept"] = ("delete", targets[1:])
+  if others:
+    states["targets and another row deleted"] = ("delete", targets + [rng.choice(others)])
+    states["another row deleted instead"] = ("delete", [rng.choice(others)])
+  return states
+
+
+def _settings_states(task):
+  states = {}
+  for key, values in (("wifi_on", ("0", "1", "2")), ("bluetooth_on", ("0", "1"))):
+    for v in values:
+      states[f"global {key} {v}"] = ("settings", [("global", key, v)])
+  for v in ("1", "255", "128"):
+    states[f"system screen_brightness {v}"] = ("settings", [("system", "screen_brightness", v)])
+  states["wifi off, bluetooth on"] = ("settings", [("global", "wifi_on", "0"), ("global", "bluetooth_on", "1")])
+  return states
+
+
 def states_for(task):
+  rng = random.Random(task.params.get("seed", 0))
   states = {"nothing": ("answer", None)}
   if isinstance(task, information_retrieval.InformationRetrieval):
     states.update(_answer_states(task))
+  if isinstance(task, sqlite_validators.AddMultipleRows):
+    states.update(_row_states(task, rng))
+  if isinstance(task, sqlite_validators.DeleteMultipleRows):
+    states.update(_delete_states(task, rng))
+  if task.name.startswith("System") and any(w in task.name for w in ("Wifi", "Bluetooth", "Brightness")) or task.name == "TurnOffWifiAndTurnOnBluetooth":
+    states.update(_settings_states(task))
   return states
 
 
@@ -244,6 +338,18 @@ def apply_state(task, env, state):
   if kind == "answer":
     env.interaction_cache = value or ""
     return value
+  if kind == "insert":
+    from android_world.task_evals.utils import sqlite_utils  # pylint: disable=g-import-not-at-top
+    sqlite_utils.insert_rows_to_remote_db(value, task.db_key, task.table_name, task.db_path, task.app_name_with_db, env)
+  elif kind == "delete":
+    ids = list(value)
+    _sqlite_edit(task, env, lambda conn: conn.executemany(
+        f"DELETE FROM {task.table_name} WHERE {task.db_key} = ?", [(i,) for i in ids]))
+  elif kind == "settings":
+    for ns, key, v in value:
+      env.controller.execute_adb_call(adb_pb2.AdbRequest(generic=adb_pb2.AdbRequest.GenericRequest(
+          args=["shell", "settings", "put", ns, key, v])))
+  return None
 
 
 # Evaluators that read env.controller.get_a11y_forest() (hint text): uiautomator on
