@@ -218,6 +218,13 @@ const (
 		latitude NUMERIC NOT NULL DEFAULT 0, longitude NUMERIC NOT NULL DEFAULT 0, altitude NUMERIC NOT NULL DEFAULT 0, source_url TEXT NOT NULL DEFAULT "",
 		is_todo INT NOT NULL DEFAULT 0, todo_due INT NOT NULL DEFAULT 0, todo_completed INT NOT NULL DEFAULT 0, user_created_time INT NOT NULL DEFAULT 0,
 		user_updated_time INT NOT NULL DEFAULT 0)`
+	schemaRetroPlaylists = `CREATE TABLE PlaylistEntity (playlist_id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, playlist_name TEXT NOT NULL);
+	CREATE TABLE SongEntity (song_key INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, playlist_creator_id INTEGER NOT NULL, id INTEGER NOT NULL,
+		title TEXT NOT NULL, track_number INTEGER NOT NULL, year INTEGER NOT NULL, duration INTEGER NOT NULL, data TEXT NOT NULL,
+		date_modified INTEGER NOT NULL, album_id INTEGER NOT NULL, album_name TEXT NOT NULL, artist_id INTEGER NOT NULL,
+		artist_name TEXT NOT NULL, composer TEXT, album_artist TEXT)`
+	schemaRetroQueue = `CREATE TABLE playing_queue (_id INTEGER PRIMARY KEY, title TEXT, track INTEGER, year INTEGER, duration INTEGER,
+		_data TEXT, date_modified INTEGER, album_id INTEGER, album TEXT, artist_id INTEGER, artist TEXT)`
 	schemaMarkers = `CREATE TABLE map_markers (marker_id TEXT PRIMARY KEY, marker_lat DOUBLE, marker_lon DOUBLE, marker_description TEXT,
 		marker_active INTEGER, marker_added INTEGER, marker_visited INTEGER, group_name TEXT, group_key TEXT, marker_color INTEGER,
 		marker_next_key TEXT, marker_disabled INTEGER, marker_selected INTEGER, marker_map_object_name TEXT, title TEXT)`
@@ -230,6 +237,7 @@ func seedAppDatabases(t *testing.T, dev *adbd.Device) {
 	for db, schema := range map[string]string{
 		CalendarDB: schemaEvents, ExpenseDB: schemaExpense, RecipeDB: schemaRecipes, TasksDB: schemaTasks,
 		TracksDB: schemaTracks, JoplinDB: schemaJoplinFull, VLCDB: schemaVLC, OsmAndMarkersDB: schemaMarkers,
+		RetroPlaylistDB: schemaRetroPlaylists, RetroPlaybackDB: schemaRetroQueue,
 	} {
 		dev.PutFile(db, makeDB(t, schema))
 	}

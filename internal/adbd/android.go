@@ -188,9 +188,7 @@ func (d *Device) am(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	case "broadcast":
-		fmt.Fprintln(stdout, "Broadcasting: Intent { act="+strings.Join(args[1:], " ")+" }")
-		fmt.Fprintln(stdout, "Broadcast completed: result=0")
-		return 0
+		return d.broadcast(args[1:], stdout)
 	}
 	d.refuse("am " + strings.Join(args, " "))
 	fmt.Fprintf(stderr, "adbd stand-in: am %s is not simulated\n", strings.Join(args, " "))
@@ -422,4 +420,47 @@ func (d *Device) pm(args []string, stdout, stderr io.Writer) int {
 	d.refuse("pm " + strings.Join(args, " "))
 	fmt.Fprintf(stderr, "adbd stand-in: pm %s is not simulated\n", strings.Join(args, " "))
 	return 1
+}
+
+// ClipperActivity is the Clipper app AndroidWorld installs to reach the clipboard.
+const ClipperActivity = "ca.zgrs.clipper/ca.zgrs.clipper.Main"
+
+// broadcast is `am broadcast -a ACTION [-e KEY VALUE]`. Clipper's receiver answers
+// clipper.set and clipper.get while Clipper is in the foreground (result=-1 with its
+// data); any other broadcast completes with result=0 and no data.
+func (d *Device) broadcast(args []string, stdout io.Writer) int {
+	var action, text string
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "-a":
+			action = args[i+1]
+		case "-e", "--es":
+			if i+2 < len(args) && args[i+1] == "text" {
+				text = args[i+2]
+			}
+		}
+	}
+	d.mu.Lock()
+	_, scr := d.state.current()
+	inFront := scr.Activity == ClipperActivity
+	data := ""
+	switch {
+	case inFront && action == "clipper.set":
+		d.state.clipboard = text
+		data = "Text is copied into clipboard."
+	case inFront && action == "clipper.get":
+		data = d.state.clipboard
+	}
+	d.mu.Unlock()
+	extras := ""
+	if text != "" {
+		extras = " (has extras)"
+	}
+	fmt.Fprintf(stdout, "Broadcasting: Intent { act=%s flg=0x400000%s }\n", action, extras)
+	if inFront && (action == "clipper.set" || action == "clipper.get") {
+		fmt.Fprintf(stdout, "Broadcast completed: result=-1, data=\"%s\"\n", data)
+	} else {
+		fmt.Fprintln(stdout, "Broadcast completed: result=0")
+	}
+	return 0
 }

@@ -459,6 +459,15 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if len(args) == 3 && args[0] == "delete" && args[1] == "--uri" {
+		// Content.java's delete prints nothing; the provider's rows are gone.
+		d.mu.Lock()
+		if _, ok := d.state.content[args[2]]; ok {
+			d.state.content[args[2]] = nil
+		}
+		d.mu.Unlock()
+		return 0
+	}
 	if len(args) == 0 || args[0] != "query" {
 		if len(args) > 0 && (args[0] == "insert" || args[0] == "update" || args[0] == "delete" || args[0] == "call" || args[0] == "read") {
 			d.refuse("content " + args[0])

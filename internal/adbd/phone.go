@@ -32,6 +32,7 @@ type phone struct {
 
 	width, height int // physical size
 	overW, overH  int // `wm size WxH` override; 0 when none
+	clipboard     string // what Clipper's clipper.set stored
 	clockAt       time.Time
 	clockSetAt    time.Time // wall time when clockAt was set; zero: the device uses real time
 }

@@ -203,8 +203,13 @@ func word(s string, first bool) (string, int, error) {
 		case '{', '}':
 			return "", 0, &errUnsupported{fmt.Sprintf("brace %q", string(c))}
 		case '~':
+			// mksh expands ~ and ~/ (HOME) and ~NAME for a login name; a word like
+			// ~~~RESET~~~, whose prefix is no login name, stays as written.
 			if b.Len() == 0 && !quoted {
-				return "", 0, &errUnsupported{"tilde expansion"}
+				end := strings.IndexAny(s[i+1:]+" ", "/ \t\n|&;<>()")
+				if isName(s[i+1:i+1+end]) || end == 0 {
+					return "", 0, &errUnsupported{"tilde expansion"}
+				}
 			}
 			b.WriteByte(c)
 			i++

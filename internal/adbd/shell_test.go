@@ -294,6 +294,7 @@ func TestShellIfTestAndGlobs(t *testing.T) {
 		{"if true; then echo a; fi; if false; then echo b; fi; echo c", "a\nc\n"},
 		{"if [ ! -e /nonexistent-x ]; then if true; then echo nested; fi; fi", "nested\n"},
 		{"echo '*' \"?\"", "* ?\n"},
+		{"echo ~~~RESET~~~ a~b", "~~~RESET~~~ a~b\n"},
 	} {
 		if mksh != "" {
 			if out, err := exec.Command(mksh, "-c", c.line).Output(); err != nil || string(out) != c.want {
@@ -394,4 +395,25 @@ func sortedLines(s string) string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
+}
+
+// Clipper's receiver answers while Clipper is in front, as AndroidWorld's
+// set_clipboard_contents and get_clipboard_contents expect; content delete clears a
+// provider's rows.
+func TestShellClipperAndContentDelete(t *testing.T) {
+	d := Start(t, Config{})
+	if out := sh(t, d, "am broadcast -a clipper.get"); !strings.HasSuffix(out, "Broadcast completed: result=0\n") {
+		t.Errorf("Clipper in the background answered: %q", out)
+	}
+	sh(t, d, "am start -n "+ClipperActivity)
+	if out := sh(t, d, `am broadcast -a clipper.set -e text hello\ world`); !strings.HasSuffix(out, "Broadcast completed: result=-1, data=\"Text is copied into clipboard.\"\n") {
+		t.Errorf("set: %q", out)
+	}
+	if out := sh(t, d, "am broadcast -a clipper.get"); !strings.HasSuffix(out, "Broadcast completed: result=-1, data=\"hello world\"\n") {
+		t.Errorf("get: %q", out)
+	}
+	d.SetContent("content://call_log/calls", R("_id", 1, "number", "555"))
+	if out := sh(t, d, "content delete --uri content://call_log/calls; content query --uri content://call_log/calls"); out != "No result found.\n" {
+		t.Errorf("content delete: %q", out)
+	}
 }
