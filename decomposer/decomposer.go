@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
@@ -31,15 +30,30 @@ type Options struct {
 	NoCache bool
 }
 
+// Store is what the decomposer keeps in the database (*store.DB is one): decompositions by
+// key, so a task is decomposed once, and a batch's run and items, so a batch resumes.
+type Store interface {
+	// The decompositions are a cache: a lookup that fails is a miss, and a write that
+	// fails costs a model call later.
+	CachedDecomposition(ctx context.Context, key string) (nodes []byte, ok bool, err error)
+	PutDecomposition(ctx context.Context, d store.Decomposition) error
+
+	BeginRun(ctx context.Context, id, kind, agent string, config any) error
+	GetItem(ctx context.Context, runID, item string, out any) (status string, err error)
+	PutItem(ctx context.Context, runID, item, status string, result any, itemErr string) error
+	FinishRun(ctx context.Context, id, status string) error
+}
+
 // Decomposer is safe for concurrent use.
 type Decomposer struct {
 	model llm.Model
-	db    *store.DB
+	db    Store
 	opts  Options
 }
 
-// New returns a decomposer over model; db (may be nil) caches decompositions.
-func New(model llm.Model, db *store.DB, opts Options) *Decomposer {
+// New returns a decomposer over model; db (may be nil: no cache, no batches) keeps
+// decompositions and batches.
+func New(model llm.Model, db Store, opts Options) *Decomposer {
 	if opts.Repairs == 0 {
 		opts.Repairs = 2
 	} else if opts.Repairs < 0 {
@@ -179,13 +193,13 @@ func (d *Decomposer) lookup(ctx context.Context, key string) (*substate.List, bo
 	if d.db == nil {
 		return nil, false
 	}
-	var nodes string
-	// Any read error (no row, a closed store) means "not cached": the model is asked.
-	if d.db.QueryRowContext(ctx, `SELECT nodes FROM substates WHERE key=?`, key).Scan(&nodes) != nil {
+	// A read error (a closed store) means "not cached": the model is asked.
+	nodes, ok, err := d.db.CachedDecomposition(ctx, key)
+	if !ok || err != nil {
 		return nil, false
 	}
 	var s substate.List
-	if json.Unmarshal([]byte(nodes), &s) != nil || s.Validate() != nil {
+	if json.Unmarshal(nodes, &s) != nil || s.Validate() != nil {
 		return nil, false // a damaged row is recomputed, not trusted
 	}
 	return &s, true
@@ -199,8 +213,6 @@ func (d *Decomposer) save(ctx context.Context, key, task string, s *substate.Lis
 	if err != nil {
 		return
 	}
-	// The cache is an optimisation: a failed write only costs a model call later.
-	_, _ = d.db.ExecContext(context.WithoutCancel(ctx), `INSERT INTO substates(key, task, model, prompt_version, nodes, created_at) VALUES (?,?,?,?,?,?)
-		ON CONFLICT(key) DO UPDATE SET nodes=excluded.nodes, created_at=excluded.created_at`,
-		key, task, d.model.Name(), prompts.Decomposer.Version, string(data), time.Now().UTC().Format(time.RFC3339Nano))
+	_ = d.db.PutDecomposition(context.WithoutCancel(ctx), store.Decomposition{
+		Key: key, Task: task, Model: d.model.Name(), PromptVersion: prompts.Decomposer.Version, Nodes: data})
 }

@@ -29,6 +29,9 @@ const good = `{"substates":[
  {"id":2,"kind":"unit","content":"An alarm for 3:00 PM labelled meeting is listed","parent":1},
  {"id":3,"kind":"unit","content":"The 3:00 PM alarm is switched on","parent":1}]}`
 
+// store.DB is the store the CLI hands to New.
+var _ decomposer.Store = (*store.DB)(nil)
+
 func openDB(t *testing.T) *store.DB {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))

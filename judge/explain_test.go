@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -173,7 +174,7 @@ func TestResumeKeepsLastAnalysis(t *testing.T) {
 		t.Fatalf("resumed: unsatisfied substate has no reason: %+v", got.Substates[3])
 	}
 	var row string
-	if err := db.QueryRow(`SELECT analysis FROM judgments WHERE substate_id=3`).Scan(&row); err != nil || row != got.Substates[3].Analysis {
+	if err := storetest.SQL(t, db.Path).QueryRow(`SELECT analysis FROM judgments WHERE substate_id=3`).Scan(&row); err != nil || row != got.Substates[3].Analysis {
 		t.Fatalf("stored analysis %q (%v)", row, err)
 	}
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
-	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -41,7 +40,7 @@ type Config struct {
 	// skipped (default 2).
 	Retries int
 	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
-	Store *store.DB
+	Store ProgressStore
 	// Fresh discards saved progress of this exact job and judges from the first frame.
 	Fresh bool
 	// DecomposeUsage is what decomposing this trace's task into its substates cost. It is

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -273,7 +274,7 @@ func TestResumeAfterKillMakesNoRepeatedCalls(t *testing.T) {
 			t.Fatal("a finished job made calls again")
 		}
 		var n int
-		if err := db.QueryRow(`SELECT COUNT(*) FROM judgments WHERE satisfied=1`).Scan(&n); err != nil || n != 4 {
+		if err := storetest.SQL(t, db.Path).QueryRow(`SELECT COUNT(*) FROM judgments WHERE satisfied=1`).Scan(&n); err != nil || n != 4 {
 			t.Fatalf("judgments rows satisfied=%d err=%v, want 4", n, err)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -68,7 +69,8 @@ func manyScreensTrace(b *testing.B, frames int) *trace.Trace {
 }
 
 // databaseBytes is the size of the database with its write-ahead log folded in.
-func databaseBytes(b *testing.B, db *store.DB) int64 {
+func databaseBytes(b *testing.B, s *store.DB) int64 {
+	db := storetest.SQL(b, s.Path)
 	if _, err := db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
 		b.Fatal(err)
 	}

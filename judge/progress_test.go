@@ -9,9 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 )
+
+// store.DB is the store the CLI hands the judge.
+var _ ProgressStore = (*store.DB)(nil)
 
 // mixedTrace is a trace with every kind of frame progress must carry across a kill: a capture
 // skip, an unchanged screen, an answer accepted after a retry, a rejected frame, critical
@@ -75,7 +79,7 @@ func TestResumeFromVersion1Progress(t *testing.T) {
 		t.Fatalf("schema version %d after open", v)
 	}
 	var old int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name='judge_frames'`).Scan(&old); err != nil || old != 0 {
+	if err := storetest.SQL(t, path).QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name='judge_frames'`).Scan(&old); err != nil || old != 0 {
 		t.Fatalf("judge_frames still there (%d, %v)", old, err)
 	}
 	cfg.Store = db

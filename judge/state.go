@@ -15,6 +15,18 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
+// ProgressStore is what the judge keeps in the database (*store.DB is one): each job's
+// progress, saved as it goes so that a killed run resumes where it stopped; the final
+// verdict per substate; and claims on traces, so that processes sharing the database
+// judge each trace once.
+type ProgressStore interface {
+	LoadProgress(ctx context.Context, job string) (*store.Progress, error)
+	SaveProgress(ctx context.Context, job string, state []byte, first int, steps [][]byte) error
+	ClearProgress(ctx context.Context, job string) error
+	SaveJudgment(ctx context.Context, j store.Judgment) error
+	store.Claimer
+}
+
 // state is the judge's progress after a frame: all a resumed run needs to continue
 // exactly where the killed one stopped. It is saved as the store's progress of the job: the
 // results of the frames (with the facts they added) as steps appended once each, the rest,
@@ -75,7 +87,7 @@ func (s *state) satisfiedSet() map[int]bool {
 }
 
 // save appends the frames finished since the last save and replaces the current state.
-func (s *state) save(ctx context.Context, db *store.DB, job string) error {
+func (s *state) save(ctx context.Context, db ProgressStore, job string) error {
 	cur, err := json.Marshal(s)
 	if err != nil {
 		return err
@@ -104,7 +116,7 @@ func (s *state) save(ctx context.Context, db *store.DB, job string) error {
 }
 
 // load restores the saved progress of job, if any.
-func (s *state) load(ctx context.Context, db *store.DB, job string) error {
+func (s *state) load(ctx context.Context, db ProgressStore, job string) error {
 	p, err := db.LoadProgress(ctx, job)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
@@ -151,7 +163,7 @@ func decodeState(p *store.Progress) (*state, bool) {
 	return got, true
 }
 
-func clearJob(ctx context.Context, db *store.DB, job string) error {
+func clearJob(ctx context.Context, db ProgressStore, job string) error {
 	if err := db.ClearProgress(ctx, job); err != nil {
 		return fmt.Errorf("clearing judge progress: %w", err)
 	}
@@ -159,31 +171,12 @@ func clearJob(ctx context.Context, db *store.DB, job string) error {
 }
 
 // saveJudgments replaces the per-substate rows of the job.
-func saveJudgments(ctx context.Context, db *store.DB, job, traceName, judge string, j *trace.Judgment) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
+func saveJudgments(ctx context.Context, db ProgressStore, job, traceName, judge string, j *trace.Judgment) error {
+	rows := store.Judgment{Job: job, Trace: traceName, Judge: judge, Substates: make([]store.SubstateVerdict, len(j.Substates))}
+	for i, r := range j.Substates {
+		rows.Substates[i] = store.SubstateVerdict{ID: r.ID, Satisfied: r.Satisfied, Frame: r.Frame, Analysis: r.Analysis}
 	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM judgments WHERE job=?`, job); err != nil {
-		return err
-	}
-	now := time.Now().UTC().Format(time.RFC3339Nano)
-	for _, r := range j.Substates {
-		var frame any
-		if r.Frame != nil {
-			frame = *r.Frame
-		}
-		sat := 0
-		if r.Satisfied {
-			sat = 1
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO judgments(job, trace, judge, substate_id, satisfied, frame, analysis, created_at) VALUES (?,?,?,?,?,?,?,?)`,
-			job, traceName, judge, r.ID, sat, frame, r.Analysis, now); err != nil {
-			return fmt.Errorf("saving judgments: %w", err)
-		}
-	}
-	return tx.Commit()
+	return db.SaveJudgment(ctx, rows)
 }
 
 // jobKey identifies a judging job: the same trace, task, substates, judge and prompts

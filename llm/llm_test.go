@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 )
@@ -115,7 +116,7 @@ func TestRetryAfter429(t *testing.T) {
 		t.Errorf("requests %d, want 2", srv.Count())
 	}
 	var failed int
-	db.QueryRow(`SELECT COUNT(*) FROM llm_calls WHERE error != ''`).Scan(&failed)
+	storetest.SQL(t, db.Path).QueryRow(`SELECT COUNT(*) FROM llm_calls WHERE error != ''`).Scan(&failed)
 	if failed != 1 {
 		t.Errorf("failed attempts booked %d, want 1", failed)
 	}
@@ -421,7 +422,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 				}
 				var n int
 				var errs string
-				db.QueryRowContext(context.Background(), `SELECT COUNT(*), group_concat(error, '|') FROM llm_calls`).Scan(&n, &errs)
+				storetest.SQL(t, db.Path).QueryRow(`SELECT COUNT(*), group_concat(error, '|') FROM llm_calls`).Scan(&n, &errs)
 				if n != 3 || strings.Contains(errs, secret[:8]) || !strings.Contains(errs, "[redacted]") && len(msg) < 100 {
 					t.Errorf("ledger: %d rows, errors %q", n, errs)
 				}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/observer"
@@ -26,6 +25,20 @@ const (
 	// it without running the agent.
 	judgePending = judgeErrPrefix + "not judged yet (interrupted); the recorded trace is judged on resume"
 )
+
+// Store is what a suite run keeps in the database (*store.DB is one): the run and a result
+// per task, so that a rerun resumes; the traces recorded, for later commands; the run's
+// summary; and claims on tasks, so that processes sharing the database share the work.
+type Store interface {
+	BeginRun(ctx context.Context, id, kind, agent string, config any) error
+	FinishRun(ctx context.Context, id, status string) error
+	PutItem(ctx context.Context, runID, item, status string, result any, itemErr string) error
+	GetItemStamped(ctx context.Context, runID, item string, out any) (status, stamp string, err error)
+	ItemStamps(ctx context.Context, runID string) (map[string]string, error)
+	PutKV(ctx context.Context, ns, key string, value any) error
+	PutTrace(ctx context.Context, t store.Trace) error
+	store.Claimer
+}
 
 // What a task needs when a worker takes it from the queue.
 type planAction int
@@ -185,30 +198,24 @@ func clearTaskDir(dir, runID string, known bool) error {
 	return os.RemoveAll(dir)
 }
 
-// recordTrace lists the task's trace in the store's traces table, so later commands can
-// find every trace a run produced with its status and reward.
-func recordTrace(ctx context.Context, db *store.DB, runID, agent string, task suite.Task, r TaskResult) error {
+// recordTrace lists the task's trace in the store, so later commands can find every trace
+// a run produced with its status and reward.
+func recordTrace(ctx context.Context, db Store, runID, agent string, task suite.Task, r TaskResult) error {
 	if r.Status == "" {
 		return nil // no trace was written (setup failed)
 	}
-	path := r.Trace
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
+	t := store.Trace{Path: r.Trace, Task: r.Task, TaskName: groundtruth.CheckName(task.ID, task.Name), Agent: agent,
+		Status: r.Status, Frames: r.Frames, RunID: runID}
+	if abs, err := filepath.Abs(t.Path); err == nil {
+		t.Path = abs
 	}
-	var reward any
-	source := ""
 	if r.Reward != nil {
-		reward, source = *r.Reward, r.RewardSource
-		if source == "" {
-			source = groundtruth.NativeSource // results stored before RewardSource existed
+		t.Reward, t.RewardSource = r.Reward, r.RewardSource
+		if t.RewardSource == "" {
+			t.RewardSource = groundtruth.NativeSource // results stored before RewardSource existed
 		}
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO traces(path, task, task_name, agent, status, frames, reward, reward_source, run_id, updated_at)
-		VALUES (?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(path) DO UPDATE SET task=excluded.task, task_name=excluded.task_name, agent=excluded.agent, status=excluded.status,
-			frames=excluded.frames, reward=excluded.reward, reward_source=excluded.reward_source, run_id=excluded.run_id, updated_at=excluded.updated_at`,
-		path, r.Task, groundtruth.CheckName(task.ID, task.Name), agent, r.Status, r.Frames, reward, source, runID, time.Now().UTC().Format(time.RFC3339Nano))
-	return err
+	return db.PutTrace(ctx, t)
 }
 
 // finished reports whether a trace status is a whole recording (not cut short by an

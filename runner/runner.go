@@ -25,7 +25,6 @@ import (
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/shard"
-	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -61,8 +60,8 @@ type SuiteOptions struct {
 	GroundTruth groundtruth.Source
 	// Store keeps results and progress. Processes sharing it (and the suite, agent
 	// command and Out) share the tasks: each is claimed with a lease while it runs, and
-	// the tasks of a process that died are taken over.
-	Store *store.DB
+	// the tasks of a process that died are taken over. nil: no store.
+	Store Store
 	// Shard is the part of the suite this process runs (shard.All: every task). Task
 	// directories are named over the whole suite, so a task lands where an unsharded
 	// run puts it.

@@ -18,6 +18,7 @@ import (
 	"github.com/autoeval/autoeval/groundtruth"
 	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/adbtest"
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/runner"
 	"github.com/autoeval/autoeval/store"
@@ -59,6 +60,9 @@ func loadSuite(t *testing.T) ([]suite.Task, *store.DB) {
 	}
 	return tasks, openStore(t)
 }
+
+// store.DB is the store the CLI hands the runner.
+var _ runner.Store = (*store.DB)(nil)
 
 func openStore(t testing.TB) *store.DB {
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"))
@@ -181,7 +185,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 	}
 	var n int
 	var reward float64
-	if err := db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(reward), 0) FROM traces WHERE run_id = ?`, sum.RunID).Scan(&n, &reward); err != nil || n != 3 || reward != 1 {
+	if err := storetest.SQL(t, db.Path).QueryRow(`SELECT COUNT(*), COALESCE(SUM(reward), 0) FROM traces WHERE run_id = ?`, sum.RunID).Scan(&n, &reward); err != nil || n != 3 || reward != 1 {
 		t.Fatalf("traces table: %d rows, reward sum %v, %v", n, reward, err)
 	}
 	var sb strings.Builder

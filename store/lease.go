@@ -87,7 +87,7 @@ func (s *DB) claim(ctx context.Context, key, token string, ttl time.Duration) (*
 	for attempt := 0; attempt < 10; attempt++ {
 		now := time.Now()
 		until := now.Add(ttl).UnixMilli()
-		res, err := s.ExecContext(ctx, `INSERT INTO leases(key, holder, host, pidns, pid, expires_at, acquired_at) VALUES (?,?,?,?,?,?,?)
+		res, err := s.db.ExecContext(ctx, `INSERT INTO leases(key, holder, host, pidns, pid, expires_at, acquired_at) VALUES (?,?,?,?,?,?,?)
 			ON CONFLICT(key) DO NOTHING`, key, token, self.host, self.pidns, self.pid, until, now.UTC().Format(time.RFC3339Nano))
 		if err != nil {
 			return nil, fmt.Errorf("claiming %s: %w", key, err)
@@ -100,7 +100,7 @@ func (s *DB) claim(ctx context.Context, key, token string, ttl time.Duration) (*
 			pid                 int
 			expires             int64
 		}
-		err = s.QueryRowContext(ctx, `SELECT holder, host, pidns, pid, expires_at FROM leases WHERE key=?`, key).
+		err = s.db.QueryRowContext(ctx, `SELECT holder, host, pidns, pid, expires_at FROM leases WHERE key=?`, key).
 			Scan(&cur.holder, &cur.host, &cur.pidns, &cur.pid, &cur.expires)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // released meanwhile: try again
@@ -115,7 +115,7 @@ func (s *DB) claim(ctx context.Context, key, token string, ttl time.Duration) (*
 		}
 		// Take it over only from the holder just seen: of two processes racing for a dead
 		// holder's work, one wins.
-		res, err = s.ExecContext(ctx, `UPDATE leases SET holder=?, host=?, pidns=?, pid=?, expires_at=?, acquired_at=? WHERE key=? AND holder=?`,
+		res, err = s.db.ExecContext(ctx, `UPDATE leases SET holder=?, host=?, pidns=?, pid=?, expires_at=?, acquired_at=? WHERE key=? AND holder=?`,
 			token, self.host, self.pidns, self.pid, until, now.UTC().Format(time.RFC3339Nano), key, cur.holder)
 		if err != nil {
 			return nil, fmt.Errorf("claiming %s: %w", key, err)
@@ -151,7 +151,7 @@ func newToken() string {
 
 // Renew extends the claim by its TTL; ErrLeaseLost when another process has taken it.
 func (l *Lease) Renew(ctx context.Context) error {
-	res, err := l.db.ExecContext(ctx, `UPDATE leases SET expires_at=? WHERE key=? AND holder=?`,
+	res, err := l.db.db.ExecContext(ctx, `UPDATE leases SET expires_at=? WHERE key=? AND holder=?`,
 		time.Now().Add(l.ttl).UnixMilli(), l.Key, l.holder)
 	if err != nil {
 		return fmt.Errorf("renewing the claim on %s: %w", l.Key, err)
@@ -238,7 +238,7 @@ func (l *Lease) Release(ctx context.Context) error {
 	self.mu.Lock()
 	delete(self.holding, l.holder)
 	self.mu.Unlock()
-	if _, err := l.db.ExecContext(context.WithoutCancel(ctx), `DELETE FROM leases WHERE key=? AND holder=?`, l.Key, l.holder); err != nil {
+	if _, err := l.db.db.ExecContext(context.WithoutCancel(ctx), `DELETE FROM leases WHERE key=? AND holder=?`, l.Key, l.holder); err != nil {
 		return fmt.Errorf("releasing the claim on %s: %w", l.Key, err)
 	}
 	return nil

@@ -68,7 +68,7 @@ func TestLeaseExpiresAndHolderLearnsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Simulate a holder that stopped renewing: push its expiry into the past.
-	if _, err := a.Exec(`UPDATE leases SET expires_at=? WHERE key='k'`, time.Now().Add(-time.Second).UnixMilli()); err != nil {
+	if _, err := a.db.Exec(`UPDATE leases SET expires_at=? WHERE key='k'`, time.Now().Add(-time.Second).UnixMilli()); err != nil {
 		t.Fatal(err)
 	}
 	lb, err := b.Claim(ctx, "k", time.Minute)
@@ -129,7 +129,7 @@ func TestLeaseOfDeadProcessTakenOver(t *testing.T) {
 	}
 	pid := cmd.Process.Pid
 	far := time.Now().Add(time.Hour).UnixMilli()
-	if _, err := db.Exec(`INSERT INTO leases VALUES ('k', 'other', ?, ?, ?, ?, 'x')`, self.host, self.pidns, pid, far); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO leases VALUES ('k', 'other', ?, ?, ?, ?, 'x')`, self.host, self.pidns, pid, far); err != nil {
 		t.Fatal(err)
 	}
 	var held *HeldError
@@ -145,7 +145,7 @@ func TestLeaseOfDeadProcessTakenOver(t *testing.T) {
 	l.Release(ctx)
 
 	// On another host (or in another PID namespace) the pid means nothing here: only expiry.
-	if _, err := db.Exec(`INSERT INTO leases VALUES ('k2', 'other', 'elsewhere', ?, ?, ?, 'x')`, self.pidns, pid, far); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO leases VALUES ('k2', 'other', 'elsewhere', ?, ?, ?, 'x')`, self.pidns, pid, far); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Claim(ctx, "k2", time.Minute); !errors.As(err, &held) {
@@ -153,7 +153,7 @@ func TestLeaseOfDeadProcessTakenOver(t *testing.T) {
 	}
 	// This process's own pid on a claim it does not hold: an earlier process with the same
 	// pid (a restarted container), gone.
-	if _, err := db.Exec(`INSERT INTO leases VALUES ('k3', 'earlier', ?, ?, ?, ?, 'x')`, self.host, self.pidns, self.pid, far); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO leases VALUES ('k3', 'earlier', ?, ?, ?, ?, 'x')`, self.host, self.pidns, self.pid, far); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Claim(ctx, "k3", time.Minute); err != nil {
@@ -219,7 +219,7 @@ func TestQueuesShareTheWork(t *testing.T) {
 		}
 	}
 	var left int
-	if err := openAt(t, path).QueryRow(`SELECT COUNT(*) FROM leases`).Scan(&left); err != nil || left != 0 {
+	if err := openAt(t, path).db.QueryRow(`SELECT COUNT(*) FROM leases`).Scan(&left); err != nil || left != 0 {
 		t.Errorf("%d leases left after all work is done (%v)", left, err)
 	}
 }

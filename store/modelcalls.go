@@ -16,7 +16,7 @@ import (
 func (s *DB) CachedAnswer(ctx context.Context, key string) (record.Answer, bool, error) {
 	a := record.Answer{Key: key}
 	var at string
-	err := s.QueryRowContext(ctx, `SELECT provider, model, response, input_tokens, output_tokens, created_at FROM llm_cache WHERE key=?`, key).
+	err := s.db.QueryRowContext(ctx, `SELECT provider, model, response, input_tokens, output_tokens, created_at FROM llm_cache WHERE key=?`, key).
 		Scan(&a.Provider, &a.Model, &a.Text, &a.InputTokens, &a.OutputTokens, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return record.Answer{}, false, nil
@@ -30,7 +30,7 @@ func (s *DB) CachedAnswer(ctx context.Context, key string) (record.Answer, bool,
 
 // PutAnswer caches a, replacing the whole answer under the same key (its tokens price it).
 func (s *DB) PutAnswer(ctx context.Context, a record.Answer) error {
-	_, err := s.ExecContext(ctx, `INSERT OR REPLACE INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
+	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO llm_cache(key, provider, model, response, input_tokens, output_tokens, created_at)
 		VALUES (?,?,?,?,?,?,?)`,
 		a.Key, a.Provider, a.Model, a.Text, a.InputTokens, a.OutputTokens, stamp(a.At))
 	return err
@@ -38,13 +38,13 @@ func (s *DB) PutAnswer(ctx context.Context, a record.Answer) error {
 
 // ForgetAnswer drops the answer cached under key.
 func (s *DB) ForgetAnswer(ctx context.Context, key string) error {
-	_, err := s.ExecContext(ctx, `DELETE FROM llm_cache WHERE key=?`, key)
+	_, err := s.db.ExecContext(ctx, `DELETE FROM llm_cache WHERE key=?`, key)
 	return err
 }
 
 // BookCall appends one row to the ledger.
 func (s *DB) BookCall(ctx context.Context, c record.Call) error {
-	_, err := s.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
+	_, err := s.db.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
 		input_tokens, output_tokens, latency_ms, cache_hit, cost_usd, uncached_cost_usd, price_unknown, tokens_unknown, error, created_at)
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		c.RunID, c.Scope, c.Purpose, c.CacheKey, c.Provider, c.Model, c.PromptVersion, c.InputTokens, c.OutputTokens,
@@ -59,7 +59,7 @@ func (s *DB) BookCall(ctx context.Context, c record.Call) error {
 func (s *DB) SumCalls(ctx context.Context, f record.Filter) (record.Totals, error) {
 	var t record.Totals
 	var priceUnknown int
-	err := s.QueryRowContext(ctx, `SELECT COALESCE(SUM(error=''),0), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(error=''),0), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
 		COALESCE(SUM(output_tokens),0), COALESCE(SUM(cost_usd),0), COALESCE(SUM(tokens_unknown),0),
 		COALESCE(SUM(uncached_cost_usd),0), COALESCE(MAX(price_unknown),0) FROM llm_calls
 		WHERE (error='' OR tokens_unknown=1) AND (?='' OR run_id=?) AND (?='' OR scope=?) AND (?='' OR purpose=?)`,

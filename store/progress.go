@@ -20,14 +20,14 @@ type Progress struct {
 func (s *DB) LoadProgress(ctx context.Context, job string) (*Progress, error) {
 	var state string
 	var n int
-	err := s.QueryRowContext(ctx, `SELECT state, steps FROM progress WHERE job=?`, job).Scan(&state, &n)
+	err := s.db.QueryRowContext(ctx, `SELECT state, steps FROM progress WHERE job=?`, job).Scan(&state, &n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading progress of %s: %w", job, err)
 	}
-	rows, err := s.QueryContext(ctx, `SELECT seq, data FROM progress_steps WHERE job=? AND seq<? ORDER BY seq`, job, n)
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, data FROM progress_steps WHERE job=? AND seq<? ORDER BY seq`, job, n)
 	if err != nil {
 		return nil, fmt.Errorf("reading progress of %s: %w", job, err)
 	}
@@ -57,7 +57,7 @@ func (s *DB) LoadProgress(ctx context.Context, job string) (*Progress, error) {
 // after them, in one transaction: a job killed at any moment resumes from a state and the
 // steps it was saved with.
 func (s *DB) SaveProgress(ctx context.Context, job string, state []byte, first int, steps [][]byte) error {
-	tx, err := s.BeginTx(ctx, nil)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("saving progress of %s: %w", job, err)
 	}
@@ -88,7 +88,7 @@ func (s *DB) SaveProgress(ctx context.Context, job string, state []byte, first i
 
 // ClearProgress forgets the job's progress.
 func (s *DB) ClearProgress(ctx context.Context, job string) error {
-	tx, err := s.BeginTx(ctx, nil)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

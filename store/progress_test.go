@@ -42,10 +42,10 @@ func TestProgressAppendsStepsAndReplacesState(t *testing.T) {
 		t.Fatalf("after a shorter save: %q, %v", p.Steps, err)
 	}
 	// A hole in the steps is damage, said as such rather than a shorter job.
-	if _, err := db.Exec(`INSERT INTO progress_steps(job, seq, data) VALUES ('k', 1, '"b"')`); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO progress_steps(job, seq, data) VALUES ('k', 1, '"b"')`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO progress(job, state, steps, updated_at) VALUES ('k', '{}', 2, 'x')`); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO progress(job, state, steps, updated_at) VALUES ('k', '{}', 2, 'x')`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.LoadProgress(ctx, "k"); err == nil || !strings.Contains(err.Error(), "step 0 is missing") {
@@ -58,7 +58,7 @@ func TestProgressAppendsStepsAndReplacesState(t *testing.T) {
 		t.Fatalf("after clearing: %v", err)
 	}
 	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM progress_steps WHERE job='j'`).Scan(&n); err != nil || n != 0 {
+	if err := db.db.QueryRow(`SELECT COUNT(*) FROM progress_steps WHERE job='j'`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d steps left after clearing (%v)", n, err)
 	}
 }

@@ -14,8 +14,8 @@ import (
 // gets it back finished, e.g. judging it again resumes with no new calls) or dies (this
 // process takes it over). Items are offered in the order given.
 type Queue struct {
-	db   *DB // nil: no leases, every item is free
-	keys []string
+	claims Claimer // nil: no leases, every item is free
+	keys   []string
 	// TTL is each lease's time to live (DefaultLeaseTTL when 0).
 	TTL time.Duration
 	// Poll is how often items held elsewhere are tried again (default 2s).
@@ -31,10 +31,15 @@ type Queue struct {
 	changed chan struct{}
 }
 
-// NewQueue is a queue of the items named by keys (one lease key each); db nil means no
-// leases.
-func NewQueue(db *DB, keys []string) *Queue {
-	q := &Queue{db: db, keys: keys, told: map[int]bool{}, changed: make(chan struct{})}
+// Claimer takes leases on work (*DB is one).
+type Claimer interface {
+	Claim(ctx context.Context, key string, ttl time.Duration) (*Lease, error)
+}
+
+// NewQueue is a queue of the items named by keys (one lease key each), claimed through
+// claims; nil means no leases.
+func NewQueue(claims Claimer, keys []string) *Queue {
+	q := &Queue{claims: claims, keys: keys, told: map[int]bool{}, changed: make(chan struct{})}
 	for i := range keys {
 		q.pending = append(q.pending, i)
 	}
@@ -85,11 +90,11 @@ func (q *Queue) claimLocked(ctx context.Context) (int, *Lease, error) {
 	for len(q.pending) > 0 {
 		i := q.pending[0]
 		q.pending = q.pending[1:]
-		if q.db == nil {
+		if q.claims == nil {
 			q.out++
 			return i, nil, nil
 		}
-		l, err := q.db.Claim(ctx, q.keys[i], q.TTL)
+		l, err := q.claims.Claim(ctx, q.keys[i], q.TTL)
 		var held *HeldError
 		if errors.As(err, &held) {
 			q.waiting = append(q.waiting, i)

@@ -19,14 +19,14 @@ func (s *DB) BeginRun(ctx context.Context, id, kind, agent string, config any) e
 	if err != nil {
 		return err
 	}
-	_, err = s.ExecContext(ctx, `INSERT INTO runs(id, kind, agent, config, status, started_at) VALUES (?,?,?,?, 'running', ?)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO runs(id, kind, agent, config, status, started_at) VALUES (?,?,?,?, 'running', ?)
 		ON CONFLICT(id) DO UPDATE SET status='running', finished_at=NULL`, id, kind, agent, string(cfg), now())
 	return err
 }
 
 // FinishRun records the run's final status.
 func (s *DB) FinishRun(ctx context.Context, id, status string) error {
-	_, err := s.ExecContext(ctx, `UPDATE runs SET status=?, finished_at=? WHERE id=?`, status, now(), id)
+	_, err := s.db.ExecContext(ctx, `UPDATE runs SET status=?, finished_at=? WHERE id=?`, status, now(), id)
 	return err
 }
 
@@ -36,7 +36,7 @@ func (s *DB) PutItem(ctx context.Context, runID, item, status string, result any
 	if err != nil {
 		return err
 	}
-	_, err = s.ExecContext(ctx, `INSERT INTO run_items(run_id, item, status, result, error, updated_at) VALUES (?,?,?,?,?,?)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO run_items(run_id, item, status, result, error, updated_at) VALUES (?,?,?,?,?,?)
 		ON CONFLICT(run_id, item) DO UPDATE SET status=excluded.status, result=excluded.result, error=excluded.error, updated_at=excluded.updated_at`,
 		runID, item, status, string(data), itemErr, now())
 	return err
@@ -53,7 +53,7 @@ func (s *DB) GetItem(ctx context.Context, runID, item string, out any) (string, 
 // stamp that changes with every PutItem. A process that read them when it started knows
 // which items others wrote while it ran.
 func (s *DB) ItemStamps(ctx context.Context, runID string) (map[string]string, error) {
-	rows, err := s.QueryContext(ctx, `SELECT item, updated_at FROM run_items WHERE run_id=?`, runID)
+	rows, err := s.db.QueryContext(ctx, `SELECT item, updated_at FROM run_items WHERE run_id=?`, runID)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *DB) ItemStamps(ctx context.Context, runID string) (map[string]string, e
 // GetItemStamped is GetItem that also returns the item's stamp (see ItemStamps).
 func (s *DB) GetItemStamped(ctx context.Context, runID, item string, out any) (status, stamp string, err error) {
 	var result string
-	err = s.QueryRowContext(ctx, `SELECT status, result, updated_at FROM run_items WHERE run_id=? AND item=?`, runID, item).Scan(&status, &result, &stamp)
+	err = s.db.QueryRowContext(ctx, `SELECT status, result, updated_at FROM run_items WHERE run_id=? AND item=?`, runID, item).Scan(&status, &result, &stamp)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", ErrNotFound
 	}
@@ -93,7 +93,7 @@ func (s *DB) PutKV(ctx context.Context, ns, key string, value any) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.ExecContext(ctx, `INSERT INTO kv(ns, key, value, updated_at) VALUES (?,?,?,?)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO kv(ns, key, value, updated_at) VALUES (?,?,?,?)
 		ON CONFLICT(ns, key) DO UPDATE SET value=excluded.value, updated_at=excluded.updated_at`, ns, key, string(data), now())
 	return err
 }
@@ -101,7 +101,7 @@ func (s *DB) PutKV(ctx context.Context, ns, key string, value any) error {
 // GetKV decodes the value under (ns, key) into out, or returns ErrNotFound.
 func (s *DB) GetKV(ctx context.Context, ns, key string, out any) error {
 	var v string
-	err := s.QueryRowContext(ctx, `SELECT value FROM kv WHERE ns=? AND key=?`, ns, key).Scan(&v)
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM kv WHERE ns=? AND key=?`, ns, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}

@@ -20,11 +20,16 @@ import (
 // EnvDB names the environment variable that overrides the default database location.
 const EnvDB = "AUTOEVAL_DB"
 
-// DB is an open store.
+// DB is an open store. Its tables are written and read only through its methods: other
+// packages say what they need of it in small interfaces of their own (internal/archtest
+// fails on SQL against this database outside this package).
 type DB struct {
-	*sql.DB
+	db   *sql.DB
 	Path string
 }
+
+// Close closes the database.
+func (s *DB) Close() error { return s.db.Close() }
 
 // DefaultPath resolves the database location: flag value, else $AUTOEVAL_DB, else
 // autoeval.db in the user's data directory ($XDG_DATA_HOME/autoeval or ~/.local/share/autoeval).
@@ -71,7 +76,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if path == ":memory:" {
 		db.SetMaxOpenConns(1) // each connection to :memory: would be a separate database
 	}
-	s := &DB{DB: db, Path: path}
+	s := &DB{db: db, Path: path}
 	// In WAL mode SQLite answers SQLITE_BUSY at once, without waiting out busy_timeout,
 	// while the last connection of another process closes (it briefly locks the file to
 	// clean up the WAL) or recovers a WAL left by a crash. Two autoeval processes starting
@@ -132,7 +137,7 @@ func OpenDefault(ctx context.Context, flagValue string) (*DB, error) {
 }
 
 func (s *DB) migrate(ctx context.Context) error {
-	if _, err := s.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 		return err
 	}
 	current, err := s.SchemaVersion(ctx)
@@ -148,7 +153,7 @@ func (s *DB) migrate(ctx context.Context) error {
 	// Each migration runs in a write transaction taken before reading the version, so two
 	// processes opening a new database at once apply it once: the second waits, then finds
 	// it applied. (A deferred transaction would let both read the old version.)
-	conn, err := s.Conn(ctx)
+	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
@@ -190,10 +195,10 @@ const compactAbove = 32 << 20
 // compact gives the space a migration freed back to the file system.
 func (s *DB) compact(ctx context.Context) error {
 	var free, size int64
-	if err := s.QueryRowContext(ctx, `PRAGMA freelist_count`).Scan(&free); err != nil {
+	if err := s.db.QueryRowContext(ctx, `PRAGMA freelist_count`).Scan(&free); err != nil {
 		return err
 	}
-	if err := s.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&size); err != nil {
+	if err := s.db.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&size); err != nil {
 		return err
 	}
 	if free*size < compactAbove {
@@ -201,7 +206,7 @@ func (s *DB) compact(ctx context.Context) error {
 	}
 	// In WAL mode the rewritten file sits in the log until a checkpoint copies it back.
 	for _, q := range []string{`VACUUM`, `PRAGMA wal_checkpoint(TRUNCATE)`} {
-		if _, err := s.ExecContext(ctx, q); err != nil {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("compacting after the migration: %w", err)
 		}
 	}
@@ -211,7 +216,7 @@ func (s *DB) compact(ctx context.Context) error {
 // SchemaVersion reports the applied migration version.
 func (s *DB) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
-	err := s.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
 	return v, err
 }
 

@@ -32,7 +32,7 @@ func TestOpenAppliesMigrationsOnceAndUsesWAL(t *testing.T) {
 		t.Fatalf("schema version = %d, %v; want %d", v, err, len(migrations))
 	}
 	var mode string
-	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+	if err := db.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Fatalf("journal_mode = %q, %v; want wal", mode, err)
 	}
 	if err := db.PutKV(ctx, "ns", "k", map[string]int{"a": 1}); err != nil {
@@ -81,7 +81,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO schema_migrations(version, applied_at) VALUES (999, 'x')`); err != nil {
+	if _, err := db.db.Exec(`INSERT INTO schema_migrations(version, applied_at) VALUES (999, 'x')`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -158,7 +158,7 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 	var n int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM run_items WHERE run_id='r'`).Scan(&n); err != nil || n != 64 {
+	if err := db.db.QueryRow(`SELECT COUNT(*) FROM run_items WHERE run_id='r'`).Scan(&n); err != nil || n != 64 {
 		t.Fatalf("rows = %d, %v", n, err)
 	}
 }

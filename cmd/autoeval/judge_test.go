@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -401,7 +402,7 @@ func TestDecomposeCacheHitIsNotACall(t *testing.T) {
 		t.Fatalf("first decomposition: %+v, %v; want one call", u, err)
 	}
 	// Forget the decomposition itself, keep the model's answer in the call cache.
-	if _, err := db.Exec(`DELETE FROM substates`); err != nil {
+	if _, err := storetest.SQL(t, db.Path).Exec(`DELETE FROM substates`); err != nil {
 		t.Fatal(err)
 	}
 	if _, u, err := decompose(ctx, "Open the Clock app", ""); err != nil || u.Calls != 0 || u.CacheHits != 1 {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,8 +14,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/internal/testenv"
-	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -190,12 +189,7 @@ func TestTwoProcessesShareTheWork(t *testing.T) {
 		killedAt := srv.Count()
 		// The dead process's claims are still there, unexpired.
 		var held int
-		sdb, err := store.Open(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = sdb.QueryRow(`SELECT COUNT(*) FROM leases`).Scan(&held)
-		sdb.Close()
+		err := storetest.SQL(t, db).QueryRow(`SELECT COUNT(*) FROM leases`).Scan(&held)
 		if err != nil || held == 0 {
 			t.Fatalf("%d claims left by the killed process (%v); the test needs some", held, err)
 		}

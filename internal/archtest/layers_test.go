@@ -1,5 +1,6 @@
 // Package archtest checks the architecture the layout promises: dependencies flow one way,
-// from the command down to the leaves, and product code never imports a test helper.
+// from the command down to the leaves, product code never imports a test helper, and only
+// store speaks SQL to autoeval's database.
 package archtest
 
 import (
@@ -41,7 +42,7 @@ var sideways = map[[2]string]string{
 func testOnly(pkg string) bool {
 	switch pkg {
 	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
-		"internal/reporttest", "internal/archtest", "internal/hostiletest":
+		"internal/reporttest", "internal/archtest", "internal/hostiletest", "internal/storetest":
 		return true
 	}
 	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts
@@ -49,16 +50,8 @@ func testOnly(pkg string) bool {
 
 func TestDependenciesFlowOneWay(t *testing.T) {
 	root := testenv.RepoRoot(t)
-	imports := productImports(t, root)
-	var pkgs []string
-	for p := range imports {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	for _, pkg := range pkgs {
-		if testOnly(pkg) {
-			continue
-		}
+	imports := moduleImports(productImports(t, root))
+	for _, pkg := range productPackages(imports) {
 		from, ok := level[pkg]
 		if !ok {
 			t.Errorf("package %s has no level in archtest's table: place it in the layout (and in DEVELOPERS.md)", pkg)
@@ -82,8 +75,34 @@ func TestDependenciesFlowOneWay(t *testing.T) {
 	}
 }
 
-// productImports maps each package directory (relative to the module) to the module
-// packages its non-test files import.
+// productPackages lists the packages of imports that are not test helpers, sorted.
+func productPackages(imports map[string][]string) []string {
+	var pkgs []string
+	for p := range imports {
+		if !testOnly(p) {
+			pkgs = append(pkgs, p)
+		}
+	}
+	sort.Strings(pkgs)
+	return pkgs
+}
+
+// moduleImports keeps the imports of this module's packages, relative to the module.
+func moduleImports(all map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for pkg, imps := range all {
+		out[pkg] = nil
+		for _, p := range imps {
+			if strings.HasPrefix(p, module) {
+				out[pkg] = append(out[pkg], strings.TrimPrefix(p, module))
+			}
+		}
+	}
+	return out
+}
+
+// productImports maps each package directory (relative to the module) to the packages
+// (full import paths) its non-test files import.
 func productImports(t *testing.T, root string) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
@@ -115,10 +134,6 @@ func productImports(t *testing.T, root string) map[string][]string {
 		}
 		for _, spec := range f.Imports {
 			p := strings.Trim(spec.Path.Value, `"`)
-			if !strings.HasPrefix(p, module) {
-				continue
-			}
-			p = strings.TrimPrefix(p, module)
 			if !seen[pkg][p] {
 				seen[pkg][p] = true
 				out[pkg] = append(out[pkg], p)
