@@ -149,6 +149,8 @@ const minConformingTasks = 85
 // disagreement says how Check's verdict differs from AndroidWorld's ("" when it agrees).
 func disagreement(awReward *float64, awRaised string, r *Result, err error) string {
 	switch {
+	case awReward == nil && awRaised == "":
+		return "the driver gave neither a reward nor an exception"
 	case awRaised != "" && err == nil:
 		return fmt.Sprintf("AndroidWorld raised %s, Check gave %v", clip(awRaised, 150), r.Reward)
 	case awRaised != "" && !errors.Is(err, ErrNoScore):

@@ -28,7 +28,10 @@ type Device interface {
 }
 
 // ErrCorruptDB, ErrLockedDB and ErrMissingDB classify database failures. They are
-// errors, never a zero reward: a check that cannot read state knows nothing.
+// errors, never a zero reward: a check that cannot read state knows nothing. Each also
+// wraps ErrNoScore: AndroidWorld's sqlite_utils raises on such a database (sqlite3's
+// OperationalError or DatabaseError, or ValueError after its retries), so its suite
+// records no score either.
 var (
 	ErrMissingDB = errors.New("database not found on the device")
 	ErrCorruptDB = errors.New("database is not a readable SQLite file")
@@ -103,7 +106,7 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: %w", remote, ErrMissingDB)
+		return nil, fmt.Errorf("%s: %w (%w)", remote, ErrMissingDB, ErrNoScore)
 	}
 	dir, err := os.MkdirTemp("", "autoeval-gt-*")
 	if err != nil {
@@ -134,7 +137,7 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 	d.db, err = sql.Open("sqlite", dsn)
 	if err != nil {
 		d.Close()
-		return nil, fmt.Errorf("%s: %w: %v", remote, ErrCorruptDB, err)
+		return nil, fmt.Errorf("%s: %w: %v (%w)", remote, ErrCorruptDB, err, ErrNoScore)
 	}
 	d.db.SetMaxOpenConns(1)
 	var n int
@@ -155,10 +158,10 @@ func classifyDBError(remote string, err error) error {
 	switch {
 	case strings.Contains(msg, "locked") || strings.Contains(msg, "busy") || strings.Contains(msg, "BUSY") ||
 		strings.Contains(msg, "READONLY_ROLLBACK") || strings.Contains(msg, "readonly database"):
-		return fmt.Errorf("%s: %w (%v); retry when the app is idle", remote, ErrLockedDB, err)
+		return fmt.Errorf("%s: %w (%v; %w); retry when the app is idle", remote, ErrLockedDB, err, ErrNoScore)
 	case strings.Contains(msg, "not a database") || strings.Contains(msg, "malformed") || strings.Contains(msg, "corrupt") ||
 		strings.Contains(msg, "NOTADB") || strings.Contains(msg, "CORRUPT"):
-		return fmt.Errorf("%s: %w (%v)", remote, ErrCorruptDB, err)
+		return fmt.Errorf("%s: %w (%v; %w)", remote, ErrCorruptDB, err, ErrNoScore)
 	}
 	return fmt.Errorf("%s: %w", remote, err)
 }
@@ -239,7 +242,7 @@ func (d *DB) requireTables(ctx context.Context, tables ...string) error {
 			return classifyDBError(d.Remote, err)
 		}
 		if n == 0 {
-			return fmt.Errorf("%s: no table %q (is this the app's database?)", d.Remote, table)
+			return fmt.Errorf("%s: no table %q (is this the app's database?; %w: sqlite3 raises OperationalError there)", d.Remote, table, ErrNoScore)
 		}
 	}
 	return nil

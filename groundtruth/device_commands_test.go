@@ -2,6 +2,7 @@ package groundtruth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -128,5 +129,23 @@ func TestEndlessViewIsInterrupted(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("the check took %v", d)
+	}
+}
+
+// A database AndroidWorld cannot read makes its evaluator raise (sqlite_utils has no
+// fallback), so the check's error says AndroidWorld would record no score: a missing
+// database, one without the table, one that is not SQLite. The conformance run found
+// RetroPlayingQueue's missing database refused without saying so.
+func TestUnreadableDatabaseIsUnscored(t *testing.T) {
+	p := Params{"expenses": []any{map[string]any{"name": "Tea", "amount": 300, "category": 3, "note": ""}}}
+	for name, s := range map[string]*fakeState{
+		"missing":    newState(),
+		"no table":   newState().putBytes(ExpenseDB, makeDB(t, "CREATE TABLE other (x INTEGER)")),
+		"not SQLite": newState().put(ExpenseDB, "not a database"),
+	} {
+		_, err := Check(context.Background(), fakeDev{s}, "ExpenseAddSingle", p, nil)
+		if !errors.Is(err, ErrNoScore) {
+			t.Errorf("%s: %v, want an error wrapping ErrNoScore", name, err)
+		}
 	}
 }
