@@ -30,8 +30,8 @@ type phone struct {
 	shown   int // with hold 0: the screen the last screencap showed
 	raw     map[int][]byte
 
-	width, height int // physical size
-	overW, overH  int // `wm size WxH` override; 0 when none
+	width, height int    // physical size
+	overW, overH  int    // `wm size WxH` override; 0 when none
 	clipboard     string // what Clipper's clipper.set stored
 	clockAt       time.Time
 	clockSetAt    time.Time // wall time when clockAt was set; zero: the device uses real time
