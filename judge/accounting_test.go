@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -18,11 +19,11 @@ import (
 // says undetermined instead of a confident "not reached".
 func TestEveryAnswerRejectedIsUndetermined(t *testing.T) {
 	bothModels(t, func(t *testing.T, mk maker) {
-		tr := writeTrace(t, clockSubs().Task, clockScreens()...)
+		tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()...)
 		m := mk(func(_ int, req llm.Request) (string, error) {
-			return answer(askedIDs(req.Prompt), map[int]bool{0: true, 2: true}, ""), nil // unit 2 without its page: always rejected
+			return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: true, 2: true}, ""), nil // unit 2 without its page: always rejected
 		})
-		j, err := Run(context.Background(), llmConfig(m), tr, clockSubs())
+		j, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,14 +36,14 @@ func TestEveryAnswerRejectedIsUndetermined(t *testing.T) {
 // One judged frame is enough for a verdict: a trace where the model answered usably on
 // some frame is judged, reached or not.
 func TestSomeFramesJudgedIsAVerdict(t *testing.T) {
-	tr := writeTrace(t, clockSubs().Task, clockScreens()...)
-	m := &fakeModel{handler: func(n int, req llm.Request) (string, error) {
-		if strings.Contains(fenced(req.Prompt), "nexuslauncher") {
-			return answer(askedIDs(req.Prompt), nil, ""), nil
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()...)
+	m := &judgetest.Model{Handler: func(n int, req llm.Request) (string, error) {
+		if strings.Contains(judgetest.Fenced(req.Prompt), "nexuslauncher") {
+			return judgetest.Answer(judgetest.AskedIDs(req.Prompt), nil, ""), nil
 		}
-		return answer(askedIDs(req.Prompt), map[int]bool{0: true, 2: true}, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: true, 2: true}, ""), nil
 	}}
-	j, err := Run(context.Background(), llmConfig(m), tr, clockSubs())
+	j, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestEarlyStopWastesFewCapturesAndBooksThemAll(t *testing.T) {
 			}
 			return llmtest.ReplyUsage("The Clock app (deskclock) shows its alarm list with an alarm for 7:30 AM, switched on.", 1000, 50)
 		}
-		return llmtest.ReplyUsage(answer(askedIDs(r.Text), map[int]bool{0: true, 1: true, 2: true, 3: true}, ""), 500, 40)
+		return llmtest.ReplyUsage(judgetest.Answer(judgetest.AskedIDs(r.Text), map[int]bool{0: true, 1: true, 2: true, 3: true}, ""), 500, 40)
 	}))
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "llm.db"))
 	if err != nil {
@@ -76,12 +77,12 @@ func TestEarlyStopWastesFewCapturesAndBooksThemAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: t.TempDir()}
+	tr := &trace.Trace{Version: 1, Task: judgetest.ClockSubs().Task, Dir: t.TempDir()}
 	for i := 1; i <= frames; i++ {
 		tr.Frames = append(tr.Frames, trace.Frame{Index: i, ImageData: tinyPNG(t, i)})
 	}
 	cfg := Config{Kind: trace.JudgeLLM, Model: m, CaptureModel: m, Capture: CaptureVision, CaptureConcurrency: 4}
-	j, err := Run(context.Background(), cfg, tr, clockSubs())
+	j, err := Run(context.Background(), cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,12 +119,12 @@ func TestRejudgeKeepsTheUncachedCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := writeTrace(t, clockSubs().Task, clockScreens()...)
-	first, err := Run(context.Background(), llmConfig(m), tr, clockSubs())
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()...)
+	first, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Fresh: true}, tr, clockSubs())
+	second, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Fresh: true}, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}

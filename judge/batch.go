@@ -43,6 +43,9 @@ type Options struct {
 	OnWait func(label string, held *store.HeldError)
 	// Bar shows batch progress; nil for none.
 	Bar *progress.Bar
+	// StatusRoot, when set, is the folder of the traces: the batch keeps its status there
+	// while it runs (trace.WriteBatch), for viewers in other processes.
+	StatusRoot string
 	// poll is how often a trace held by another process is tried again (tests).
 	poll time.Duration
 }
@@ -52,7 +55,7 @@ type Options struct {
 // endpoint takes requests keep every request slot busy (captures run ahead within the same
 // budget); the heuristic judge is bound by the CPUs.
 func TracesAtOnce(cfg Config, modelConcurrency int) int {
-	if cfg.Kind == trace.JudgeHeuristic {
+	if !usesModel(cfg.Kind) {
 		return runtime.GOMAXPROCS(0)
 	}
 	if modelConcurrency <= 0 {
@@ -73,7 +76,11 @@ type Result struct {
 // JudgeTrace resolves the substates of one trace, judges it and writes judgment.json.
 func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	r := Result{Label: tg.Label}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, o.Source)
+	src := o.Source
+	if src.Derive == nil {
+		src.Derive = derivation(o.Judge.Kind)
+	}
+	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
@@ -141,6 +148,8 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 	if o.OnWait != nil {
 		q.OnWait = func(k int, held *store.HeldError) { o.OnWait(targets[order[k]].Label, held) }
 	}
+	status := newBatchStatus(o.StatusRoot, o.Judge, len(targets))
+	defer status.close()
 	res := make([]Result, len(targets))
 	reached := make([]bool, len(targets))
 	var mu sync.Mutex
@@ -168,7 +177,28 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				if lease != nil {
 					wctx = lease.Hold(ctx)
 				}
-				r := JudgeTrace(wctx, o, targets[i], true)
+				to := o
+				if status != nil {
+					t, onStart, onFrame := targets[i].Trace, o.Judge.OnStart, o.Judge.OnFrame
+					done := 0
+					to.Judge.OnStart = func(resumed, total int) {
+						done = resumed
+						status.frames(t, done)
+						if onStart != nil {
+							onStart(resumed, total)
+						}
+					}
+					to.Judge.OnFrame = func(fr trace.FrameResult) {
+						done++
+						status.frames(t, done)
+						if onFrame != nil {
+							onFrame(fr)
+						}
+					}
+					status.started(t)
+				}
+				r := JudgeTrace(wctx, to, targets[i], true)
+				status.finished(targets[i].Trace, r.Err != nil)
 				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
 					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
 				}
@@ -219,7 +249,7 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 		name = abs
 	}
 	who := cfg.Kind
-	if cfg.Kind != trace.JudgeHeuristic {
+	if usesModel(cfg.Kind) {
 		if cfg.Model != nil {
 			who += " " + cfg.Model.Name()
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/trace"
@@ -22,13 +23,13 @@ import (
 // every judgment equals the uninterrupted one.
 func TestBatchResumesAfterKill(t *testing.T) {
 	ctx := context.Background()
-	s := clockScreens()
+	s := judgetest.ClockScreens()
 	var targets []Target
 	for i, screens := range [][]string{{s[0], s[1], s[2], s[3]}, {s[1], s[0], s[2], s[3]}, {s[0], s[2], s[1], s[3]}} {
-		targets = append(targets, Target{Label: string(rune('a' + i)), Trace: writeTrace(t, clockSubs().Task, screens...)})
+		targets = append(targets, Target{Label: string(rune('a' + i)), Trace: judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)})
 	}
 	subsFile := filepath.Join(t.TempDir(), "subs.json")
-	if err := trace.WriteJSONAtomic(subsFile, clockSubs()); err != nil {
+	if err := trace.WriteJSONAtomic(subsFile, judgetest.ClockSubs()); err != nil {
 		t.Fatal(err)
 	}
 	oracle := func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }
@@ -88,9 +89,9 @@ func TestBatchResumesAfterKill(t *testing.T) {
 // file are not.
 func TestJudgeTraceNoticesDerivedSubstates(t *testing.T) {
 	ctx := context.Background()
-	s := clockScreens()
-	tr := writeTrace(t, clockSubs().Task, s[0], s[1])
-	o := Options{Judge: Config{Kind: trace.JudgeHeuristic}, Out: t.TempDir()}
+	s := judgetest.ClockScreens()
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[0], s[1])
+	o := Options{Judge: Config{Kind: stubKind}, Out: t.TempDir()}
 	r := JudgeTrace(ctx, o, Target{Label: "derived", Trace: tr}, true)
 	if r.Err != nil {
 		t.Fatal(r.Err)
@@ -99,7 +100,7 @@ func TestJudgeTraceNoticesDerivedSubstates(t *testing.T) {
 		t.Errorf("notice %q does not say the substates were derived", r.Judgment.Judge.Notice)
 	}
 	subsFile := filepath.Join(t.TempDir(), "subs.json")
-	if err := trace.WriteJSONAtomic(subsFile, clockSubs()); err != nil {
+	if err := trace.WriteJSONAtomic(subsFile, judgetest.ClockSubs()); err != nil {
 		t.Fatal(err)
 	}
 	o.Source.File = subsFile
@@ -117,15 +118,15 @@ func TestJudgeTraceNoticesDerivedSubstates(t *testing.T) {
 // calls of one batch, and both end with every trace's judgment, the uninterrupted one.
 func TestTwoBatchesShareTheWork(t *testing.T) {
 	ctx := context.Background()
-	s := clockScreens()
+	s := judgetest.ClockScreens()
 	var targets []Target
 	for i := 0; i < 8; i++ {
 		screens := []string{s[i%2], s[1-i%2], s[2], s[(i%3)+1], s[3]}
 		screens = append(screens, []string{s[0], s[1]}[:i%3]...)
-		targets = append(targets, Target{Label: string(rune('a' + i)), Trace: writeTrace(t, clockSubs().Task, screens...)})
+		targets = append(targets, Target{Label: string(rune('a' + i)), Trace: judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)})
 	}
 	subsFile := filepath.Join(t.TempDir(), "subs.json")
-	if err := trace.WriteJSONAtomic(subsFile, clockSubs()); err != nil {
+	if err := trace.WriteJSONAtomic(subsFile, judgetest.ClockSubs()); err != nil {
 		t.Fatal(err)
 	}
 	oracle := func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }
@@ -181,14 +182,14 @@ func newSlowModel(t *testing.T, h func(int, llm.Request) (string, error)) *httpM
 
 // Traces start longest first, and the batch runs as many at once as the model budget.
 func TestBatchStartsLongestFirstWithDerivedConcurrency(t *testing.T) {
-	s := clockScreens()
+	s := judgetest.ClockScreens()
 	var targets []Target
 	for _, n := range []int{1, 4, 2, 3} {
-		targets = append(targets, Target{Label: fmt.Sprint(n), Trace: writeTrace(t, clockSubs().Task, s[:n]...)})
+		targets = append(targets, Target{Label: fmt.Sprint(n), Trace: judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[:n]...)})
 	}
 	var mu sync.Mutex
 	var started []int
-	o := Options{Judge: Config{Kind: trace.JudgeHeuristic}, Out: t.TempDir(), Concurrency: 1}
+	o := Options{Judge: Config{Kind: stubKind}, Out: t.TempDir(), Concurrency: 1}
 	o.Judge.OnStart = func(_, total int) {
 		mu.Lock()
 		started = append(started, total)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/trace"
@@ -30,7 +31,7 @@ func latencyModel(b *testing.B, concurrency int) llm.Model {
 			sum := sha256.Sum256(r.Images[0].Data)
 			return llmtest.Delayed(benchCapture, llmtest.Reply(fmt.Sprintf("A screen with the picture %x.", sum[:6])))
 		}
-		return llmtest.Delayed(benchReason, llmtest.Reply(answer(askedIDs(r.Text), nil, "")))
+		return llmtest.Delayed(benchReason, llmtest.Reply(judgetest.Answer(judgetest.AskedIDs(r.Text), nil, "")))
 	}))
 	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:bench", BaseURL: srv.URL, NoCache: true, Concurrency: concurrency, MaxRetries: -1})
 	if err != nil {
@@ -40,7 +41,7 @@ func latencyModel(b *testing.B, concurrency int) llm.Model {
 }
 
 func imageTrace(b *testing.B, frames int) *trace.Trace {
-	t := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: b.TempDir()}
+	t := &trace.Trace{Version: 1, Task: judgetest.ClockSubs().Task, Dir: b.TempDir()}
 	for i := 1; i <= frames; i++ {
 		t.Frames = append(t.Frames, trace.Frame{Index: i, ImageData: tinyPNG(b, i)})
 	}
@@ -50,7 +51,7 @@ func imageTrace(b *testing.B, frames int) *trace.Trace {
 // plainLoop is the straightforward judge this package improves on: capture a frame, then
 // reason over it, frame after frame.
 func plainLoop(ctx context.Context, m llm.Model, t *trace.Trace) error {
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	cp := &capturer{mode: CaptureVision, model: m, task: t.Task}
 	rs := &llmReasoner{model: m}
 	for i := range t.Frames {
@@ -59,7 +60,7 @@ func plainLoop(ctx context.Context, m llm.Model, t *trace.Trace) error {
 			return err
 		}
 		q := buildQuery(subs, map[int]bool{})
-		if _, _, err := rs.reason(ctx, reasonInput{Task: t.Task, Subs: subs, Query: q, Satisfied: map[int]hit{},
+		if _, _, err := rs.Reason(ctx, ReasonInput{Task: t.Task, Subs: subs, Query: q, Satisfied: map[int]hit{},
 			Frame: t.Frames[i].Index, Description: c.Desc}); err != nil {
 			return err
 		}
@@ -79,7 +80,7 @@ func BenchmarkSingleTrace(b *testing.B) {
 		b.ResetTimer()
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
-			j, err := Run(context.Background(), cfg, t, clockSubs())
+			j, err := Run(context.Background(), cfg, t, judgetest.ClockSubs())
 			if err != nil {
 				b.Fatal(err)
 			}

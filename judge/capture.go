@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/trace"
@@ -30,7 +31,7 @@ var CaptureModes = []string{CaptureAuto, CaptureXML, CaptureVision, CaptureBoth,
 // captured is one frame's description.
 type captured struct {
 	Desc   string
-	Screen *screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
+	Screen *Screen // the structured screen, when the frame has a hierarchy (the heuristic needs it)
 	Usage  trace.Usage
 	// Source is what the description came from: xml, elements, vision, both or ocr.
 	Source string
@@ -60,7 +61,7 @@ func nothingToDescribe(mode string, t *trace.Trace, vision bool) error {
 		h, im := has(t, &t.Frames[i])
 		hier, image = hier || h, image || im
 	}
-	_, ocr := OCRAvailable()
+	_, canOCR := ocr.Available()
 	switch {
 	case !hier && !image:
 		return ErrNothingToJudge
@@ -68,8 +69,8 @@ func nothingToDescribe(mode string, t *trace.Trace, vision bool) error {
 		return errors.New("no frame has UI XML or elements, which --capture xml reads; use --capture ocr (Tesseract) or a model (--model) to read its screenshots")
 	case (mode == CaptureVision || mode == CaptureOCR) && !image:
 		return fmt.Errorf("no frame has a screenshot for --capture %s; use --capture auto or xml", mode)
-	case mode == CaptureOCR && !ocr, mode == CaptureAuto && !hier && !vision && !ocr:
-		return errNoOCR
+	case mode == CaptureOCR && !canOCR, mode == CaptureAuto && !hier && !vision && !canOCR:
+		return ocr.ErrMissing
 	}
 	return nil
 }
@@ -156,6 +157,10 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 			return captured{Skip: err.Error()}, nil
 		}
 		desc, u, err := c.vision(ctx, f, data, mime)
+		if errors.Is(err, llm.ErrBadImage) {
+			// A screenshot that does not decode is this frame's problem, not the trace's.
+			return captured{Usage: u, Skip: err.Error()}, nil
+		}
 		if err != nil {
 			return captured{Usage: u}, err // a cancelled request may still have been billed
 		}
@@ -193,7 +198,7 @@ func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasI
 		return captured{Skip: err.Error()}, nil
 	}
 	sc, err := readScreenOCR(ctx, data)
-	if errors.Is(err, errNoOCR) || ctx.Err() != nil {
+	if errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil {
 		return captured{}, err
 	}
 	if err != nil {
@@ -248,8 +253,8 @@ func usageOf(r *llm.Response) trace.Usage {
 }
 
 // readScreen parses the frame's hierarchy: XML first (it carries exact flags), else elements.
-func readScreen(t *trace.Trace, f *trace.Frame) (*screen, error) {
-	var sc *screen
+func readScreen(t *trace.Trace, f *trace.Frame) (*Screen, error) {
+	var sc *Screen
 	if f.XML != "" {
 		data, err := t.ReadXML(f)
 		if err != nil {

@@ -10,15 +10,16 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// reasonOutput is the reasoner's answer for one frame.
-type reasonOutput struct {
+// ReasonOutput is the reasoner's answer for one frame.
+type ReasonOutput struct {
 	Thought   string          `json:"thought"`
-	Substates []reasonVerdict `json:"substates"`
+	Substates []ReasonVerdict `json:"substates"`
 	// CriticalInfo is what to remember; models write it as a string or a list of strings.
 	CriticalInfo flexStrings `json:"critical_info"`
 }
 
-type reasonVerdict struct {
+// ReasonVerdict is the reasoner's verdict on one substate: "true" or "uncertain", and why.
+type ReasonVerdict struct {
 	ID       int    `json:"id"`
 	Analysis string `json:"analysis"`
 	Verdict  string `json:"verdict"`
@@ -52,23 +53,23 @@ func (f *flexStrings) UnmarshalJSON(b []byte) error {
 
 func (f flexStrings) String() string { return strings.Join(f, "; ") }
 
-// query is what one frame asks: the open substates and, as context, the already
+// Query is what one frame asks: the open substates and, as context, the already
 // satisfied parents of open UnitNodes (they must be seen again on the same frame).
-type query struct {
+type Query struct {
 	Open    []substate.Node
 	Context []substate.Node
 }
 
 // Asked lists every substate that must get a verdict, in id order.
-func (q query) Asked() []substate.Node {
+func (q Query) Asked() []substate.Node {
 	all := append(append([]substate.Node{}, q.Open...), q.Context...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }
 
 // buildQuery computes the query from the substates and the set already satisfied.
-func buildQuery(subs *substate.List, satisfied map[int]bool) query {
-	var q query
+func buildQuery(subs *substate.List, satisfied map[int]bool) Query {
+	var q Query
 	ctx := map[int]bool{}
 	for _, n := range subs.Nodes {
 		if satisfied[n.ID] {
@@ -89,7 +90,7 @@ func buildQuery(subs *substate.List, satisfied map[int]bool) query {
 
 // check applies the Checker's rules to one answer and returns the verdicts in id order,
 // or every violation found (all at once, so a retry can fix them in one round).
-func check(subs *substate.List, q query, out *reasonOutput) ([]trace.Verdict, []string) {
+func check(subs *substate.List, q Query, out *ReasonOutput) ([]trace.Verdict, []string) {
 	var problems []string
 	asked := map[int]bool{}
 	for _, n := range q.Asked() {

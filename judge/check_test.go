@@ -4,23 +4,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/substate"
 )
 
 func TestBuildQueryKeepsSatisfiedParentsAsContext(t *testing.T) {
-	q := buildQuery(clockSubs(), map[int]bool{0: true, 1: true, 2: true})
+	q := buildQuery(judgetest.ClockSubs(), map[int]bool{0: true, 1: true, 2: true})
 	if len(q.Open) != 1 || q.Open[0].ID != 3 || len(q.Context) != 1 || q.Context[0].ID != 1 {
 		t.Fatalf("open %v context %v", q.Open, q.Context)
 	}
 	// Once a page has no open children it leaves the query.
-	q = buildQuery(clockSubs(), map[int]bool{0: true, 1: true, 2: true, 3: true})
+	q = buildQuery(judgetest.ClockSubs(), map[int]bool{0: true, 1: true, 2: true, 3: true})
 	if len(q.Open)+len(q.Context) != 0 {
 		t.Fatalf("open %v context %v", q.Open, q.Context)
 	}
 }
 
 func TestCheckRules(t *testing.T) {
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	q := buildQuery(subs, map[int]bool{0: true, 1: true})
 	for _, c := range []struct {
 		name, answer, want string
@@ -48,7 +49,7 @@ func FuzzParseAndCheck(f *testing.F) {
 	f.Add(`{"thought":"x","substates":[{"id":1,"analysis":"a","verdict":"true"}],"critical_info":"n"}`)
 	f.Add("```json\n{\"substates\":[{\"id\":2,\"verdict\":\"uncertain\"}],\"critical_info\":[\"a\",\"\"]}\n```")
 	f.Add(`prose { "substates": null } more }`)
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	f.Fuzz(func(t *testing.T, text string) {
 		out, err := parseAnswer(text)
 		if err != nil {

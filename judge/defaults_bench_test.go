@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -29,7 +30,7 @@ func paperModel(b *testing.B) llm.Model {
 			img := sha256.Sum256(r.Images[0].Data)
 			return llmtest.Delayed(delay, llmtest.Reply(fmt.Sprintf("A screen with the picture %x.", img[:6])))
 		}
-		return llmtest.Delayed(delay, llmtest.Reply(answer(askedIDs(r.Text), nil, "")))
+		return llmtest.Delayed(delay, llmtest.Reply(judgetest.Answer(judgetest.AskedIDs(r.Text), nil, "")))
 	}))
 	m, err := llm.Open(context.Background(), llm.Config{Spec: "openai:bench-defaults", BaseURL: srv.URL, NoCache: true})
 	if err != nil {
@@ -44,7 +45,7 @@ func defaultsTraces(b *testing.B) []Target {
 	var targets []Target
 	for i := 0; i < 20; i++ {
 		frames := 3 + (i*5)%8
-		t := &trace.Trace{Version: 1, Task: clockSubs().Task, Dir: b.TempDir()}
+		t := &trace.Trace{Version: 1, Task: judgetest.ClockSubs().Task, Dir: b.TempDir()}
 		for k := 1; k <= frames; k++ {
 			t.Frames = append(t.Frames, trace.Frame{Index: k, ImageData: tinyPNG(b, 100*i+k)})
 		}

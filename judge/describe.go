@@ -9,13 +9,14 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
 
-// element is one screen element in the judge's own compact form; the XML, the AndroidWorld
+// Element is one screen element in the judge's own compact form; the XML, the AndroidWorld
 // element and the OCR sources all map into it so the description reads the same.
-type element struct {
+type Element struct {
 	Class, Text, Desc, ID, Hint, Package    string
 	Checkable, Checked, Selected, Focused   bool
 	Disabled, Editable, Password, Clickable bool
@@ -31,19 +32,19 @@ type element struct {
 
 // Element roles and marks.
 const (
-	roleKeyboard = "keyboard"
-	roleSystem   = "system UI"
+	RoleKeyboard = "keyboard"
+	RoleSystem   = "system UI"
 
-	markTyped        = "typed"
-	markSearch       = "search"
-	markClipboard    = "clipboard"
-	markNotification = "notification"
-	markKeyboard     = "keyboard"
+	MarkTyped        = "typed"
+	MarkSearch       = "search"
+	MarkClipboard    = "clipboard"
+	MarkNotification = "notification"
+	MarkKeyboard     = "keyboard"
 )
 
-// screen is a parsed screen: the foreground app, how it was found, the page title, the
+// Screen is a parsed screen: the foreground app, how it was found, the page title, the
 // activity and the kept elements (app, keyboard and system UI ones, each labelled).
-type screen struct {
+type Screen struct {
 	Package string
 	// PackageFrom says how the foreground app was found (activity, focused element,
 	// largest window, only window), so a reader can weigh it.
@@ -57,22 +58,18 @@ type screen struct {
 	Keys int
 	// ActionKeys are the keyboard's enter, done, go, send, next and search keys: left out of
 	// the description like every key, kept to tell what a tap on one of them did.
-	ActionKeys []element
+	ActionKeys []Element
 	// Height is the lowest edge of any element: the screen's height as far as it is known.
 	Height   int
-	Elements []element
+	Elements []Element
 	// OCR is set when the elements are words read off the screenshot: no ids, no states,
 	// no packages, and the text may be misread.
 	OCR bool
 }
 
-// maxText bounds one element's text in a description so one huge text view cannot
-// crowd everything else out of the reasoner's prompt.
-const maxText = 300
-
 // parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through
 // the shared parser; a dump without nodes has nothing to describe and is an error.
-func parseUIXML(data []byte) (*screen, error) {
+func parseUIXML(data []byte) (*Screen, error) {
 	h, err := uixml.Parse(data)
 	if err != nil {
 		return nil, err
@@ -80,9 +77,9 @@ func parseUIXML(data []byte) (*screen, error) {
 	if len(h.Nodes) == 0 {
 		return nil, errors.New("UI XML has no <node> elements")
 	}
-	all := make([]element, 0, len(h.Nodes))
+	all := make([]Element, 0, len(h.Nodes))
 	for _, n := range h.Nodes {
-		e := element{
+		e := Element{
 			Class:     n.Class,
 			Text:      n.Text,
 			Desc:      n.ContentDesc,
@@ -108,10 +105,10 @@ func parseUIXML(data []byte) (*screen, error) {
 }
 
 // fromElements maps AndroidWorld UIElements.
-func fromElements(els []trace.UIElement) *screen {
-	all := make([]element, 0, len(els))
+func fromElements(els []trace.UIElement) *Screen {
+	all := make([]Element, 0, len(els))
 	for _, u := range els {
-		e := element{
+		e := Element{
 			Class:     u.ClassName,
 			Text:      u.Text,
 			Desc:      u.ContentDescription,
@@ -141,8 +138,8 @@ func fromElements(els []trace.UIElement) *screen {
 // that is no result (typed, search, clipboard, notification), keeps the elements worth
 // describing in reading order and finds the page title. The frame's activity, which names
 // the foreground app outright, is applied after (setActivity).
-func newScreen(all []element) *screen {
-	sc := &screen{}
+func newScreen(all []Element) *Screen {
+	sc := &Screen{}
 	sc.Package, sc.PackageFrom = foreground(all)
 	for _, e := range all {
 		if e.HasBounds {
@@ -159,10 +156,10 @@ func newScreen(all []element) *screen {
 		switch {
 		case isKeyboard(e.Package) && e.Package != sc.Package:
 			sc.Keyboard = e.Package
-			e.Role = roleKeyboard
+			e.Role = RoleKeyboard
 			switch {
 			case mentionsClipboard(e) || clipLike(e):
-				e.Mark = markClipboard
+				e.Mark = MarkClipboard
 			case isKey(e):
 				sc.Keys++
 				if actionKeys[strings.ToLower(strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)))] {
@@ -170,10 +167,10 @@ func newScreen(all []element) *screen {
 				}
 				continue
 			default:
-				e.Mark = markKeyboard
+				e.Mark = MarkKeyboard
 			}
 		case isSystemUI(e.Package) && e.Package != sc.Package:
-			e.Role = roleSystem
+			e.Role = RoleSystem
 		}
 		if e.Mark == "" {
 			e.Mark = markOf(e)
@@ -187,7 +184,7 @@ func newScreen(all []element) *screen {
 
 // setActivity records the frame's foreground activity, which names the app more surely
 // than anything in the hierarchy.
-func (sc *screen) setActivity(activity string) {
+func (sc *Screen) setActivity(activity string) {
 	sc.Activity = activity
 	pkg := activityPackage(activity)
 	if pkg == "" || isKeyboard(pkg) || isSystemUI(pkg) {
@@ -201,10 +198,17 @@ func (sc *screen) setActivity(activity string) {
 	for i := range sc.Elements {
 		e := &sc.Elements[i]
 		if e.Role == "" && isSystemUI(e.Package) {
-			e.Role = roleSystem
+			e.Role = RoleSystem
 		}
 	}
 	sc.Title = pageTitle(sc)
+}
+
+// IsContent reports whether an element is the foreground app's own content: not the
+// keyboard or the system UI over the app, not another app's window, not a field's typed
+// text, a search query, a clipboard chip or a notification. Only content is evidence.
+func (sc *Screen) IsContent(e Element) bool {
+	return e.Role == "" && e.Mark == "" && !e.Editable && (e.Package == "" || e.Package == sc.Package)
 }
 
 // activityPackage is the package of "com.x/.Main" or "com.x/com.x.Main", "" when absent.
@@ -229,7 +233,7 @@ func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
 // foreground picks the app in front by the hierarchy alone: the package of the focused
 // element, else the package whose elements cover the largest area, leaving out the input
 // method and the system UI unless nothing else is on screen.
-func foreground(all []element) (pkg, from string) {
+func foreground(all []Element) (pkg, from string) {
 	for _, e := range all {
 		if e.Focused && e.Package != "" && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
 			return e.Package, "focused element"
@@ -296,15 +300,15 @@ func foreground(all []element) (pkg, from string) {
 
 // keep drops empty layout containers: an element is worth describing when it shows
 // text, has a description, holds a state, takes input, or is a named control.
-func keep(e element) bool {
+func keep(e Element) bool {
 	return e.Text != "" || e.Desc != "" || e.Hint != "" || e.Checkable || e.Editable ||
 		(e.Clickable && e.ID != "")
 }
 
 // isKey reports whether a keyboard element is a key (a letter, a digit, shift, space...)
 // rather than a suggestion worth reading.
-func isKey(e element) bool {
-	id := strings.ToLower(shortID(e.ID))
+func isKey(e Element) bool {
+	id := strings.ToLower(ShortID(e.ID))
 	if strings.HasPrefix(id, "key_pos") || strings.HasPrefix(id, "key_") || strings.Contains(id, "_key") {
 		return true
 	}
@@ -330,42 +334,42 @@ var actionKeys = map[string]bool{"enter": true, "done": true, "go": true, "send"
 // clipLike reports whether a keyboard element holds a clip rather than a suggestion: the
 // suggestion strip offers words, a clipboard chip offers whatever was copied (a sentence, a
 // path, a number).
-func clipLike(e element) bool {
+func clipLike(e Element) bool {
 	t := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc))
 	return len(strings.Fields(t)) > 3 || len([]rune(t)) > 25
 }
 
-func mentionsClipboard(e element) bool {
+func mentionsClipboard(e Element) bool {
 	s := strings.ToLower(e.ID + " " + e.Desc + " " + e.Text)
 	return strings.Contains(s, "clipboard") || strings.Contains(s, "paste")
 }
 
 // searchField reports whether an editable element is a search box.
-func searchField(e element) bool {
-	s := strings.ToLower(shortID(e.ID) + " " + e.Hint + " " + e.Class)
+func searchField(e Element) bool {
+	s := strings.ToLower(ShortID(e.ID) + " " + e.Hint + " " + e.Class)
 	return strings.Contains(s, "search") || strings.Contains(s, "query")
 }
 
 // markOf names why an element's text is no result of the task, or "".
-func markOf(e element) string {
+func markOf(e Element) string {
 	switch {
 	case e.Editable && e.Text != "" && e.Text != e.Hint && !e.Password:
 		if searchField(e) {
-			return markSearch
+			return MarkSearch
 		}
-		return markTyped
+		return MarkTyped
 	case isSystemUI(e.Package) && notificationElement(e):
-		return markNotification
+		return MarkNotification
 	case mentionsClipboard(e) && (isSystemUI(e.Package) || strings.Contains(strings.ToLower(e.ID), "clipboard")):
-		return markClipboard
+		return MarkClipboard
 	}
 	return ""
 }
 
 // notificationElement reports whether a system UI element belongs to a notification (in
 // the shade, a heads-up, or its icon in the status bar).
-func notificationElement(e element) bool {
-	id := strings.ToLower(shortID(e.ID))
+func notificationElement(e Element) bool {
+	id := strings.ToLower(ShortID(e.ID))
 	return strings.Contains(id, "notification") || strings.Contains(strings.ToLower(e.Desc), "notification") ||
 		id == "app_name_text" || id == "header_text" || id == "big_text" || strings.Contains(id, "conversation")
 }
@@ -375,7 +379,7 @@ var buttonClass = regexp.MustCompile(`(?i)(Button|Switch|CheckBox|RadioButton|Sp
 
 // pageTitle is the title of the page: the topmost plain text of the foreground app in the
 // top eighth of the screen (the app bar), not a control. "" when none is found.
-func pageTitle(sc *screen) string {
+func pageTitle(sc *Screen) string {
 	if sc.Height == 0 {
 		return ""
 	}
@@ -386,14 +390,14 @@ func pageTitle(sc *screen) string {
 			continue
 		}
 		if t := strings.TrimSpace(e.Text); t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
-			return clip(t)
+			return screentext.Clip(t)
 		}
 	}
 	return ""
 }
 
 // sortElements orders elements top to bottom, then left to right, as a reader scans.
-func sortElements(els []element) {
+func sortElements(els []Element) {
 	sort.SliceStable(els, func(i, j int) bool {
 		a, b := els[i], els[j]
 		if a.Y1 != b.Y1 {
@@ -403,8 +407,8 @@ func sortElements(els []element) {
 	})
 }
 
-// shortID strips the package prefix of a resource id: "com.x:id/done" -> "done".
-func shortID(id string) string {
+// ShortID strips the package prefix of a resource id: "com.x:id/done" -> "done".
+func ShortID(id string) string {
 	if i := strings.LastIndex(id, ":id/"); i >= 0 {
 		return id[i+4:]
 	}
@@ -418,19 +422,11 @@ func shortClass(c string) string {
 	return c
 }
 
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > maxText {
-		return string(r[:maxText]) + "…"
-	}
-	return s
-}
-
 // render is the deterministic text description of a screen. Its exact bytes matter:
 // identical screens must render identically so repeated frames skip the reasoner.
 // The app's elements come first; the keyboard's and the system UI's follow under their
 // own headings, so neither judge mistakes them for the app's content.
-func (sc *screen) render() string {
+func (sc *Screen) render() string {
 	var b strings.Builder
 	if sc.OCR {
 		b.WriteString("Text read off the screenshot by OCR (no UI hierarchy; words may be misread; no element states):\n")
@@ -448,12 +444,12 @@ func (sc *screen) render() string {
 	if sc.Title != "" {
 		fmt.Fprintf(&b, "Page title: %s\n", strconv.Quote(sc.Title))
 	}
-	var app, kb, sys []element
+	var app, kb, sys []Element
 	for _, e := range sc.Elements {
 		switch e.Role {
-		case roleKeyboard:
+		case RoleKeyboard:
 			kb = append(kb, e)
-		case roleSystem:
+		case RoleSystem:
 			sys = append(sys, e)
 		default:
 			app = append(app, e)
@@ -492,7 +488,7 @@ func (sc *screen) render() string {
 	return b.String()
 }
 
-func elementLine(e element, fg string) string {
+func elementLine(e Element, fg string) string {
 	var parts []string
 	kind := shortClass(e.Class)
 	if kind == "" {
@@ -501,9 +497,9 @@ func elementLine(e element, fg string) string {
 	parts = append(parts, kind)
 	switch {
 	case e.Mark != "" && e.Editable:
-		parts = append(parts, e.Mark+": "+strconv.Quote(clip(e.Text)))
+		parts = append(parts, e.Mark+": "+strconv.Quote(screentext.Clip(e.Text)))
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 	case e.Editable:
 		if e.Password {
@@ -512,7 +508,7 @@ func elementLine(e element, fg string) string {
 			parts = append(parts, "field empty")
 		}
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 	default:
 		label := ""
@@ -520,18 +516,18 @@ func elementLine(e element, fg string) string {
 			label = e.Mark + ": "
 		}
 		if e.Text != "" {
-			parts = append(parts, label+strconv.Quote(clip(e.Text)))
+			parts = append(parts, label+strconv.Quote(screentext.Clip(e.Text)))
 			label = ""
 		}
 		if e.Hint != "" {
-			parts = append(parts, "hint "+strconv.Quote(clip(e.Hint)))
+			parts = append(parts, "hint "+strconv.Quote(screentext.Clip(e.Hint)))
 		}
 		if e.Desc != "" && e.Desc != e.Text {
-			parts = append(parts, label+"desc "+strconv.Quote(clip(e.Desc)))
+			parts = append(parts, label+"desc "+strconv.Quote(screentext.Clip(e.Desc)))
 		}
 	}
 	if e.ID != "" {
-		parts = append(parts, "id "+shortID(e.ID))
+		parts = append(parts, "id "+ShortID(e.ID))
 	}
 	var st []string
 	if e.Checkable {
@@ -563,3 +559,12 @@ func elementLine(e element, fg string) string {
 }
 
 func isLetterRune(r rune) bool { return unicode.IsLetter(r) }
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

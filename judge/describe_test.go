@@ -4,13 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -110,7 +109,7 @@ func TestDescribeBrokenTree(t *testing.T) {
 }
 
 func FuzzParseUIXML(f *testing.F) {
-	f.Add([]byte(screenXML("com.x", "a", "switch:b=on")))
+	f.Add([]byte(judgetest.ScreenXML("com.x", "a", "switch:b=on")))
 	f.Add([]byte(`<hierarchy><node bounds="[1,2][3"/></hierarchy>`))
 	f.Add([]byte(`<hierarchy><node text="&#0;" bounds="[-1,-2][x,y]"/></hierarchy>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -158,69 +157,10 @@ func TestDescribeLlamaTouch(t *testing.T) {
 	}
 }
 
-func TestDeriveSubstates(t *testing.T) {
-	s := DeriveSubstates("Open the Clock app and set an alarm for 7:30 AM", "")
-	if err := s.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	var contents []string
-	for _, n := range s.Nodes {
-		contents = append(contents, n.Content)
-	}
-	want := []string{"The Clock app is open", "The screen shows the result of: set an alarm for 7:30 AM"}
-	if !reflect.DeepEqual(contents, want) {
-		t.Fatalf("%q, want %q", contents, want)
-	}
-	if s.Nodes[1].Kind != substate.Unit || s.Nodes[1].ParentID() != 0 {
-		t.Fatalf("%+v", s.Nodes[1])
-	}
-	s = DeriveSubstates("delete location history", "")
-	if s.Nodes[0].Content != noAppContent || len(s.Nodes) != 2 {
-		t.Fatalf("%+v", s.Nodes)
-	}
-	// Deterministic: the same task gives the same substates.
-	if !reflect.DeepEqual(DeriveSubstates("Create a new contact for Amir Muller. Their number is +19328020043.", ""),
-		DeriveSubstates("Create a new contact for Amir Muller. Their number is +19328020043.", "")) {
-		t.Fatal("not deterministic")
-	}
-}
-
-func TestHeuristicRules(t *testing.T) {
-	sc := fromElements([]trace.UIElement{
-		{Text: "Amir Muller", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 100, YMax: 200, XMax: 500}},
-		{Text: "+1 932-802-0043", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 300, YMax: 400, XMax: 500}},
-		{Text: "Wi-Fi", PackageName: "com.google.android.contacts", BBoxPixels: &trace.BBox{YMin: 500, YMax: 600, XMax: 500}},
-		{ClassName: "android.widget.Switch", IsCheckable: true, IsChecked: false, PackageName: "com.google.android.contacts",
-			BBoxPixels: &trace.BBox{XMin: 800, XMax: 1000, YMin: 500, YMax: 600}},
-	})
-	h := &heuristicReasoner{}
-	for _, c := range []struct {
-		content string
-		want    bool
-	}{
-		{"The Contacts app is open", true},
-		{"The Clock app is open", false},
-		{`A contact named "Amir Muller" is shown`, true},
-		{`A contact named "Amir Mueller" is shown`, false},
-		{"The number +19328020043 is shown", true},
-		{"The number +19328020044 is shown", false},
-		{"The Wi-Fi switch is off", true},
-		{"The Wi-Fi switch is on", false},
-	} {
-		got, why := h.judge(substate.Node{ID: 1, Kind: substate.Page, Content: c.content}, reasonInput{Screen: sc}, newEvidence(sc))
-		if got != c.want {
-			t.Errorf("%q: %v (%s), want %v", c.content, got, why, c.want)
-		}
-		if why == "" {
-			t.Errorf("%q: no analysis", c.content)
-		}
-	}
-}
-
 func TestCaptureBothAndMissingSources(t *testing.T) {
-	tr := writeTrace(t, "Open the Clock app", clockScreens()[1])
+	tr := judgetest.WriteTrace(t, "Open the Clock app", judgetest.ClockScreens()[1])
 	tr.Frames[0].ImageData = tinyPNG(t, 7)
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return "A clock with a Timer tab.", nil }}
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return "A clock with a Timer tab.", nil }}
 	c := &capturer{mode: CaptureBoth, model: m}
 	got, err := c.capture(context.Background(), tr, &tr.Frames[0])
 	if err != nil {
@@ -239,5 +179,43 @@ func TestCaptureBothAndMissingSources(t *testing.T) {
 	// vision without a model is a configuration error.
 	if _, err := (&capturer{mode: CaptureVision}).capture(context.Background(), bare, &bare.Frames[0]); err == nil {
 		t.Fatal("vision without a model accepted")
+	}
+}
+
+// Item 1, other sources: the activity names the app outright; without one, the largest
+// window that is neither the keyboard nor the system UI is the app.
+func TestForegroundFromActivityAndLargestWindow(t *testing.T) {
+	const a, b = "org.example.atlas", "org.example.banner"
+	els := judgetest.Concat(judgetest.StatusBar(),
+		[]trace.UIElement{
+			judgetest.UI{Pkg: a, Class: "android.widget.FrameLayout", Y1: 120, Y2: 2300}.Element(),
+			judgetest.UI{Pkg: a, Text: "Atlas", Y1: 150, Y2: 230}.Element(),
+			judgetest.UI{Pkg: b, Text: "Banner one", Y1: 2300, Y2: 2400, X2: 300}.Element(),
+			judgetest.UI{Pkg: b, Text: "Banner two", Y1: 2300, Y2: 2400, X1: 300, X2: 600}.Element(),
+			judgetest.UI{Pkg: b, Text: "Banner three", Y1: 2300, Y2: 2400, X1: 600, X2: 900}.Element(),
+		})
+	sc := fromElements(els)
+	if sc.Package != a || sc.PackageFrom != "largest window" {
+		t.Fatalf("largest window: %s (%s)", sc.Package, sc.PackageFrom)
+	}
+	sc.setActivity(b + "/.Main")
+	if sc.Package != b || sc.PackageFrom != "activity" {
+		t.Fatalf("activity: %s (%s)", sc.Package, sc.PackageFrom)
+	}
+	// The notification shade alone on screen: the system UI is what is in front.
+	shade := fromElements(judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: "com.android.systemui", Class: "android.widget.Switch", Text: "On", Desc: "Flashlight", Checkable: true, Checked: true, Y1: 130, Y2: 280}.Element()}))
+	if shade.Package != "com.android.systemui" {
+		t.Fatalf("shade: %s", shade.Package)
+	}
+}
+
+// Item 2: a search query the agent typed is marked, and so is a search box's content.
+func TestSearchQueryMarked(t *testing.T) {
+	sc := fromElements([]trace.UIElement{
+		judgetest.UI{Pkg: "org.example.atlas", Class: "android.widget.EditText", Text: "harbour", Hint: "Search places", Editable: true, Y1: 150, Y2: 260}.Element(),
+	})
+	if sc.Elements[0].Mark != MarkSearch || sc.IsContent(sc.Elements[0]) {
+		t.Fatalf("search query not marked: %+v", sc.Elements[0])
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -18,20 +19,20 @@ import (
 
 // Each frame records what it was described from, and the tree counts the sources.
 func TestFrameSourceRecorded(t *testing.T) {
-	s := clockScreens()
-	tr := writeTrace(t, clockSubs().Task, s[0], s[1])
+	s := judgetest.ClockScreens()
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[0], s[1])
 	tr.Frames = append(tr.Frames,
 		trace.Frame{Index: 3, ElementsData: []trace.UIElement{{Text: "Alarm", PackageName: "com.google.android.deskclock"}}},
 		trace.Frame{Index: 4, ImageData: tinyPNG(t, 4)},
 		trace.Frame{Index: 5}, // nothing to describe: skipped, no source
 	)
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) {
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) {
 		if req.Purpose == "capture" {
 			return "A settings screen.", nil
 		}
-		return answer(askedIDs(req.Prompt), nil, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), nil, ""), nil
 	}}
-	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto}, tr, clockSubs())
+	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto}, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,9 +50,9 @@ func TestFrameSourceRecorded(t *testing.T) {
 	}
 
 	// --capture both on a frame with UI XML and a screenshot describes it from both.
-	both := writeTrace(t, clockSubs().Task, s[2])
+	both := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[2])
 	both.Frames[0].ImageData = tinyPNG(t, 1)
-	j, err = Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureBoth}, both, clockSubs())
+	j, err = Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureBoth}, both, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,22 +64,22 @@ func TestFrameSourceRecorded(t *testing.T) {
 // perFrameAnalysis answers with an analysis naming the frame, so tests can tell which
 // frame's words ended up in the judgment. Substate 3 (the switch) is never true.
 func perFrameAnalysis(req llm.Request) string {
-	d := fenced(req.Prompt)
+	d := judgetest.Fenced(req.Prompt)
 	tr := map[int]bool{}
 	clock := strings.Contains(d, "deskclock")
 	alarm := clock && strings.Contains(d, `"Alarm"`)
 	tr[0], tr[1], tr[2] = clock, alarm, alarm && strings.Contains(d, `"7:30 AM"`)
-	out := answer(askedIDs(req.Prompt), tr, "")
+	out := judgetest.Answer(judgetest.AskedIDs(req.Prompt), tr, "")
 	// One distinct analysis per screen: the number of elements on it.
 	return strings.ReplaceAll(out, "scripted analysis", fmt.Sprintf("seen %d lines", strings.Count(d, "\n- ")))
 }
 
 func TestUnsatisfiedKeepsLastAnalysis(t *testing.T) {
-	s := clockScreens()
+	s := judgetest.ClockScreens()
 	screens := []string{s[0], s[1], s[2], s[0]} // the alarm is never switched on
-	tr := writeTrace(t, clockSubs().Task, screens...)
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
-	j, err := Run(context.Background(), llmConfig(m), tr, clockSubs())
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
+	j, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,24 +101,10 @@ func TestUnsatisfiedKeepsLastAnalysis(t *testing.T) {
 	}
 }
 
-// The heuristic's reasons reach the judgment the same way.
-func TestHeuristicUnsatisfiedSaysWhy(t *testing.T) {
-	s := clockScreens()
-	tr := writeTrace(t, clockSubs().Task, s[0], s[1], s[2])
-	j, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, clockSubs())
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := j.Substates[3]
-	if got.Satisfied || !strings.HasPrefix(got.Analysis, LastSeenPrefix+"3: ") || !strings.Contains(got.Analysis, "no switch or checkbox") {
-		t.Fatalf("heuristic unsatisfied substate %+v", got)
-	}
-}
-
 func TestTreeClipsLongAnalysis(t *testing.T) {
 	long := LastSeenPrefix + "2: " + strings.Repeat("word ", 100) + "\nsecond line"
 	j := &trace.Judgment{Task: "x", Judge: trace.JudgeInfo{Kind: trace.JudgeLLM, Model: "m"},
-		Substates: []trace.SubstateResult{{Node: clockSubs().Nodes[0], Analysis: long}}}
+		Substates: []trace.SubstateResult{{Node: judgetest.ClockSubs().Nodes[0], Analysis: long}}}
 	var b bytes.Buffer
 	WriteTree(&b, j)
 	lines := strings.Split(b.String(), "\n")
@@ -135,13 +122,13 @@ func TestTreeClipsLongAnalysis(t *testing.T) {
 // A run killed midway and resumed ends with the same judgment, reasons for failure included.
 func TestResumeKeepsLastAnalysis(t *testing.T) {
 	ctx := context.Background()
-	s := clockScreens()
+	s := judgetest.ClockScreens()
 	// Frame 5 repeats frame 4, so it costs no call: the last word on the unsatisfied
 	// substate 3 is frame 4's, said before the kill, and only saved progress can keep it.
 	screens := []string{s[0], s[1], s[2], s[1], s[1]}
-	tr := writeTrace(t, clockSubs().Task, screens...)
-	ref := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
-	want, err := Run(ctx, llmConfig(ref), tr, clockSubs())
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)
+	ref := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
+	want, err := Run(ctx, llmConfig(ref), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +137,7 @@ func TestResumeKeepsLastAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return perFrameAnalysis(req), nil }}
 	kctx, kill := context.WithCancel(ctx)
 	cfg := llmConfig(m)
 	cfg.Store = db
@@ -159,11 +146,11 @@ func TestResumeKeepsLastAnalysis(t *testing.T) {
 			kill()
 		}
 	}
-	if _, err := Run(kctx, cfg, tr, clockSubs()); !errors.Is(err, context.Canceled) {
+	if _, err := Run(kctx, cfg, tr, judgetest.ClockSubs()); !errors.Is(err, context.Canceled) {
 		t.Fatalf("killed run: %v", err)
 	}
 	cfg.OnFrame = nil
-	got, err := Run(ctx, cfg, tr, clockSubs())
+	got, err := Run(ctx, cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}

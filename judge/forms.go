@@ -7,10 +7,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/trace"
 )
 
-// forms is what the judge remembers of the forms the agent filled in. Text typed into a
+// Forms is what the judge remembers of the forms the agent filled in. Text typed into a
 // field only echoes the task (issue 12), so it is never a result by itself; but a form
 // whose values were submitted saved them, and an app often returns to a list that shows
 // only the new item's title. A form is committed when:
@@ -32,18 +33,18 @@ import (
 // cancel or discard, a form still open, values typed into a search box or the keyboard
 // (neither is a form field), a form whose save shows an error, and values changed after
 // the last submit (the form's state is taken from the frame the submit was made on).
-type forms struct {
+type Forms struct {
 	// Open is the filled form last on screen, not yet committed or dropped.
 	Open *formSnap `json:"open,omitempty"`
 	// Saved are the committed forms, oldest first, at most maxSavedForms.
-	Saved []savedForm `json:"saved,omitempty"`
+	Saved []SavedForm `json:"saved,omitempty"`
 	// Shown maps an app's content texts (package, NUL, squeezed text) to the first frame
 	// that showed them: what was there before a form was filled is no proof it was saved.
 	Shown map[string]int `json:"shown,omitempty"`
 }
 
-// formField is one value of a form: what the field is called and what it held.
-type formField struct {
+// FormField is one value of a form: what the field is called and what it held.
+type FormField struct {
 	Label string `json:"label,omitempty"`
 	Value string `json:"value"`
 	// Chosen marks a selected or checked option of the form rather than typed text.
@@ -56,7 +57,7 @@ type formSnap struct {
 	Frame   int         `json:"frame"` // the last frame that showed it (or its dialog)
 	Package string      `json:"package"`
 	Title   string      `json:"title,omitempty"`
-	Fields  []formField `json:"fields"`
+	Fields  []FormField `json:"fields"`
 	Act     formAct     `json:"act"`
 	// Dialog is set while the app asks whether to save or discard the form.
 	Dialog bool `json:"dialog,omitempty"`
@@ -75,15 +76,15 @@ const (
 	actUnknown = "unknown"
 )
 
-// savedForm is a committed form.
-type savedForm struct {
+// SavedForm is a committed form.
+type SavedForm struct {
 	Frame     int    `json:"frame"`     // the frame that showed the form left: the commit
 	Submitted int    `json:"submitted"` // the frame the form was submitted on
 	Package   string `json:"package"`
 	// Landed is the app the commit frame shows: the form's own, or the app that opened it.
 	Landed string      `json:"landed,omitempty"`
 	Title  string      `json:"title,omitempty"`
-	Fields []formField `json:"fields"`
+	Fields []FormField `json:"fields"`
 	How    string      `json:"how"`
 }
 
@@ -95,10 +96,10 @@ const (
 	maxTargetShare = 4
 )
 
-func newForms() *forms { return &forms{Shown: map[string]int{}} }
+func newForms() *Forms { return &Forms{Shown: map[string]int{}} }
 
 // String says the saved form as remembered state, for the model judge and for analyses.
-func (s savedForm) String() string {
+func (s SavedForm) String() string {
 	var vals []string
 	for _, f := range s.Fields {
 		switch {
@@ -120,7 +121,7 @@ func (s savedForm) String() string {
 
 // observe takes in one frame: the screen and the action the agent took on it. same says
 // the screen is the previous frame's again (only the action is new).
-func (m *forms) observe(frame int, sc *screen, a *trace.Action, same bool) {
+func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 	if m.Shown == nil {
 		m.Shown = map[string]int{}
 	}
@@ -168,10 +169,10 @@ func (m *forms) observe(frame int, sc *screen, a *trace.Action, same bool) {
 }
 
 // resolve decides what became of the open form now that a frame has left it.
-func (m *forms) resolve(frame int, sc *screen) {
+func (m *Forms) resolve(frame int, sc *Screen) {
 	p := m.Open
 	m.Open = nil
-	if p.Package != sc.Package && (p.Act.Kind != actSubmit || isLauncher(sc)) {
+	if p.Package != sc.Package && (p.Act.Kind != actSubmit || sc.IsLauncher()) {
 		// Home, another app or a crash: nothing says the form was saved. A known submit is
 		// the exception: an editor another app opened (a contact form started from the
 		// dialer) returns to that app when it saves.
@@ -180,7 +181,7 @@ func (m *forms) resolve(frame int, sc *screen) {
 	if errorShown(sc) != "" {
 		return // the save failed or was refused
 	}
-	s := savedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields}
+	s := SavedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields}
 	switch p.Act.Kind {
 	case actSubmit:
 		s.How = "it " + p.Act.What
@@ -201,10 +202,10 @@ func (m *forms) resolve(frame int, sc *screen) {
 
 // newContent finds a typed value of the form that the screen shows as the app's own
 // content and that the app had not shown before the form was first filled.
-func (m *forms) newContent(p *formSnap, sc *screen) (string, bool) {
+func (m *Forms) newContent(p *formSnap, sc *Screen) (string, bool) {
 	var texts []string
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			texts = append(texts, strings.ToLower(e.Text), strings.ToLower(e.Desc))
 		}
 	}
@@ -212,15 +213,15 @@ func (m *forms) newContent(p *formSnap, sc *screen) (string, bool) {
 		if f.Chosen || !proofValue(f.Value) {
 			continue
 		}
-		v := makeValue(f.Value)
+		v := screentext.NewValue(f.Value)
 		shown := false
 		for _, t := range texts {
-			shown = shown || t != "" && v.in(t)
+			shown = shown || t != "" && v.In(t)
 		}
 		if !shown {
 			continue
 		}
-		if first, ok := m.Shown[p.Package+"\x00"+squeeze(f.Value)]; ok && first < p.First {
+		if first, ok := m.Shown[p.Package+"\x00"+screentext.Squeeze(f.Value)]; ok && first < p.First {
 			continue // the app showed it before: an old item, not a saved one
 		}
 		return f.Value, true
@@ -237,20 +238,20 @@ func proofValue(s string) bool {
 			letters++
 		}
 	}
-	return letters >= 3 || len(digitsOnly(s)) >= 7
+	return letters >= 3 || len(screentext.Digits(s)) >= 7
 }
 
 // remember records the app's content texts of the frame (the first frame each showed).
-func (m *forms) remember(frame int, sc *screen) {
+func (m *Forms) remember(frame int, sc *Screen) {
 	for _, e := range sc.Elements {
-		if !isContent(e, sc) {
+		if !sc.IsContent(e) {
 			continue
 		}
 		for _, t := range []string{e.Text, e.Desc} {
 			if t == "" || len([]rune(t)) > 200 {
 				continue
 			}
-			k := sc.Package + "\x00" + squeeze(t)
+			k := sc.Package + "\x00" + screentext.Squeeze(t)
 			if _, ok := m.Shown[k]; !ok {
 				m.Shown[k] = frame
 			}
@@ -276,13 +277,13 @@ func (m *forms) remember(frame int, sc *screen) {
 	}
 }
 
-// savedAt returns the forms committed at frame by app pkg or into it (an editor another
+// SavedAt returns the forms committed at frame by app pkg or into it (an editor another
 // app opened returns there).
-func (m *forms) savedAt(frame int, pkg string) []savedForm {
+func (m *Forms) SavedAt(frame int, pkg string) []SavedForm {
 	if m == nil {
 		return nil
 	}
-	var out []savedForm
+	var out []SavedForm
 	for _, s := range m.Saved {
 		if s.Frame == frame && (s.Package == pkg || s.Landed == pkg) {
 			out = append(out, s)
@@ -292,7 +293,7 @@ func (m *forms) savedAt(frame int, pkg string) []savedForm {
 }
 
 // latest returns the last committed forms, at most limit.
-func (m *forms) latest(limit int) []savedForm {
+func (m *Forms) latest(limit int) []SavedForm {
 	if m == nil || len(m.Saved) == 0 {
 		return nil
 	}
@@ -305,35 +306,35 @@ func (m *forms) latest(limit int) []savedForm {
 // formFields are the foreground app's form values on a screen: the text typed into its
 // editable fields (search boxes, password fields, the keyboard and other apps left out)
 // and, when there is any, the options selected or checked beside them.
-func formFields(sc *screen) []formField {
-	var out []formField
+func formFields(sc *Screen) []FormField {
+	var out []FormField
 	searching := imeSearch(sc)
 	for _, e := range sc.Elements {
-		if e.Role != "" || e.Package != "" && e.Package != sc.Package || e.Mark != markTyped || !e.Editable {
+		if e.Role != "" || e.Package != "" && e.Package != sc.Package || e.Mark != MarkTyped || !e.Editable {
 			continue
 		}
 		if e.Focused && searching {
 			continue // the keyboard searches from it: a search box whatever its id says
 		}
 		if v := strings.TrimSpace(e.Text); v != "" {
-			out = append(out, formField{Label: fieldLabel(e), Value: v})
+			out = append(out, FormField{Label: fieldLabel(e), Value: v})
 		}
 	}
 	if len(out) == 0 {
 		return nil
 	}
 	for _, e := range sc.Elements {
-		if !isContent(e, sc) || !(e.Checkable && e.Checked || e.Selected) {
+		if !sc.IsContent(e) || !(e.Checkable && e.Checked || e.Selected) {
 			continue
 		}
 		if v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)); v != "" {
-			out = append(out, formField{Value: v, Chosen: true})
+			out = append(out, FormField{Value: v, Chosen: true})
 		}
 	}
 	return out
 }
 
-func hasTyped(fs []formField) bool {
+func hasTyped(fs []FormField) bool {
 	for _, f := range fs {
 		if !f.Chosen {
 			return true
@@ -343,18 +344,18 @@ func hasTyped(fs []formField) bool {
 }
 
 // fieldLabel names a field: its hint, else its resource id in words, else its description.
-func fieldLabel(e element) string {
+func fieldLabel(e Element) string {
 	if e.Hint != "" {
-		return clip(e.Hint)
+		return screentext.Clip(e.Hint)
 	}
-	if id := shortID(e.ID); id != "" && !strings.Contains(id, "obfuscated") {
+	if id := ShortID(e.ID); id != "" && !strings.Contains(id, "obfuscated") {
 		return strings.ReplaceAll(id, "_", " ")
 	}
-	return clip(e.Desc)
+	return screentext.Clip(e.Desc)
 }
 
 // sharesValue reports whether a typed value of the old form is still in a field now.
-func sharesValue(cur, old []formField) bool {
+func sharesValue(cur, old []FormField) bool {
 	for _, c := range cur {
 		for _, o := range old {
 			if !c.Chosen && !o.Chosen && c.Value == o.Value {
@@ -366,9 +367,9 @@ func sharesValue(cur, old []formField) bool {
 }
 
 // hasField reports whether the app shows an editable field.
-func hasField(sc *screen) bool {
+func hasField(sc *Screen) bool {
 	for _, e := range sc.Elements {
-		if e.Editable && e.Role == "" && (e.Package == "" || e.Package == sc.Package) && e.Mark != markSearch {
+		if e.Editable && e.Role == "" && (e.Package == "" || e.Package == sc.Package) && e.Mark != MarkSearch {
 			return true
 		}
 	}
@@ -376,18 +377,18 @@ func hasField(sc *screen) bool {
 }
 
 // samePage reports whether a screen is the page the form was on (after a scroll).
-func samePage(p *formSnap, sc *screen) bool { return p.Package == sc.Package && p.Title == sc.Title }
+func samePage(p *formSnap, sc *Screen) bool { return p.Package == sc.Package && p.Title == sc.Title }
 
 // carryOver adds to the fields now in view those of the form that a scroll moved out of
 // view: a labelled field no editable element of the screen carries any more.
-func carryOver(cur, old []formField, sc *screen) []formField {
+func carryOver(cur, old []FormField, sc *Screen) []FormField {
 	inView := map[string]bool{}
 	for _, e := range sc.Elements {
 		if e.Editable && e.Role == "" {
 			inView[fieldLabel(e)] = true
 		}
 	}
-	out := append([]formField{}, cur...)
+	out := append([]FormField{}, cur...)
 	for _, o := range old {
 		if !o.Chosen && o.Label != "" && !inView[o.Label] {
 			out = append(out, o)
@@ -404,10 +405,10 @@ var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could
 
 // shortMessages are the app's and the system's non-notification texts of a few words:
 // messages and dialogs, not the bodies of notes listed on the page.
-func shortMessages(sc *screen) []string {
+func shortMessages(sc *Screen) []string {
 	var out []string
 	for _, e := range sc.Elements {
-		if e.Role == roleKeyboard || e.Mark == markNotification || e.Editable {
+		if e.Role == RoleKeyboard || e.Mark == MarkNotification || e.Editable {
 			continue
 		}
 		for _, t := range []string{e.Text, e.Desc} {
@@ -419,7 +420,7 @@ func shortMessages(sc *screen) []string {
 	return out
 }
 
-func discardQuestion(sc *screen) bool {
+func discardQuestion(sc *Screen) bool {
 	for _, t := range shortMessages(sc) {
 		if discardPattern.MatchString(t) {
 			return true
@@ -428,7 +429,7 @@ func discardQuestion(sc *screen) bool {
 	return false
 }
 
-func errorShown(sc *screen) string {
+func errorShown(sc *Screen) string {
 	for _, t := range shortMessages(sc) {
 		if errorPattern.MatchString(t) {
 			return t
@@ -453,7 +454,7 @@ var leavePattern = regexp.MustCompile(`(?i)\b(cancel|discard|delete|remove|close
 
 // classifyAct reads what the agent's action on a form's frame did to the form. In a
 // save-or-discard dialog only a control naming "save" submits: "OK" there may well discard.
-func classifyAct(a *trace.Action, sc *screen, dialog bool) formAct {
+func classifyAct(a *trace.Action, sc *Screen, dialog bool) formAct {
 	if a == nil {
 		return formAct{Kind: actUnknown, What: "no action was recorded"}
 	}
@@ -469,7 +470,7 @@ func classifyAct(a *trace.Action, sc *screen, dialog bool) formAct {
 		label := controlLabel(e)
 		what := fmt.Sprintf("tapped %q", label)
 		switch {
-		case e.Role == roleKeyboard:
+		case e.Role == RoleKeyboard:
 			return keyAct(strings.ToLower(label), "tapped the keyboard's "+strconv.Quote(label)+" key")
 		case e.Editable:
 			// A field, whatever it holds ("Save the date"): tapping it edits or picks.
@@ -513,7 +514,7 @@ func keyAct(k, what string) formAct {
 
 // imeSearch reports whether the keyboard's action key is a search key: the field it types
 // into is a search box.
-func imeSearch(sc *screen) bool {
+func imeSearch(sc *Screen) bool {
 	for _, k := range sc.ActionKeys {
 		if strings.EqualFold(strings.TrimSpace(firstNonEmpty(k.Text, k.Desc)), "search") {
 			return true
@@ -523,21 +524,21 @@ func imeSearch(sc *screen) bool {
 }
 
 // controlLabel is what a control says it is: its text, else its description, else its id.
-func controlLabel(e element) string {
-	return clip(firstNonEmpty(e.Text, e.Desc, strings.ReplaceAll(shortID(e.ID), "_", " ")))
+func controlLabel(e Element) string {
+	return screentext.Clip(firstNonEmpty(e.Text, e.Desc, strings.ReplaceAll(ShortID(e.ID), "_", " ")))
 }
 
 // controlKind says whether a control submits, leaves or cannot be told.
-func controlKind(e element, dialog bool) string {
+func controlKind(e Element, dialog bool) string {
 	said := strings.ToLower(strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)))
 	if said == "" {
-		id := strings.ToLower(shortID(e.ID))
+		id := strings.ToLower(ShortID(e.ID))
 		if id == "" || strings.Contains(id, "obfuscated") {
 			return actUnknown
 		}
 		said = strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(id)
 	}
-	words := strings.FieldsFunc(said, func(r rune) bool { return !isWordRune(r) })
+	words := strings.FieldsFunc(said, func(r rune) bool { return !screentext.IsWordRune(r) })
 	if len(words) == 0 {
 		return actUnknown
 	}
@@ -566,7 +567,7 @@ func controlKind(e element, dialog bool) string {
 
 // tapTarget finds the control at a point: the smallest labelled element containing it that
 // is not a whole-page container, the keyboard's action keys included.
-func tapTarget(sc *screen, x, y float64) (element, bool) {
+func tapTarget(sc *Screen, x, y float64) (Element, bool) {
 	width, height := 0, sc.Height
 	for _, e := range sc.Elements {
 		if e.HasBounds {
@@ -574,8 +575,8 @@ func tapTarget(sc *screen, x, y float64) (element, bool) {
 		}
 	}
 	limit := width * height / maxTargetShare
-	best, bestArea := element{}, -1
-	for _, e := range append(append([]element{}, sc.Elements...), sc.ActionKeys...) {
+	best, bestArea := Element{}, -1
+	for _, e := range append(append([]Element{}, sc.Elements...), sc.ActionKeys...) {
 		if !e.HasBounds || float64(e.X1) > x || x > float64(e.X2) || float64(e.Y1) > y || y > float64(e.Y2) {
 			continue
 		}
@@ -590,8 +591,8 @@ func tapTarget(sc *screen, x, y float64) (element, bool) {
 	return best, bestArea >= 0
 }
 
-// isLauncher reports whether the screen is the home screen (or nothing identifiable).
-func isLauncher(sc *screen) bool {
+// IsLauncher reports whether the screen is the home screen (or nothing identifiable).
+func (sc *Screen) IsLauncher() bool {
 	pkg := strings.ToLower(sc.Package)
 	return pkg == "" || strings.Contains(pkg, "launcher")
 }

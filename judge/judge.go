@@ -3,6 +3,10 @@
 // memory, and a Checker enforces the method's rules (DESIGN.md section 4). Captures run
 // ahead in parallel; reasoning is strictly in frame order and stops once nothing is
 // open. Every finished frame is persisted, so a killed run resumes without new calls.
+//
+// The Reasoner is the judge kind's: the model judge is built in, other kinds (the
+// heuristic baseline, package heuristic) register a Driver from their own package, and
+// every kind shares the capture, the memory of lists and forms, and the Checker.
 package judge
 
 import (
@@ -14,15 +18,16 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
 // Config selects and tunes a judge.
 type Config struct {
-	// Kind is trace.JudgeLLM or trace.JudgeHeuristic.
+	// Kind is a registered kind of judge (see Kinds): trace.JudgeLLM, the default, or
+	// trace.JudgeHeuristic once package heuristic is linked in.
 	Kind string
 	// Model is the reasoner; required for the LLM judge.
 	Model llm.Model
@@ -61,7 +66,8 @@ const (
 	defaultRetries     = 2
 )
 
-func (c *Config) normalize() error {
+// normalize checks the config, fills in its defaults and returns the driver of its kind.
+func (c *Config) normalize() (Driver, error) {
 	if c.Kind == "" {
 		c.Kind = trace.JudgeLLM
 	}
@@ -73,23 +79,14 @@ func (c *Config) normalize() error {
 		ok = ok || m == c.Capture
 	}
 	if !ok {
-		return fmt.Errorf("capture mode %q: want one of %s", c.Capture, strings.Join(CaptureModes, ", "))
+		return nil, fmt.Errorf("capture mode %q: want one of %s", c.Capture, strings.Join(CaptureModes, ", "))
 	}
-	switch c.Kind {
-	case trace.JudgeLLM:
-		if c.Model == nil {
-			return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
-		}
-		if c.CaptureModel == nil {
-			c.CaptureModel = c.Model // one model that sees images serves both roles
-		}
-	case trace.JudgeHeuristic:
-		if c.Capture == CaptureVision || c.Capture == CaptureBoth {
-			return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
-		}
-		c.CaptureModel = nil
-	default:
-		return fmt.Errorf("judge kind %q: want llm or heuristic", c.Kind)
+	d, err := lookup(c.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Check(c); err != nil {
+		return nil, err
 	}
 	if c.CaptureConcurrency <= 0 {
 		c.CaptureConcurrency = defaultConcurrency
@@ -102,28 +99,19 @@ func (c *Config) normalize() error {
 	} else if c.Retries == 0 {
 		c.Retries = defaultRetries
 	}
-	return nil
+	return d, nil
 }
 
-// Info describes the judge for the judgment file. vision says whether any frame will be
-// described by the capture model: only then are that model and its prompt named; ocr says
-// whether any frame is read by OCR, which names the OCR engine.
-func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
+// info describes the judge for the judgment file. vision says whether any frame will be
+// described by the capture model: only then are that model and its prompt named; readsOCR
+// says whether any frame is read by OCR, which names the OCR engine.
+func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
-	if c.Kind == trace.JudgeHeuristic {
-		ji.PromptVersions = map[string]string{"heuristic": HeuristicVersion}
-		if ji.Notice == "" {
-			ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
+	d.Record(&ji, c, vision)
+	if v, ok := ocr.Available(); readsOCR && ok {
+		if ji.PromptVersions == nil {
+			ji.PromptVersions = map[string]string{}
 		}
-	} else {
-		ji.Model = c.Model.Name()
-		ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
-		if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
-			ji.CaptureModel = c.CaptureModel.Name()
-			ji.PromptVersions["capturer"] = prompts.Capturer.Version
-		}
-	}
-	if v, ok := OCRAvailable(); ocr && ok {
 		ji.PromptVersions["ocr"] = v
 	}
 	return ji
@@ -131,7 +119,8 @@ func (c *Config) info(vision, ocr bool) trace.JudgeInfo {
 
 // Run judges one trace against its substates.
 func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (*trace.Judgment, error) {
-	if err := cfg.normalize(); err != nil {
+	d, err := cfg.normalize()
+	if err != nil {
 		return nil, err
 	}
 	if err := subs.Validate(); err != nil {
@@ -146,18 +135,13 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		// which says nothing about the agent.
 		return nil, fmt.Errorf("%s: %w", trace.UniqueName(t), err)
 	}
-	info := cfg.info(usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
+	info := cfg.info(d, usesVision(cfg.Capture, t, vision), usesOCR(cfg.Capture, t, vision))
 	scope := trace.UniqueName(t)
 	task := subs.Task
 	if t.Task != "" {
 		task = t.Task
 	}
-	var rs reasoner
-	if cfg.Kind == trace.JudgeHeuristic {
-		rs = &heuristicReasoner{}
-	} else {
-		rs = &llmReasoner{model: cfg.Model, scope: scope}
-	}
+	rs := d.Reasoner(&cfg, scope)
 	job, err := jobKey(t, task, subs, info, cfg.Retries)
 	if err != nil {
 		return nil, err
@@ -215,7 +199,7 @@ type loop struct {
 	t    *trace.Trace
 	subs *substate.List
 	task string
-	rs   reasoner
+	rs   Reasoner
 	cap  *capturer
 	st   *state
 	job  string
@@ -223,12 +207,12 @@ type loop struct {
 	dirty bool
 	// rejected are the attempts of a frame just skipped for rejected answers, forgotten
 	// from the call cache once the skip is saved.
-	rejected []reasonInput
+	rejected []ReasonInput
 }
 
 // forgetter is a reasoner whose answers can be dropped from the call cache.
 type forgetter interface {
-	forget(ctx context.Context, attempts []reasonInput)
+	forget(ctx context.Context, attempts []ReasonInput)
 }
 
 func (l *loop) save(ctx context.Context) error {
@@ -404,10 +388,10 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 // reason asks the reasoner, retrying answers that break a rule, and applies the verdicts.
 func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.FrameResult, usage *trace.Usage) error {
 	q := buildQuery(l.subs, l.st.satisfiedSet())
-	in := reasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
+	in := ReasonInput{Task: l.task, Subs: l.subs, Query: q, Satisfied: l.st.Satisfied, Facts: l.st.Facts,
 		Frame: frame, Description: c.Desc, Screen: c.Screen, Listings: l.st.Listings, Forms: l.st.Forms, Answer: l.t.FinalAnswer()}
 	var problems []string
-	var tried []reasonInput
+	var tried []ReasonInput
 	for attempt := 0; attempt <= l.cfg.Retries; attempt++ {
 		if attempt > 0 {
 			fr.Retries++
@@ -415,7 +399,7 @@ func (l *loop) reason(ctx context.Context, frame int, c captured, fr *trace.Fram
 			// call cache cannot hand back the same rejected answer.
 			in.Repair = fmt.Sprintf("(attempt %d of %d) %s", attempt+1, l.cfg.Retries+1, strings.Join(problems, "; "))
 		}
-		out, u, err := l.rs.reason(ctx, in)
+		out, u, err := l.rs.Reason(ctx, in)
 		usage.Add(u)
 		tried = append(tried, in)
 		var bad *errAnswer

@@ -6,9 +6,11 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
-// listings is what the judge remembers across frames of the lists it saw: which items a
+// Listings is what the judge remembers across frames of the lists it saw: which items a
 // page listed and between which neighbours, the page titles shown, and the items that
 // have since left their page. A delete, move or clear succeeds when something listed
 // before is gone afterwards, which no single frame can show; this memory lets both
@@ -18,11 +20,11 @@ import (
 // else: a neighbour it had is still there and the slot beside it now holds another item,
 // or the list is empty and says so. Scrolling moves items off screen without that, so a
 // scrolled list is never taken for a shorter one.
-type listings struct {
+type Listings struct {
 	// Items are the latest sighting of each item, keyed by page, list and label.
 	Items map[string]*listed `json:"items,omitempty"`
 	// Gone are the items seen leaving their page, in the order they were found.
-	Gone []gone `json:"gone,omitempty"`
+	Gone []GoneItem `json:"gone,omitempty"`
 	// Titles are the page titles shown so far, with the first frame that showed each.
 	Titles map[string]int `json:"titles,omitempty"`
 }
@@ -38,8 +40,8 @@ type listed struct {
 	Frame int    `json:"frame"`
 }
 
-// gone is an item that left its page: listed at frame Seen, not listed at frame Gone.
-type gone struct {
+// GoneItem is an item that left its page: listed at frame Seen, not listed at frame Gone.
+type GoneItem struct {
 	Page  string `json:"page"`
 	Title string `json:"title,omitempty"`
 	Label string `json:"label"`
@@ -51,12 +53,12 @@ type gone struct {
 // grow the saved state without end; the oldest sightings go first.
 const maxRemembered = 1000
 
-func newListings() *listings {
-	return &listings{Items: map[string]*listed{}, Titles: map[string]int{}}
+func newListings() *Listings {
+	return &Listings{Items: map[string]*listed{}, Titles: map[string]int{}}
 }
 
 // String says the fact as a sentence, for the model judge's memory and for analyses.
-func (g gone) String() string {
+func (g GoneItem) String() string {
 	return fmt.Sprintf("%q was listed on page %s at frame %d and is not listed there at frame %d",
 		g.Label, pageName(g.Title, g.Page), g.Seen, g.Gone)
 }
@@ -72,7 +74,7 @@ func pageName(title, page string) string {
 }
 
 // pageKey identifies a page: its app and title, else its app and activity.
-func pageKey(sc *screen) string {
+func pageKey(sc *Screen) string {
 	id := sc.Title
 	if id == "" {
 		id = "activity " + sc.Activity
@@ -83,17 +85,17 @@ func pageKey(sc *screen) string {
 // listItems groups the app's plain elements into lists: elements sharing a resource id and
 // class, two or more of them, in reading order. Labels shown twice in one list say
 // nothing about identity and are left out.
-func listItems(sc *screen) map[string][]string {
+func listItems(sc *Screen) map[string][]string {
 	groups := map[string][]string{}
 	for _, e := range sc.Elements {
-		if !isContent(e, sc) {
+		if !sc.IsContent(e) {
 			continue
 		}
 		label := itemLabel(e)
 		if label == "" {
 			continue
 		}
-		k := shortID(e.ID) + "|" + shortClass(e.Class)
+		k := ShortID(e.ID) + "|" + shortClass(e.Class)
 		groups[k] = append(groups[k], label)
 	}
 	for k, labels := range groups {
@@ -117,7 +119,7 @@ func listItems(sc *screen) map[string][]string {
 }
 
 // itemLabel is an element's text, else its description, folded to one line.
-func itemLabel(e element) string {
+func itemLabel(e Element) string {
 	return strings.Join(strings.Fields(firstNonEmpty(e.Text, e.Desc)), " ")
 }
 
@@ -129,7 +131,7 @@ func sameItem(a, b string) bool {
 		return false
 	}
 	a, b = strings.ToLower(a), strings.ToLower(b)
-	if a == b || containsName(a, b) || containsName(b, a) {
+	if a == b || screentext.ContainsName(a, b) || screentext.ContainsName(b, a) {
 		return true
 	}
 	ca, cb := itemCore(a), itemCore(b)
@@ -152,7 +154,7 @@ var emptyList = regexp.MustCompile(`(?i)^\s*(no\s+\w+(\s+\w+)?(\s+(yet|found|her
 
 // observe takes in one frame's screen: finds items that left a page since they were last
 // listed there, then remembers what this screen lists.
-func (m *listings) observe(frame int, sc *screen) {
+func (m *Listings) observe(frame int, sc *Screen) {
 	if sc == nil || sc.Package == "" && !sc.OCR {
 		return
 	}
@@ -172,7 +174,7 @@ func (m *listings) observe(frame int, sc *screen) {
 	var shown []string // everything the app shows, to make sure a "gone" item is nowhere
 	empty := false
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			shown = append(shown, strings.ToLower(e.Text+" \x00 "+e.Desc))
 			if emptyList.MatchString(e.Text) || emptyList.MatchString(e.Desc) {
 				empty = true
@@ -195,7 +197,7 @@ func (m *listings) observe(frame int, sc *screen) {
 		if !slotTaken(cur, it) && !(empty && len(cur) == 0) {
 			continue
 		}
-		m.Gone = append(m.Gone, gone{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame})
+		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame})
 		delete(m.Items, k)
 	}
 	for list, labels := range lists {
@@ -234,7 +236,7 @@ func anyHolds(texts []string, label string) bool {
 	l := strings.ToLower(label)
 	core := itemCore(l)
 	for _, t := range texts {
-		if containsName(t, l) || len([]rune(core)) >= 5 && containsName(t, core) {
+		if screentext.ContainsName(t, l) || len([]rune(core)) >= 5 && screentext.ContainsName(t, core) {
 			return true
 		}
 	}
@@ -242,7 +244,7 @@ func anyHolds(texts []string, label string) bool {
 }
 
 // forgetGone drops a gone fact once the item is listed on its page again (an undo).
-func (m *listings) forgetGone(page, label string) {
+func (m *Listings) forgetGone(page, label string) {
 	kept := m.Gone[:0]
 	for _, g := range m.Gone {
 		if !(g.Page == page && sameItem(g.Label, label)) {
@@ -252,7 +254,7 @@ func (m *listings) forgetGone(page, label string) {
 	m.Gone = kept
 }
 
-func (m *listings) trim() {
+func (m *Listings) trim() {
 	if len(m.Items) <= maxRemembered {
 		return
 	}
@@ -277,12 +279,12 @@ func (m *listings) trim() {
 
 // goneFacts are the gone items worth telling the model judge about: those whose label
 // shares a term with the task, latest last, at most max of them.
-func (m *listings) goneFacts(task string, limit int) []gone {
+func (m *Listings) goneFacts(task string, limit int) []GoneItem {
 	if m == nil {
 		return nil
 	}
-	terms := keyTerms(task, "")
-	var out []gone
+	terms := screentext.KeyTerms(task, "")
+	var out []GoneItem
 	for _, g := range m.Gone {
 		l := strings.ToLower(g.Label)
 		for _, t := range terms {

@@ -1,89 +1,19 @@
 package judge
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
-
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
-	"github.com/autoeval/autoeval/substate"
-	"github.com/autoeval/autoeval/trace"
+	"github.com/autoeval/autoeval/judge/ocr"
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
-// painted is a text drawn on a rendered test screen, on a band of colour.
-type painted struct {
-	text   string
-	x, y   int // the band's top left; the text sits inside it
-	h      int // band height
-	size   float64
-	fg, bg color.RGBA
-}
-
-var (
-	white = color.RGBA{255, 255, 255, 255}
-	ink   = color.RGBA{33, 33, 33, 255}
-	teal  = color.RGBA{0, 121, 107, 255}
-	green = color.RGBA{88, 204, 2, 255}
-)
-
-// renderScreen draws a 1080x2400 phone screen with the Go font: real anti-aliased text,
-// dark on light and light on colour, as apps draw it.
-func renderScreen(t testing.TB, texts ...painted) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
-	draw.Draw(img, img.Bounds(), &image.Uniform{white}, image.Point{}, draw.Src)
-	f, err := opentype.Parse(goregular.TTF)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range texts {
-		draw.Draw(img, image.Rect(0, p.y, screenW, p.y+p.h), &image.Uniform{p.bg}, image.Point{}, draw.Src)
-		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: p.size, DPI: 72, Hinting: font.HintingFull})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := font.Drawer{Dst: img, Src: &image.Uniform{p.fg}, Face: face,
-			Dot: fixed.P(p.x, p.y+p.h/2+int(p.size)/3)}
-		d.DrawString(p.text)
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// listScreenPNG is a rendered list page: a status bar, a title on a coloured app bar, the
-// rows dark on white, and a light-on-colour button at the bottom.
-func listScreenPNG(t testing.TB, title string, rows ...string) []byte {
-	ps := []painted{
-		{text: "9:41", x: 30, y: 0, h: 80, size: 36, fg: ink, bg: white},
-		{text: title, x: 40, y: 80, h: 160, size: 56, fg: white, bg: teal},
-	}
-	for i, r := range rows {
-		ps = append(ps, painted{text: r, x: 60, y: 300 + i*160, h: 140, size: 48, fg: ink, bg: white})
-	}
-	ps = append(ps, painted{text: "ADD NEW", x: 380, y: 2100, h: 140, size: 48, fg: white, bg: green})
-	return renderScreen(t, ps...)
-}
-
-func ocrText(sc *screen) []string {
+func ocrText(sc *Screen) []string {
 	var out []string
 	for _, e := range sc.Elements {
 		out = append(out, e.Text)
@@ -93,7 +23,7 @@ func ocrText(sc *screen) []string {
 
 func indexOf(lines []string, want string) int {
 	for i, l := range lines {
-		if strings.EqualFold(squeeze(l), squeeze(want)) {
+		if strings.EqualFold(screentext.Squeeze(l), screentext.Squeeze(want)) {
 			return i
 		}
 	}
@@ -104,7 +34,7 @@ func indexOf(lines []string, want string) int {
 // drawn, light text on colour included; the status bar is set apart.
 func TestOCRRendered(t *testing.T) {
 	testenv.RequireTesseract(t)
-	img := listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
+	img := judgetest.ListScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
 	sc, err := readScreenOCR(context.Background(), img)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +59,7 @@ func TestOCRRendered(t *testing.T) {
 		t.Errorf("box of the second row %d,%d-%d,%d, drawn at 60,460-..,600", walden.X1, walden.Y1, walden.X2, walden.Y2)
 	}
 	for _, e := range sc.Elements {
-		if e.Text == "9:41" && e.Role != roleSystem {
+		if e.Text == "9:41" && e.Role != RoleSystem {
 			t.Errorf("status bar clock not set apart: %+v", e)
 		}
 	}
@@ -171,219 +101,37 @@ func TestOCRRealScreenshots(t *testing.T) {
 	}
 }
 
-// A trace of screenshots only is judged without a model: OCR gives the heuristic the text,
-// and evidence of absence works on it as on a hierarchy.
-func TestHeuristicJudgesScreenshotsOnly(t *testing.T) {
-	testenv.RequireTesseract(t)
-	task := "Delete the entry Walden pond from the Reading list."
-	tr := &trace.Trace{Version: 1, Task: task, Dir: t.TempDir(), Status: trace.StatusCompleted, Frames: []trace.Frame{
-		{Index: 1, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")},
-		{Index: 2, ImageData: listScreenPNG(t, "Reading list", "Moby Dick", "Emma", "Ulysses")},
-	}}
-	j, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := describeLog(t, j)
-	if !j.Complete || !strings.Contains(log, "described from ocr 2") || j.Judge.PromptVersions["ocr"] == "" {
-		t.Fatalf("screenshot-only deletion:\n%s\n%+v", log, j.Judge)
-	}
-	// The entry still listed at the end: not done.
-	tr.Frames[1].ImageData = listScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Emma")
-	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic}, tr, DeriveSubstates(task, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if j.Complete {
-		t.Fatalf("a deletion that did not happen passed:\n%s", describeLog(t, j))
-	}
-	// --capture ocr on a trace with a hierarchy reads the screenshots all the same.
-	subs := &substate.List{Task: task, Nodes: []substate.Node{{ID: 0, Kind: substate.Page, Content: "The Reading list page is visible"}}}
-	j, err = Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Capture: CaptureOCR}, tr, subs)
-	if err != nil || !j.Complete {
-		t.Fatalf("--capture ocr: %v\n%s", err, describeLog(t, j))
-	}
-}
-
-func TestParseTSV(t *testing.T) {
-	tsv := "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n" +
-		"1\t1\t0\t0\t0\t0\t0\t0\t1080\t2400\t-1\t\n" +
-		"5\t1\t1\t1\t1\t1\t40\t100\t120\t40\t96.5\tBuy\n" +
-		"5\t1\t1\t1\t1\t2\t170\t100\t90\t40\t91\tmilk\n" +
-		"5\t1\t1\t1\t1\t3\t900\t100\t60\t40\t88\t$4\n" +
-		"5\t1\t1\t1\t2\t1\t40\t200\t60\t40\t12\t@&\n"
-	words, err := parseTSV([]byte(tsv))
-	if err != nil || len(words) != 4 {
-		t.Fatalf("%v %+v", err, words)
+// Tesseract's words become lines: a wide gap splits a label from its value on one row, and
+// a line of words Tesseract is unsure of is dropped.
+func TestOCRScreenLines(t *testing.T) {
+	words := []ocr.Word{
+		{Text: "Buy", Left: 40, Top: 100, W: 120, H: 40, Conf: 96.5, Block: 1, Para: 1, LineN: 1},
+		{Text: "milk", Left: 170, Top: 100, W: 90, H: 40, Conf: 91, Block: 1, Para: 1, LineN: 1},
+		{Text: "$4", Left: 900, Top: 100, W: 60, H: 40, Conf: 88, Block: 1, Para: 1, LineN: 1},
+		{Text: "@&", Left: 40, Top: 200, W: 60, H: 40, Conf: 12, Block: 1, Para: 1, LineN: 2},
 	}
 	sc := ocrScreen(words, 2400)
 	if got := ocrText(sc); len(got) != 2 || got[0] != "Buy milk" || got[1] != "$4" {
 		t.Fatalf("lines %q: a wide gap splits a label from its value, a low-confidence line is dropped", got)
 	}
-	for _, bad := range []string{"", "not tsv"} {
-		if _, err := parseTSV([]byte(bad)); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	// A row too short to be a word is passed over, not taken for one.
-	if words, err := parseTSV([]byte("level\tpage\n5\t1\tx")); err != nil || len(words) != 0 {
-		t.Errorf("short row: %v, %v", words, err)
-	}
 }
 
-func FuzzParseTSV(f *testing.F) {
-	f.Add([]byte("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n5\t1\t1\t1\t1\t1\t0\t0\t10\t10\t90\tx\n"))
-	f.Add([]byte("level\n5\t1\t1\t1\t1\t1\t-5\t-5\t-1\t2\tNaN\t\t\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		words, err := parseTSV(data)
-		if err != nil {
+func FuzzOCRScreen(f *testing.F) {
+	f.Add("Buy milk $4\n@&", 40, 100, 120, 40, 90.0)
+	f.Fuzz(func(t *testing.T, text string, left, top, w, h int, conf float64) {
+		if w < 0 || h < 0 { // the parser drops such words
 			return
+		}
+		var words []ocr.Word
+		for i, line := range strings.Split(text, "\n") {
+			for k, s := range strings.Fields(line) {
+				words = append(words, ocr.Word{Text: s, Left: left + k*(w+h), Top: top + i*h, W: w, H: h,
+					Conf: conf - float64(k), Block: 1, Para: i % 2, LineN: i})
+			}
 		}
 		// Identical screenshots must describe identically: repeated frames skip the reasoner.
 		if a, b := ocrScreen(words, 100), ocrScreen(words, 100); a.render() != b.render() {
 			t.Fatal("the same words give two descriptions")
 		}
 	})
-}
-
-// BenchmarkOCRFrame measures reading one real 1080x2400 screenshot: binarising it and
-// running Tesseract (the per-process cache is bypassed).
-func BenchmarkOCRFrame(b *testing.B) {
-	testenv.RequireTesseract(b)
-	data, err := os.ReadFile(filepath.Join(testenv.SharedData(b, "traces/llamatouch"), "trace_7", "11.png"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	b.Run("binarize", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := binarize(data); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("binarize+tesseract", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := runOCR(ctx, data); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
-
-// Frames showing the same screenshot are read by Tesseract once, also when their captures
-// run at the same time (captures run ahead of the reasoner in parallel, and a batch judges
-// several traces at once).
-func TestIdenticalScreenshotsReadOnce(t *testing.T) {
-	real := testenv.RequireTesseract(t)
-	if _, ok := OCRAvailable(); !ok {
-		t.Fatal("tesseract found on PATH but not by OCRAvailable")
-	}
-	dir := t.TempDir()
-	count := filepath.Join(dir, "runs")
-	wrapper := filepath.Join(dir, "tesseract")
-	script := "#!/bin/sh\necho run >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
-	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	saved := ocrProbe.path
-	ocrProbe.path = wrapper
-	t.Cleanup(func() { ocrProbe.path = saved })
-
-	// A screen no other test reads, so the per-process cache does not hold it yet.
-	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
-	const frames = 4
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	texts := make([]string, frames)
-	errs := make([]error, frames)
-	for i := range frames {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			sc, err := readScreenOCR(context.Background(), img)
-			if err == nil {
-				texts[i] = sc.render()
-			}
-			errs[i] = err
-		}()
-	}
-	close(start)
-	wg.Wait()
-	for i := range frames {
-		if errs[i] != nil || texts[i] != texts[0] || !strings.Contains(texts[0], "Inbox") {
-			t.Fatalf("frame %d: %v\n%s", i, errs[i], texts[i])
-		}
-	}
-	data, err := os.ReadFile(count)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := strings.Count(string(data), "run")
-	if runs != 1 {
-		t.Errorf("Tesseract ran %d times for %d frames of one screenshot, want once", runs, frames)
-	}
-	// Read again later: from the cache, no new run.
-	if _, err := readScreenOCR(context.Background(), img); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(count); strings.Count(string(data), "run") != runs {
-		t.Error("a screenshot read before was read again")
-	}
-}
-
-// A frame that joined the read of its screenshot started for another frame gets the words
-// even when that other frame's judging was cancelled mid-read (another trace of a batch
-// stopped, say): the read is made again for it, not failed with the other's cancel.
-func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
-	real := testenv.RequireTesseract(t)
-	if _, ok := OCRAvailable(); !ok {
-		t.Fatal("tesseract found on PATH but not by OCRAvailable")
-	}
-	dir := t.TempDir()
-	started := filepath.Join(dir, "started")
-	wrapper := filepath.Join(dir, "tesseract")
-	// The first run announces itself and lingers (until its caller's cancel kills it), so
-	// the second caller surely joins it.
-	script := "#!/bin/sh\nif [ ! -e '" + started + "' ]; then touch '" + started + "'; exec sleep 30; fi\nexec '" + real + "' \"$@\"\n"
-	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	saved := ocrProbe.path
-	ocrProbe.path = wrapper
-	t.Cleanup(func() { ocrProbe.path = saved })
-
-	img := listScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
-	first, cancel := context.WithCancel(context.Background())
-	firstErr := make(chan error, 1)
-	go func() {
-		_, err := readScreenOCR(first, img)
-		firstErr <- err
-	}()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if _, err := os.Stat(started); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the first read never started")
-		}
-	}
-	second := make(chan error, 1)
-	var text string
-	go func() {
-		sc, err := readScreenOCR(context.Background(), img)
-		if err == nil {
-			text = sc.render()
-		}
-		second <- err
-	}()
-	time.Sleep(100 * time.Millisecond) // the second caller waits on the first read
-	cancel()
-	if err := <-firstErr; !errors.Is(err, context.Canceled) {
-		t.Errorf("the cancelled caller got %v", err)
-	}
-	if err := <-second; err != nil || !strings.Contains(text, "Inbox") {
-		t.Fatalf("the caller still judging got %v:\n%s", err, text)
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -22,8 +23,8 @@ func BenchmarkProgress(b *testing.B) {
 	for _, frames := range []int{10, 100, 1000, 3000} {
 		b.Run(fmt.Sprintf("frames=%d", frames), func(b *testing.B) {
 			tr := manyScreensTrace(b, frames)
-			m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) {
-				return answer(askedIDs(req.Prompt), nil, ""), nil
+			m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) {
+				return judgetest.Answer(judgetest.AskedIDs(req.Prompt), nil, ""), nil
 			}}
 			var judging time.Duration
 			var dbBytes int64
@@ -34,12 +35,12 @@ func BenchmarkProgress(b *testing.B) {
 					b.Fatal(err)
 				}
 				empty := databaseBytes(b, db)
-				m.reqs = nil
+				m = &judgetest.Model{Handler: m.Handler} // a fresh record of requests per run
 				cfg := llmConfig(m)
 				cfg.Store = db
 				b.StartTimer()
 				start := time.Now()
-				j, err := Run(context.Background(), cfg, tr, clockSubs())
+				j, err := Run(context.Background(), cfg, tr, judgetest.ClockSubs())
 				judging += time.Since(start)
 				b.StopTimer()
 				if err != nil {
@@ -63,9 +64,9 @@ func BenchmarkProgress(b *testing.B) {
 func manyScreensTrace(b *testing.B, frames int) *trace.Trace {
 	screens := make([]string, frames)
 	for i := range screens {
-		screens[i] = screenXML("com.google.android.deskclock", "Alarm", fmt.Sprintf("Alarm %d", i), "switch:Alarm 7:30=off")
+		screens[i] = judgetest.ScreenXML("com.google.android.deskclock", "Alarm", fmt.Sprintf("Alarm %d", i), "switch:Alarm 7:30=off")
 	}
-	return writeTrace(b, clockSubs().Task, screens...)
+	return judgetest.WriteTrace(b, judgetest.ClockSubs().Task, screens...)
 }
 
 // databaseBytes is the size of the database with its write-ahead log folded in.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
@@ -22,19 +23,19 @@ var _ ProgressStore = (*store.DB)(nil)
 // info; and the stand-in model that judges it.
 func mixedTrace(t *testing.T) ([]string, func(int, llm.Request) (string, error)) {
 	const pkg = "com.google.android.deskclock"
-	s := clockScreens()
-	flaky := screenXML(pkg, "Timer", "FLAKY")   // the first answer on it is unreadable
-	broken := screenXML(pkg, "Timer", "BROKEN") // every answer on it is unreadable
-	noted := screenXML(pkg, "Timer", "NOTE")    // gives a critical_info
+	s := judgetest.ClockScreens()
+	flaky := judgetest.ScreenXML(pkg, "Timer", "FLAKY")   // the first answer on it is unreadable
+	broken := judgetest.ScreenXML(pkg, "Timer", "BROKEN") // every answer on it is unreadable
+	noted := judgetest.ScreenXML(pkg, "Timer", "NOTE")    // gives a critical_info
 	screens := []string{s[0], "<hierarchy><node", s[1], s[1], flaky, broken, broken, noted, s[2], s[2], s[3], s[0]}
 	oracle := func(_ int, req llm.Request) (string, error) {
-		d := fenced(req.Prompt)
+		d := judgetest.Fenced(req.Prompt)
 		retry := strings.Contains(req.Prompt, "previous answer broke a rule")
 		switch {
 		case strings.Contains(d, "BROKEN"), strings.Contains(d, "FLAKY") && !retry:
 			return "no JSON here", nil
 		case strings.Contains(d, "NOTE"):
-			return answer(askedIDs(req.Prompt), map[int]bool{0: true}, "a note from the NOTE screen"), nil
+			return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: true}, "a note from the NOTE screen"), nil
 		}
 		return clockOracle(req), nil
 	}
@@ -47,22 +48,23 @@ func mixedTrace(t *testing.T) ([]string, func(int, llm.Request) (string, error))
 func TestResumeFromVersion1Progress(t *testing.T) {
 	ctx := context.Background()
 	screens, oracle := mixedTrace(t)
-	tr := writeTrace(t, clockSubs().Task, screens...)
-	ref := &fakeModel{handler: oracle}
-	want, err := Run(ctx, llmConfig(ref), tr, clockSubs())
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)
+	ref := &judgetest.Model{Handler: oracle}
+	want, err := Run(ctx, llmConfig(ref), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	m := &fakeModel{handler: oracle}
+	m := &judgetest.Model{Handler: oracle}
 	cfg := llmConfig(m)
 	path := filepath.Join(t.TempDir(), "v1.db")
 	writeVersion1(t, path, tr.Dir, func(db *sql.DB) {
 		// The fixture's job was keyed by the trace directory it was written from.
-		if err := cfg.normalize(); err != nil {
+		d, err := cfg.normalize()
+		if err != nil {
 			t.Fatal(err)
 		}
-		job, err := jobKey(tr, tr.Task, clockSubs(), cfg.info(false, false), cfg.Retries)
+		job, err := jobKey(tr, tr.Task, judgetest.ClockSubs(), cfg.info(d, false, false), cfg.Retries)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,26 +85,26 @@ func TestResumeFromVersion1Progress(t *testing.T) {
 		t.Fatalf("judge_frames still there (%d, %v)", old, err)
 	}
 	cfg.Store = db
-	got, err := Run(ctx, cfg, tr, clockSubs())
+	got, err := Run(ctx, cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The fixture was killed after frame 8 (the NOTE screen), with 11 calls made.
 	const before = 11
-	for _, r := range m.requests() {
+	for _, r := range m.Requests() {
 		// Frames 9 to 11, the ones after the kill, show the alarm list; none before it does.
-		if d := fenced(r.Prompt); !strings.Contains(d, `"Alarm"`) {
+		if d := judgetest.Fenced(r.Prompt); !strings.Contains(d, `"Alarm"`) {
 			t.Errorf("a frame judged before the kill was asked again:\n%s", d)
 		}
 	}
-	if n := len(m.requests()); n+before != len(ref.requests()) {
-		t.Errorf("resumed run made %d calls; with the %d before the kill that is not the uninterrupted %d", n, before, len(ref.requests()))
+	if n := len(m.Requests()); n+before != len(ref.Requests()) {
+		t.Errorf("resumed run made %d calls; with the %d before the kill that is not the uninterrupted %d", n, before, len(ref.Requests()))
 	}
 	if !reflect.DeepEqual(got.Substates, want.Substates) || !reflect.DeepEqual(got.Frames, want.Frames) || got.SCR != want.SCR ||
 		got.Usage.Calls != want.Usage.Calls || got.Usage.InputTokens != want.Usage.InputTokens || got.StoppedEarly != want.StoppedEarly {
 		t.Errorf("resumed judgment differs\n got %+v\nwant %+v", got.Frames, want.Frames)
 	}
-	for _, r := range m.requests() {
+	for _, r := range m.Requests() {
 		if !strings.Contains(r.Prompt, "a note from the NOTE screen") {
 			t.Fatalf("the critical info saved before the kill is missing from a prompt after it:\n%s", r.Prompt)
 		}

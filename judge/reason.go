@@ -24,29 +24,36 @@ type hit struct {
 	Analysis string `json:"analysis,omitempty"`
 }
 
-// reasonInput is everything the reasoner sees for one frame.
-type reasonInput struct {
-	Task        string
-	Subs        *substate.List
-	Query       query
+// ReasonInput is everything the reasoner sees for one frame.
+type ReasonInput struct {
+	Task  string
+	Subs  *substate.List
+	Query Query
+	// Satisfied and Facts are the loop's memory: the substates reached and the notes the
+	// model judge asked to remember, each with its frame.
 	Satisfied   map[int]hit
 	Facts       []fact
 	Frame       int
 	Description string
-	Screen      *screen
-	Repair      string
+	// Screen is the structured screen, nil when the frame was described from its
+	// screenshot by a vision model alone.
+	Screen *Screen
+	// Repair says why the last answer on this frame was rejected, on a retry.
+	Repair string
 	// Listings is what earlier frames listed and what has left its page since.
-	Listings *listings
+	Listings *Listings
 	// Forms is what the agent filled in and which forms it committed (saved form values).
-	Forms *forms
+	Forms *Forms
 	// Answer is the agent's reported answer to a question task, "" when it gave none.
 	Answer string
 }
 
-// reasoner judges one frame. The LLM reasoner and the heuristic baseline share the loop
-// and the Checker, so both are held to the same rules.
-type reasoner interface {
-	reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error)
+// Reasoner judges one frame: a verdict on every substate in.Query asks. The model judge and
+// the heuristic baseline share the loop and the Checker, so both are held to the same rules:
+// an answer breaking one is asked again, then the frame is skipped. A Reasoner serves one
+// judging loop, which calls it frame after frame from one goroutine.
+type Reasoner interface {
+	Reason(ctx context.Context, in ReasonInput) (*ReasonOutput, trace.Usage, error)
 }
 
 // errAnswer marks an answer that could not be read at all; the loop treats it like a rule
@@ -55,12 +62,44 @@ type errAnswer struct{ msg string }
 
 func (e *errAnswer) Error() string { return e.msg }
 
+func init() { Register(trace.JudgeLLM, llmDriver{}) }
+
+// llmDriver is the model judge, the default kind: a model reasons over each frame's
+// description, which a vision model may write from the screenshot.
+type llmDriver struct{}
+
+func (llmDriver) Check(c *Config) error {
+	if c.Model == nil {
+		return errors.New("the LLM judge needs a model (--model or $AUTOEVAL_MODEL)")
+	}
+	if c.CaptureModel == nil {
+		c.CaptureModel = c.Model // one model that sees images serves both roles
+	}
+	return nil
+}
+
+func (llmDriver) Record(ji *trace.JudgeInfo, c *Config, vision bool) {
+	ji.Model = c.Model.Name()
+	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
+	if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
+		ji.CaptureModel = c.CaptureModel.Name()
+		ji.PromptVersions["capturer"] = prompts.Capturer.Version
+	}
+}
+
+func (llmDriver) Reasoner(c *Config, scope string) Reasoner {
+	return &llmReasoner{model: c.Model, scope: scope}
+}
+
+func (llmDriver) UsesModel() bool { return true }
+
+// llmReasoner asks the model about one frame.
 type llmReasoner struct {
 	model llm.Model
 	scope string
 }
 
-func (r *llmReasoner) request(in reasonInput) (llm.Request, error) {
+func (r *llmReasoner) request(in ReasonInput) (llm.Request, error) {
 	rendered, err := renderReasoner(in)
 	if err != nil {
 		return llm.Request{}, err
@@ -76,7 +115,7 @@ func (r *llmReasoner) request(in reasonInput) (llm.Request, error) {
 	}, nil
 }
 
-func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
+func (r *llmReasoner) Reason(ctx context.Context, in ReasonInput) (*ReasonOutput, trace.Usage, error) {
 	req, err := r.request(in)
 	if err != nil {
 		return nil, trace.Usage{}, err
@@ -95,7 +134,7 @@ func (r *llmReasoner) reason(ctx context.Context, in reasonInput) (*reasonOutput
 
 // forget drops the cached answers to the given attempts: they were all rejected and the
 // frame skipped, so judging it again must ask the model anew, not replay the failure.
-func (r *llmReasoner) forget(ctx context.Context, attempts []reasonInput) {
+func (r *llmReasoner) forget(ctx context.Context, attempts []ReasonInput) {
 	var reqs []llm.Request
 	for _, in := range attempts {
 		if req, err := r.request(in); err == nil {
@@ -107,7 +146,7 @@ func (r *llmReasoner) forget(ctx context.Context, attempts []reasonInput) {
 
 // renderReasoner fills the shared reasoner prompt. Context parents are listed among the
 // substates to answer as well: the parent rule needs their verdict on this very frame.
-func renderReasoner(in reasonInput) (prompts.Rendered, error) {
+func renderReasoner(in ReasonInput) (prompts.Rendered, error) {
 	pin := prompts.ReasonerInput{
 		Task:        in.Task,
 		Open:        in.Query.Asked(),
@@ -143,12 +182,12 @@ const (
 
 // parseAnswer reads the model's JSON. llm.ExtractJSON drops <think> blocks and prose around
 // the object, so braces in a reasoning model's thoughts do not spoil the answer.
-func parseAnswer(text string) (*reasonOutput, error) {
+func parseAnswer(text string) (*ReasonOutput, error) {
 	raw, err := llm.ExtractJSON(text)
 	if err != nil {
 		return nil, err
 	}
-	var out reasonOutput
+	var out ReasonOutput
 	if err := json.Unmarshal(raw, &out); err != nil {
 		return nil, fmt.Errorf("the answer is not valid JSON of the required shape: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/substate"
@@ -21,15 +22,15 @@ import (
 // same screen must be asked, not passed over as "unchanged".
 func TestSameScreenAfterRejectedFrameIsAsked(t *testing.T) {
 	bothModels(t, func(t *testing.T, mk maker) {
-		s := clockScreens()
-		tr := writeTrace(t, clockSubs().Task, s[1], s[1])
+		s := judgetest.ClockScreens()
+		tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[1], s[1])
 		m := mk(func(n int, req llm.Request) (string, error) {
 			if n <= defaultRetries {
 				return "no JSON here", nil // every attempt on frame 1 is unreadable
 			}
 			return clockOracle(req), nil
 		})
-		j, err := Run(context.Background(), llmConfig(m), tr, clockSubs())
+		j, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,10 +40,10 @@ func TestSameScreenAfterRejectedFrameIsAsked(t *testing.T) {
 		if f := j.Frames[1]; f.SameAs != nil || f.Skipped {
 			t.Fatalf("frame 2 %+v: the screen was never judged, it must be asked", f)
 		}
-		if got := satisfiedAt(j)[0]; got != 2 {
+		if got := judgetest.SatisfiedAt(j)[0]; got != 2 {
 			t.Fatalf("substate 0 satisfied at %d, want 2", got)
 		}
-		if n := len(m.requests()); n != defaultRetries+2 {
+		if n := len(m.Requests()); n != defaultRetries+2 {
 			t.Fatalf("%d calls, want %d", n, defaultRetries+2)
 		}
 	})
@@ -52,7 +53,7 @@ func TestSameScreenAfterRejectedFrameIsAsked(t *testing.T) {
 // again (--fresh, or a new job) asks the model anew instead of replaying the failure.
 func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 	ctx := context.Background()
-	tr := writeTrace(t, clockSubs().Task, clockScreens()[1])
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()[1])
 	m := newHTTPModel(t, func(n int, req llm.Request) (string, error) {
 		if n <= defaultRetries {
 			return "no JSON here", nil
@@ -66,7 +67,7 @@ func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 	defer db.Close()
 	cfg := llmConfig(m.Model) // the client itself, which keeps the cache and can forget
 	cfg.Store = db
-	j, err := Run(ctx, cfg, tr, clockSubs())
+	j, err := Run(ctx, cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,15 +75,15 @@ func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 		t.Fatalf("first run: frame %+v, want skipped", j.Frames[0])
 	}
 	cfg.Fresh = true
-	j, err = Run(ctx, cfg, tr, clockSubs())
+	j, err = Run(ctx, cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(m.requests()); n != defaultRetries+2 {
+	if n := len(m.Requests()); n != defaultRetries+2 {
 		t.Fatalf("the provider saw %d requests, want %d: the rejected answers were replayed from the cache", n, defaultRetries+2)
 	}
-	if j.Frames[0].Skipped || satisfiedAt(j)[0] != 1 {
-		t.Fatalf("fresh run: frame %+v satisfied %v", j.Frames[0], satisfiedAt(j))
+	if j.Frames[0].Skipped || judgetest.SatisfiedAt(j)[0] != 1 {
+		t.Fatalf("fresh run: frame %+v satisfied %v", j.Frames[0], judgetest.SatisfiedAt(j))
 	}
 }
 
@@ -94,7 +95,7 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 		{Index: 1, ImageData: tinyPNG(t, 1)}, {Index: 2, ImageData: tinyPNG(t, 2)}, {Index: 3, ImageData: tinyPNG(t, 3)},
 	}}
 	var captures atomic.Int32
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) {
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) {
 		if req.Purpose == "capture" {
 			captures.Add(1)
 			return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
@@ -103,14 +104,14 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 		for deadline := time.Now().Add(5 * time.Second); captures.Load() < 3 && time.Now().Before(deadline); {
 			time.Sleep(time.Millisecond)
 		}
-		return answer(askedIDs(req.Prompt), map[int]bool{0: true}, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: true}, ""), nil
 	}}
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
 	cfg := Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto, Store: db}
 	first, err := Run(ctx, cfg, tr, subs)
@@ -124,8 +125,8 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.requests()) != 4 {
-		t.Fatalf("the rerun made calls: %d in all", len(m.requests()))
+	if len(m.Requests()) != 4 {
+		t.Fatalf("the rerun made calls: %d in all", len(m.Requests()))
 	}
 	if again.Usage != first.Usage {
 		t.Fatalf("rerun usage %+v, the run that did the work %+v", again.Usage, first.Usage)
@@ -136,8 +137,8 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 // is a different job, not the saved progress of the old one.
 func TestTaskFromSubstatesIsPartOfTheJob(t *testing.T) {
 	ctx := context.Background()
-	tr := writeTrace(t, "", clockScreens()...)
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	tr := judgetest.WriteTrace(t, "", judgetest.ClockScreens()...)
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -145,17 +146,17 @@ func TestTaskFromSubstatesIsPartOfTheJob(t *testing.T) {
 	defer db.Close()
 	cfg := llmConfig(m)
 	cfg.Store = db
-	if _, err := Run(ctx, cfg, tr, clockSubs()); err != nil {
+	if _, err := Run(ctx, cfg, tr, judgetest.ClockSubs()); err != nil {
 		t.Fatal(err)
 	}
-	before := len(m.requests())
-	other := clockSubs()
+	before := len(m.Requests())
+	other := judgetest.ClockSubs()
 	other.Task = "Open the Clock app and look at the alarms"
 	j, err := Run(ctx, cfg, tr, other)
 	if err != nil {
 		t.Fatal(err)
 	}
-	reqs := m.requests()
+	reqs := m.Requests()
 	if len(reqs) == before {
 		t.Fatal("the judgment of the old task was reused for a different task")
 	}
@@ -169,25 +170,25 @@ func TestTaskFromSubstatesIsPartOfTheJob(t *testing.T) {
 // unchanged screen, an answer accepted after a retry, a rejected frame, critical info.
 func TestResumeAfterKillAtEveryFrame(t *testing.T) {
 	const pkg = "com.google.android.deskclock"
-	s := clockScreens()
-	flaky := screenXML(pkg, "Timer", "FLAKY")   // the first answer on it is unreadable
-	broken := screenXML(pkg, "Timer", "BROKEN") // every answer on it is unreadable
-	noted := screenXML(pkg, "Timer", "NOTE")    // gives a critical_info
+	s := judgetest.ClockScreens()
+	flaky := judgetest.ScreenXML(pkg, "Timer", "FLAKY")   // the first answer on it is unreadable
+	broken := judgetest.ScreenXML(pkg, "Timer", "BROKEN") // every answer on it is unreadable
+	noted := judgetest.ScreenXML(pkg, "Timer", "NOTE")    // gives a critical_info
 	screens := []string{s[0], "<hierarchy><node", s[1], s[1], flaky, broken, broken, noted, s[2], s[2], s[3], s[0]}
 	oracle := func(_ int, req llm.Request) (string, error) {
-		d := fenced(req.Prompt)
+		d := judgetest.Fenced(req.Prompt)
 		retry := strings.Contains(req.Prompt, "previous answer broke a rule")
 		switch {
 		case strings.Contains(d, "BROKEN"), strings.Contains(d, "FLAKY") && !retry:
 			return "no JSON here", nil
 		case strings.Contains(d, "NOTE"):
-			return answer(askedIDs(req.Prompt), map[int]bool{0: true}, "a note from the NOTE screen"), nil
+			return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: true}, "a note from the NOTE screen"), nil
 		}
 		return clockOracle(req), nil
 	}
-	tr := writeTrace(t, clockSubs().Task, screens...)
-	ref := &fakeModel{handler: oracle}
-	want, err := Run(context.Background(), llmConfig(ref), tr, clockSubs())
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)
+	ref := &judgetest.Model{Handler: oracle}
+	want, err := Run(context.Background(), llmConfig(ref), tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func TestResumeAfterKillAtEveryFrame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := &fakeModel{handler: oracle}
+		m := &judgetest.Model{Handler: oracle}
 		cfg := llmConfig(m)
 		cfg.Store = db
 		kctx, cancel := context.WithCancel(context.Background())
@@ -211,18 +212,18 @@ func TestResumeAfterKillAtEveryFrame(t *testing.T) {
 				cancel()
 			}
 		}
-		_, err = Run(kctx, cfg, tr, clockSubs())
+		_, err = Run(kctx, cfg, tr, judgetest.ClockSubs())
 		cancel()
 		if kill < len(want.Frames) && !errors.Is(err, context.Canceled) {
 			t.Fatalf("kill after frame %d: err %v", kill, err)
 		}
 		cfg.OnFrame = nil
-		got, err := Run(context.Background(), cfg, tr, clockSubs())
+		got, err := Run(context.Background(), cfg, tr, judgetest.ClockSubs())
 		db.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, w := len(m.requests()), len(ref.requests()); n != w {
+		if n, w := len(m.Requests()), len(ref.Requests()); n != w {
 			t.Errorf("kill after frame %d: %d calls in all, uninterrupted %d", kill, n, w)
 		}
 		if !reflect.DeepEqual(got.Substates, want.Substates) || !reflect.DeepEqual(got.Frames, want.Frames) ||
@@ -245,14 +246,14 @@ func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
 			}
 			return `The Clock app (package deskclock) shows the "Alarm" tab.`, nil
 		}
-		return answer(askedIDs(req.Prompt), map[int]bool{0: strings.Contains(fenced(req.Prompt), "deskclock")}, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), map[int]bool{0: strings.Contains(judgetest.Fenced(req.Prompt), "deskclock")}, ""), nil
 	}, false) // the cache is on
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
 	cfg := Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureAuto, Store: db}
 	j, err := Run(ctx, cfg, tr, subs)
@@ -267,7 +268,7 @@ func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if captures.Load() != 2 || j.Frames[0].Skipped || satisfiedAt(j)[0] != 1 {
+	if captures.Load() != 2 || j.Frames[0].Skipped || judgetest.SatisfiedAt(j)[0] != 1 {
 		t.Fatalf("fresh run: %d captures asked, frame %+v: the empty description was replayed", captures.Load(), j.Frames[0])
 	}
 }
@@ -275,11 +276,11 @@ func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
 // A frame with nothing to describe is skipped with a reason that fits it: no screenshot
 // either, so no hint to describe its screenshot.
 func TestFrameWithoutAnySourceSkippedWithFittingReason(t *testing.T) {
-	tr := writeTrace(t, clockSubs().Task, clockScreens()[1])
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()[1])
 	tr.Frames = append(tr.Frames, trace.Frame{Index: 2})
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
 	for _, mode := range []string{CaptureAuto, CaptureBoth} {
-		j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: mode}, tr, clockSubs())
+		j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m, Capture: mode}, tr, judgetest.ClockSubs())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,26 +294,26 @@ func TestFrameWithoutAnySourceSkippedWithFittingReason(t *testing.T) {
 // An optional substate never seen: SCR counts it, the strict completion fails, completion
 // over required substates holds, and the judge keeps looking (it is still open).
 func TestOptionalSubstateNeverSeen(t *testing.T) {
-	s := clockScreens()
-	tr := writeTrace(t, clockSubs().Task, append(s, s[0])...)
-	subs := clockSubs()
+	s := judgetest.ClockScreens()
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, append(s, s[0])...)
+	subs := judgetest.ClockSubs()
 	subs.Nodes = append(subs.Nodes,
 		substate.Node{ID: 4, Kind: substate.Page, Content: "The clock settings page is visible", Parent: substate.IntPtr(0), Optional: true},
 		substate.Node{ID: 5, Kind: substate.Unit, Content: "The alarm volume slider is shown", Parent: substate.IntPtr(4), Optional: true})
-	m := &fakeModel{handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
+	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil }}
 	j, err := Run(context.Background(), llmConfig(m), tr, subs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[int]int{0: 2, 1: 3, 2: 3, 3: 4, 4: -1, 5: -1}
-	if got := satisfiedAt(j); !reflect.DeepEqual(got, want) {
+	if got := judgetest.SatisfiedAt(j); !reflect.DeepEqual(got, want) {
 		t.Fatalf("satisfied at %v, want %v", got, want)
 	}
-	if j.SCR != 4.0/6 || j.Complete || !j.CompleteRequired || j.StoppedEarly || len(j.Frames) != 5 || len(m.requests()) != 5 {
-		t.Fatalf("scr %v complete %v required %v early %v frames %d calls %d", j.SCR, j.Complete, j.CompleteRequired, j.StoppedEarly, len(j.Frames), len(m.requests()))
+	if j.SCR != 4.0/6 || j.Complete || !j.CompleteRequired || j.StoppedEarly || len(j.Frames) != 5 || len(m.Requests()) != 5 {
+		t.Fatalf("scr %v complete %v required %v early %v frames %d calls %d", j.SCR, j.Complete, j.CompleteRequired, j.StoppedEarly, len(j.Frames), len(m.Requests()))
 	}
 	// The optional page and its unit are asked on the last frame, with page 1 gone (no open children).
-	if got := askedIDs(m.requests()[4].Prompt); !reflect.DeepEqual(got, []int{4, 5}) {
+	if got := judgetest.AskedIDs(m.Requests()[4].Prompt); !reflect.DeepEqual(got, []int{4, 5}) {
 		t.Fatalf("last frame asked %v, want [4 5]", got)
 	}
 }
@@ -320,7 +321,7 @@ func TestOptionalSubstateNeverSeen(t *testing.T) {
 // Verdicts in odd case or with spaces are read as the words they are, for the parent rule
 // too, and recorded in the canonical spelling.
 func TestOddVerdictSpellingsAndTheParentRule(t *testing.T) {
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	q := buildQuery(subs, map[int]bool{0: true})
 	out, err := parseAnswer(`{"substates":[{"id":1,"verdict":" TRUE\n"},{"id":2,"verdict":"True"},{"id":3,"verdict":"Uncertain"}]}`)
 	if err != nil {
@@ -348,10 +349,10 @@ func TestDecomposeUsageKeptWhenKilledBeforeFirstFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	tr := writeTrace(t, clockSubs().Task, clockScreens()...)
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()...)
 	kctx, kill := context.WithCancel(ctx)
 	defer kill()
-	m := &fakeModel{handler: func(n int, req llm.Request) (string, error) {
+	m := &judgetest.Model{Handler: func(n int, req llm.Request) (string, error) {
 		if n == 0 {
 			kill() // the process dies during the first reasoner call
 			return "", context.Canceled
@@ -361,11 +362,11 @@ func TestDecomposeUsageKeptWhenKilledBeforeFirstFrame(t *testing.T) {
 	paid := trace.Usage{Calls: 2, InputTokens: 900, OutputTokens: 300, CostUSD: 0.004}
 	cfg := llmConfig(m)
 	cfg.Store, cfg.DecomposeUsage = db, paid
-	if _, err := Run(kctx, cfg, tr, clockSubs()); !errors.Is(err, context.Canceled) {
+	if _, err := Run(kctx, cfg, tr, judgetest.ClockSubs()); !errors.Is(err, context.Canceled) {
 		t.Fatalf("killed run: %v", err)
 	}
 	cfg.DecomposeUsage = trace.Usage{} // from the cache this time
-	j, err := Run(ctx, cfg, tr, clockSubs())
+	j, err := Run(ctx, cfg, tr, judgetest.ClockSubs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,9 +388,9 @@ func TestIdenticalScreenshotDescribedOnce(t *testing.T) {
 			// A model rarely words the same screen the same way twice.
 			return fmt.Sprintf("The home screen launcher (description %d).", captures.Add(1)), nil
 		}
-		return answer(askedIDs(req.Prompt), nil, ""), nil
+		return judgetest.Answer(judgetest.AskedIDs(req.Prompt), nil, ""), nil
 	}, false) // the cache is on
-	subs := clockSubs()
+	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
 	j, err := Run(context.Background(), Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureVision}, tr, subs)
 	if err != nil {

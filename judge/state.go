@@ -48,10 +48,10 @@ type state struct {
 	Started   time.Time   `json:"started"`
 	// Listings remembers what earlier frames listed (evidence of absence); bounded, so it
 	// stays in the current state.
-	Listings *listings `json:"listings,omitempty"`
+	Listings *Listings `json:"listings,omitempty"`
 	// Forms remembers the form last filled in and the forms committed (saved form values);
 	// bounded, so it stays in the current state.
-	Forms *forms `json:"forms,omitempty"`
+	Forms *Forms `json:"forms,omitempty"`
 
 	// savedFrames and savedFacts count the frames and facts already in the store.
 	savedFrames, savedFacts int

@@ -20,6 +20,25 @@ type SubstateSource struct {
 	// Decompose turns a task into substates through a model (cached by the decomposer);
 	// nil when no model is configured.
 	Decompose DecomposeFunc
+	// Derive builds substates from the task text alone, when there is no model to
+	// decompose it; JudgeTrace takes the judge kind's own rules when it is nil.
+	Derive func(task, app string) *substate.List
+}
+
+// derivation is the judge kind's way to derive substates from a task, nil when it has
+// none.
+func derivation(kind string) func(task, app string) *substate.List {
+	if kind == "" {
+		kind = trace.JudgeLLM
+	}
+	d, err := lookup(kind)
+	if err != nil {
+		return nil
+	}
+	if sd, ok := d.(SubstateDeriver); ok {
+		return sd.DeriveSubstates
+	}
+	return nil
 }
 
 // DecomposeFunc decomposes a task and reports the model usage it took (zero when the
@@ -28,7 +47,7 @@ type DecomposeFunc func(ctx context.Context, task, app string) (*substate.List, 
 
 // ResolveSubstates finds the substates for t: the given file, else substates.json in the
 // trace's own directory, else the decomposer, else (no model) substates derived from the
-// task by DeriveSubstates. The note says which, so the output can be honest about it. The
+// task by src.Derive. The note says which, so the output can be honest about it. The
 // usage is what decomposing cost (zero unless the model was called).
 func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (*substate.List, string, trace.Usage, error) {
 	var none trace.Usage
@@ -42,7 +61,7 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 	if t.OwnsDir() && t.Dir != "" {
 		p := filepath.Join(t.Dir, SubstatesName)
 		if _, err := os.Stat(p); err == nil {
-			s, err := readSubstates(p)
+			s, err := substate.ReadFileIn(t.Dir, p)
 			if err != nil {
 				return nil, "", none, err
 			}
@@ -64,7 +83,10 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 		}
 		return s, note, u, nil
 	}
-	s := DeriveSubstates(t.Task, t.App)
+	if src.Derive == nil {
+		return nil, "", none, fmt.Errorf("%s: no model to decompose the task into substates (--model or $AUTOEVAL_MODEL), and this judge derives none from the task text; pass --substates FILE", trace.UniqueName(t))
+	}
+	s := src.Derive(t.Task, t.App)
 	if err := s.Validate(); err != nil {
 		return nil, "", none, err
 	}
@@ -75,13 +97,9 @@ func ResolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 const derivedNote = "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)"
 
 func readSubstates(path string) (*substate.List, error) {
-	data, err := os.ReadFile(path)
+	s, err := substate.ReadFile(path)
 	if err != nil {
 		return nil, err
-	}
-	s, err := substate.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return s, nil
 }

@@ -71,7 +71,7 @@ cluster, --shard gives each process (each with its own database) its part of the
 	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
-	f.StringVar(&o.kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline with a notice)")
+	f.StringVar(&o.kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline with a notice)")
 	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
 	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
 	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
@@ -85,8 +85,8 @@ func runJudge(ctx context.Context, o judgeOptions) error {
 	if (o.trace == "") == (o.traces == "") {
 		return &exitError{code: 2, msg: "judge: give exactly one of --trace PATH or --traces ROOT"}
 	}
-	if o.kind != "" && o.kind != trace.JudgeLLM && o.kind != trace.JudgeHeuristic {
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want llm or heuristic", o.kind)}
+	if o.kind != "" && !slices.Contains(judge.Kinds(), o.kind) {
+		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want %s", o.kind, strings.Join(judge.Kinds(), " or "))}
 	}
 	switch {
 	case o.concurrency < 0:
@@ -244,7 +244,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := importer.OpenEach(o.traces)
+	sources, err := importer.OpenEachContext(ctx, o.traces)
 	if err != nil {
 		return err
 	}
@@ -287,6 +287,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	opts.StatusRoot = o.traces // autoeval view shows the batch from there
 	if !global.quiet {
 		opts.OnWait = func(label string, held *store.HeldError) {
 			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,8 +109,8 @@ the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 			if suitePath == "" || agentCmd == "" || out == "" {
 				return &exitError{code: 2, msg: "run: --suite, --agent-cmd and --out are required"}
 			}
-			if kind != "" && kind != trace.JudgeLLM && kind != trace.JudgeHeuristic {
-				return &exitError{code: 2, msg: fmt.Sprintf("run: --judge %q: want llm or heuristic", kind)}
+			if kind != "" && !slices.Contains(judge.Kinds(), kind) {
+				return &exitError{code: 2, msg: fmt.Sprintf("run: --judge %q: want %s", kind, strings.Join(judge.Kinds(), " or "))}
 			}
 			if awURL != "" && groundTruth {
 				return &exitError{code: 2, msg: "run: --ground-truth and --androidworld exclude each other (with --androidworld the server's score is the ground truth)"}
@@ -247,7 +248,7 @@ the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 	f.BoolVar(&groundTruth, "ground-truth", false, "read the programmatic reward from the device for tasks whose id has a check (see 'autoeval groundtruth'); app databases need a rooted device or emulator")
 	f.StringVar(&awURL, "androidworld", "", "AndroidWorld server URL (e.g. http://localhost:5000): initialize, score and tear down each task there and store its score as ground truth")
 	f.IntVar(&awIndex, "task-index", 0, "with --androidworld: the instance index of each task type in the server's suite")
-	f.StringVar(&kind, "judge", "", "llm or heuristic (default: llm when a model is configured, else the heuristic baseline)")
+	f.StringVar(&kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline)")
 	f.StringVar(&substates, "substates", "", "substates file used for every task instead of decomposing (rarely what a suite wants)")
 	f.BoolVar(&noJudge, "no-judge", false, "record (and check ground truth) only; judge later with 'autoeval judge --traces DIR'")
 	f.BoolVar(&fresh, "fresh", false, "run every task again, even those an earlier run finished")

@@ -1,31 +1,69 @@
-package judge
+// Package heuristic is the model-free judge, a transparent baseline: fixed rules read each
+// substate (clause.go: the app it names, the values a screen must show, the kind of result)
+// and check it against the structured screen and the judge's memory of earlier frames
+// (heuristic.go). It implements judge's Reasoner seam and registers itself as the kind
+// trace.JudgeHeuristic, so judge runs it through the same loop, capture and Checker as the
+// model judge; a program offers it by importing this package. Without a model to
+// decompose a task, its clause rules also derive the substates (DeriveSubstates).
+package heuristic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
-// HeuristicVersion names the rule set of the heuristic baseline; bump it when a rule changes
+// Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const HeuristicVersion = "heuristic/v4"
+const Version = "heuristic/v4"
 
-// heuristicReasoner judges with fixed rules over the structured screen and the judge's
+func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
+
+// driver is the model-free baseline: fixed rules over the structured screen.
+type driver struct{}
+
+func (driver) Check(c *judge.Config) error {
+	if c.Capture == judge.CaptureVision || c.Capture == judge.CaptureBoth {
+		return fmt.Errorf("the heuristic judge reads only UI XML / elements or OCR text; --capture %s needs the LLM judge", c.Capture)
+	}
+	c.CaptureModel = nil
+	return nil
+}
+
+func (driver) Record(ji *trace.JudgeInfo, _ *judge.Config, _ bool) {
+	ji.PromptVersions = map[string]string{"heuristic": Version}
+	if ji.Notice == "" {
+		ji.Notice = "heuristic baseline: transparent rules over the UI hierarchy (or OCR text), not the model judge"
+	}
+}
+
+func (driver) Reasoner(*judge.Config, string) judge.Reasoner { return &reasoner{} }
+
+func (driver) UsesModel() bool { return false }
+
+// DeriveSubstates builds substates from the task text by the heuristic's clause rules.
+func (driver) DeriveSubstates(task, app string) *substate.List {
+	return DeriveSubstates(task, app)
+}
+
+// reasoner judges with fixed rules over the structured screen and the judge's
 // memory of earlier frames; it calls no model. One serves one judging loop (one goroutine).
-type heuristicReasoner struct {
+type reasoner struct {
 	// specs holds each substate content read once: the rules ask the same substates on
 	// every frame, and reading a clause is most of their cost.
 	specs map[string]spec
 }
 
 // spec is what a substate's content asks for, read on its first use.
-func (h *heuristicReasoner) spec(content string) spec {
+func (h *reasoner) spec(content string) spec {
 	sp, ok := h.specs[content]
 	if !ok {
 		sp = parseSpec(content)
@@ -37,15 +75,15 @@ func (h *heuristicReasoner) spec(content string) spec {
 	return sp
 }
 
-func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOutput, trace.Usage, error) {
-	out := &reasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
+func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.ReasonOutput, trace.Usage, error) {
+	out := &judge.ReasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
 	var ev *evidence // one frame's evidence serves every substate asked on it
 	if in.Screen != nil {
 		ev = newEvidence(in.Screen)
 	}
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
-		ok, why := h.judge(n, in, ev)
+		ok, why := h.verdict(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
 			ok, why = false, fmt.Sprintf("%s; but its page %d is not seen on this screen (parent rule)", why, *n.Parent)
 		}
@@ -54,15 +92,15 @@ func (h *heuristicReasoner) reason(_ context.Context, in reasonInput) (*reasonOu
 		if ok {
 			v = trace.VerdictTrue
 		}
-		out.Substates = append(out.Substates, reasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
+		out.Substates = append(out.Substates, judge.ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
 	}
 	return out, trace.Usage{}, nil
 }
 
-// judge applies the rules to one substate. The analysis names what was found and, when the
+// verdict applies the rules to one substate. The analysis names what was found and, when the
 // substate is not reached, what is missing; a substate reached never reads as missing
 // anything, since every constraint it names must hold. ev is the evidence of in.Screen.
-func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence) (bool, string) {
+func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) (bool, string) {
 	sc := in.Screen
 	if sc == nil {
 		return false, "no UI hierarchy or OCR text on this frame"
@@ -75,7 +113,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		if sc.OCR {
 			return true, "OCR text gives no package: any screen with text is taken for an app"
 		}
-		if isLauncher(sc) {
+		if sc.IsLauncher() {
 			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
 		}
 		return true, fmt.Sprintf("foreground package %s is an app", sc.Package)
@@ -98,9 +136,9 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		return judgeLevel(sp, sc, why)
 	}
 	var found, fromForms []string
-	saved := in.Forms.savedAt(in.Frame, sc.Package)
+	saved := in.Forms.SavedAt(in.Frame, sc.Package)
 	for _, v := range sp.Values {
-		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(squeeze(v.Text))) {
+		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			// A form committed on this frame saved its values, as they were submitted,
 			// though the page it returned to may show only the item's title.
 			s, f, ok := savedValue(saved, v)
@@ -152,7 +190,7 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 		if !ok {
 			return fail(fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want)))
 		}
-		why = append(why, fmt.Sprintf("switch %q is %s", firstNonEmpty(e.Text, e.Desc, shortID(e.ID)), onOff(sp.Want)))
+		why = append(why, fmt.Sprintf("switch %q is %s", cmp.Or(e.Text, e.Desc, judge.ShortID(e.ID)), onOff(sp.Want)))
 	}
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, "no app, name, number, quoted text or word to look for"
@@ -161,10 +199,10 @@ func (h *heuristicReasoner) judge(n substate.Node, in reasonInput, ev *evidence)
 }
 
 // savedValue finds a value among the values of the forms committed on this frame.
-func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
+func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, bool) {
 	for _, s := range saved {
 		for _, f := range s.Fields {
-			if v.in(strings.ToLower(f.Value)) {
+			if v.In(strings.ToLower(f.Value)) {
 				name := strconv.Quote(f.Value)
 				switch {
 				case f.Chosen:
@@ -176,16 +214,16 @@ func savedValue(saved []savedForm, v value) (savedForm, string, bool) {
 			}
 		}
 	}
-	return savedForm{}, "", false
+	return judge.SavedForm{}, "", false
 }
 
 // appShown checks that the app named is in the foreground.
-func appShown(app string, sc *screen) (bool, string) {
+func appShown(app string, sc *judge.Screen) (bool, string) {
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
 		for _, w := range strings.Fields(app) {
-			if len(w) >= 4 && containsName(strings.ToLower(screenText(sc)), w) {
+			if len(w) >= 4 && screentext.ContainsName(strings.ToLower(screenText(sc)), w) {
 				return true, fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app)
 			}
 		}
@@ -200,21 +238,14 @@ func appShown(app string, sc *screen) (bool, string) {
 	return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
 }
 
-func screenText(sc *screen) string {
+func screenText(sc *judge.Screen) string {
 	var b strings.Builder
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			b.WriteString(e.Text + "\n" + e.Desc + "\n")
 		}
 	}
 	return b.String()
-}
-
-// isContent reports whether an element is the foreground app's own content: not the
-// keyboard or the system UI over the app, not another app's window, not a field's typed
-// text, a search query, a clipboard chip or a notification. Only content is evidence.
-func isContent(e element, sc *screen) bool {
-	return e.Role == "" && e.Mark == "" && !e.Editable && (e.Package == "" || e.Package == sc.Package)
 }
 
 // evidence is the text a screen offers as evidence, per element.
@@ -229,21 +260,21 @@ type evidence struct {
 // searchedFor reports whether the screen is a search for the value: a search box holds it.
 func (ev *evidence) searchedFor(v value) (string, bool) {
 	for _, q := range ev.queries {
-		if v.in(q) {
+		if v.In(q) {
 			return q, true
 		}
 	}
 	return "", false
 }
 
-func newEvidence(sc *screen) *evidence {
+func newEvidence(sc *judge.Screen) *evidence {
 	ev := &evidence{words: map[string]bool{}}
 	var flat strings.Builder
 	for _, e := range sc.Elements {
-		if e.Mark == markSearch {
+		if e.Mark == judge.MarkSearch {
 			ev.queries = append(ev.queries, strings.ToLower(e.Text))
 		}
-		if !isContent(e, sc) {
+		if !sc.IsContent(e) {
 			continue
 		}
 		for _, s := range []string{e.Text, e.Desc, e.Hint} {
@@ -254,12 +285,12 @@ func newEvidence(sc *screen) *evidence {
 			if s != e.Hint { // a hint labels a field; it is no value
 				ev.texts = append(ev.texts, l)
 			}
-			for _, t := range tokens(l) {
+			for _, t := range screentext.Tokens(l) {
 				ev.words[t] = true
 			}
-			flat.WriteString(squeeze(l) + "\n")
+			flat.WriteString(screentext.Squeeze(l) + "\n")
 		}
-		for _, t := range tokens(strings.ReplaceAll(shortID(e.ID), "_", " ")) {
+		for _, t := range screentext.Tokens(strings.ReplaceAll(judge.ShortID(e.ID), "_", " ")) {
 			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
 		}
 	}
@@ -270,7 +301,7 @@ func newEvidence(sc *screen) *evidence {
 // has reports whether a value shows as a whole in one element's text.
 func (ev *evidence) has(v value) bool {
 	for _, t := range ev.texts {
-		if v.in(t) {
+		if v.In(t) {
 			return true
 		}
 	}
@@ -281,7 +312,7 @@ func (ev *evidence) has(v value) bool {
 // each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
 // screen that writes the same facts apart ("October 17, 2023", "10:00").
 func (ev *evidence) hasEveryWord(v value) bool {
-	ws := tokens(v.Text)
+	ws := screentext.Tokens(v.Text)
 	if len(ws) < 2 {
 		return false
 	}
@@ -305,24 +336,14 @@ func (ev *evidence) hasWord(w string) bool {
 				return true
 			}
 		}
-		return strings.Contains(ev.flat, squeeze(w))
+		return strings.Contains(ev.flat, screentext.Squeeze(w))
 	}
 	return false
 }
 
-// squeeze keeps only letters and digits, lowercased: "Wi‑Fi" and "wifi" read the same.
-func squeeze(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
-}
-
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
-func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+func judgeGone(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 {
 		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
 	}
@@ -331,7 +352,7 @@ func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (
 		if ev.has(o) {
 			return false, strings.Join(append(why, fmt.Sprintf("%q still shows on this screen", o.Text)), "; ")
 		}
-		g, ok := mem.findGone(o, sc.Package, sp.Places)
+		g, ok := findGone(mem, o, sc.Package, sp.Places)
 		if !ok {
 			where := ""
 			if len(sp.Places) > 0 {
@@ -347,13 +368,13 @@ func judgeGone(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (
 // judgeMoveCopy: a move needs its object gone from the source page with the destination
 // shown, or its object listed on the destination page; a copy needs the object listed on
 // the destination page.
-func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []string) (bool, string) {
+func judgeMoveCopy(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
 		return false, strings.Join(append(why, fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil)), "; ")
 	}
 	to := *sp.To
 	title := strings.ToLower(sc.Title)
-	onDest := title != "" && to.in(title)
+	onDest := title != "" && to.In(title)
 	var proofs []string
 	for _, o := range sp.Objects {
 		if onDest && ev.has(o) {
@@ -370,11 +391,11 @@ func judgeMoveCopy(sp spec, sc *screen, ev *evidence, mem *listings, why []strin
 		if sp.From != nil {
 			places = []value{*sp.From}
 		}
-		g, ok := mem.findGone(o, sc.Package, places)
+		g, ok := findGone(mem, o, sc.Package, places)
 		if !ok {
 			return false, strings.Join(append(why, fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text)), "; ")
 		}
-		destFrame, shown := mem.titleShown(to)
+		destFrame, shown := titleShown(mem, to)
 		if !shown || destFrame > g.Gone {
 			return false, strings.Join(append(why, fmt.Sprintf("%s, but the destination %q was never shown as a page title", g, to.Text)), "; ")
 		}
@@ -388,21 +409,21 @@ var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
 
 // judgeLevel: a setting named by the clause shows the wanted percentage beside it or right
 // under it ("Brightness level" over "0%").
-func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
+func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 	if len(sp.Words) == 0 {
 		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
 	}
-	var content []element
+	var content []judge.Element
 	for _, e := range sc.Elements {
-		if isContent(e, sc) {
+		if sc.IsContent(e) {
 			content = append(content, e)
 		}
 	}
 	for i, e := range content {
-		label := squeeze(e.Text + " " + e.Desc)
+		label := screentext.Squeeze(e.Text + " " + e.Desc)
 		named := false
 		for _, w := range sp.Words {
-			named = named || strings.Contains(label, squeeze(w))
+			named = named || strings.Contains(label, screentext.Squeeze(w))
 		}
 		if !named {
 			continue
@@ -415,9 +436,9 @@ func judgeLevel(sp spec, sc *screen, why []string) (bool, string) {
 				continue
 			}
 			if m[1]+"%" == sp.Level {
-				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", firstNonEmpty(e.Text, e.Desc), o.Text)), "; ")
+				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), o.Text)), "; ")
 			}
-			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", firstNonEmpty(e.Text, e.Desc), o.Text, sp.Level)), "; ")
+			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), o.Text, sp.Level)), "; ")
 		}
 	}
 	return false, strings.Join(append(why, fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words)), "; ")
@@ -433,22 +454,22 @@ func placeList(ps []value) string {
 
 // findGone finds an item that left a page of the app: its label holds the value as a whole
 // name, and, when places are given, the page's title names one of them.
-func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
+func findGone(m *judge.Listings, v value, pkg string, places []value) (judge.GoneItem, bool) {
 	if m == nil {
-		return gone{}, false
+		return judge.GoneItem{}, false
 	}
 	for i := len(m.Gone) - 1; i >= 0; i-- {
 		g := m.Gone[i]
 		if pkg != "" && !strings.HasPrefix(g.Page, pkg+"\x00") {
 			continue
 		}
-		if !v.in(strings.ToLower(g.Label)) {
+		if !v.In(strings.ToLower(g.Label)) {
 			continue
 		}
 		if len(places) > 0 {
 			inPlace := false
 			for _, p := range places {
-				inPlace = inPlace || g.Title != "" && p.in(strings.ToLower(g.Title))
+				inPlace = inPlace || g.Title != "" && p.In(strings.ToLower(g.Title))
 			}
 			if !inPlace {
 				continue
@@ -456,17 +477,17 @@ func (m *listings) findGone(v value, pkg string, places []value) (gone, bool) {
 		}
 		return g, true
 	}
-	return gone{}, false
+	return judge.GoneItem{}, false
 }
 
 // titleShown reports the first frame that showed a page title naming v.
-func (m *listings) titleShown(v value) (int, bool) {
+func titleShown(m *judge.Listings, v value) (int, bool) {
 	if m == nil {
 		return 0, false
 	}
 	best, ok := 0, false
 	for t, f := range m.Titles {
-		if v.in(strings.ToLower(t)) && (!ok || f < best) {
+		if v.In(strings.ToLower(t)) && (!ok || f < best) {
 			best, ok = f, true
 		}
 	}
@@ -483,23 +504,23 @@ func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, stri
 	}
 	parts := answerParts(answer)
 	if len(parts) == 0 {
-		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", clip(answer))), "; ")
+		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer))), "; ")
 	}
 	smallNumber := false
 	for _, p := range parts {
 		if !ev.has(p) && !ev.hasEveryWord(p) {
-			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", clip(answer), p.Text)), "; ")
+			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text)), "; ")
 		}
-		smallNumber = smallNumber || p.Number && len(digitsOnly(p.Text)) <= 2
+		smallNumber = smallNumber || p.Number && len(screentext.Digits(p.Text)) <= 2
 	}
 	if smallNumber {
 		for _, v := range sp.Values {
 			if !ev.has(v) {
-				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", clip(answer), v.Text)), "; ")
+				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text)), "; ")
 			}
 		}
 	}
-	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", clip(answer))), "; ")
+	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer))), "; ")
 }
 
 // answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
@@ -530,15 +551,15 @@ func answerParts(answer string) []value {
 // naming one of the terms: that element itself, else the control nearest it on its row.
 // A control on the same row that belongs to another label (two quick-settings tiles side
 // by side) does not count.
-func switchFor(sc *screen, terms []string, want bool) (element, bool) {
-	usable := func(e element) bool {
-		return e.Role == "" && e.Mark != markNotification && (e.Package == "" || e.Package == sc.Package)
+func switchFor(sc *judge.Screen, terms []string, want bool) (judge.Element, bool) {
+	usable := func(e judge.Element) bool {
+		return e.Role == "" && e.Mark != judge.MarkNotification && (e.Package == "" || e.Package == sc.Package)
 	}
-	owner := func(o element) (element, bool) {
+	owner := func(o judge.Element) (judge.Element, bool) {
 		if o.Checkable {
 			return o, true
 		}
-		var best element
+		var best judge.Element
 		found, bestDist := false, 0
 		for _, e := range sc.Elements {
 			if !e.Checkable || !usable(e) || !o.HasBounds || !e.HasBounds || !(o.Y1 < e.Y2 && e.Y1 < o.Y2) {
@@ -554,21 +575,21 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 	// Of the labels naming a term, the closest to it counts: "Wi-Fi" rather than "Wi-Fi
 	// hotspot" for "wifi"; several equally close ones count if any is in the wanted state.
 	best := -1
-	var found []element
+	var found []judge.Element
 	for _, o := range sc.Elements {
 		if !usable(o) {
 			continue
 		}
-		label := squeeze(o.Text + " " + o.Desc)
+		label := screentext.Squeeze(o.Text + " " + o.Desc)
 		if label == "" {
-			label = squeeze(shortID(o.ID))
+			label = screentext.Squeeze(judge.ShortID(o.ID))
 		}
 		extra := -1
 		if len(terms) == 0 && o.Checkable {
 			extra = 0
 		}
 		for _, term := range terms {
-			if t := squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
+			if t := screentext.Squeeze(term); t != "" && strings.Contains(label, t) && (extra < 0 || len(label)-len(t) < extra) {
 				extra = len(label) - len(t)
 			}
 		}
@@ -581,7 +602,7 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 		}
 		switch {
 		case best < 0 || extra < best:
-			best, found = extra, []element{e}
+			best, found = extra, []judge.Element{e}
 		case extra == best:
 			found = append(found, e)
 		}
@@ -591,7 +612,7 @@ func switchFor(sc *screen, terms []string, want bool) (element, bool) {
 			return e, true
 		}
 	}
-	return element{}, false
+	return judge.Element{}, false
 }
 
 func abs(x int) int {
@@ -606,13 +627,4 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package judge
+package heuristic
 
 import (
 	"fmt"
@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -106,7 +108,7 @@ func findApps(text string) []appMention {
 						break
 					}
 					w := trimmed
-					if j := strings.IndexFunc(trimmed, func(r rune) bool { return !isWordRune(r) }); j >= 0 {
+					if j := strings.IndexFunc(trimmed, func(r rune) bool { return !screentext.IsWordRune(r) }); j >= 0 {
 						w = trimmed[:j]
 					}
 					if strings.EqualFold(w, "app") || w == "" {
@@ -189,16 +191,14 @@ func wordIndex(haystack, word string) int {
 			return -1
 		}
 		k += i
-		before := k == 0 || !isWordRune(rune(haystack[k-1]))
-		after := k+len(word) == len(haystack) || !isWordRune(rune(haystack[k+len(word)]))
+		before := k == 0 || !screentext.IsWordRune(rune(haystack[k-1]))
+		after := k+len(word) == len(haystack) || !screentext.IsWordRune(rune(haystack[k+len(word)]))
 		if before && after {
 			return k
 		}
 		i = k + 1
 	}
 }
-
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // appPackages returns the package fragments that identify app.
 func appPackages(app string) []string {
@@ -208,121 +208,6 @@ func appPackages(app string) []string {
 		}
 	}
 	return []string{strings.ReplaceAll(app, " ", "")}
-}
-
-// stop are words that carry no evidence on a screen: grammar, UI generics and words about
-// being shown (the judge decides that) or about acting (actions are not visible).
-var stop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the is are was were be been being to of in into on onto for with and or at by from as that this
-		these those it its their there which who what page screen visible shown shows show displayed display displays app apps
-		application open opened opens now has have having appears appear contains contain named called titled new should must
-		set create created add added delete deleted remove removed make made change changed enter entered type typed tap
-		tapped click clicked go navigate find search save saved turn turned switch switched toggle select selected use using
-		please then also all any some my your our his her them they he she you i me we do does done can will would not
-		other than home launcher state states view screen's app's item items one result list listed lists exists exist
-		present existing following same so only just via within inside under up down off on enabled disabled enable disable
-		checked unchecked active inactive mark marked`) {
-		stop[w] = true
-	}
-}
-
-// tokens splits text into lowercase terms, keeping times (7:30), phone numbers (+1...) and decimals.
-func tokens(s string) []string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '+' || r == '.' || r == '@')
-	})
-	out := f[:0]
-	for _, t := range f {
-		t = strings.Trim(t, ":.")
-		if t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// keyTerms are the content words and value words of a text, app names left out.
-func keyTerms(content, app string) []string {
-	appWords := map[string]bool{}
-	for _, w := range tokens(app) {
-		appWords[w] = true
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range tokens(content) {
-		if stop[t] || appWords[t] || seen[t] || len(t) < 2 && !hasDigit(t) {
-			continue
-		}
-		seen[t] = true
-		out = append(out, t)
-	}
-	return out
-}
-
-func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
-
-func digitsOnly(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, s)
-}
-
-// nameRune are the runes a name is made of: "x_1.md" is one name, so "a_x_1.md" does not
-// hold it as a whole.
-func nameRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
-
-// containsName reports whether needle occurs in hay as a whole: not glued to letters,
-// digits or underscores on a side where the needle itself starts or ends with one.
-func containsName(hay, needle string) bool {
-	if needle == "" {
-		return false
-	}
-	first, _ := firstRune(needle)
-	last, _ := lastRune(needle)
-	for i := 0; i <= len(hay)-len(needle); {
-		k := strings.Index(hay[i:], needle)
-		if k < 0 {
-			return false
-		}
-		k += i
-		ok := true
-		if nameRune(first) && k > 0 {
-			if r, _ := lastRune(hay[:k]); nameRune(r) {
-				ok = false
-			}
-		}
-		if end := k + len(needle); ok && nameRune(last) && end < len(hay) {
-			if r, _ := firstRune(hay[end:]); nameRune(r) {
-				ok = false
-			}
-		}
-		if ok {
-			return true
-		}
-		_, size := firstRune(hay[k:])
-		i = k + size
-	}
-	return false
-}
-
-func firstRune(s string) (rune, int) {
-	for _, r := range s {
-		return r, len(string(r))
-	}
-	return 0, 0
-}
-
-func lastRune(s string) (rune, int) {
-	rs := []rune(s)
-	if len(rs) == 0 {
-		return 0, 0
-	}
-	return rs[len(rs)-1], len(string(rs[len(rs)-1]))
 }
 
 // quoteSpan is a quoted stretch of text: its content and its byte range, quotes included.
@@ -351,14 +236,14 @@ func quotedSpans(s string) []quoteSpan {
 			continue
 		}
 		single := rs[i] == '\'' || rs[i] == '‘'
-		if single && i > 0 && isWordRune(rs[i-1]) {
+		if single && i > 0 && screentext.IsWordRune(rs[i-1]) {
 			continue // an apostrophe inside a word
 		}
 		for j := i + 1; j < len(rs); j++ {
 			if rs[j] != c {
 				continue
 			}
-			if single && (j+1 < len(rs) && isWordRune(rs[j+1]) || j == i+1) {
+			if single && (j+1 < len(rs) && screentext.IsWordRune(rs[j+1]) || j == i+1) {
 				continue // "I'm": the mark is followed by a letter
 			}
 			if text := strings.TrimSpace(string(rs[i+1 : j])); text != "" {
@@ -371,64 +256,14 @@ func quotedSpans(s string) []quoteSpan {
 	return out
 }
 
-// value is something a screen must show exactly: a name, a number, quoted text.
+// value is something a screen must show exactly, and where the clause puts it.
 type value struct {
-	Text   string   // as the task writes it
-	alts   []string // lowercased forms, any of which may show
-	digits string   // long numbers (phone numbers): matched digit for digit
-	Number bool
-	role   string // where the clause puts it: object, from, to, place
+	screentext.Value
+	role string // object, from, to, place
 }
 
-var (
-	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
-	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
-	numeric  = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
-	months   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
-)
-
-// makeValue builds a value and the other ways a screen may write it (a date as "October
-// 15", an hour as "10:00", an amount without its currency sign).
-func makeValue(raw string) value {
-	t := strings.Join(strings.Fields(strings.Trim(raw, " \t\n.,;:!?\"'“”‘’()")), " ")
-	v := value{Text: t}
-	l := strings.ToLower(t)
-	v.alts = []string{l}
-	if numeric.MatchString(t) {
-		v.Number = true
-		bare := strings.TrimLeft(l, "$€£")
-		if bare != l {
-			v.alts = append(v.alts, bare)
-		}
-		if d := digitsOnly(l); len(d) >= 7 && !isoDate.MatchString(t) {
-			v.digits = d // a phone number, however it is grouped on screen
-		}
-	}
-	if m := isoDate.FindStringSubmatch(t); m != nil {
-		mo, _ := strconv.Atoi(m[2])
-		day, _ := strconv.Atoi(m[3])
-		if mo >= 1 && mo <= 12 {
-			name := months[mo-1]
-			v.alts = append(v.alts, fmt.Sprintf("%s %d", name, day), fmt.Sprintf("%s %d", name[:3], day),
-				fmt.Sprintf("%d %s", day, name), fmt.Sprintf("%d %s", day, name[:3]), fmt.Sprintf("%d/%d/%s", mo, day, m[1]))
-		}
-	}
-	if m := hourOnly.FindStringSubmatch(t); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		v.alts = append(v.alts, fmt.Sprintf("%d:00", h))
-		switch {
-		case h == 0:
-			v.alts = append(v.alts, "12:00 am")
-		case h < 12:
-			v.alts = append(v.alts, fmt.Sprintf("%d am", h), fmt.Sprintf("%d:00 am", h))
-		case h == 12:
-			v.alts = append(v.alts, "12 pm", "12:00 pm")
-		default:
-			v.alts = append(v.alts, fmt.Sprintf("%d pm", h-12), fmt.Sprintf("%d:00 pm", h-12))
-		}
-	}
-	return v
-}
+// makeValue builds a value and the other ways a screen may write it.
+func makeValue(raw string) value { return value{Value: screentext.NewValue(raw)} }
 
 // unitAlts are the short forms of a count of hours, minutes or seconds ("10m", "10 min",
 // "05s" as timers show them); none for other units.
@@ -450,16 +285,6 @@ func unitAlts(n, unit string) []string {
 	}
 	return []string{fmt.Sprintf("%d%s", v, short), fmt.Sprintf("%02d%s", v, short), fmt.Sprintf("%d %s", v, abbr),
 		fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s")+"s"), fmt.Sprintf("%d %s", v, strings.TrimSuffix(unit, "s"))}
-}
-
-// in reports whether the value shows in text (lowercased) as a whole.
-func (v value) in(text string) bool {
-	for _, a := range v.alts {
-		if containsName(text, a) {
-			return true
-		}
-	}
-	return v.digits != "" && strings.Contains(digitsOnly(text), v.digits)
 }
 
 // Kinds of result a substate asks for.
@@ -615,11 +440,11 @@ func isName(w string) bool {
 		hasL = hasL || unicode.IsLetter(r)
 		hasD = hasD || unicode.IsDigit(r)
 	}
-	return hasL && hasD && !numeric.MatchString(w) && !hourOnly.MatchString(w)
+	return hasL && hasD && !screentext.IsNumber(w) && !screentext.IsHour(w)
 }
 
 func capitalized(w string) bool {
-	r, _ := firstRune(w)
+	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
 }
 
@@ -775,7 +600,7 @@ func scanClause(c, app string) scanned {
 	}
 	// A label's colon: "with the following text: buy milk" makes the rest one value, and
 	// "the following recipes: A, B" a list of them. Times (7:30) have no space after the colon.
-	if i := strings.Index(string(blank), ": "); i > 0 && isWordRune(rune(blank[i-1])) {
+	if i := strings.Index(string(blank), ": "); i > 0 && screentext.IsWordRune(rune(blank[i-1])) {
 		rest := string(blank[i+2:])
 		if a := findApps(rest); len(a) > 0 {
 			if cut := strings.LastIndex(strings.ToLower(rest[:a[0].At]), " in "); cut >= 0 {
@@ -809,16 +634,16 @@ func scanClause(c, app string) scanned {
 		switch {
 		case appWords[lw]:
 			continue
-		case isName(w.Text) || numeric.MatchString(w.Text) || hourOnly.MatchString(w.Text) || isoDate.MatchString(w.Text):
+		case isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
 			if len(s.values) > n && i+1 < len(ws) {
 				// "10 minutes" may show as "10m", "10 min" or "10:..": the unit's short forms.
 				last := &s.values[len(s.values)-1]
-				last.alts = append(last.alts, unitAlts(w.Text, strings.ToLower(ws[i+1].Text))...)
+				last.Alts = append(last.Alts, unitAlts(w.Text, strings.ToLower(ws[i+1].Text))...)
 			}
 			continue
-		case capitalized(w.Text) && !w.Initial && !stop[lw] && lw != "i" && !strings.HasPrefix(lw, "i'"):
+		case capitalized(w.Text) && !w.Initial && !screentext.IsStopWord(lw) && lw != "i" && !strings.HasPrefix(lw, "i'"):
 			// A run of capitalised words is one name: "Amir Muller", "Movie Night".
 			j := i
 			for j+1 < len(ws) && capitalized(ws[j+1].Text) && !ws[j+1].Initial && !appWords[strings.ToLower(ws[j+1].Text)] &&
@@ -829,8 +654,8 @@ func scanClause(c, app string) scanned {
 			i = j
 			continue
 		}
-		for _, t := range tokens(w.Text) {
-			if !stop[t] && !appWords[t] && (len(t) >= 2 || hasDigit(t)) && !containsWord(s.words, t) {
+		for _, t := range screentext.Tokens(w.Text) {
+			if !screentext.IsStopWord(t) && !appWords[t] && (len(t) >= 2 || screentext.HasDigit(t)) && !containsWord(s.words, t) {
 				s.words = append(s.words, t)
 			}
 		}
@@ -952,7 +777,7 @@ func lastPage(s *substate.List) int {
 }
 
 func sortedTerms(text string) []string {
-	t := keyTerms(text, "")
+	t := screentext.KeyTerms(text, "")
 	sort.Strings(t)
 	return t
 }

@@ -1,4 +1,4 @@
-package judge
+package heuristic
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/autoeval/autoeval/importer"
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -37,7 +38,7 @@ func BenchmarkHeuristicEpisodes(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for k, t := range traces {
-			if _, err := Run(context.Background(), Config{Kind: trace.JudgeHeuristic, Capture: CaptureXML}, t, subs[k]); err != nil {
+			if _, err := judge.Run(context.Background(), judge.Config{Kind: trace.JudgeHeuristic, Capture: judge.CaptureXML}, t, subs[k]); err != nil {
 				b.Fatal(err)
 			}
 		}

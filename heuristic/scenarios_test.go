@@ -1,9 +1,10 @@
-package judge
+package heuristic
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -14,17 +15,17 @@ import (
 
 func settingsRow(pkg, label string, y int, on bool) []trace.UIElement {
 	return []trace.UIElement{
-		ui{pkg: pkg, text: label, y1: y, y2: y + 120, x1: 40, x2: 800}.element(),
-		ui{pkg: pkg, class: "android.widget.Switch", id: "switch_widget", checkable: true, checked: on, y1: y, y2: y + 120, x1: 880, x2: 1040}.element(),
+		judgetest.UI{Pkg: pkg, Text: label, Y1: y, Y2: y + 120, X1: 40, X2: 800}.Element(),
+		judgetest.UI{Pkg: pkg, Class: "android.widget.Switch", ID: "switch_widget", Checkable: true, Checked: on, Y1: y, Y2: y + 120, X1: 880, X2: 1040}.Element(),
 	}
 }
 
 func quickTiles(left, right string, leftOn, rightOn bool) []trace.UIElement {
 	const sys = "com.android.systemui"
 	onText := map[bool]string{true: "On", false: "Off"}
-	return concat(statusBar(), []trace.UIElement{
-		ui{pkg: sys, class: "android.widget.Switch", text: onText[leftOn], desc: left, checkable: true, checked: leftOn, y1: 130, y2: 280, x1: 40, x2: 520}.element(),
-		ui{pkg: sys, class: "android.widget.Switch", text: onText[rightOn], desc: right, checkable: true, checked: rightOn, y1: 130, y2: 280, x1: 550, x2: 1040}.element(),
+	return judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: sys, Class: "android.widget.Switch", Text: onText[leftOn], Desc: left, Checkable: true, Checked: leftOn, Y1: 130, Y2: 280, X1: 40, X2: 520}.Element(),
+		judgetest.UI{Pkg: sys, Class: "android.widget.Switch", Text: onText[rightOn], Desc: right, Checkable: true, Checked: rightOn, Y1: 130, Y2: 280, X1: 550, X2: 1040}.Element(),
 	})
 }
 
@@ -36,7 +37,7 @@ func TestScenarios(t *testing.T) {
 		books    = "org.example.bookshelf"
 		launcher = "org.example.launcher"
 	)
-	home := page(launcher, "", "Chatter", "Bookshelf", "Settings")
+	home := judgetest.Page(launcher, "", "Chatter", "Bookshelf", "Settings")
 	cases := []struct {
 		name   string
 		task   string
@@ -46,66 +47,66 @@ func TestScenarios(t *testing.T) {
 		want   bool
 	}{
 		{name: "toggle off, done", task: "Turn radio silence off.", frames: [][]trace.UIElement{
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, true)),
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, false))}, want: true},
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, true)),
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, false))}, want: true},
 		{name: "toggle off, still on", task: "Turn radio silence off.", frames: [][]trace.UIElement{
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, true), settingsRow(settings, "Night light", 600, false))}, want: false},
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio silence", 400, true), settingsRow(settings, "Night light", 600, false))}, want: false},
 		{name: "toggle in quick settings, the neighbouring tile does not count", task: "Turn hotspot off.", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", true, false)}, want: false},
 		{name: "toggle in quick settings, done", task: "Turn hotspot off.", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, true)}, want: true},
 		{name: "toggle: the closest label counts, not a longer one naming it too", task: "Turn radio off.", frames: [][]trace.UIElement{
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio", 400, true), settingsRow(settings, "Radio hotspot", 600, false))}, want: false},
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio", 400, true), settingsRow(settings, "Radio hotspot", 600, false))}, want: false},
 		{name: "toggle: the closest label, done", task: "Turn radio off.", frames: [][]trace.UIElement{
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio", 400, false), settingsRow(settings, "Radio hotspot", 600, true))}, want: true},
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio", 400, false), settingsRow(settings, "Radio hotspot", 600, true))}, want: true},
 		{name: "a clause about two apps is judged in the one the result goes to", task: "Add the books from wishlist.txt in the Chatter app to the Bookshelf app.",
-			frames: [][]trace.UIElement{page(chat, "Files", "wishlist.txt", "notes.txt"), page(books, "Library", "Dune")}, want: false},
+			frames: [][]trace.UIElement{judgetest.Page(chat, "Files", "wishlist.txt", "notes.txt"), judgetest.Page(books, "Library", "Dune")}, want: false},
 		{name: "toggle named with its capitals and without its hyphen", task: "Turn off RadioLink.", frames: [][]trace.UIElement{
-			concat(page(settings, "Connections"), settingsRow(settings, "Radio‑Link", 400, false))}, want: true},
+			judgetest.Concat(judgetest.Page(settings, "Connections"), settingsRow(settings, "Radio‑Link", 400, false))}, want: true},
 		{name: "search hits are no result", task: "Add a bookmark for Lisbon in the Bookshelf app.",
-			frames: [][]trace.UIElement{concat(page(books, "Search"), []trace.UIElement{
-				ui{pkg: books, class: "android.widget.EditText", text: "Lisbon", hint: "Search places", id: "search_src_text", editable: true, y1: 250, y2: 330}.element(),
-				ui{pkg: books, text: "Lisbon, Portugal", id: "row_name", y1: 400, y2: 500}.element()})}, want: false},
+			frames: [][]trace.UIElement{judgetest.Concat(judgetest.Page(books, "Search"), []trace.UIElement{
+				judgetest.UI{Pkg: books, Class: "android.widget.EditText", Text: "Lisbon", Hint: "Search places", ID: "search_src_text", Editable: true, Y1: 250, Y2: 330}.Element(),
+				judgetest.UI{Pkg: books, Text: "Lisbon, Portugal", ID: "row_name", Y1: 400, Y2: 500}.Element()})}, want: false},
 		{name: "two toggles, one done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, false)}, want: false},
 		{name: "two toggles, both done", task: "Turn off hotspot, then enable flashlight", frames: [][]trace.UIElement{
 			quickTiles("Hotspot", "Flashlight", false, true)}, want: true},
 		{name: "event created and shown", task: "In the Calendar app, create an event on 2024-03-09 at 14h with the title 'Dentist visit' and the description 'Bring the card'. The event should last for 30 mins.",
-			frames: [][]trace.UIElement{page(cal, "Event", "Dentist visit", "Saturday, March 9, 2024", "2:00 PM – 2:30 PM", "Bring the card")}, want: true},
+			frames: [][]trace.UIElement{judgetest.Page(cal, "Event", "Dentist visit", "Saturday, March 9, 2024", "2:00 PM – 2:30 PM", "Bring the card")}, want: true},
 		{name: "event with the wrong hour", task: "In the Calendar app, create an event on 2024-03-09 at 14h with the title 'Dentist visit' and the description 'Bring the card'. The event should last for 30 mins.",
-			frames: [][]trace.UIElement{page(cal, "Event", "Dentist visit", "Saturday, March 9, 2024", "3:00 PM – 3:30 PM", "Bring the card")}, want: false},
+			frames: [][]trace.UIElement{judgetest.Page(cal, "Event", "Dentist visit", "Saturday, March 9, 2024", "3:00 PM – 3:30 PM", "Bring the card")}, want: false},
 		{name: "event only typed into the form", task: "In the Calendar app, create an event titled 'Dentist visit'.",
-			frames: [][]trace.UIElement{concat(page(cal, "New event"), []trace.UIElement{
-				ui{pkg: cal, class: "android.widget.EditText", text: "Dentist visit", hint: "Title", editable: true, y1: 400, y2: 500}.element()})}, want: false},
+			frames: [][]trace.UIElement{judgetest.Concat(judgetest.Page(cal, "New event"), []trace.UIElement{
+				judgetest.UI{Pkg: cal, Class: "android.widget.EditText", Text: "Dentist visit", Hint: "Title", Editable: true, Y1: 400, Y2: 500}.Element()})}, want: false},
 		{name: "message sent", task: "Send a message to +1 555 010 4477 with the text: see you at eight in the Chatter app",
-			frames: [][]trace.UIElement{home, page(chat, "+1 555-010-4477", "see you at eight", "Sent")}, want: true},
+			frames: [][]trace.UIElement{home, judgetest.Page(chat, "+1 555-010-4477", "see you at eight", "Sent")}, want: true},
 		{name: "message typed, not sent", task: "Send a message to +1 555 010 4477 with the text: see you at eight in the Chatter app",
-			frames: [][]trace.UIElement{concat(page(chat, "+1 555-010-4477"), []trace.UIElement{
-				ui{pkg: chat, class: "android.widget.EditText", text: "see you at eight", hint: "Message", editable: true, y1: 2100, y2: 2200}.element()})}, want: false},
+			frames: [][]trace.UIElement{judgetest.Concat(judgetest.Page(chat, "+1 555-010-4477"), []trace.UIElement{
+				judgetest.UI{Pkg: chat, Class: "android.widget.EditText", Text: "see you at eight", Hint: "Message", Editable: true, Y1: 2100, Y2: 2200}.Element()})}, want: false},
 		{name: "open the app, pop-ups are optional", task: "Open the Bookshelf app. Dismiss any pop-ups that may appear.",
-			frames: [][]trace.UIElement{home, page(books, "Library", "Dune", "Emma")}, want: true},
+			frames: [][]trace.UIElement{home, judgetest.Page(books, "Library", "Dune", "Emma")}, want: true},
 		{name: "never opened", task: "Open the Bookshelf app. Dismiss any pop-ups that may appear.",
 			frames: [][]trace.UIElement{home}, want: false},
 		{name: "an action with nothing to identify its result", task: "Start the stopwatch in the Bookshelf app.",
-			frames: [][]trace.UIElement{page(books, "Stopwatch", "Start", "Lap")}, want: false},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Stopwatch", "Start", "Lap")}, want: false},
 		{name: "delete a list of items", task: "Delete the following books from the Bookshelf app: Dune, Emma.",
-			frames: [][]trace.UIElement{page(books, "Library", "Beloved", "Dune", "Emma", "Ulysses"), page(books, "Library", "Beloved", "Ulysses", "Walden")}, want: true},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Library", "Beloved", "Dune", "Emma", "Ulysses"), judgetest.Page(books, "Library", "Beloved", "Ulysses", "Walden")}, want: true},
 		{name: "delete a list, one left", task: "Delete the following books from the Bookshelf app: Dune, Emma.",
-			frames: [][]trace.UIElement{page(books, "Library", "Beloved", "Dune", "Emma", "Ulysses"), page(books, "Library", "Beloved", "Emma", "Ulysses")}, want: false},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Library", "Beloved", "Dune", "Emma", "Ulysses"), judgetest.Page(books, "Library", "Beloved", "Emma", "Ulysses")}, want: false},
 		{name: "delete the only item, list says empty", task: "Delete the note called groceries.txt in the Bookshelf app.",
-			frames: [][]trace.UIElement{page(books, "Notes", "groceries.txt", "Open"), page(books, "Notes", "No notes yet")}, want: true},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Notes", "groceries.txt", "Open"), judgetest.Page(books, "Notes", "No notes yet")}, want: true},
 		{name: "question answered with a list", task: "Which books are on the shelf 'Summer' in the Bookshelf app? Answer with the titles only, comma separated.",
-			frames: [][]trace.UIElement{page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Walden", want: true},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Walden", want: true},
 		{name: "question answered with a title never shown", task: "Which books are on the shelf 'Summer' in the Bookshelf app? Answer with the titles only, comma separated.",
-			frames: [][]trace.UIElement{page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Moby Dick", want: false},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Summer", "Beloved", "Walden")}, answer: "Beloved, Moby Dick", want: false},
 		{name: "an answer formatted as asked, its facts written apart on screen", task: "When is my next dentist visit in the Bookshelf app? Express your answer as <month> <day> <year> <hh:mm>.",
-			frames: [][]trace.UIElement{page(books, "Dentist visit", "Friday, March 8, 2024", "14:30")}, answer: "March 8 2024 14:30", want: true},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Dentist visit", "Friday, March 8, 2024", "14:30")}, answer: "March 8 2024 14:30", want: true},
 		{name: "yes/no answers cannot be checked", task: "Is 'Dune' marked as read in the Bookshelf app? Respond with True or False.",
-			frames: [][]trace.UIElement{page(books, "Dune", "Read")}, answer: "True", want: false},
+			frames: [][]trace.UIElement{judgetest.Page(books, "Dune", "Read")}, answer: "True", want: false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tr := elementsTrace(t, c.task, c.frames...)
+			tr := judgetest.ElementsTrace(t, c.task, c.frames...)
 			tr.App = c.app
 			if c.answer != "" {
 				tr.Frames[len(tr.Frames)-1].Action = &trace.Action{Type: "answer", Text: c.answer}
@@ -123,11 +124,11 @@ func TestScenarios(t *testing.T) {
 func TestScenariosLevelsAndUnits(t *testing.T) {
 	const settings, clock = "org.example.settings", "org.example.clock"
 	levelPage := func(level string) []trace.UIElement {
-		return concat(page(settings, "Display"), []trace.UIElement{
-			ui{pkg: settings, text: "Screen glow level", id: "title", y1: 400, y2: 470, x1: 60, x2: 600}.element(),
-			ui{pkg: settings, text: level, id: "summary", y1: 470, y2: 520, x1: 60, x2: 200}.element(),
-			ui{pkg: settings, text: "Battery", id: "title", y1: 600, y2: 670, x1: 60, x2: 600}.element(),
-			ui{pkg: settings, text: "0%", id: "summary", y1: 670, y2: 720, x1: 60, x2: 200}.element(),
+		return judgetest.Concat(judgetest.Page(settings, "Display"), []trace.UIElement{
+			judgetest.UI{Pkg: settings, Text: "Screen glow level", ID: "title", Y1: 400, Y2: 470, X1: 60, X2: 600}.Element(),
+			judgetest.UI{Pkg: settings, Text: level, ID: "summary", Y1: 470, Y2: 520, X1: 60, X2: 200}.Element(),
+			judgetest.UI{Pkg: settings, Text: "Battery", ID: "title", Y1: 600, Y2: 670, X1: 60, X2: 600}.Element(),
+			judgetest.UI{Pkg: settings, Text: "0%", ID: "summary", Y1: 670, Y2: 720, X1: 60, X2: 200}.Element(),
 		})
 	}
 	cases := []struct {
@@ -140,13 +141,13 @@ func TestScenariosLevelsAndUnits(t *testing.T) {
 		{"level not at its minimum (another setting's 0% does not count)", "Turn screen glow to the min value.", [][]trace.UIElement{levelPage("40%")}, false},
 		{"level at its maximum", "Set the screen glow to the maximum.", [][]trace.UIElement{levelPage("100%")}, true},
 		{"timer in its short form", "Create a timer with 1 hours, 25 minutes, and 5 seconds in the Clock app.",
-			[][]trace.UIElement{page(clock, "Timer", "01h 25m 05s", "Start")}, true},
+			[][]trace.UIElement{judgetest.Page(clock, "Timer", "01h 25m 05s", "Start")}, true},
 		{"timer with other minutes", "Create a timer with 1 hours, 25 minutes, and 5 seconds in the Clock app.",
-			[][]trace.UIElement{page(clock, "Timer", "01h 20m 05s", "Start")}, false},
+			[][]trace.UIElement{judgetest.Page(clock, "Timer", "01h 20m 05s", "Start")}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			j := heuristicRun(t, elementsTrace(t, c.task, c.frames...), nil)
+			j := heuristicRun(t, judgetest.ElementsTrace(t, c.task, c.frames...), nil)
 			if j.Complete != c.want {
 				t.Fatalf("complete %v, want %v:\n%s", j.Complete, c.want, describeLog(t, j))
 			}

@@ -1,0 +1,241 @@
+// Package screentext is how the judges read the text of a screen: whether a value a task
+// names (a name, a number, a date, an hour, quoted text) shows in it as a whole, in any of
+// the ways screens write it; the words a text offers as evidence; and texts folded and
+// bounded for a description. The model judge's memory of lists and forms and the heuristic
+// judge's rules match text the same way through it. It imports nothing from this module.
+package screentext
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// IsWordRune reports whether r is a letter or a digit.
+func IsWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// stop are words that carry no evidence on a screen: grammar, UI generics and words about
+// being shown (the judge decides that) or about acting (actions are not visible).
+var stop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the is are was were be been being to of in into on onto for with and or at by from as that this
+		these those it its their there which who what page screen visible shown shows show displayed display displays app apps
+		application open opened opens now has have having appears appear contains contain named called titled new should must
+		set create created add added delete deleted remove removed make made change changed enter entered type typed tap
+		tapped click clicked go navigate find search save saved turn turned switch switched toggle select selected use using
+		please then also all any some my your our his her them they he she you i me we do does done can will would not
+		other than home launcher state states view screen's app's item items one result list listed lists exists exist
+		present existing following same so only just via within inside under up down off on enabled disabled enable disable
+		checked unchecked active inactive mark marked`) {
+		stop[w] = true
+	}
+}
+
+// Tokens splits text into lowercase terms, keeping times (7:30), phone numbers (+1...) and decimals.
+func Tokens(s string) []string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '+' || r == '.' || r == '@')
+	})
+	out := f[:0]
+	for _, t := range f {
+		t = strings.Trim(t, ":.")
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// KeyTerms are the content words and value words of a text, app names left out.
+func KeyTerms(content, app string) []string {
+	appWords := map[string]bool{}
+	for _, w := range Tokens(app) {
+		appWords[w] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range Tokens(content) {
+		if stop[t] || appWords[t] || seen[t] || len(t) < 2 && !HasDigit(t) {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// HasDigit reports whether s holds a digit.
+func HasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// Digits keeps only the digits of s.
+func Digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// nameRune are the runes a name is made of: "x_1.md" is one name, so "a_x_1.md" does not
+// hold it as a whole.
+func nameRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+// ContainsName reports whether needle occurs in hay as a whole: not glued to letters,
+// digits or underscores on a side where the needle itself starts or ends with one.
+func ContainsName(hay, needle string) bool {
+	if needle == "" {
+		return false
+	}
+	first, _ := firstRune(needle)
+	last, _ := lastRune(needle)
+	for i := 0; i <= len(hay)-len(needle); {
+		k := strings.Index(hay[i:], needle)
+		if k < 0 {
+			return false
+		}
+		k += i
+		ok := true
+		if nameRune(first) && k > 0 {
+			if r, _ := lastRune(hay[:k]); nameRune(r) {
+				ok = false
+			}
+		}
+		if end := k + len(needle); ok && nameRune(last) && end < len(hay) {
+			if r, _ := firstRune(hay[end:]); nameRune(r) {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+		_, size := firstRune(hay[k:])
+		i = k + size
+	}
+	return false
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+func lastRune(s string) (rune, int) {
+	rs := []rune(s)
+	if len(rs) == 0 {
+		return 0, 0
+	}
+	return rs[len(rs)-1], len(string(rs[len(rs)-1]))
+}
+
+// Value is something a screen must show exactly: a name, a number, quoted text.
+type Value struct {
+	Text string // as the task writes it
+	// Alts are the lowercased forms, any of which may show; a reader of a clause may add
+	// the forms its context implies ("10 minutes" as "10m").
+	Alts   []string
+	digits string // long numbers (phone numbers): matched digit for digit
+	Number bool
+}
+
+var (
+	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
+	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
+	numeric  = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
+	months   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+)
+
+// NewValue builds a value and the other ways a screen may write it (a date as "October
+// 15", an hour as "10:00", an amount without its currency sign).
+func NewValue(raw string) Value {
+	t := strings.Join(strings.Fields(strings.Trim(raw, " \t\n.,;:!?\"'“”‘’()")), " ")
+	v := Value{Text: t}
+	l := strings.ToLower(t)
+	v.Alts = []string{l}
+	if numeric.MatchString(t) {
+		v.Number = true
+		bare := strings.TrimLeft(l, "$€£")
+		if bare != l {
+			v.Alts = append(v.Alts, bare)
+		}
+		if d := Digits(l); len(d) >= 7 && !isoDate.MatchString(t) {
+			v.digits = d // a phone number, however it is grouped on screen
+		}
+	}
+	if m := isoDate.FindStringSubmatch(t); m != nil {
+		mo, _ := strconv.Atoi(m[2])
+		day, _ := strconv.Atoi(m[3])
+		if mo >= 1 && mo <= 12 {
+			name := months[mo-1]
+			v.Alts = append(v.Alts, fmt.Sprintf("%s %d", name, day), fmt.Sprintf("%s %d", name[:3], day),
+				fmt.Sprintf("%d %s", day, name), fmt.Sprintf("%d %s", day, name[:3]), fmt.Sprintf("%d/%d/%s", mo, day, m[1]))
+		}
+	}
+	if m := hourOnly.FindStringSubmatch(t); m != nil {
+		h, _ := strconv.Atoi(m[1])
+		v.Alts = append(v.Alts, fmt.Sprintf("%d:00", h))
+		switch {
+		case h == 0:
+			v.Alts = append(v.Alts, "12:00 am")
+		case h < 12:
+			v.Alts = append(v.Alts, fmt.Sprintf("%d am", h), fmt.Sprintf("%d:00 am", h))
+		case h == 12:
+			v.Alts = append(v.Alts, "12 pm", "12:00 pm")
+		default:
+			v.Alts = append(v.Alts, fmt.Sprintf("%d pm", h-12), fmt.Sprintf("%d:00 pm", h-12))
+		}
+	}
+	return v
+}
+
+// unitAlts are the short forms of a count of hours, minutes or seconds ("10m", "10 min",
+// In reports whether the value shows in text (lowercased) as a whole.
+func (v Value) In(text string) bool {
+	for _, a := range v.Alts {
+		if ContainsName(text, a) {
+			return true
+		}
+	}
+	return v.digits != "" && strings.Contains(Digits(text), v.digits)
+}
+
+// IsNumber reports whether a word is written as a number: digits with signs, separators,
+// a currency or a percent.
+func IsNumber(w string) bool { return numeric.MatchString(w) }
+
+// IsHour reports whether a word is an hour written as "10h".
+func IsHour(w string) bool { return hourOnly.MatchString(w) }
+
+// IsISODate reports whether a word is a date written as 2023-10-15.
+func IsISODate(w string) bool { return isoDate.MatchString(w) }
+
+// IsStopWord reports whether a word carries no evidence on a screen (see stop).
+func IsStopWord(w string) bool { return stop[w] }
+
+// Squeeze keeps only letters and digits, lowercased: "Wi‑Fi" and "wifi" read the same.
+func Squeeze(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// MaxText bounds one element's text in a description so one huge text view cannot
+// crowd everything else out of the reasoner's prompt.
+const MaxText = 300
+
+// Clip folds s onto one line and cuts it to MaxText runes, marking the cut.
+func Clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > MaxText {
+		return string(r[:MaxText]) + "…"
+	}
+	return s
+}
