@@ -24,15 +24,13 @@ func (e *ValidationError) Error() string {
 
 // Validate checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
-// (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
-// in-memory screenshots decodable; texts within their limits. All problems are collected.
-func Validate(t *Trace) error { return ValidateWith(t, Limits{}, nil) }
-
-// ValidateWith is Validate under lim, reporting progress: progress(done, total) is called,
-// from one goroutine at a time, as the frames' files are checked. Files are checked in
-// parallel, and a file several frames refer to is read and decoded once, so time grows
-// with the distinct files and memory stays that of a few decoded frames.
-func ValidateWith(t *Trace, lim Limits, progress func(done, total int)) error {
+// (images fully decoded, so truncation is caught; XML a readable uiautomator dump;
+// elements valid JSON); in-memory screenshots decodable, none over lim; texts within their
+// limits. All problems are collected. progress (may be nil) is told (done, total), from one
+// goroutine at a time, as the frames' files are checked. Files are checked in parallel, and
+// a file several frames refer to is read and decoded once, so time grows with the distinct
+// files and memory stays that of a few decoded frames.
+func Validate(t *Trace, lim Limits, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
 		name = t.Source.Path

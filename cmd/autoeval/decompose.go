@@ -14,7 +14,6 @@ import (
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/suite"
-	"github.com/autoeval/autoeval/trace"
 )
 
 const decomposeLong = `Ask the model (--model / $AUTOEVAL_MODEL) for the substates of a task: the pages and
@@ -180,7 +179,7 @@ func decomposeOne(ctx context.Context, opts *DecomposeOptions, d *decomposer.Dec
 	for _, m := range res.Notes {
 		fmt.Fprintln(opts.IO.ErrOut, "note:", m)
 	}
-	src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, trace.Usage(res.Usage).CostText())
+	src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, res.Usage.CostText())
 	if res.Cached {
 		src = "from the database, no model call"
 	}
@@ -208,7 +207,7 @@ func decomposeSuite(ctx context.Context, opts *DecomposeOptions, d *decomposer.D
 		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
 		// run that made no call would otherwise seem to have made them all.
 		fmt.Fprintf(opts.IO.Out, "%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
-			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, trace.Usage(sum.Usage).CostText())
+			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, sum.Usage.CostText())
 		fmt.Fprintf(opts.IO.Out, "wrote %s\n", filepath.Join(opts.Out, bo.SummaryName()))
 	}
 	if err != nil {

@@ -10,10 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/eval"
-	"github.com/autoeval/autoeval/internal/atomicfile"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/report"
+	"github.com/autoeval/autoeval/trace"
 )
 
 const reportLong = `report reads every trace below --traces with its judgments (as eval does) and writes:
@@ -156,7 +156,7 @@ func (opts *ReportOptions) write(r *report.Report) error {
 		return err
 	}
 	// Written whole and renamed, so a browser never opens half a report.
-	if err := atomicfile.Write(opts.Out, buf.Bytes(), 0o644); err != nil {
+	if err := trace.WriteFileAtomic(opts.Out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", opts.Out, err)
 	}
 	if !opts.IO.Quiet {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -347,7 +346,7 @@ func writeTraceInfo(w io.Writer, ti traceInfo) {
 			}
 		}
 		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", f.Index, dash(f.Image), dash(f.XML), els,
-			dash(shorten(f.Activity, 48)), dash(actionText(f.Action)))
+			dash(termtext.ClipLine(f.Activity, 48)), dash(actionText(f.Action)))
 	}
 	tw.Flush()
 }
@@ -366,7 +365,7 @@ func actionText(a *trace.Action) string {
 	}
 	s := a.Type
 	if a.Type == "other" {
-		return "other: " + shorten(a.Raw, 50)
+		return "other: " + termtext.ClipLine(a.Raw, 50)
 	}
 	if a.X != nil && a.Y != nil {
 		s += fmt.Sprintf(" (%.0f,%.0f)", *a.X, *a.Y)
@@ -378,19 +377,9 @@ func actionText(a *trace.Action) string {
 		s += " " + a.Direction
 	}
 	if a.Text != "" {
-		s += " " + fmt.Sprintf("%q", shorten(a.Text, 40))
+		s += " " + fmt.Sprintf("%q", termtext.ClipLine(a.Text, 40))
 	}
 	return s
-}
-
-// shorten keeps table cells on one line and readable.
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func traceValidateRun(_ context.Context, opts *TraceValidateOptions) error {
@@ -408,7 +397,7 @@ func traceValidateRun(_ context.Context, opts *TraceValidateOptions) error {
 		}
 		for _, t := range ts {
 			total++
-			verr := trace.ValidateWith(t, opts.Pixels.limits, validateBar(opts.IO, trace.Label(t)))
+			verr := trace.Validate(t, opts.Pixels.limits, validateBar(opts.IO, trace.Label(t)))
 			if verr == nil {
 				fmt.Fprintf(w, "ok   %s (%s)\n", trace.Label(t), termtext.Count(len(t.Frames), "frame"))
 				continue
