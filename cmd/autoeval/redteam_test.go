@@ -10,7 +10,6 @@ import (
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/redteam"
-	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -21,7 +20,10 @@ import (
 // as recorded. Run it with -v to read the figures.
 func TestRedTeamCorpus(t *testing.T) {
 	t.Parallel()
-	corpus := filepath.Join(testenv.RepoRoot(t), "internal", "redteam", "testdata")
+	corpus := t.TempDir()
+	if err := redteam.WriteTo(corpus); err != nil {
+		t.Fatal(err)
+	}
 	labels, err := redteam.ReadLabels(filepath.Join(corpus, "cases.json"))
 	if err != nil {
 		t.Fatal(err)

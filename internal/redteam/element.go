@@ -9,9 +9,9 @@
 // failed makes the corpus a training set, and its figure stops meaning anything. The
 // figure taken before any rule changed in response is the held-out number.
 //
-// The generator writes testdata/episodes/*.json (the episode JSON android_world_agents-style
-// harnesses write) and testdata/cases.json (the labels); TestCorpusIsCurrent keeps them in
-// step with this code (go test ./internal/redteam -update rewrites them).
+// The generator writes, at test time, episodes/*.json (the episode JSON android_world_agents-style
+// harnesses write) and cases.json (the labels) into a temporary folder; MeasuredHash pins the
+// corpus the figures in RESULTS.md were measured on.
 //
 // It is a test helper: product code never imports it.
 package redteam
