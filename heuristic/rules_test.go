@@ -218,7 +218,9 @@ func ruleCases() []ruleCase {
 
 		// F4: ended elsewhere.
 		{rule: "F4", hold: true, name: "the agent stopped on the home screen", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {home, nil}}, want: trace.RunFailure},
-		{rule: "F4", name: "the recording timed out there", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {home, nil}}, status: trace.StatusTimeout,
+		{rule: "F4", hold: true, name: "the step budget ran out on the unsaved form", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {entryForm("Harbour walk"), nil}},
+			status: trace.StatusTimeout, want: trace.RunFailure},
+		{rule: "F4", name: "the agent crashed there", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {home, nil}}, status: trace.StatusCrashed,
 			want: trace.RunCannotTell, cite: "C1"},
 
 		// C1: the recording ended before the run.

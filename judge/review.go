@@ -78,10 +78,13 @@ type EndFrame struct {
 // frames only a vision model reads, only the last is described anew.
 const maxEndScreens = 3
 
-// abnormalEnd reports whether a recording stopped before the run ended.
+// abnormalEnd reports whether a recording stopped before the run ended. A timeout is not
+// such a stop: the step or time budget ran out, which ends the run itself (AndroidWorld scores
+// the state its step budget leaves; the observer stops the agent and records the screen it
+// left), so the last screens are the run's end (evidence rules C1, F4).
 func abnormalEnd(status string) bool {
 	switch status {
-	case trace.StatusTimeout, trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped, trace.StatusNotStarted:
+	case trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped, trace.StatusNotStarted:
 		return true
 	}
 	return false
@@ -393,8 +396,11 @@ func Unreached(in ReviewInput, against string) trace.Outcome {
 			Reason: fmt.Sprintf("%s %s, and %s", evidence.Cite("F2"), d, unreachedText(in))}
 	}
 	how := "the run ended"
-	if in.Status == trace.StatusCompleted {
+	switch in.Status {
+	case trace.StatusCompleted:
 		how = "the agent stopped"
+	case trace.StatusTimeout:
+		how = "the run's step or time budget ran out"
 	}
 	return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F4"}, Frame: intPtr(in.LastFrame),
 		Reason: fmt.Sprintf("%s %s at frame %d and %s", evidence.Cite("F4"), how, in.LastFrame, unreachedText(in))}
