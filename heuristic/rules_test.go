@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,6 +61,25 @@ func contactForm(first, middle, last, phone string) []trace.UIElement {
 	return formScreen(book, "Create contact", fields...)
 }
 
+// timePicker is the platform's time picker dialog over a screen: the hour and minute
+// headers, the clock face's hours and its Cancel and OK buttons.
+func timePicker(under []trace.UIElement) []trace.UIElement {
+	pick := []trace.UIElement{
+		judgetest.UI{Pkg: diary, Text: "10", ID: "android:id/hours", Y1: 700, Y2: 820, X1: 300, X2: 450}.Element(),
+		judgetest.UI{Pkg: diary, Text: "00", ID: "android:id/minutes", Y1: 700, Y2: 820, X1: 480, X2: 630}.Element(),
+		judgetest.UI{Pkg: diary, Text: "AM", ID: "android:id/am_label", Class: "android.widget.CheckedTextView", Y1: 700, Y2: 760, X1: 660, X2: 760}.Element(),
+		judgetest.UI{Pkg: diary, Class: "android.widget.Button", Text: "Cancel", ID: "android:id/button2", Y1: 1500, Y2: 1600, X1: 400, X2: 650}.Element(),
+		judgetest.UI{Pkg: diary, Class: "android.widget.Button", Text: "OK", ID: "android:id/button1", Y1: 1500, Y2: 1600, X1: 700, X2: 950}.Element(),
+	}
+	for h := 1; h <= 12; h++ {
+		pick = append(pick, judgetest.UI{Pkg: diary, Class: "android.widget.RadialTimePickerView$RadialPickerTouchHelper", Desc: fmt.Sprint(h),
+			Y1: 900 + h*30, Y2: 960 + h*30, X1: 200 + h*40, X2: 260 + h*40}.Element())
+	}
+	return judgetest.Concat(under, pick)
+}
+
+var tapPickerOK = judgetest.TapOn(700, 1500, 950, 1600)
+
 // rowOf puts texts side by side on one row at y.
 func rowOf(pkg string, y int, texts ...string) []trace.UIElement {
 	var out []trace.UIElement
@@ -115,9 +135,16 @@ func ruleCases() []ruleCase {
 				{withText(docEditor(jotter, "Packing list", "socks and a torch", true), jotter, "Note saved", "snackbar_text"), nil}}, want: trace.RunSuccess},
 		{rule: "E2", hold: true, name: "a save whose control then goes away, the editor still open", task: noteTask,
 			steps: []act{{docEditor(jotter, "Packing list", "socks and a torch", true), tapSaveIcon}, {docEditor(jotter, "Packing list", "socks and a torch", false), nil}}, want: trace.RunSuccess},
-		{rule: "E2", name: "a save tapped and nothing changed on screen", task: noteTask,
+		{rule: "E2", hold: true, name: "a document editor's save control tapped, the editor unchanged and nothing said", task: noteTask,
 			steps: []act{{docEditor(jotter, "Packing list", "socks and a torch", true), tapSaveIcon}, {docEditor(jotter, "Packing list", "socks and a torch", true), nil}},
+			want:  trace.RunSuccess},
+		{rule: "E2", name: "a form's save tapped and nothing changed on screen", task: entryTask,
+			steps: []act{{entryForm("Harbour walk"), tapSave}, {entryForm("Harbour walk"), nil}},
 			want:  trace.RunCannotTell, cite: "C2"},
+		{rule: "E2", name: "a time picker's OK over the form, then the recording ends on the form's save", task: entryTask,
+			steps: []act{{entryForm("Harbour walk"), judgetest.TapOn(40, 600, 1040, 750)}, {timePicker(entryForm("Harbour walk")), tapPickerOK},
+				{entryForm("Harbour walk"), tapSave}},
+			want: trace.RunCannotTell, cite: "C2"},
 		{rule: "E2", name: "a message's compose box left with back is a draft, not sent", task: `Send "see you at eight" to Mira in the Chatter app.`,
 			steps: []act{{chatThread("Mira", "see you at eight", "Hello"), pressBack}, {judgetest.Page(chatter, "Chats", "Mira", "Tom"), nil}}, want: trace.RunFailure, cite: "F2"},
 		{rule: "E2", name: "a document editor left with a discard", task: noteTask,
