@@ -51,6 +51,18 @@ func chatThread(title, draft string, lines ...string) []trace.UIElement {
 	})
 }
 
+// emptyThread is a conversation whose message list shows nothing: the list view alone,
+// as AndroidWorld's elements give an empty list (a leaf), and the compose box.
+func emptyThread(title string) []trace.UIElement {
+	return judgetest.Concat(chatThread(title, ""), []trace.UIElement{
+		judgetest.UI{Pkg: chatter, Class: "androidx.recyclerview.widget.RecyclerView", ID: "thread_messages", Y1: 250, Y2: 2100}.Element()})
+}
+
+var (
+	sendTask = `Send "see you at eight" to Mira in the Chatter app.`
+	tapSend  = judgetest.TapOn(920, 2150, 1060, 2280)
+)
+
 // contactForm is the phonebook's form with a first, middle (when given) and last name.
 func contactForm(first, middle, last, phone string) []trace.UIElement {
 	fields := []field{{"First name", first}}
@@ -173,6 +185,14 @@ func ruleCases() []ruleCase {
 		// E5: gone when the page shows its place taken.
 		{rule: "E5", hold: true, name: "the entry's place taken by the next", task: deleteTask,
 			steps: []act{{agenda("Dentist", "Zoo trip", "Yoga"), nil}, {agenda("Dentist", "Yoga", "Walk"), nil}}, want: trace.RunSuccess},
+		{rule: "E5", hold: true, name: "deleted from the entry's own page: the list, not scrolled, shows the next entry first", task: deleteTask,
+			steps: []act{{agenda("Zoo trip", "Dentist", "Yoga"), judgetest.TapOn(40, 300, 900, 420)},
+				{judgetest.Page(diary, "Zoo trip", "Saturday 10:00", "Bring snacks"), judgetest.TapOn(40, 150, 700, 230)},
+				{dialog(diary, "Delete this entry?", "Cancel", "Delete"), tapDialogRight}, {agenda("Dentist", "Yoga", "Walk"), nil}},
+			want: trace.RunSuccess},
+		{rule: "E5", name: "the list scrolled by one: the next entry first", task: deleteTask,
+			steps: []act{{agenda("Zoo trip", "Dentist", "Yoga"), &trace.Action{Type: "scroll", Direction: "down"}}, {agenda("Dentist", "Yoga", "Walk"), nil}},
+			want:  trace.RunFailure, cite: "F4"},
 		{rule: "E5", name: "the list scrolled past the entry", task: deleteTask,
 			steps: []act{{agenda("Dentist", "Zoo trip", "Yoga"), nil}, {agenda("Yoga", "Walk"), nil}}, want: trace.RunFailure, cite: "F4"},
 
@@ -275,6 +295,16 @@ func ruleCases() []ruleCase {
 			steps: []act{{agenda("Dentist", "Harbour walk", "Zoo trip"), nil}, {agenda("Dentist", "Zoo trip", "Yoga"), nil}}, want: trace.RunFailure},
 		{rule: "L1", hold: true, name: "deleted, then listed again (undo)", task: deleteTask,
 			steps: []act{{agenda("Dentist", "Zoo trip", "Yoga"), nil}, {agenda("Dentist", "Yoga", "Walk"), nil}, {agenda("Dentist", "Zoo trip", "Yoga"), nil}}, want: trace.RunFailure},
+		{rule: "L1", hold: true, name: "sent, then the only message deleted: the thread's list shown empty", task: sendTask,
+			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), &trace.Action{Type: "long_press"}},
+				{judgetest.Concat(chatThread("Mira", "", "see you at eight"), []trace.UIElement{judgetest.UI{Pkg: chatter, Class: "android.widget.Button", Desc: "Delete", ID: "menu_delete", Y1: 140, Y2: 250, X1: 920, X2: 1040}.Element()}),
+					judgetest.TapOn(920, 140, 1040, 250)},
+				{emptyThread("Mira"), nil}},
+			want: trace.RunFailure},
+		{rule: "L1", name: "sent, then the thread shown with the keyboard over its list", task: sendTask,
+			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), nil},
+				{judgetest.Concat(judgetest.Page(chatter, "Mira"), judgetest.Keyboard()), nil}},
+			want: trace.RunSuccess, cite: "L1"},
 		{rule: "L1", name: "switched off, then another page", task: "Turn radio silence off.",
 			steps: []act{{radio(true), nil}, {radio(false), nil}, {judgetest.Page(settings, "Display", "Brightness"), nil}}, want: trace.RunSuccess, cite: "L1"},
 

@@ -69,6 +69,10 @@ type Screen struct {
 	// drawer (a UI hierarchy says so by its package): no app is open there, and its labels
 	// are names of apps (evidence rule N5).
 	Launcher bool
+	// Lists are the app's list views (RecyclerView, ListView, GridView), kept apart from
+	// the elements described: a list shown with nothing in it shows its items gone even
+	// where no text says it is empty (evidence rule E5).
+	Lists []Element
 }
 
 // parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through
@@ -151,6 +155,9 @@ func newScreen(all []Element) *Screen {
 		}
 	}
 	for _, e := range all {
+		if listClass(e.Class) && e.HasBounds && e.X2 > e.X1 && e.Y2 > e.Y1 && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
+			sc.Lists = append(sc.Lists, e)
+		}
 		if !keep(e) {
 			if isKeyboard(e.Package) && sc.Keyboard == "" {
 				sc.Keyboard = e.Package
@@ -300,6 +307,15 @@ func foreground(all []Element) (pkg, from string) {
 		return keys[0], "only window"
 	}
 	return "", ""
+}
+
+// listClass reports whether a class is one of Android's list views.
+func listClass(class string) bool {
+	switch shortClass(class) {
+	case "RecyclerView", "ListView", "GridView", "ExpandableListView":
+		return true
+	}
+	return false
 }
 
 // keep drops empty layout containers: an element is worth describing when it shows

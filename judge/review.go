@@ -262,12 +262,15 @@ func (l *loop) reviewInput(ctx context.Context) (ReviewInput, trace.Usage, error
 			// After an early stop: into the copy of the memory, as the loop would have.
 			switch {
 			case c.Skip != "":
+				in.Listings.observe(f.Index, nil, f.Action)
 				in.Forms.observe(f.Index, nil, f.Action, false)
 			case c.Screen == nil:
+				in.Listings.observe(f.Index, nil, f.Action)
 			case prevDesc != "" && c.Desc == prevDesc:
+				in.Listings.observe(f.Index, nil, f.Action)
 				in.Forms.observe(f.Index, c.Screen, f.Action, true)
 			default:
-				in.Listings.observe(f.Index, c.Screen)
+				in.Listings.observe(f.Index, c.Screen, f.Action)
 				in.Forms.observe(f.Index, c.Screen, f.Action, false)
 			}
 			prevDesc = c.Desc
