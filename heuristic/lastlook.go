@@ -14,7 +14,8 @@ import (
 // (L2) and no error followed (L3). A run that did not reach every required substate is a
 // failure on evidence against it (F1-F4, with F3 read off its last screen here), or "cannot
 // tell" when the substates left ask for what no rule reads (C3) or the end shows nothing
-// (C1, C2, C3, decided by judge.Unreached).
+// (C1, C2, C3, decided by judge.Unreached), or shows the result in part with nothing against
+// the rest (C4).
 type lastLook struct{}
 
 func (lastLook) Review(_ context.Context, in judge.ReviewInput) (trace.Outcome, trace.Usage, error) {

@@ -119,6 +119,7 @@ var (
 	noteTask    = `Create a note named "Packing list" in the Jotter app with the text "socks and a torch".`
 	contactTask = "Create a contact for Odile Brandt in the Phonebook app. Their number is +14155550199."
 	deleteTask  = "Delete the entry Zoo trip from the Agenda in the Diary app."
+	moveTask    = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
 	pressHome   = &trace.Action{Type: "key", Text: "home"}
 )
 
@@ -126,6 +127,8 @@ func ruleCases() []ruleCase {
 	agenda := func(rows ...string) []trace.UIElement { return judgetest.Page(diary, "Agenda", rows...) }
 	entryForm := func(title string) []trace.UIElement { return formScreen(diary, "New entry", field{"Title", title}) }
 	notes := judgetest.Page(jotter, "All notes", "Packing list", "Groceries")
+	drafts := func(rows ...string) []trace.UIElement { return judgetest.Page(jotter, "Drafts", rows...) }
+	archive := func(rows ...string) []trace.UIElement { return judgetest.Page(jotter, "Archive", rows...) }
 	detail := judgetest.Page(book, "Contact", "Odile", "Brandt", "+1 415-555-0199")
 	home := judgetest.Page(launcher, "", "Jotter", "Diary", "Clock")
 	radio := func(on bool) []trace.UIElement {
@@ -199,8 +202,12 @@ func ruleCases() []ruleCase {
 		// E6: every constraint.
 		{rule: "E6", hold: true, name: "a move needs the item at the destination", task: "In the Jotter app, move the note trip_plan.txt from Drafts to Archive.",
 			steps: []act{{judgetest.Page(jotter, "Drafts", "budget.txt", "trip_plan.txt"), nil}}, want: trace.RunFailure},
-		{rule: "E6", name: "the item at the destination", task: "In the Jotter app, move the note trip_plan.txt from Drafts to Archive.",
-			steps: []act{{judgetest.Page(jotter, "Archive", "old.txt", "trip_plan.txt"), nil}}, want: trace.RunSuccess, cite: "E1"},
+		{rule: "E6", hold: true, name: "a move needs the item gone from its source: listed at both", task: moveTask,
+			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt", "trip_plan.txt"), nil}, {drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}},
+			want:  trace.RunFailure, cite: "F3"},
+		{rule: "E6", name: "gone from its source and listed at the destination", task: moveTask,
+			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {drafts("budget.txt", "zoo.txt", "yarn.txt"), nil}, {archive("old.txt", "trip_plan.txt"), nil}},
+			want:  trace.RunSuccess, cite: "E5"},
 
 		// E7: an answer shown on a screen.
 		{rule: "E7", hold: true, name: "the answer shown", task: "How many guests are invited to the 'Harvest dinner' in the Diary app?",
@@ -287,6 +294,12 @@ func ruleCases() []ruleCase {
 			steps: []act{{judgetest.Page(diary, "Stopwatch", "00:05", "Lap"), nil}}, want: trace.RunCannotTell},
 		{rule: "C3", name: "a named answer", task: "Which entry is first in the Agenda in the Diary app?",
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}}, answer: "Harbour walk", want: trace.RunSuccess, cite: "E7"},
+
+		// C4: part of the result shown, nothing against the rest.
+		{rule: "C4", hold: true, name: "the moved item listed at its destination, its source never shown again", task: moveTask,
+			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt", "trip_plan.txt"), nil}}, want: trace.RunCannotTell},
+		{rule: "C4", name: "the destination shown without the item", task: moveTask,
+			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt"), nil}}, want: trace.RunFailure, cite: "F4"},
 
 		// L1: not undone later.
 		{rule: "L1", hold: true, name: "switched off, then on again", task: "Turn radio silence off.",
