@@ -500,9 +500,10 @@ func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []
 	return true, strings.Join(append(why, cite("E5", "evidence of absence: "+strings.Join(proofs, "; "))), "; ")
 }
 
-// judgeMoveCopy: a move needs its object gone from the source page with the destination
-// shown, or its object listed on the destination page; a copy needs the object listed on
-// the destination page.
+// judgeMoveCopy: a move needs its object gone from the source page and the destination
+// shown (listing it, or as the page the agent moved it to before it left): listed at the
+// destination alone, the item may have been copied. A copy needs the object listed on the
+// destination page.
 func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
 		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil))), "; ")
@@ -512,12 +513,13 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 	onDest := title != "" && to.In(title)
 	var proofs []string
 	for _, o := range sp.Objects {
-		if onDest && ev.has(o) {
-			proofs = append(proofs, cite("E1", fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title)))
-			continue
-		}
+		listed := onDest && ev.has(o)
 		if sp.Kind == kindCopy {
-			if onDest {
+			switch {
+			case listed:
+				proofs = append(proofs, cite("E1", fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title)))
+				continue
+			case onDest:
 				return false, strings.Join(append(why, cite("E6", fmt.Sprintf("the destination page %q does not list %q", sc.Title, o.Text))), "; ")
 			}
 			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("this page (%q) is not the destination %q listing %q", sc.Title, to.Text, o.Text))), "; ")
@@ -527,8 +529,14 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 			places = []value{*sp.From}
 		}
 		g, ok := findGone(mem, o, sc.Package, places)
-		if !ok {
+		switch {
+		case !ok && listed:
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q is listed on the destination page %q, but no screen showed it gone from its source: a copy is listed there too", o.Text, sc.Title))), "; ")
+		case !ok:
 			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text))), "; ")
+		case listed:
+			proofs = append(proofs, cite("E5", fmt.Sprintf("%s, and it is listed on the destination page %q", g, sc.Title)))
+			continue
 		}
 		destFrame, shown := titleShown(mem, to)
 		if !shown || destFrame > g.Gone {

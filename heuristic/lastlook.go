@@ -3,6 +3,7 @@ package heuristic
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/autoeval/autoeval/judge"
@@ -219,6 +220,14 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 		}
 	}
 	o := judge.Unreached(in, against)
+	if o.Verdict == trace.RunFailure && len(o.Rules) == 1 && o.Rules[0] == "F4" {
+		if msg := partlyShown(in); msg != "" {
+			// The goal was not shown whole, but part of it was and nothing is against the
+			// rest: the run's end is no evidence against it.
+			m := cite("C4", msg)
+			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C4"}, Reason: m, Review: review(in, m)}
+		}
+	}
 	if o.Verdict == trace.RunFailure && checkable == 0 && !citesAny(o.Rules, "F1", "F2", "F3") {
 		// Nothing left open is a fact the rules can read: the run's end is no evidence
 		// against it.
@@ -227,6 +236,37 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 	}
 	o.Review = review(in, o.Reason)
 	return o
+}
+
+// partlyShown says which unreached substate the screens showed in part, with nothing
+// against the rest (evidence rule C4), "" when none: a move whose item was listed at its
+// destination while its source was never seen without it.
+func partlyShown(in judge.ReviewInput) string {
+	for _, f := range in.Found {
+		if f.Reached || f.Node.Optional {
+			continue
+		}
+		sp := parseSpec(f.Node.Content)
+		if sp.Kind != kindMove || sp.To == nil || in.Listings == nil {
+			continue
+		}
+		for _, o := range sp.Objects {
+			for _, it := range in.Listings.Items {
+				if sp.To.In(strings.ToLower(it.Title)) && o.In(strings.ToLower(it.Label)) {
+					return fmt.Sprintf("substate %d: %q was listed at its destination %q (frame %d), but no screen showed its source %s without it, nor with it after the move",
+						f.Node.ID, o.Text, it.Title, it.Frame, sourceName(sp))
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func sourceName(sp spec) string {
+	if sp.From != nil {
+		return strconv.Quote(sp.From.Text)
+	}
+	return "page"
 }
 
 func citesAny(ids []string, want ...string) bool {
@@ -301,6 +341,16 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		}
 		if e, ok := switchFor(sc, terms, !sp.Want); ok {
 			return cite("F3", fmt.Sprintf("the switch %q is %s on the run's last screen (frame %d)", labelOf(e), onOff(!sp.Want), frame))
+		}
+	case kindMove:
+		title := strings.ToLower(sc.Title)
+		if sp.From == nil || title == "" || !sp.From.In(title) {
+			return ""
+		}
+		for _, o := range sp.Objects {
+			if ev.has(o) {
+				return cite("F3", fmt.Sprintf("%q, to be moved, is still listed on its source page %q on the run's last screen (frame %d)", o.Text, sc.Title, frame))
+			}
 		}
 	case kindLevel:
 		if ok, why := judgeLevel(sp, sc, nil); !ok && strings.Contains(why, ", not ") {
