@@ -353,6 +353,16 @@ const (
 	kindToggle = "toggle" // a switch is on or off
 	kindAnswer = "answer" // the agent's answer agrees with the screens
 	kindLevel  = "level"  // a setting is at its minimum (0%) or maximum (100%)
+	// kindRunning: a timer, stopwatch or player is running, or paused, as the controls
+	// it offers show (Pause while it runs; Start or Resume, and Reset, once paused).
+	kindRunning = "running"
+)
+
+// runVerbs start something that then runs; pauseVerbs stop it where it is. A clause of
+// one with no name or number of its own asks for the thing's state, not for an item.
+var (
+	runVerbs   = map[string]bool{"start": true, "run": true, "resume": true, "play": true}
+	pauseVerbs = map[string]bool{"pause": true, "stop": true}
 )
 
 // spec is what a substate asks a screen to show.
@@ -372,6 +382,8 @@ type spec struct {
 	// Action is set when an action verb leads the clause: its result must be identified
 	// by a value, never by words alone (the words name the action, not its outcome).
 	Action bool
+	// Text is the instruction as the task wrote it, for what the task forbids.
+	Text string
 }
 
 // switchTerms are what a toggle's row must name.
@@ -548,6 +560,10 @@ func parseSpec(content string) spec {
 	} else if sp.Kind == kindToggle {
 		sp.Kind = kindState // "turn the volume up": no switch to look at
 	}
+	if sp.Kind == kindState && len(sp.Values) == 0 && (runVerbs[sp.Verb] || pauseVerbs[sp.Verb]) {
+		// "Run the stopwatch", "Pause the timer": the thing's state, by its controls.
+		sp.Kind, sp.Want = kindRunning, runVerbs[sp.Verb]
+	}
 	for _, v := range sp.Values {
 		switch v.role {
 		case "from":
@@ -587,6 +603,9 @@ func parseSpec(content string) spec {
 
 // listItemsSep separates the items of a list after a label's colon ("the following: A, B and C").
 var listItemsSep = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)
+
+// labelled is an item of such a list that names its field: "First Name: Tomas".
+var labelled = regexp.MustCompile(`^\s*\p{L}[\p{L}_ ]{0,30}:\s+(\S.*?)\s*$`)
 
 // scanned is what scanClause finds in a clause.
 type scanned struct {
@@ -670,6 +689,10 @@ func scanClause(c, app string) scanned {
 			pre := strings.ToLower(string(blank[:i]))
 			if strings.Contains(pre, "following") {
 				for _, item := range listItemsSep.Split(rest, -1) {
+					if m := labelled.FindStringSubmatch(item); m != nil {
+						// "First Name: Tomas": the label names the field, the value is after it.
+						item = m[1]
+					}
 					add(item, i+2)
 				}
 			} else {
@@ -748,8 +771,49 @@ func isQuestion(sent string) bool {
 
 // optionalClause matches clauses about what may or may not happen ("clear any pop-ups that
 // may appear", "when prompted, open it with X") and instructions not to act ("do not start
-// it"): no successful run has to show them, so they make no substate.
+// it"): no successful run has to show them, so they make no substate. An instruction not to
+// act is a constraint on the whole run instead, which the last look checks (forbidden).
 var optionalClause = regexp.MustCompile(`(?i)(\bif (any|needed|necessary|required|prompted|asked|present|possible)\b|\bwhen (prompted|asked)\b|\b(may|might) (appear|show up|pop up)\b|^\s*(do not|don't|never)\b)`)
+
+// notToAct opens an instruction not to do something: "Do not start the timer", "Do NOT
+// hit save", "Don't send it yet".
+var notToAct = regexp.MustCompile(`(?i)^\s*(?:do\s+not|don['’]t|never)\s+(.+)$`)
+
+// forbidden is what a task says not to do, each read as the result the run must never show:
+// "Do not start the timer" gives the timer running, "Do NOT hit save" a form saved.
+// Instructions whose result no rule reads are left out.
+func forbidden(task string) []spec {
+	var out []spec
+	for _, block := range blankLine.Split(strings.ReplaceAll(task, "\r\n", "\n"), -1) {
+		for _, sent := range sentences(strings.Join(strings.Fields(block), " ")) {
+			m := notToAct.FindStringSubmatch(strings.TrimSpace(strings.Trim(strings.TrimSpace(sent), ".;!")))
+			if m == nil {
+				continue
+			}
+			sp := parseSpec(m[1])
+			switch {
+			case saveVerbs[sp.Verb], sp.Kind == kindRunning:
+				sp.Text = m[0]
+				out = append(out, sp)
+			}
+		}
+	}
+	return out
+}
+
+// saveVerbs commit a form: "do not save" leaves the filled form as the goal.
+var saveVerbs = map[string]bool{"save": true, "submit": true}
+
+// keepsFormOpen reports whether a task says not to save: the filled form, unsaved, is its
+// goal, so the values typed into it are the result (evidence rule E2).
+func keepsFormOpen(task string) bool {
+	for _, sp := range forbidden(task) {
+		if saveVerbs[sp.Verb] {
+			return true
+		}
+	}
+	return false
+}
 
 // answerFormat matches sentences that only say how to format an answer.
 var answerFormat = regexp.MustCompile(`(?i)^\s*(express|answer|respond|format|give|reply with|provide|return|if there (are|is)|please (answer|respond|format))\b`)

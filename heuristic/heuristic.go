@@ -63,6 +63,18 @@ type reasoner struct {
 	// specs holds each substate content read once: the rules ask the same substates on
 	// every frame, and reading a clause is most of their cost.
 	specs map[string]spec
+	// task is the task read for openForm: whether it says not to save (the filled form is
+	// the goal).
+	task     string
+	openForm bool
+}
+
+// formIsGoal reports whether the task says not to save, read once per task.
+func (h *reasoner) formIsGoal(task string) bool {
+	if h.task != task || task == "" {
+		h.task, h.openForm = task, keepsFormOpen(task)
+	}
+	return h.openForm
 }
 
 // spec is what a substate's content asks for, read on its first use.
@@ -139,13 +151,21 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
 	case kindLevel:
 		return judgeLevel(sp, sc, why)
+	case kindRunning:
+		return judgeRunning(sp, ev, sc, why)
 	}
-	var found, fromForms, joined []string
+	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
+	formGoal := h.formIsGoal(in.Task)
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
 				joined = append(joined, fmt.Sprintf("%q as the adjacent texts %s on one row", v.Text, parts))
+				continue
+			}
+			if f, ok := typedValue(sc, v); ok && formGoal && sp.Kind != kindToggle {
+				// The task says not to save: the filled form is the goal.
+				typed = append(typed, fmt.Sprintf("%q typed into %s", v.Text, f))
 				continue
 			}
 			// A form committed on this frame saved its values, as they were submitted,
@@ -176,6 +196,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	if len(fromForms) > 0 {
 		why = append(why, "saved form: "+strings.Join(fromForms, "; "))
+	}
+	if len(typed) > 0 {
+		why = append(why, cite("E2", "the task says not to save, so the filled form is the result: "+strings.Join(typed, "; ")))
 	}
 	words := sp.Words
 	if sp.Kind == kindToggle {
@@ -268,6 +291,91 @@ func assembled(fields []judge.FormField, v value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// typedValue finds a value typed into one of the app's form fields (not a search box),
+// and names the field.
+func typedValue(sc *judge.Screen, v value) (string, bool) {
+	for _, e := range sc.Elements {
+		if e.Mark != judge.MarkTyped || !e.Editable || e.Role != "" || e.Package != "" && e.Package != sc.Package {
+			continue
+		}
+		if v.In(strings.ToLower(e.Text)) {
+			if e.Hint != "" {
+				return fmt.Sprintf("the field %q", e.Hint), true
+			}
+			return "a field", true
+		}
+	}
+	return "", false
+}
+
+// judgeRunning: the thing a clause names (a stopwatch, a timer) shows on the screen, and
+// the controls the app offers show it in the wanted state (evidence rule E8).
+func judgeRunning(sp spec, ev *shown, sc *judge.Screen, why []string) (bool, string) {
+	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
+	if len(sp.Words) == 0 {
+		return fail(cite("C3", fmt.Sprintf("nothing named to %s", sp.Verb)))
+	}
+	for _, w := range sp.Words {
+		if !ev.hasWord(w) {
+			return fail(cite("E6", fmt.Sprintf("%q is not on this screen", w)))
+		}
+	}
+	st, controls := runState(sc)
+	want := "running"
+	if !sp.Want {
+		want = "paused"
+	}
+	if st != want {
+		if st == "" {
+			return fail(cite("E8", fmt.Sprintf("the controls on this screen (%s) do not show %v %s", strings.Join(controls, ", "), sp.Words, want)))
+		}
+		return fail(cite("E8", fmt.Sprintf("the controls offered (%s) show %v %s, not %s", strings.Join(controls, ", "), sp.Words, st, want)))
+	}
+	return true, strings.Join(append(why, cite("E8", fmt.Sprintf("the controls offered (%s) show %v %s", strings.Join(controls, ", "), sp.Words, st))), "; ")
+}
+
+// Controls that name what a timer, stopwatch or player would do next, and so the state it
+// is in: Pause or Stop while it runs; Start, Resume or Play, with Reset, once it was paused
+// (a fresh one offers Start alone).
+var (
+	pauseControl = regexp.MustCompile(`(?i)^\s*(pause|stop)\b`)
+	startControl = regexp.MustCompile(`(?i)^\s*(start|resume|play|continue)\b`)
+	resetControl = regexp.MustCompile(`(?i)^\s*(reset|clear)\b`)
+)
+
+// runState reads the state the app's controls show: "running", "paused", "idle" (never
+// started) or "" when they show none; and the controls read.
+func runState(sc *judge.Screen) (string, []string) {
+	var pause, start, reset bool
+	var seen []string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !(e.Clickable || strings.HasSuffix(e.Class, "Button")) {
+			continue
+		}
+		label := cmp.Or(strings.TrimSpace(e.Text), strings.TrimSpace(e.Desc), strings.ReplaceAll(judge.ShortID(e.ID), "_", " "))
+		switch {
+		case pauseControl.MatchString(label):
+			pause = true
+		case startControl.MatchString(label):
+			start = true
+		case resetControl.MatchString(label):
+			reset = true
+		default:
+			continue
+		}
+		seen = append(seen, strconv.Quote(label))
+	}
+	switch {
+	case pause && !start:
+		return "running", seen
+	case start && !pause && reset:
+		return "paused", seen
+	case start && !pause:
+		return "idle", seen
+	}
+	return "", seen
 }
 
 // cite puts a rule's mark before what it found.

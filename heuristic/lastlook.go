@@ -114,9 +114,25 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	// F5: nothing the task said not to do was done.
+	if f, msg := brokenInstruction(in); msg != "" {
+		return fail("F5", f, msg)
+	}
 	// L1: nothing the success rests on undone.
 	for _, sp := range specs {
 		switch sp.Kind {
+		case kindRunning:
+			for i := len(in.End) - 1; i >= 0; i-- {
+				f := in.End[i]
+				if f.Screen == nil || f.Screen.OCR || !inApp(f.Screen, apps) || !namesAll(newEvidence(f.Screen), sp.Words) {
+					continue
+				}
+				if st, controls := runState(f.Screen); st != "" && st != stateWanted(sp) {
+					return fail("L1", f.Index, fmt.Sprintf("at frame %d the controls offered (%s) show %v %s, after frame %d showed it %s",
+						f.Index, strings.Join(controls, ", "), sp.Words, st, in.ReachedAt, stateWanted(sp)))
+				}
+				break // the last screen showing it shows it as wanted
+			}
 		case kindToggle:
 			terms := sp.switchTerms()
 			for i := len(in.End) - 1; i >= 0; i-- {
@@ -160,6 +176,49 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	msg := fmt.Sprintf("%s %s, after frame %d reached the last required substate: nothing it rests on was undone, no form holding it was dropped, no error shown",
 		cites("L1", "L2", "L3"), read, in.ReachedAt)
 	return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}
+}
+
+// stateWanted is the state a running clause asks for.
+func stateWanted(sp spec) string {
+	if sp.Want {
+		return "running"
+	}
+	return "paused"
+}
+
+// namesAll reports whether a screen shows every word.
+func namesAll(ev *shown, words []string) bool {
+	for _, w := range words {
+		if !ev.hasWord(w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// brokenInstruction finds where the run did what the task said not to do (evidence rule
+// F5): a form saved when the task said not to save, the thing it said not to start shown
+// running on a screen of the run's end. It returns the frame and what was found, "" for
+// nothing.
+func brokenInstruction(in judge.ReviewInput) (int, string) {
+	for _, sp := range forbidden(in.Task) {
+		if saveVerbs[sp.Verb] && in.Forms != nil && len(in.Forms.Saved) > 0 {
+			s := in.Forms.Saved[len(in.Forms.Saved)-1]
+			return s.Frame, fmt.Sprintf("the task says %q, and %s", sp.Text, strings.TrimPrefix(s.String(), "saved form: "))
+		}
+		if sp.Kind != kindRunning {
+			continue
+		}
+		for _, f := range in.End {
+			if f.Screen == nil || f.Screen.OCR || !namesAll(newEvidence(f.Screen), sp.Words) {
+				continue
+			}
+			if st, controls := runState(f.Screen); st == stateWanted(sp) {
+				return f.Index, fmt.Sprintf("the task says %q, and at frame %d the controls offered (%s) show %v %s", sp.Text, f.Index, strings.Join(controls, ", "), sp.Words, st)
+			}
+		}
+	}
+	return 0, ""
 }
 
 // proofName reports whether a value names an item distinctly enough that its leaving a
@@ -214,10 +273,21 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
 		}
+		if sp.Kind == kindRunning && last != nil && !last.OCR && namesAll(newEvidence(last), sp.Words) {
+			if st, _ := runState(last); st == "" {
+				// The thing is on the last screen, but no control it offers says its state.
+				why = append(why, fmt.Sprintf("substate %d: the last screen shows %v with no control that tells whether it runs", f.Node.ID, sp.Words))
+				continue
+			}
+		}
 		checkable++
 		if against == "" && last != nil && !last.OCR {
 			against = absentAtEnd(sp, last, lastFrame)
 		}
+	}
+	if f, msg := brokenInstruction(in); msg != "" {
+		m := cite("F5", msg)
+		return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F5"}, Frame: &f, Reason: m, Review: review(in, m)}
 	}
 	o := judge.Unreached(in, against)
 	if o.Verdict == trace.RunFailure && len(o.Rules) == 1 && o.Rules[0] == "F4" {
@@ -308,6 +378,11 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		return "", false
 	case kindToggle:
 		return "", false
+	case kindRunning:
+		if len(sp.Words) == 0 {
+			return fmt.Sprintf("nothing named to %s", sp.Verb), true
+		}
+		return "", false
 	}
 	switch {
 	case len(sp.Values) == 0 && len(sp.Words) > 0 && sp.Action:
@@ -341,6 +416,13 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		}
 		if e, ok := switchFor(sc, terms, !sp.Want); ok {
 			return cite("F3", fmt.Sprintf("the switch %q is %s on the run's last screen (frame %d)", labelOf(e), onOff(!sp.Want), frame))
+		}
+	case kindRunning:
+		if !namesAll(ev, sp.Words) {
+			return ""
+		}
+		if st, controls := runState(sc); st != "" && st != stateWanted(sp) {
+			return cite("F3", fmt.Sprintf("the controls offered (%s) show %v %s on the run's last screen (frame %d)", strings.Join(controls, ", "), sp.Words, st, frame))
 		}
 	case kindMove:
 		title := strings.ToLower(sc.Title)

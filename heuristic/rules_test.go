@@ -51,6 +51,59 @@ func chatThread(title, draft string, lines ...string) []trace.UIElement {
 	})
 }
 
+const clockwork = "org.example.clockwork"
+
+// clockTabs is the clock app's bottom navigation, the tab named selected.
+func clockTabs(selected string) []trace.UIElement {
+	var out []trace.UIElement
+	for i, t := range []string{"Alarm", "Clock", "Timer", "Stopwatch"} {
+		e := judgetest.UI{Pkg: clockwork, Text: t, ID: "tab_label", Y1: 2250, Y2: 2350, X1: i * 270, X2: i*270 + 260}.Element()
+		e.IsSelected = t == selected
+		out = append(out, e)
+	}
+	return out
+}
+
+// stopwatch is the stopwatch page: its time, its round button (the first control named)
+// and the button beside it (the second, when given).
+func stopwatch(time string, controls ...string) []trace.UIElement {
+	els := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+		judgetest.UI{Pkg: clockwork, Text: time, ID: "stopwatch_time_text", Y1: 700, Y2: 900, X1: 200, X2: 880}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.ImageButton", Desc: controls[0], ID: "fab", Y1: 1900, Y2: 2100, X1: 440, X2: 640}.Element(),
+	}, clockTabs("Stopwatch"))
+	if len(controls) > 1 {
+		els = append(els, judgetest.UI{Pkg: clockwork, Class: "android.widget.Button", Text: controls[1], ID: "left_button", Y1: 1950, Y2: 2050, X1: 100, X2: 350}.Element())
+	}
+	return els
+}
+
+var tapFab = judgetest.TapOn(440, 1900, 640, 2100)
+
+// timerEntry is the timer's setup page: the duration typed on its keypad and Start.
+func timerEntry(duration string) []trace.UIElement {
+	els := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+		judgetest.UI{Pkg: clockwork, Text: duration, ID: "timer_setup_time", Y1: 400, Y2: 560, X1: 150, X2: 930}.Element(),
+	}, clockTabs("Timer"))
+	for d := 0; d <= 9; d++ {
+		y := 700 + (d/3)*250
+		els = append(els, judgetest.UI{Pkg: clockwork, Class: "android.widget.Button", Text: fmt.Sprint(d), ID: fmt.Sprintf("timer_setup_digit_%d", d), Y1: y, Y2: y + 200, X1: (d % 3) * 330, X2: (d%3)*330 + 300}.Element())
+	}
+	return append(els, judgetest.UI{Pkg: clockwork, Class: "android.widget.ImageButton", Desc: "Start", ID: "fab", Y1: 1900, Y2: 2100, X1: 440, X2: 640}.Element())
+}
+
+// timerRunning is a timer counting down: its time left, Pause, and the buttons beside it.
+func timerRunning(left string) []trace.UIElement {
+	return judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+		judgetest.UI{Pkg: clockwork, Text: left, ID: "timer_time_text", Y1: 700, Y2: 900, X1: 200, X2: 880}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.Button", Text: "Delete", ID: "reset_add", Y1: 1950, Y2: 2050, X1: 100, X2: 350}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.ImageButton", Desc: "Pause", ID: "fab", Y1: 1900, Y2: 2100, X1: 440, X2: 640}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.Button", Text: "+1:00", ID: "timer_add_time", Y1: 1950, Y2: 2050, X1: 730, X2: 980}.Element(),
+	}, clockTabs("Timer"))
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -120,6 +173,10 @@ var (
 	contactTask = "Create a contact for Odile Brandt in the Phonebook app. Their number is +14155550199."
 	deleteTask  = "Delete the entry Zoo trip from the Agenda in the Diary app."
 	moveTask    = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
+	runTask     = "Run the stopwatch in the Clockwork app."
+	pauseTask   = "Pause the stopwatch in the Clockwork app."
+	timerTask   = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
+	draftTask   = "Go to the new contact screen in the Phonebook app and enter the following details: First Name: Odile, Last Name: Brandt, Phone: +14155550199. Do NOT hit save."
 	pressHome   = &trace.Action{Type: "key", Text: "home"}
 )
 
@@ -215,6 +272,16 @@ func ruleCases() []ruleCase {
 		{rule: "E7", name: "an answer never shown", task: "How many guests are invited to the 'Harvest dinner' in the Diary app?",
 			steps: []act{{judgetest.Page(diary, "Harvest dinner", "Guests invited: 7"), nil}}, answer: "9", want: trace.RunFailure, cite: "E7"},
 
+		// E8: a state shown by the controls offered.
+		{rule: "E8", hold: true, name: "the stopwatch started: it offers Pause and Lap", task: runTask,
+			steps: []act{{stopwatch("00:00.00", "Start"), tapFab}, {stopwatch("00:03.41", "Pause", "Lap"), nil}}, want: trace.RunSuccess},
+		{rule: "E8", name: "the stopwatch never started: it offers Start alone", task: runTask,
+			steps: []act{{stopwatch("00:00.00", "Start"), nil}}, want: trace.RunFailure, cite: "F3"},
+		{rule: "E8", hold: true, name: "the stopwatch paused: it offers Start and Reset", task: pauseTask,
+			steps: []act{{stopwatch("01:12.07", "Pause", "Lap"), tapFab}, {stopwatch("01:12.93", "Start", "Reset"), nil}}, want: trace.RunSuccess},
+		{rule: "E8", name: "the stopwatch still running at the end", task: pauseTask,
+			steps: []act{{stopwatch("01:12.07", "Pause", "Lap"), nil}}, want: trace.RunFailure, cite: "F3"},
+
 		// N1: text being typed.
 		{rule: "N1", hold: true, name: "the title only typed into the form", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, want: trace.RunFailure},
 		{rule: "N1", name: "the form saved and the entry listed", task: entryTask, steps: []act{{entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk"), nil}},
@@ -277,6 +344,18 @@ func ruleCases() []ruleCase {
 		{rule: "F4", name: "the agent crashed there", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {home, nil}}, status: trace.StatusCrashed,
 			want: trace.RunCannotTell, cite: "C1"},
 
+		// F5: what the task says not to do.
+		{rule: "F5", hold: true, name: "told not to start the timer, the agent starts it", task: timerTask,
+			steps: []act{{timerEntry("00h 25m 30s"), tapFab}, {timerRunning("25:29"), nil}}, want: trace.RunFailure},
+		{rule: "F5", name: "the timer set and left unstarted", task: timerTask,
+			steps: []act{{timerEntry("00h 25m 30s"), nil}}, want: trace.RunSuccess, cite: "E1"},
+		{rule: "F5", hold: true, name: "told not to save, the agent saves the form", task: draftTask,
+			steps: []act{{contactForm("Odile", "", "Brandt", "+1 415-555-0199"), tapSave}, {detail, nil}}, want: trace.RunFailure},
+		{rule: "E2", hold: true, name: "told not to save: the filled form left open is the goal", task: draftTask,
+			steps: []act{{contactForm("", "", "", ""), nil}, {contactForm("Odile", "", "Brandt", "+1 415-555-0199"), nil}}, want: trace.RunSuccess},
+		{rule: "E2", name: "told not to save: the filled form then left with back", task: draftTask,
+			steps: []act{{contactForm("Odile", "", "Brandt", "+1 415-555-0199"), pressBack}, {judgetest.Page(book, "People", "Pavel Ng"), nil}}, want: trace.RunFailure, cite: "L2"},
+
 		// C1: the recording ended before the run.
 		{rule: "C1", hold: true, name: "the device was lost", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, status: trace.StatusDeviceLost, want: trace.RunCannotTell},
 		{rule: "C1", name: "a lost device after the result", task: entryTask, steps: []act{{agenda("Harbour walk"), nil}}, status: trace.StatusDeviceLost,
@@ -318,6 +397,9 @@ func ruleCases() []ruleCase {
 			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), nil},
 				{judgetest.Concat(judgetest.Page(chatter, "Mira"), judgetest.Keyboard()), nil}},
 			want: trace.RunSuccess, cite: "L1"},
+		{rule: "L1", hold: true, name: "the stopwatch run, then paused before the end", task: runTask,
+			steps: []act{{stopwatch("00:00.00", "Start"), tapFab}, {stopwatch("00:02.10", "Pause", "Lap"), tapFab}, {stopwatch("00:04.55", "Start", "Reset"), nil}},
+			want:  trace.RunFailure},
 		{rule: "L1", name: "switched off, then another page", task: "Turn radio silence off.",
 			steps: []act{{radio(true), nil}, {radio(false), nil}, {judgetest.Page(settings, "Display", "Brightness"), nil}}, want: trace.RunSuccess, cite: "L1"},
 
