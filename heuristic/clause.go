@@ -972,7 +972,7 @@ func taskPieces(task, defaultApp string) []piece {
 			prose = append(prose, line)
 		}
 		flush()
-		text := strings.Join(prose, " ")
+		text := quoteText(strings.Join(prose, " "))
 		asked := false
 		for _, sent := range sentences(text) {
 			if isQuestion(sent) {
@@ -1002,6 +1002,44 @@ func taskPieces(task, defaultApp string) []piece {
 }
 
 func firstVerb(text string) string { return scanClause(text, "").verb }
+
+// textLabel is a label of one text before its colon: "with the following text: ...",
+// "with message: ...". A plural label ("the following details: ...", "expenses: ...")
+// introduces a list instead.
+var textLabel = regexp.MustCompile(`\b(\p{L}+):\s+`)
+
+// quoteText quotes the text after a label of one text, to the end of the prose: it is one
+// value, whatever "and", commas or full stops it holds ("with the following text: Buy milk,
+// eggs and bread."), so no clause split cuts it.
+func quoteText(prose string) string {
+	m := textLabel.FindStringSubmatchIndex(prose)
+	if m == nil {
+		return prose
+	}
+	label := strings.ToLower(prose[m[2]:m[3]])
+	if f := following.FindStringSubmatch(strings.ToLower(prose[:m[0]])); f != nil {
+		label = f[1] // "the following books from the X app: ..." is a list of books
+	}
+	rest := strings.TrimSpace(prose[m[1]:])
+	if strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss") || rest == "" || strings.ContainsAny(rest, "\"“”?") {
+		return prose // a list, nothing, a quotation of its own or a question
+	}
+	tail := ""
+	if a := findApps(rest); len(a) > 0 {
+		// "...: see you at eight in the Chatter app": where to do it is no part of the text.
+		before := strings.ToLower(rest[:a[0].At])
+		for _, w := range []string{" in ", " using ", " with "} {
+			if cut := strings.LastIndex(before, w); cut >= 0 {
+				rest, tail = rest[:cut], rest[cut:]
+				break
+			}
+		}
+	}
+	return prose[:m[1]] + `"` + strings.TrimRight(rest, " .") + `"` + strings.TrimRight(tail, " .") + "."
+}
+
+// following is "the following X" before a label's colon: X says whether a list follows.
+var following = regexp.MustCompile(`\bfollowing\s+(\p{L}+)`)
 
 // sentences splits prose at . ! ? ; followed by a space, outside quotes.
 func sentences(text string) []string {

@@ -69,3 +69,41 @@ func TestAppsNamedOnlyAsApps(t *testing.T) {
 		t.Errorf("suite app: %q", got)
 	}
 }
+
+// The text after a label of one text ("with the following text:", "with message:") is one
+// value to the end of the sentence, whatever "and", commas or stops it holds; a plural label
+// ("the following books ...:") introduces a list; a field list's "Label: value" items give
+// their values; the place after the text ("in the X app") is no part of it.
+func TestTextAfterALabelIsOneValue(t *testing.T) {
+	values := func(task string) [][]string {
+		var out [][]string
+		for _, n := range DeriveSubstates(task, "").Nodes {
+			if n.Kind != substate.Unit {
+				continue
+			}
+			var vs []string
+			for _, v := range parseSpec(n.Content).Values {
+				vs = append(vs, v.Text)
+			}
+			out = append(out, vs)
+		}
+		return out
+	}
+	cases := []struct {
+		task string
+		want [][]string
+	}{
+		{"Create a note named pack.md in the Jotter app with the following text: Socks, a torch and the blue map. Bring it.",
+			[][]string{{"Socks, a torch and the blue map. Bring it", "pack.md"}}},
+		{"Send a message to 5550142 with message: running late, and sorry in the Chatter app.",
+			[][]string{{"running late, and sorry", "5550142"}}},
+		{"Delete the following books from the Bookshelf app: Dune, Emma and Walden.", [][]string{{"Dune", "Emma", "Walden"}}},
+		{"In the Phonebook app enter the following details: First Name: Ana, Last Name: Lee, Phone: 555-0100.",
+			[][]string{{"Ana", "Lee", "555-0100"}}},
+	}
+	for _, c := range cases {
+		if got := values(c.task); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: values %q, want %q", c.task, got, c.want)
+		}
+	}
+}

@@ -163,6 +163,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 				joined = append(joined, fmt.Sprintf("%q as the adjacent texts %s on one row", v.Text, parts))
 				continue
 			}
+			if how, ok := fileTitled(v, sc, in.Forms, in.Frame); ok && sp.Kind != kindToggle {
+				joined = append(joined, how)
+				continue
+			}
 			if f, ok := typedValue(sc, v); ok && formGoal && sp.Kind != kindToggle {
 				// The task says not to save: the filled form is the goal.
 				typed = append(typed, fmt.Sprintf("%q typed into %s", v.Text, f))
@@ -246,6 +250,8 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, stri
 			if v.In(strings.ToLower(f.Value)) {
 				name := strconv.Quote(f.Value)
 				switch {
+				case f.Picked:
+					name = fmt.Sprintf("%s = %q, set by a picker", cmp.Or(f.Label, "a date or time"), f.Value)
 				case f.Chosen:
 					name = "the option " + name + " chosen"
 				case f.Label != "":
@@ -288,6 +294,36 @@ func assembled(fields []judge.FormField, v value) (string, bool) {
 			if len(got) == len(want) && k > i {
 				return strings.Join(parts, " + "), true
 			}
+		}
+	}
+	return "", false
+}
+
+// fileTitled finds a file name shown as the title of the file's own page without its
+// extension (an editor titles a document by its base name), where a form of the app
+// committed earlier named the file with that base name and that extension (a new-file
+// dialog's name and extension fields): evidence rule E3, a value shown in parts.
+func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (string, bool) {
+	dot := strings.LastIndexByte(v.Text, '.')
+	if forms == nil || sc.Title == "" || dot <= 0 || !fileName.MatchString(v.Text) {
+		return "", false
+	}
+	base, ext := strings.ToLower(v.Text[:dot]), strings.ToLower(v.Text[dot:])
+	if strings.ToLower(strings.TrimSpace(sc.Title)) != base {
+		return "", false
+	}
+	for _, s := range forms.Saved {
+		if s.Frame > frame || s.Package != sc.Package {
+			continue
+		}
+		named, extended := false, false
+		for _, f := range s.Fields {
+			val := strings.ToLower(strings.TrimSpace(f.Value))
+			named = named || val == base
+			extended = extended || val == ext || "."+val == ext
+		}
+		if named && extended {
+			return fmt.Sprintf("%q as the page title %q, the file the form committed at frame %d named with the extension %q", v.Text, sc.Title, s.Frame, ext), true
 		}
 	}
 	return "", false

@@ -104,6 +104,33 @@ func timerRunning(left string) []trace.UIElement {
 	}, clockTabs("Timer"))
 }
 
+// newFileDialog is a new-file dialog over a file list: the name and extension fields, side
+// by side, and Cancel and OK.
+func newFileDialog(name, ext string) []trace.UIElement {
+	return judgetest.Concat(dialog(jotter, "Create a new file", "Cancel", "OK"), []trace.UIElement{
+		judgetest.UI{Pkg: jotter, Class: "android.widget.EditText", Text: name, Hint: "Name", ID: "new_file_name", Editable: true, Y1: 1120, Y2: 1220, X1: 120, X2: 700}.Element(),
+		judgetest.UI{Pkg: jotter, Class: "android.widget.EditText", Text: ext, Hint: "Extension", ID: "new_file_ext", Editable: true, Y1: 1120, Y2: 1220, X1: 720, X2: 960}.Element(),
+	})
+}
+
+// eventForm is the diary's event editor: its title field, and the date and time its
+// pickers set, shown as text.
+func eventForm(title, date, time string) []trace.UIElement {
+	return judgetest.Concat(formScreen(diary, "New event", field{"Title", title}), []trace.UIElement{
+		judgetest.UI{Pkg: diary, Text: date, ID: "event_start_date", Y1: 700, Y2: 800, X1: 40, X2: 700}.Element(),
+		judgetest.UI{Pkg: diary, Text: time, ID: "event_start_time", Y1: 700, Y2: 800, X1: 760, X2: 1040}.Element(),
+	})
+}
+
+// smsThread is a conversation whose send control shows its mode ("SMS") and says what it
+// does in its description.
+func smsThread(title, draft string) []trace.UIElement {
+	return judgetest.Concat(judgetest.Page(chatter, title), []trace.UIElement{
+		judgetest.UI{Pkg: chatter, Class: "android.widget.EditText", Text: draft, Hint: "Type a message", ID: "type_message", Editable: true, Y1: 2150, Y2: 2280, X1: 0, X2: 900}.Element(),
+		judgetest.UI{Pkg: chatter, Text: "SMS", Desc: "Send", ID: "send_message", Y1: 2150, Y2: 2280, X1: 920, X2: 1060}.Element(),
+	})
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -173,6 +200,8 @@ var (
 	contactTask = "Create a contact for Odile Brandt in the Phonebook app. Their number is +14155550199."
 	deleteTask  = "Delete the entry Zoo trip from the Agenda in the Diary app."
 	moveTask    = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
+	fileTask    = `Create a note named packing.md in the Jotter app with the text "socks and a torch".`
+	eventTask   = `Create an entry titled "Harbour walk" on October 22 at 14:00 in the Diary app.`
 	runTask     = "Run the stopwatch in the Clockwork app."
 	pauseTask   = "Pause the stopwatch in the Clockwork app."
 	timerTask   = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
@@ -210,6 +239,10 @@ func ruleCases() []ruleCase {
 		{rule: "E2", hold: true, name: "a document editor's save control tapped, the editor unchanged and nothing said", task: noteTask,
 			steps: []act{{docEditor(jotter, "Packing list", "socks and a torch", true), tapSaveIcon}, {docEditor(jotter, "Packing list", "socks and a torch", true), nil}},
 			want:  trace.RunSuccess},
+		{rule: "E2", hold: true, name: "the date and time an event form's pickers set count with its saved title", task: eventTask,
+			steps: []act{{eventForm("Harbour walk", "October 22, 2023", "14:00"), tapSave}, {judgetest.Page(diary, "October 2023"), nil}}, want: trace.RunSuccess},
+		{rule: "E2", name: "the event saved with another time", task: eventTask,
+			steps: []act{{eventForm("Harbour walk", "October 22, 2023", "15:00"), tapSave}, {judgetest.Page(diary, "October 2023"), nil}}, want: trace.RunFailure, cite: "F4"},
 		{rule: "E2", name: "a form's save tapped and nothing changed on screen", task: entryTask,
 			steps: []act{{entryForm("Harbour walk"), tapSave}, {entryForm("Harbour walk"), nil}},
 			want:  trace.RunCannotTell, cite: "C2"},
@@ -235,6 +268,13 @@ func ruleCases() []ruleCase {
 				{formScreen(book, "Edit contact", field{"Last name", "Brandt"}), tapSave}, {judgetest.Page(book, "Contact", "Brandt"), nil}}, want: trace.RunFailure, cite: "F4"},
 		{rule: "E3", name: "the names on two rows", task: contactTask,
 			steps: []act{{detail, nil}}, want: trace.RunFailure, cite: "F4"},
+
+		{rule: "E3", hold: true, name: "a file's name and extension from its new-file dialog, its editor titled by the name", task: fileTask,
+			steps: []act{{newFileDialog("packing", ".md"), tapDialogRight}, {docEditor(jotter, "packing", "socks and a torch", true), tapSaveIcon},
+				{docEditor(jotter, "packing", "socks and a torch", true), nil}}, want: trace.RunSuccess},
+		{rule: "E3", name: "the file made with another extension, its editor titled the same", task: fileTask,
+			steps: []act{{newFileDialog("packing", ".txt"), tapDialogRight}, {docEditor(jotter, "packing", "socks and a torch", true), tapSaveIcon},
+				{docEditor(jotter, "packing", "socks and a torch", true), nil}}, want: trace.RunFailure, cite: "F4"},
 
 		// E4: apps by their package, named only when the task names them as the app.
 		{rule: "E4", hold: true, name: "their phone number names no phone app", task: `Send the text "on my way" to their phone number 555-0142.`,
@@ -365,6 +405,9 @@ func ruleCases() []ruleCase {
 		{rule: "C2", hold: true, name: "the recording ends on the save tap", task: entryTask, steps: []act{{entryForm("Harbour walk"), tapSave}}, want: trace.RunCannotTell},
 		{rule: "C2", name: "the recording ends on a tap on the form's title", task: entryTask,
 			steps: []act{{entryForm("Harbour walk"), judgetest.TapOn(160, 150, 600, 230)}}, want: trace.RunFailure, cite: "F4"},
+
+		{rule: "C2", hold: true, name: "the recording ends on a send control whose text names its mode", task: sendTask,
+			steps: []act{{smsThread("Mira", "see you at eight"), judgetest.TapOn(920, 2150, 1060, 2280)}}, want: trace.RunCannotTell},
 
 		// C3: what the rules cannot read.
 		{rule: "C3", hold: true, name: "a yes/no answer", task: "Is the entry 'Harbour walk' marked as done in the Diary app? Answer with True or False.",

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"sort"
@@ -53,6 +54,8 @@ type FormField struct {
 	Value string `json:"value"`
 	// Chosen marks a selected or checked option of the form rather than typed text.
 	Chosen bool `json:"chosen,omitempty"`
+	// Picked marks (with Chosen) a date or time a picker set, shown as the form's text.
+	Picked bool `json:"picked,omitempty"`
 }
 
 // formSnap is a filled form as last seen, and what the agent did on that frame.
@@ -155,6 +158,8 @@ func fieldList(fs []FormField) string {
 	var vals []string
 	for _, f := range fs {
 		switch {
+		case f.Picked:
+			vals = append(vals, fmt.Sprintf("%s picked %q", cmp.Or(f.Label, "a date or time"), f.Value))
 		case f.Chosen:
 			vals = append(vals, "chosen "+strconv.Quote(f.Value))
 		case f.Label != "":
@@ -527,6 +532,9 @@ func formFields(sc *Screen) []FormField {
 		if e.Focused && searching {
 			continue // the keyboard searches from it: a search box whatever its id says
 		}
+		if pickerIDs[ShortID(e.ID)] {
+			continue // a picker's own input over the form: the picker sets the form's value
+		}
 		if v := strings.TrimSpace(e.Text); v != "" {
 			out = append(out, FormField{Label: fieldLabel(e), Value: v})
 		}
@@ -535,15 +543,25 @@ func formFields(sc *Screen) []FormField {
 		return nil
 	}
 	for _, e := range sc.Elements {
-		if !sc.IsContent(e) || !(e.Checkable && e.Checked || e.Selected) {
+		if !sc.IsContent(e) {
 			continue
 		}
-		if v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)); v != "" {
+		v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc))
+		switch {
+		case v == "":
+		case e.Checkable && e.Checked || e.Selected:
 			out = append(out, FormField{Value: v, Chosen: true})
+		case !e.Checkable && pickedValue.MatchString(v):
+			// A date or time a picker set shows as the form's text, not in a field.
+			out = append(out, FormField{Label: fieldLabel(e), Value: v, Chosen: true, Picked: true})
 		}
 	}
 	return out
 }
+
+// pickedValue matches a date or a time as a form shows what its pickers set: "14:00",
+// "2:30 PM", "October 22, 2023", "Sun, Oct 22", "22 Oct 2023", "10/22/2023".
+var pickedValue = regexp.MustCompile(`(?i)^(?:\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+\d{4})?|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,?\s+\d{4})?)|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})$`)
 
 func hasTyped(fs []FormField) bool {
 	for _, f := range fs {
@@ -749,7 +767,7 @@ func classifyAct(a *trace.Action, sc *Screen, dialog bool) formAct {
 var pickerIDs = map[string]bool{"hours": true, "minutes": true, "am_label": true, "pm_label": true, "radial_picker": true,
 	"input_hour": true, "input_minute": true, "time_header": true, "date_picker_header": true, "date_picker_header_year": true,
 	"date_picker_header_date": true, "date_picker_day_picker": true, "month_view": true, "day_picker_view_pager": true,
-	"material_clock_face": true, "material_hour_tv": true, "material_minute_tv": true, "material_timepicker_view": true,
+	"numberpicker_input": true, "material_clock_face": true, "material_hour_tv": true, "material_minute_tv": true, "material_timepicker_view": true,
 	"mtrl_calendar_main_pane": true, "mtrl_picker_header_selection_text": true, "mtrl_calendar_days_of_week": true}
 
 // pickerShown reports whether a date, time or number picker is on the screen: a widget of

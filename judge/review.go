@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/judge/evidence"
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -437,8 +438,12 @@ func pendingCommit(in ReviewInput) (string, bool) {
 		if !ok || e.Editable {
 			return "", false
 		}
-		if label := controlLabel(e); committing.MatchString(label) {
-			return fmt.Sprintf("tapped %q", label), true
+		// A control's text may name its mode ("SMS") where its description names its job
+		// ("Send"): either, or its id, may say it commits.
+		for _, label := range []string{e.Text, e.Desc, strings.ReplaceAll(ShortID(e.ID), "_", " ")} {
+			if label != "" && committing.MatchString(label) {
+				return fmt.Sprintf("tapped %q", screentext.Clip(label)), true
+			}
 		}
 	}
 	return "", false
