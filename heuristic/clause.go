@@ -955,7 +955,8 @@ func taskPieces(task, defaultApp string) []piece {
 			fields = nil
 		}
 		var prose []string
-		for _, line := range strings.Split(block, "\n") {
+		lines := splitRecords(strings.Split(block, "\n"))
+		for _, line := range lines {
 			if m := fieldLine.FindStringSubmatch(line); m != nil && !questionStart.MatchString(line) {
 				if len(fields) > 0 && strings.EqualFold(fields[0][0], m[1]) {
 					flush()
@@ -1002,6 +1003,59 @@ func taskPieces(task, defaultApp string) []piece {
 }
 
 func firstVerb(text string) string { return scanClause(text, "").verb }
+
+// splitRecords reads the two ways AndroidWorld writes rows into a goal as "key: value"
+// lines: a table ("name|amount_dollars|note" over rows of cells split by "|") becomes each
+// row's fields, one line each; and a record whose first field shares the line that
+// introduces it ("Add the following expenses: Expense: Office Chair", the next line a field)
+// is split after that line's colon.
+func splitRecords(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if keys := tableHeader(line); keys != nil && i+1 < len(lines) && len(strings.Split(lines[i+1], "|")) == len(keys) {
+			for i+1 < len(lines) && len(strings.Split(lines[i+1], "|")) == len(keys) {
+				i++
+				for k, cell := range strings.Split(lines[i], "|") {
+					if cell = strings.TrimSpace(cell); cell != "" {
+						out = append(out, keys[k]+": "+cell)
+					}
+				}
+			}
+			continue
+		}
+		if fieldLine.MatchString(line) || i+1 >= len(lines) || !fieldLine.MatchString(lines[i+1]) {
+			out = append(out, line)
+			continue
+		}
+		at := strings.Index(line, ": ")
+		if at > 0 && fieldLine.MatchString(line[at+2:]) {
+			out = append(out, line[:at+1], line[at+2:])
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// tableHeader returns the column names of a table's header line ("name|amount_dollars"),
+// nil when the line is not one.
+func tableHeader(line string) []string {
+	cells := strings.Split(strings.TrimSpace(line), "|")
+	if len(cells) < 2 {
+		return nil
+	}
+	for i, c := range cells {
+		c = strings.TrimSpace(c)
+		if !columnName.MatchString(c) {
+			return nil
+		}
+		cells[i] = c
+	}
+	return cells
+}
+
+var columnName = regexp.MustCompile(`^\p{L}[\p{L}\p{N}_]*$`)
 
 // textLabel is a label of one text before its colon: "with the following text: ...",
 // "with message: ...". A plural label ("the following details: ...", "expenses: ...")

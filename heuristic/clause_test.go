@@ -107,3 +107,34 @@ func TestTextAfterALabelIsOneValue(t *testing.T) {
 		}
 	}
 }
+
+// AndroidWorld writes the rows a task adds in two formats (get_text_representation_of_rows):
+// text blocks ("Expense: Lamp" then " amount_dollars: $12.00" lines) and a table (a header
+// of column names over rows of cells split by "|"). Each row is one clause with every value
+// of the row, also when the line introducing the rows carries the first field.
+func TestAndroidWorldRowGoals(t *testing.T) {
+	units := func(task string) [][]string {
+		var out [][]string
+		for _, n := range DeriveSubstates(task, "").Nodes {
+			if n.Kind != substate.Unit {
+				continue
+			}
+			var vs []string
+			for _, v := range parseSpec(n.Content).Values {
+				vs = append(vs, v.Text)
+			}
+			out = append(out, vs)
+		}
+		return out
+	}
+	want := [][]string{{"Lamp", "$12.00", "Home", "desk light"}, {"Rug", "$80.50", "Home", "hall"}}
+	for _, task := range []string{
+		"Add the following expenses into the ledger app:\nExpense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
+		"Add the following expenses into the ledger app: Expense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
+		"Add the following expenses into the ledger app:\nname|amount_dollars|category_name|note\nLamp|$12.00|Home|desk light\nRug|$80.50|Home|hall",
+	} {
+		if got := units(task); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n units' values %q,\n want %q", task, got, want)
+		}
+	}
+}
