@@ -1157,11 +1157,20 @@ func mergePieces(ps []string) []string {
 				out[len(out)-1] += " and " + strings.TrimSpace(p)
 				continue
 			}
+			if len(s.values) > 0 && pronounObject.MatchString(p) && len(scanClause(out[len(out)-1], "").values) == 0 {
+				// "Record a clip and save it as X": X names the clip the clause before made,
+				// which had no name of its own to show it by.
+				out[len(out)-1] += " and " + strings.TrimSpace(p)
+				continue
+			}
 		}
 		out = append(out, p)
 	}
 	return out
 }
+
+// pronounObject is a clause acting on what the clause before made: "save it", "name them".
+var pronounObject = regexp.MustCompile(`(?i)^\s*\w+\s+(it|them)\b`)
 
 func titleCase(s string) string {
 	w := strings.Fields(s)

@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/autoeval/autoeval/substate"
@@ -136,5 +137,26 @@ func TestAndroidWorldRowGoals(t *testing.T) {
 		if got := units(task); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q:\n units' values %q,\n want %q", task, got, want)
 		}
+	}
+}
+
+// A clause acting on "it" names the result of the clause before when that one has no name
+// of its own: "record a clip and save it as X" is one clause about X. A clause before with
+// a name of its own keeps its clause.
+func TestItNamesWhatTheClauseBeforeMade(t *testing.T) {
+	units := func(task string) []string {
+		var out []string
+		for _, n := range DeriveSubstates(task, "").Nodes {
+			if n.Kind == substate.Unit {
+				out = append(out, strings.TrimPrefix(n.Content, resultPrefix))
+			}
+		}
+		return out
+	}
+	if got := units(`Record a voice memo in the Memo app and save it as harbour_walk.`); len(got) != 1 || !strings.Contains(got[0], "harbour_walk") {
+		t.Errorf("units %q", got)
+	}
+	if got := units(`Create a note named plan.md in the Jotter app and share it with 5550142.`); len(got) != 2 {
+		t.Errorf("units %q", got)
 	}
 }
