@@ -356,6 +356,9 @@ const (
 	// kindRunning: a timer, stopwatch or player is running, or paused, as the controls
 	// it offers show (Pause while it runs; Start or Resume, and Reset, once paused).
 	kindRunning = "running"
+	// kindClipboard: the clipboard holds the values (the task's destination is the
+	// clipboard itself).
+	kindClipboard = "clipboard"
 )
 
 // runVerbs start something that then runs; pauseVerbs stop it where it is. A clause of
@@ -559,6 +562,10 @@ func parseSpec(content string) spec {
 		sp.Kind, sp.Want = kindToggle, want
 	} else if sp.Kind == kindToggle {
 		sp.Kind = kindState // "turn the volume up": no switch to look at
+	}
+	if (sp.Kind == kindCopy || sp.Kind == kindState) && len(sp.Values) > 0 && containsWord(sp.Words, "clipboard") {
+		// "Copy the following text to the clipboard: ...": the clipboard is the destination.
+		sp.Kind, sp.Objects, sp.To = kindClipboard, nil, nil
 	}
 	if sp.Kind == kindState && len(sp.Values) == 0 && (runVerbs[sp.Verb] || pauseVerbs[sp.Verb]) {
 		// "Run the stopwatch", "Pause the timer": the thing's state, by its controls.

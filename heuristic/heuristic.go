@@ -153,6 +153,8 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		return judgeLevel(sp, sc, why)
 	case kindRunning:
 		return judgeRunning(sp, ev, sc, why)
+	case kindClipboard:
+		return judgeClipboard(sp, sc, why)
 	}
 	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
@@ -344,6 +346,44 @@ func typedValue(sc *judge.Screen, v value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// judgeClipboard: every value shows where the system or the keyboard shows what the
+// clipboard holds: the system's preview of what was copied, a clipboard chip (evidence rule
+// N3: only when the clipboard is the task's destination).
+func judgeClipboard(sp spec, sc *judge.Screen, why []string) (bool, string) {
+	var where []string
+	for _, v := range sp.Values {
+		found := ""
+		for _, e := range sc.Elements {
+			text := strings.ToLower(e.Text + "\n" + e.Desc)
+			if !v.In(text) {
+				continue
+			}
+			switch {
+			case e.Mark == judge.MarkClipboard:
+				found = "a clipboard chip"
+			case e.Role == judge.RoleSystem && clipboardPreview(e):
+				found = "the system's preview of what was copied"
+			}
+			if found != "" {
+				break
+			}
+		}
+		if found == "" {
+			return false, strings.Join(append(why, cite("N3", fmt.Sprintf("%q shows nowhere the clipboard is shown", v.Text))), "; ")
+		}
+		where = append(where, fmt.Sprintf("%q in %s", v.Text, found))
+	}
+	return true, strings.Join(append(why, cite("N3", "the clipboard is the destination, and it holds "+strings.Join(where, "; "))), "; ")
+}
+
+// clipboardPreview reports whether a system UI element is the system's preview of what was
+// just copied: the clipboard overlay's text preview (AOSP's clipboard_overlay layout), or an
+// element whose id names the clipboard.
+func clipboardPreview(e judge.Element) bool {
+	id := strings.ToLower(judge.ShortID(e.ID))
+	return id == "text_preview" || id == "hidden_preview" || strings.Contains(id, "clipboard")
 }
 
 // judgeRunning: the thing a clause names (a stopwatch, a timer) shows on the screen, and

@@ -378,6 +378,8 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		return "", false
 	case kindToggle:
 		return "", false
+	case kindClipboard:
+		return "", false
 	case kindRunning:
 		if len(sp.Words) == 0 {
 			return fmt.Sprintf("nothing named to %s", sp.Verb), true

@@ -131,6 +131,18 @@ func smsThread(title, draft string) []trace.UIElement {
 	})
 }
 
+// clipboardOverlay is the system's preview of what was just copied, as AOSP's clipboard
+// overlay lays it out: the text, its edit and share chips and a dismiss button.
+func clipboardOverlay(text string) []trace.UIElement {
+	const sys = "com.android.systemui"
+	return []trace.UIElement{
+		judgetest.UI{Pkg: sys, Class: "android.widget.ImageView", Desc: "Dismiss", ID: "dismiss_button", Y1: 1880, Y2: 1960, X1: 640, X2: 720}.Element(),
+		judgetest.UI{Pkg: sys, Text: text, ID: "text_preview", Y1: 1920, Y2: 2150, X1: 60, X2: 680}.Element(),
+		judgetest.UI{Pkg: sys, Class: "android.widget.ImageView", Desc: "Edit", ID: "edit_chip", Y1: 2170, Y2: 2280, X1: 60, X2: 200}.Element(),
+		judgetest.UI{Pkg: sys, Class: "android.widget.ImageView", Desc: "Share", ID: "share_chip", Y1: 2170, Y2: 2280, X1: 220, X2: 360}.Element(),
+	}
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -202,6 +214,7 @@ var (
 	moveTask    = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
 	fileTask    = `Create a note named packing.md in the Jotter app with the text "socks and a torch".`
 	eventTask   = `Create an entry titled "Harbour walk" on October 22 at 14:00 in the Diary app.`
+	clipTask    = "Copy the following text to the clipboard: Gate 7 at noon"
 	runTask     = "Run the stopwatch in the Clockwork app."
 	pauseTask   = "Pause the stopwatch in the Clockwork app."
 	timerTask   = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
@@ -341,6 +354,12 @@ func ruleCases() []ruleCase {
 			want:  trace.RunFailure},
 		{rule: "N3", name: "the title in the list above the keyboard", task: entryTask,
 			steps: []act{{judgetest.Concat(agenda("Dentist", "Harbour walk"), judgetest.Keyboard()), nil}}, want: trace.RunSuccess, cite: "E1"},
+
+		{rule: "N3", hold: true, name: "the clipboard is the destination: the system's preview of what was copied holds the text", task: clipTask,
+			steps: []act{{docEditor(jotter, "Scratch", "Gate 7 at noon", true), judgetest.TapOn(340, 420, 550, 540)},
+				{judgetest.Concat(docEditor(jotter, "Scratch", "Gate 7 at noon", true), clipboardOverlay("Gate 7 at noon")), nil}}, want: trace.RunSuccess},
+		{rule: "N3", name: "the text typed into a note, never copied", task: clipTask,
+			steps: []act{{docEditor(jotter, "Scratch", "Gate 7 at noon", true), nil}}, want: trace.RunFailure, cite: "F4"},
 
 		// N4: notifications.
 		{rule: "N4", hold: true, name: "the title only in a notification", task: entryTask,

@@ -54,7 +54,7 @@ var Rules = []Rule{
 	{"E8", Shows, `A state an app shows by the controls it offers: a timer, stopwatch, recorder or player that offers Pause or Stop is running; one that offers Start, Resume or Play beside Reset is paused (one never started offers Start alone). On a screen showing the thing named, the controls offered show its state.`},
 	{"N1", Never, `Text being typed and not committed (marked "typed:") never shows an effect: the agent may still change it, cancel it or never save it.`},
 	{"N2", Never, `Search boxes, address bars and their suggestions (marked "search:"), and the hits a search lists, never show that what was searched for was made, saved or visited.`},
-	{"N3", Never, `The keyboard, its suggestions and clipboard chips (listed under the keyboard, marked "keyboard:" or "clipboard:") never show an effect.`},
+	{"N3", Never, `The keyboard, its suggestions and clipboard chips (listed under the keyboard, marked "keyboard:" or "clipboard:") never show an effect, except where the task's destination is the clipboard itself ("copy ... to the clipboard"): there the system's preview of what was copied, or a clipboard chip, holding the text shows it.`},
 	{"N4", Never, `Notifications and the rest of the system UI (marked "notification:" or listed under the system UI) never show an effect in an app.`},
 	{"N5", Never, `The home screen and the app drawer show no app open and nothing done: their labels are the names of apps.`},
 	{"F1", Against, `An error or refusal the app shows after the agent's attempt (a save that failed, an invalid or missing value) is evidence against the run.`},
