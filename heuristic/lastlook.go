@@ -1,12 +1,14 @@
 package heuristic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -114,6 +116,16 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	// L1: a task whose result is the app open (no unit to show) is undone when the run
+	// ends with another app, a system prompt or the home screen in front.
+	if opened, app := appIsTheResult(in); opened {
+		last := in.End[len(in.End)-1]
+		if sc := last.Screen; sc != nil && !sc.OCR {
+			if ok, _ := appShownOrAny(app, sc); !ok {
+				return fail("L1", last.Index, fmt.Sprintf("the task's result is the %s open, and the run ends at frame %d with %s in front", cmp.Or(app, "app"), last.Index, frontOf(sc)))
+			}
+		}
+	}
 	// F5: nothing the task said not to do was done.
 	if f, msg := brokenInstruction(in); msg != "" {
 		return fail("F5", f, msg)
@@ -176,6 +188,45 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	msg := fmt.Sprintf("%s %s, after frame %d reached the last required substate: nothing it rests on was undone, no form holding it was dropped, no error shown",
 		cites("L1", "L2", "L3"), read, in.ReachedAt)
 	return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}
+}
+
+// appIsTheResult reports whether every required substate reached is a page of an app (no
+// unit shows anything in it): the app open is then the result, which must hold at the end.
+func appIsTheResult(in judge.ReviewInput) (bool, string) {
+	app, pages := "", 0
+	for _, f := range in.Found {
+		if !f.Reached || f.Node.Optional {
+			continue
+		}
+		if f.Node.Kind != substate.Page {
+			return false, ""
+		}
+		pages++
+		if a := parseSpec(f.Node.Content).App; a != "" {
+			app = a
+		}
+	}
+	return pages > 0, app
+}
+
+// appShownOrAny checks that the app named is in front, or any app but the launcher when
+// none is named.
+func appShownOrAny(app string, sc *judge.Screen) (bool, string) {
+	if app == "" {
+		return !sc.IsLauncher(), ""
+	}
+	return appShown(app, sc)
+}
+
+// frontOf says what is in front on a screen.
+func frontOf(sc *judge.Screen) string {
+	switch {
+	case sc.IsLauncher():
+		return "the home screen"
+	case sc.PackageFrom == "system prompt":
+		return fmt.Sprintf("a system prompt (%s)", sc.Package)
+	}
+	return sc.Package
 }
 
 // stateWanted is the state a running clause asks for.

@@ -143,6 +143,28 @@ func clipboardOverlay(text string) []trace.UIElement {
 	}
 }
 
+// snapshotApp is a camera app's viewfinder.
+func snapshotApp() []trace.UIElement {
+	const cam = "org.example.snapshot"
+	return judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: cam, Class: "android.view.View", Desc: "Viewfinder", ID: "preview", Y1: 120, Y2: 1900}.Element(),
+		judgetest.UI{Pkg: cam, Class: "android.widget.ImageButton", Desc: "Take photo", ID: "shutter", Y1: 2000, Y2: 2200, X1: 440, X2: 640}.Element(),
+		judgetest.UI{Pkg: cam, Class: "android.widget.ImageButton", Desc: "Switch camera", ID: "switch_camera", Y1: 2030, Y2: 2170, X1: 800, X2: 940}.Element(),
+	})
+}
+
+// permissionPrompt is the system's permission request over an app, from the permission
+// controller.
+func permissionPrompt(app string) []trace.UIElement {
+	const pc = "com.android.permissioncontroller"
+	return []trace.UIElement{
+		judgetest.UI{Pkg: pc, Text: "Allow " + app + " to take pictures and record video?", ID: "permission_message", Y1: 1100, Y2: 1300, X1: 80, X2: 1000}.Element(),
+		judgetest.UI{Pkg: pc, Class: "android.widget.Button", Text: "While using the app", ID: "permission_allow_foreground_only_button", Y1: 1500, Y2: 1600, X1: 80, X2: 1000}.Element(),
+		judgetest.UI{Pkg: pc, Class: "android.widget.Button", Text: "Only this time", ID: "permission_allow_one_time_button", Y1: 1620, Y2: 1720, X1: 80, X2: 1000}.Element(),
+		judgetest.UI{Pkg: pc, Class: "android.widget.Button", Text: "Don't allow", ID: "permission_deny_button", Y1: 1740, Y2: 1840, X1: 80, X2: 1000}.Element(),
+	}
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -294,6 +316,11 @@ func ruleCases() []ruleCase {
 			steps: []act{{judgetest.Page(chatter, "555-0142", "on my way", "Delivered"), nil}}, want: trace.RunSuccess},
 		{rule: "E4", name: "the app named is never in front", task: entryTask,
 			steps: []act{{judgetest.Page(jotter, "All notes", "Harbour walk"), nil}}, want: trace.RunFailure, cite: "F4"},
+
+		{rule: "E4", hold: true, name: "a permission prompt in front of the app", task: "Open the Snapshot app.",
+			steps: []act{{home, nil}, {judgetest.Concat(snapshotApp(), permissionPrompt("Snapshot")), nil}}, want: trace.RunFailure, cite: "E4"},
+		{rule: "E4", name: "the prompt answered, the app in front", task: "Open the Snapshot app.",
+			steps: []act{{judgetest.Concat(snapshotApp(), permissionPrompt("Snapshot")), judgetest.TapOn(80, 1500, 1000, 1600)}, {snapshotApp(), nil}}, want: trace.RunSuccess, cite: "E4"},
 
 		// E5: gone when the page shows its place taken.
 		{rule: "E5", hold: true, name: "the entry's place taken by the next", task: deleteTask,
@@ -462,6 +489,8 @@ func ruleCases() []ruleCase {
 		{rule: "L1", hold: true, name: "the stopwatch run, then paused before the end", task: runTask,
 			steps: []act{{stopwatch("00:00.00", "Start"), tapFab}, {stopwatch("00:02.10", "Pause", "Lap"), tapFab}, {stopwatch("00:04.55", "Start", "Reset"), nil}},
 			want:  trace.RunFailure},
+		{rule: "L1", hold: true, name: "the app opened, then a permission prompt left in front at the end", task: "Open the Snapshot app.",
+			steps: []act{{snapshotApp(), nil}, {judgetest.Concat(snapshotApp(), permissionPrompt("Snapshot")), nil}}, want: trace.RunFailure},
 		{rule: "L1", name: "switched off, then another page", task: "Turn radio silence off.",
 			steps: []act{{radio(true), nil}, {radio(false), nil}, {judgetest.Page(settings, "Display", "Brightness"), nil}}, want: trace.RunSuccess, cite: "L1"},
 

@@ -241,10 +241,25 @@ func isKeyboard(pkg string) bool {
 
 func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
 
+// systemPrompt reports whether a package shows the system's modal prompts: permission
+// requests (the permission controller, the older package installer) and the system's own
+// dialogs ("android": an app not responding, a chooser).
+func systemPrompt(pkg string) bool {
+	p := strings.ToLower(pkg)
+	return p == "android" || strings.Contains(p, "permissioncontroller") || strings.HasSuffix(p, ".packageinstaller")
+}
+
 // foreground picks the app in front by the hierarchy alone: the package of the focused
 // element, else the package whose elements cover the largest area, leaving out the input
 // method and the system UI unless nothing else is on screen.
 func foreground(all []Element) (pkg, from string) {
+	for _, e := range all {
+		// A system prompt (a permission request, a system dialog) is modal: whatever app
+		// is under it, the prompt is in front.
+		if systemPrompt(e.Package) && (e.Text != "" || e.Desc != "") {
+			return e.Package, "system prompt"
+		}
+	}
 	for _, e := range all {
 		if e.Focused && e.Package != "" && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
 			return e.Package, "focused element"
