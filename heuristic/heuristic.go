@@ -192,6 +192,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			// A list of hits for a query is no sign that what was searched for was made.
 			return fail(cite("N2", fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q)))
 		}
+		if sendVerbs[sp.Verb] && onlyAsDraft(sc, v) {
+			// A message kept as a draft was typed, not sent.
+			return fail(cite("N1", fmt.Sprintf("%q shows only on a row marked as a draft: typed, never sent", v.Text)))
+		}
 		found = append(found, v.Text)
 	}
 	if len(found) > len(fromForms) {
@@ -329,6 +333,60 @@ func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (strin
 		}
 	}
 	return "", false
+}
+
+// sendVerbs send what was typed: a message kept as a draft is not their result.
+var sendVerbs = map[string]bool{"send": true, "reply": true, "text": true, "resend": true, "share": true, "post": true, "forward": true}
+
+// draftMark is how apps mark text kept unsent: "Draft", "Draft:" before it.
+var draftMark = regexp.MustCompile(`(?i)^\s*draft\b`)
+
+// onlyAsDraft reports whether every element of the app's content showing the value is on
+// a row marked as a draft (the mark in the element itself or beside it on its row).
+func onlyAsDraft(sc *judge.Screen, v value) bool {
+	var holders []judge.Element
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			holders = append(holders, e)
+		}
+	}
+	if len(holders) == 0 {
+		return false
+	}
+	for _, h := range holders {
+		marked := draftMark.MatchString(h.Text) || draftMark.MatchString(h.Desc)
+		for _, m := range sc.Elements {
+			if marked {
+				break
+			}
+			if !sc.IsContent(m) || !m.HasBounds || !h.HasBounds || !(draftMark.MatchString(m.Text) || draftMark.MatchString(m.Desc)) {
+				continue
+			}
+			top, bottom := itemSpan(sc, m)
+			marked = h.Y1 < bottom && top < h.Y2
+		}
+		if !marked {
+			return false
+		}
+	}
+	return true
+}
+
+// itemSpan is the height of the list item an element belongs to: from its row down to the
+// next element of the same id (the next item's same part), or to its own bottom when it is
+// the last of its id.
+func itemSpan(sc *judge.Screen, m judge.Element) (int, int) {
+	bottom := m.Y2
+	next := -1
+	for _, e := range sc.Elements {
+		if e.ID == m.ID && e.ID != "" && e.HasBounds && e.Y1 > m.Y1 && (next < 0 || e.Y1 < next) {
+			next = e.Y1
+		}
+	}
+	if next > 0 {
+		bottom = next
+	}
+	return m.Y1, bottom
 }
 
 // typedValue finds a value typed into one of the app's form fields (not a search box),

@@ -165,6 +165,19 @@ func permissionPrompt(app string) []trace.UIElement {
 	}
 }
 
+// conversations is the chat app's list of threads: Mira's row with its last message and,
+// at its right, the mark given (a time, or "Draft"), and Tom's row.
+func conversations(mark string) []trace.UIElement {
+	return judgetest.Concat(judgetest.Page(chatter, "Chats"), []trace.UIElement{
+		judgetest.UI{Pkg: chatter, Text: "Mira", ID: "conversation_address", Y1: 300, Y2: 380, X1: 160, X2: 800}.Element(),
+		judgetest.UI{Pkg: chatter, Text: mark, ID: "conversation_date", Y1: 300, Y2: 380, X1: 820, X2: 1040}.Element(),
+		judgetest.UI{Pkg: chatter, Text: "see you at eight", ID: "conversation_body_short", Y1: 380, Y2: 450, X1: 160, X2: 1040}.Element(),
+		judgetest.UI{Pkg: chatter, Text: "Tom", ID: "conversation_address", Y1: 500, Y2: 580, X1: 160, X2: 800}.Element(),
+		judgetest.UI{Pkg: chatter, Text: "Yesterday", ID: "conversation_date", Y1: 500, Y2: 580, X1: 820, X2: 1040}.Element(),
+		judgetest.UI{Pkg: chatter, Text: "ok", ID: "conversation_body_short", Y1: 580, Y2: 650, X1: 160, X2: 1040}.Element(),
+	})
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -366,6 +379,11 @@ func ruleCases() []ruleCase {
 		{rule: "N1", hold: true, name: "the title only typed into the form", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, want: trace.RunFailure},
 		{rule: "N1", name: "the form saved and the entry listed", task: entryTask, steps: []act{{entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk"), nil}},
 			want: trace.RunSuccess, cite: "E1"},
+
+		{rule: "N1", hold: true, name: "the message kept as a draft: the conversations list marks its row Draft", task: sendTask,
+			steps: []act{{judgetest.Page(chatter, "Chats", "Tom"), nil}, {conversations("Draft"), nil}}, want: trace.RunFailure, cite: "N1"},
+		{rule: "N1", name: "the message sent: the conversations list shows it with its time", task: sendTask,
+			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {conversations("15:34"), nil}}, want: trace.RunSuccess, cite: "E1"},
 
 		// N2: a search box and its hits.
 		{rule: "N2", hold: true, name: "the search's hits", task: "Add a bookmark for Lisbon in the Diary app.",
