@@ -387,6 +387,9 @@ type spec struct {
 	Action bool
 	// Text is the instruction as the task wrote it, for what the task forbids.
 	Text string
+	// Folders are the values the clause names as folders ("a folder named X"): a file
+	// of that name is another kind of item.
+	Folders []string
 }
 
 // switchTerms are what a toggle's row must name.
@@ -536,6 +539,11 @@ func parseSpec(content string) spec {
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
+	for _, v := range sp.Values {
+		if namedFolder(c, v.Text) {
+			sp.Folders = append(sp.Folders, v.Text)
+		}
+	}
 	kind, isVerb := verbs[s.verb]
 	sp.Action = isVerb
 	sp.Kind = kindState
@@ -606,6 +614,17 @@ func parseSpec(content string) spec {
 		}
 	}
 	return sp
+}
+
+// namingWords introduce a name: the word after "named", "called" or "titled" is one,
+// whatever its shape ("a folder named trips").
+var namingWords = map[string]bool{"named": true, "called": true, "titled": true}
+
+// namedFolder reports whether a clause names a value as a folder: "a folder named X", "the
+// folder 'X'", "a new folder in Markor called X".
+func namedFolder(clause, name string) bool {
+	re := regexp.MustCompile(`(?i)\b(?:folder|directory)(?:\s+(?:in|on|under|inside)(?:\s+[\w.-]+){1,3}?)?\s+(?:(?:named|called|titled)\s+)?["'“‘]?` + regexp.QuoteMeta(name) + `\b`)
+	return re.MatchString(clause)
 }
 
 // listItemsSep separates the items of a list after a label's colon ("the following: A, B and C").
@@ -718,10 +737,11 @@ func scanClause(c, app string) scanned {
 				continue
 			}
 		}
+		afterNaming := i > 0 && namingWords[strings.ToLower(ws[i-1].Text)] && !screentext.IsStopWord(lw)
 		switch {
 		case appWords[lw]:
 			continue
-		case isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
+		case afterNaming || isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
 			if len(s.values) > n && i+1 < len(ws) {

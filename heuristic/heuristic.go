@@ -177,6 +177,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			// A form committed on this frame saved its values, as they were submitted,
 			// though the page it returned to may show only the item's title.
 			s, f, rule, ok := savedValue(saved, v)
+			if ok && containsWord(sp.Folders, v.Text) && madeFile(s) {
+				return fail(cite("E6", fmt.Sprintf("%q was saved by a form that names a file (its extension field holds one), and the task names a folder", v.Text)))
+			}
 			if !ok || sp.Kind == kindToggle {
 				missing := cite("E6", fmt.Sprintf("values found %v, missing %q", found, v.Text))
 				if where := elsewhere(sc, v); where != "" {
@@ -191,6 +194,15 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		if q, ok := ev.searchedFor(v); ok && sp.Kind != kindToggle {
 			// A list of hits for a query is no sign that what was searched for was made.
 			return fail(cite("N2", fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q)))
+		}
+		if containsWord(sp.Folders, v.Text) {
+			// The task names a folder; the app shows a file of that name.
+			if onlyAsFile(sc, v) {
+				return fail(cite("E6", fmt.Sprintf("%q shows only as a file (its name with an extension, or a row the app describes as a file), and the task names a folder", v.Text)))
+			}
+			if s, ok := fileMadeNamed(in.Forms, v, sc.Package, in.Frame); ok && !describedAs(sc, v, folderKind) {
+				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
+			}
 		}
 		if sendVerbs[sp.Verb] && onlyAsDraft(sc, v) {
 			// A message kept as a draft was typed, not sent.
@@ -333,6 +345,98 @@ func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (strin
 		}
 	}
 	return "", false
+}
+
+// fileKind is how file managers and editors describe a file's row ("File notes.md 10/15").
+var fileKind = regexp.MustCompile(`(?i)^\s*file\b`)
+
+// onlyAsFile reports whether every element of the app's content showing the value shows it
+// as a file: followed by an extension ("travel_plans.md"), or on a list item the app
+// describes as a file.
+func onlyAsFile(sc *judge.Screen, v value) bool {
+	ext := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(strings.ToLower(v.Text)) + `\.[a-z0-9]{1,5}\b`)
+	shown := false
+	for _, e := range sc.Elements {
+		text := strings.ToLower(e.Text + "\n" + e.Desc)
+		if !sc.IsContent(e) || !v.In(text) {
+			continue
+		}
+		shown = true
+		if ext.MatchString(text) && !v.In(ext.ReplaceAllString(text, " ")) {
+			continue // only with an extension: a file's name
+		}
+		if fileKind.MatchString(e.Text) || fileKind.MatchString(e.Desc) {
+			continue
+		}
+		described := false
+		for _, m := range sc.Elements {
+			if sc.IsContent(m) && m.HasBounds && e.HasBounds && (fileKind.MatchString(m.Text) || fileKind.MatchString(m.Desc)) {
+				top, bottom := itemSpan(sc, m)
+				described = described || e.Y1 < bottom && top < e.Y2
+			}
+		}
+		if !described {
+			return false
+		}
+	}
+	return shown
+}
+
+// folderKind is how file managers describe a folder's row ("Folder travel 10/15").
+var folderKind = regexp.MustCompile(`(?i)^\s*(?:folder|directory)\b`)
+
+// fileMadeNamed finds a form of the app committed by this frame that made a file with the
+// value as its name.
+func fileMadeNamed(forms *judge.Forms, v value, pkg string, frame int) (judge.SavedForm, bool) {
+	if forms == nil {
+		return judge.SavedForm{}, false
+	}
+	for _, s := range forms.Saved {
+		if s.Frame > frame || s.Package != pkg || !madeFile(s) {
+			continue
+		}
+		for _, f := range s.Fields {
+			if strings.EqualFold(strings.TrimSpace(f.Value), v.Text) {
+				return s, true
+			}
+		}
+	}
+	return judge.SavedForm{}, false
+}
+
+// describedAs reports whether some element showing the value is described by kind, itself
+// or on its list item.
+func describedAs(sc *judge.Screen, v value, kind *regexp.Regexp) bool {
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			continue
+		}
+		if kind.MatchString(e.Text) || kind.MatchString(e.Desc) {
+			return true
+		}
+		for _, m := range sc.Elements {
+			if sc.IsContent(m) && m.HasBounds && e.HasBounds && (kind.MatchString(m.Text) || kind.MatchString(m.Desc)) {
+				if top, bottom := itemSpan(sc, m); e.Y1 < bottom && top < e.Y2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fileExtension is a file extension as a form's field holds it: ".md", "txt".
+var fileExtension = regexp.MustCompile(`^\.?[A-Za-z0-9]{1,5}$`)
+
+// madeFile reports whether a committed form made a file: a field labelled as an extension
+// holds one.
+func madeFile(s judge.SavedForm) bool {
+	for _, f := range s.Fields {
+		if !f.Chosen && strings.Contains(strings.ToLower(f.Label), "ext") && fileExtension.MatchString(strings.TrimSpace(f.Value)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sendVerbs send what was typed: a message kept as a draft is not their result.

@@ -178,6 +178,23 @@ func conversations(mark string) []trace.UIElement {
 	})
 }
 
+// fileRow is a row of a file list: its kind as the app describes it ("File", "Folder")
+// and its name.
+type fileRow struct{ kind, name string }
+
+// fileList is a file manager's list: each row's container describes the row ("File
+// notes.md 10/15/2023") and its title shows the name.
+func fileList(rows ...fileRow) []trace.UIElement {
+	els := judgetest.Page(jotter, "Jotter")
+	for i, r := range rows {
+		y := 300 + i*150
+		els = append(els,
+			judgetest.UI{Pkg: jotter, Class: "android.widget.LinearLayout", Desc: r.kind + " " + r.name + " 10/15/2023", ID: "item_root", Y1: y, Y2: y + 140}.Element(),
+			judgetest.UI{Pkg: jotter, Text: r.name, ID: "item_title", Y1: y + 10, Y2: y + 80, X1: 150, X2: 900}.Element())
+	}
+	return els
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -250,6 +267,7 @@ var (
 	fileTask    = `Create a note named packing.md in the Jotter app with the text "socks and a torch".`
 	eventTask   = `Create an entry titled "Harbour walk" on October 22 at 14:00 in the Diary app.`
 	clipTask    = "Copy the following text to the clipboard: Gate 7 at noon"
+	folderTask  = "Create a new folder in the Jotter app named trips."
 	runTask     = "Run the stopwatch in the Clockwork app."
 	pauseTask   = "Pause the stopwatch in the Clockwork app."
 	timerTask   = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
@@ -480,6 +498,13 @@ func ruleCases() []ruleCase {
 			steps: []act{{judgetest.Page(diary, "Stopwatch", "00:05", "Lap"), nil}}, want: trace.RunCannotTell},
 		{rule: "C3", name: "a named answer", task: "Which entry is first in the Agenda in the Diary app?",
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}}, answer: "Harbour walk", want: trace.RunSuccess, cite: "E7"},
+
+		{rule: "E6", hold: true, name: "a folder asked, a file of that name listed", task: folderTask,
+			steps: []act{{fileList(fileRow{"File", "notes.md"}, fileRow{"File", "trips.md"}), nil}}, want: trace.RunFailure},
+		{rule: "E6", hold: true, name: "a folder asked, the new-file dialog committed with an extension, the file's editor open", task: folderTask,
+			steps: []act{{newFileDialog("trips", ".md"), tapDialogRight}, {docEditor(jotter, "trips", "", true), nil}}, want: trace.RunFailure},
+		{rule: "E6", name: "the folder listed as a folder", task: folderTask,
+			steps: []act{{fileList(fileRow{"File", "notes.md"}, fileRow{"Folder", "trips"}), nil}}, want: trace.RunSuccess, cite: "E1"},
 
 		// C4: part of the result shown, nothing against the rest.
 		{rule: "C4", hold: true, name: "the moved item listed at its destination, its source never shown again", task: moveTask,
