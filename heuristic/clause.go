@@ -390,6 +390,54 @@ type spec struct {
 	// Folders are the values the clause names as folders ("a folder named X"): a file
 	// of that name is another kind of item.
 	Folders []string
+	// For a question: Unit is the unit the answer is asked in ("minute", "hour"),
+	// Attribute what a yes/no question asks of its item ("todo" in "is it marked as a todo
+	// item?"), and Plural is set when it asks for every item that qualifies ("what tasks").
+	Unit      string
+	Attribute string
+	Plural    bool
+}
+
+// answerUnit is the unit a question asks its answer in: "express your answer in minutes".
+var answerUnit = regexp.MustCompile(`\bin\s+(hours|minutes|seconds|hour|minute|second)\b`)
+
+// askedAttribute is what a yes/no question asks of its item: "marked as a todo item", "set
+// as favorite".
+var askedAttribute = regexp.MustCompile(`(?i)\b(?:marked|set|flagged|labell?ed|starred)\s+as\s+(?:an?\s+|the\s+)?([\p{L}-]+)`)
+
+// pluralAsk matches a question for every item of a kind: "What tasks ...", "Which events
+// ...", "What high priority tasks ...", "List all ...".
+var pluralAsk = pluralQuestion{}
+
+type pluralQuestion struct{}
+
+var (
+	askedWords = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(.*)$`)
+	askAll     = regexp.MustCompile(`(?i)^\s*(?:list|name)\s+(?:all|every)\b`)
+	auxiliary  = map[string]bool{"is": true, "was": true, "are": true, "were": true, "do": true, "does": true, "did": true,
+		"has": true, "have": true, "had": true, "will": true, "can": true, "should": true, "would": true}
+)
+
+// MatchString reports whether q asks for every item of a kind: a plural noun ("tasks")
+// among the words after what or which, before any verb.
+func (pluralQuestion) MatchString(q string) bool {
+	if askAll.MatchString(q) {
+		return true
+	}
+	m := askedWords.FindStringSubmatch(q)
+	if m == nil {
+		return false
+	}
+	for i, w := range strings.Fields(strings.ToLower(m[1])) {
+		w = strings.Trim(w, "?,.")
+		if i >= 3 || auxiliary[w] {
+			return false
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
+			return true
+		}
+	}
+	return false
 }
 
 // switchTerms are what a toggle's row must name.
@@ -530,10 +578,20 @@ func parseSpec(content string) spec {
 	var sp spec
 	if loc := answerPrefix.FindStringIndex(c); loc != nil {
 		sp.Kind = kindAnswer
-		q := c[loc[1]:]
+		q, format := c[loc[1]:], ""
+		if i := strings.IndexByte(q, '?'); i >= 0 {
+			q, format = q[:i+1], q[i+1:] // what the question asks, then how to answer it
+		}
 		sp.App = findApp(q)
 		s := scanClause(q, sp.App)
 		sp.Values, sp.Words = s.values, s.words
+		if m := answerUnit.FindStringSubmatch(strings.ToLower(format + " " + q)); m != nil {
+			sp.Unit = strings.TrimSuffix(m[1], "s")
+		}
+		if m := askedAttribute.FindStringSubmatch(q); m != nil {
+			sp.Attribute = strings.ToLower(m[1])
+		}
+		sp.Plural = pluralAsk.MatchString(q)
 		return sp
 	}
 	sp.App = targetApp(c)
@@ -734,6 +792,18 @@ func scanClause(c, app string) scanned {
 		if s.verb == "" {
 			if _, ok := verbs[lw]; ok && !capitalized(w.Text) || ok && w.Initial {
 				s.verb = lw
+				continue
+			}
+		}
+		if screentext.MonthNumber(w.Text) > 0 && i+1 < len(ws) && len(w.Text) >= 3 {
+			// "October 12 2023" (or "Oct 12"): one date, however the screen writes it.
+			j := i + 1
+			if d, err := strconv.Atoi(ws[j].Text); err == nil && d >= 1 && d <= 31 {
+				if j+1 < len(ws) && len(ws[j+1].Text) == 4 && screentext.IsNumber(ws[j+1].Text) {
+					j++
+				}
+				add(c[w.Start:ws[j].End], w.Start)
+				i = j
 				continue
 			}
 		}
@@ -1009,7 +1079,12 @@ func taskPieces(task, defaultApp string) []piece {
 				continue
 			}
 			if asked && answerFormat.MatchString(sent) {
-				continue // "Express your answer as a single number": no screen shows it
+				// "Express your answer in minutes": no screen shows it, but it says what the
+				// answer is given in; it stays with its question.
+				if n := len(out); n > 0 && out[n-1].Answer {
+					out[n-1].Text += " " + strings.TrimSpace(sent)
+				}
+				continue
 			}
 			for _, p := range mergePieces(splitClauses(sent)) {
 				if optionalClause.MatchString(p) {

@@ -160,3 +160,28 @@ func TestItNamesWhatTheClauseBeforeMade(t *testing.T) {
 		t.Errorf("units %q", got)
 	}
 }
+
+// A number of units the question asks for is the length of time a screen writes in
+// another form, counted whole or rounded; another number is not.
+func TestDurationsAsAppsWriteThem(t *testing.T) {
+	cases := []struct {
+		number, unit, text string
+		want               bool
+	}{
+		{"42", "minute", "0:42:10", true},
+		{"43", "minute", "0:42:40", true},
+		{"42", "minute", "0:42:40", true},
+		{"44", "minute", "0:42:40", false},
+		{"72", "minute", "1:12:05", true},
+		{"65", "minute", "1h 05m", true},
+		{"42", "minute", "42 min", true},
+		{"2", "hour", "2:10:00", true},
+		{"42", "minute", "42.1 km", false},
+		{"42", "minute", "10/12/2023", false},
+	}
+	for _, c := range cases {
+		if got := sameDuration(c.number, c.unit, c.text); got != c.want {
+			t.Errorf("%s %ss as %q: %v, want %v", c.number, c.unit, c.text, got, c.want)
+		}
+	}
+}

@@ -67,6 +67,20 @@ type reasoner struct {
 	// the goal).
 	task     string
 	openForm bool
+	// notes are what this frame asks the memory to keep (critical_info): what an answer
+	// was found against, or only in part, for the last look.
+	notes []string
+}
+
+// noteOnce keeps a note about substate id for the last look, once per kind of note.
+func (h *reasoner) noteOnce(in judge.ReasonInput, id int, note string) {
+	prefix := fmt.Sprintf("%s substate %d:", note[:strings.IndexByte(note, ']')+1], id)
+	for _, f := range in.Facts {
+		if strings.HasPrefix(f.Text, prefix) {
+			return
+		}
+	}
+	h.notes = append(h.notes, fmt.Sprintf("%s frame %d: %s", prefix, in.Frame, strings.TrimSpace(note[strings.IndexByte(note, ']')+1:])))
 }
 
 // formIsGoal reports whether the task says not to save, read once per task.
@@ -97,6 +111,8 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 	if in.Screen != nil {
 		ev = newEvidence(in.Screen)
 	}
+	h.notes = nil
+	defer func() { out.CriticalInfo = append(out.CriticalInfo, h.notes...) }()
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
 		ok, why := h.verdict(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
@@ -144,7 +160,11 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	switch sp.Kind {
 	case kindAnswer:
-		return judgeAnswer(sp, in.Answer, ev, why)
+		a := judgeAnswer(sp, in.Answer, sc, ev)
+		if a.note != "" {
+			h.noteOnce(in, n.ID, a.note)
+		}
+		return a.ok, strings.Join(append(why, a.why), "; ")
 	case kindGone:
 		return judgeGone(sp, sc, ev, in.Listings, why)
 	case kindMove, kindCopy:
@@ -981,59 +1001,6 @@ func titleShown(m *judge.Listings, v value) (int, bool) {
 		}
 	}
 	return best, ok
-}
-
-// judgeAnswer: a question is answered when the agent reported an answer and a screen of
-// the app shows every part of it (and, for a bare small number, the question's subject
-// too, so that a stray digit on some screen does not count).
-func judgeAnswer(sp spec, answer string, ev *shown, why []string) (bool, string) {
-	answer = strings.TrimSpace(answer)
-	if answer == "" {
-		return false, strings.Join(append(why, cite("E7", "the agent reported no answer")), "; ")
-	}
-	parts := answerParts(answer)
-	if len(parts) == 0 {
-		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))), "; ")
-	}
-	smallNumber := false
-	for _, p := range parts {
-		if !ev.has(p) && !ev.hasEveryWord(p) {
-			return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text))), "; ")
-		}
-		smallNumber = smallNumber || p.Number && len(screentext.Digits(p.Text)) <= 2
-	}
-	if smallNumber {
-		for _, v := range sp.Values {
-			if !ev.has(v) {
-				return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text))), "; ")
-			}
-		}
-	}
-	return true, strings.Join(append(why, cite("E7", fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer)))), "; ")
-}
-
-// answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
-var answerItems = regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`)
-
-// answerParts splits an answer into the items a screen must show: a list's entries, or the
-// answer whole. Yes/no answers and "none" give nothing to check.
-func answerParts(answer string) []value {
-	a := strings.TrimSpace(answer)
-	for _, p := range []string{"answer:", "the answer is", "final answer:"} {
-		if strings.HasPrefix(strings.ToLower(a), p) {
-			a = strings.TrimSpace(a[len(p):])
-		}
-	}
-	var out []value
-	for _, item := range answerItems.Split(a, -1) {
-		item = strings.Trim(item, " .\"'“”‘’")
-		switch strings.ToLower(item) {
-		case "", "true", "false", "yes", "no", "none", "nothing", "n/a":
-			continue
-		}
-		out = append(out, makeValue(item))
-	}
-	return out
 }
 
 // switchFor finds a switch or checkbox in the wanted state that belongs to an element

@@ -332,6 +332,11 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 		checkable++
+		if against == "" && sp.Kind == kindAnswer {
+			if note := noted(in, noteAgainst, f.Node.ID); note != "" {
+				against = note // a screen showed what the question asks about, against the answer
+			}
+		}
 		if against == "" && last != nil && !last.OCR {
 			against = absentAtEnd(sp, last, lastFrame)
 		}
@@ -367,6 +372,9 @@ func partlyShown(in judge.ReviewInput) string {
 		if f.Reached || f.Node.Optional {
 			continue
 		}
+		if note := noted(in, notePart, f.Node.ID); note != "" {
+			return strings.TrimSpace(strings.TrimPrefix(note, notePart))
+		}
 		sp := parseSpec(f.Node.Content)
 		if sp.Kind != kindMove || sp.To == nil || in.Listings == nil {
 			continue
@@ -378,6 +386,18 @@ func partlyShown(in judge.ReviewInput) string {
 						f.Node.ID, o.Text, it.Title, it.Frame, sourceName(sp))
 				}
 			}
+		}
+	}
+	return ""
+}
+
+// noted finds the note the reasoner kept about substate id with the given mark ("[F3]
+// substate 2: frame 4: ..."), "" for none.
+func noted(in judge.ReviewInput, mark string, id int) string {
+	prefix := fmt.Sprintf("%s substate %d:", mark, id)
+	for _, n := range in.Notes {
+		if i := strings.Index(n, prefix); i >= 0 {
+			return mark + " " + strings.TrimSpace(n[i+len(prefix):])
 		}
 	}
 	return ""
@@ -408,6 +428,9 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 	}
 	switch sp.Kind {
 	case kindAnswer:
+		if yesNo(answer) != 0 && sp.Attribute != "" && len(sp.Values) > 0 {
+			return "", false // a yes/no about an attribute an item's row shows
+		}
 		if strings.TrimSpace(answer) != "" && len(answerParts(answer)) == 0 {
 			return fmt.Sprintf("the answer %q has nothing a screen could show", answer), true
 		}

@@ -195,6 +195,55 @@ func fileList(rows ...fileRow) []trace.UIElement {
 	return els
 }
 
+// activities is a fitness app's list: each row's name and duration on one line, its date
+// and distance on the next, and an icon naming its kind.
+func activities() []trace.UIElement {
+	const trail = "org.example.trailbook"
+	els := judgetest.Page(trail, "Trailbook")
+	for i, r := range [][5]string{{"Evening loop", "0:45:00", "11/04/2023", "Running", "7.1 km"}, {"Hill ride", "1:12:05", "11/03/2023", "Cycling", "31.0 km"},
+		{"Commute", "0:22:40", "11/02/2023", "Cycling", "8.4 km"}} {
+		y := 300 + i*220
+		els = append(els,
+			judgetest.UI{Pkg: trail, Text: r[0], ID: "activity_name", Y1: y, Y2: y + 60, X1: 180, X2: 800}.Element(),
+			judgetest.UI{Pkg: trail, Text: r[1], ID: "activity_time", Y1: y, Y2: y + 60, X1: 800, X2: 1050}.Element(),
+			judgetest.UI{Pkg: trail, Class: "android.widget.ImageView", Desc: r[3], ID: "activity_icon", Y1: y + 20, Y2: y + 140, X1: 30, X2: 150}.Element(),
+			judgetest.UI{Pkg: trail, Text: r[2], ID: "activity_date", Y1: y + 70, Y2: y + 120, X1: 180, X2: 600}.Element(),
+			judgetest.UI{Pkg: trail, Text: r[4], ID: "activity_distance", Y1: y + 70, Y2: y + 120, X1: 800, X2: 1050}.Element())
+	}
+	return els
+}
+
+// chores is a task list: each task's title, and under it its due date when the rows are
+// not compact.
+func chores(dates bool) []trace.UIElement {
+	const chores = "org.example.chores"
+	els := judgetest.Page(chores, "My tasks")
+	for i, r := range [][2]string{{"Pay rent", "Mon, Nov 6"}, {"Walk the dog", "Mon, Nov 6"}, {"Buy soap", "Tue, Nov 7"}} {
+		y := 300 + i*180
+		els = append(els, judgetest.UI{Pkg: chores, Text: r[0], ID: "task_title", Y1: y, Y2: y + 70, X1: 150, X2: 1000}.Element())
+		if dates {
+			els = append(els, judgetest.UI{Pkg: chores, Text: r[1], ID: "task_due", Y1: y + 80, Y2: y + 140, X1: 150, X2: 600}.Element())
+		}
+	}
+	return els
+}
+
+// noteList is a notes app's list where to-dos carry a checkbox before their title.
+func noteList() []trace.UIElement {
+	els := judgetest.Page(jotter, "All notes")
+	for i, r := range []struct {
+		title string
+		todo  bool
+	}{{"Groceries", false}, {"Packing", true}, {"Ideas", false}} {
+		y := 300 + i*150
+		if r.todo {
+			els = append(els, judgetest.UI{Pkg: jotter, Class: "android.widget.CheckBox", Checkable: true, ID: "note_checkbox", Y1: y, Y2: y + 120, X1: 20, X2: 120}.Element())
+		}
+		els = append(els, judgetest.UI{Pkg: jotter, Text: r.title, ID: "note_title", Y1: y, Y2: y + 120, X1: 140, X2: 1000}.Element())
+	}
+	return els
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -259,20 +308,23 @@ type ruleCase struct {
 }
 
 var (
-	entryTask   = `Create an entry titled "Harbour walk" in the Diary app.`
-	noteTask    = `Create a note named "Packing list" in the Jotter app with the text "socks and a torch".`
-	contactTask = "Create a contact for Odile Brandt in the Phonebook app. Their number is +14155550199."
-	deleteTask  = "Delete the entry Zoo trip from the Agenda in the Diary app."
-	moveTask    = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
-	fileTask    = `Create a note named packing.md in the Jotter app with the text "socks and a torch".`
-	eventTask   = `Create an entry titled "Harbour walk" on October 22 at 14:00 in the Diary app.`
-	clipTask    = "Copy the following text to the clipboard: Gate 7 at noon"
-	folderTask  = "Create a new folder in the Jotter app named trips."
-	runTask     = "Run the stopwatch in the Clockwork app."
-	pauseTask   = "Pause the stopwatch in the Clockwork app."
-	timerTask   = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
-	draftTask   = "Go to the new contact screen in the Phonebook app and enter the following details: First Name: Odile, Last Name: Brandt, Phone: +14155550199. Do NOT hit save."
-	pressHome   = &trace.Action{Type: "key", Text: "home"}
+	entryTask    = `Create an entry titled "Harbour walk" in the Diary app.`
+	noteTask     = `Create a note named "Packing list" in the Jotter app with the text "socks and a torch".`
+	contactTask  = "Create a contact for Odile Brandt in the Phonebook app. Their number is +14155550199."
+	deleteTask   = "Delete the entry Zoo trip from the Agenda in the Diary app."
+	moveTask     = "In the Jotter app, move the note trip_plan.txt from Drafts to Archive."
+	fileTask     = `Create a note named packing.md in the Jotter app with the text "socks and a torch".`
+	eventTask    = `Create an entry titled "Harbour walk" on October 22 at 14:00 in the Diary app.`
+	clipTask     = "Copy the following text to the clipboard: Gate 7 at noon"
+	folderTask   = "Create a new folder in the Jotter app named trips."
+	durationTask = "How long was my cycling activity on November 3 2023 in the Trailbook app? Express your answer in minutes as a single integer."
+	dueTask      = "What tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
+	todoTask     = "Is the note titled 'Packing' in the Jotter app marked as a todo item? Respond with either 'True' if it is a todo or 'False' if not."
+	runTask      = "Run the stopwatch in the Clockwork app."
+	pauseTask    = "Pause the stopwatch in the Clockwork app."
+	timerTask    = "Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer."
+	draftTask    = "Go to the new contact screen in the Phonebook app and enter the following details: First Name: Odile, Last Name: Brandt, Phone: +14155550199. Do NOT hit save."
+	pressHome    = &trace.Action{Type: "key", Text: "home"}
 )
 
 func ruleCases() []ruleCase {
@@ -393,6 +445,19 @@ func ruleCases() []ruleCase {
 		{rule: "E8", name: "the stopwatch still running at the end", task: pauseTask,
 			steps: []act{{stopwatch("01:12.07", "Pause", "Lap"), nil}}, want: trace.RunFailure, cite: "F3"},
 
+		{rule: "E7", hold: true, name: "a duration asked in minutes, read off the activity's row", task: durationTask,
+			steps: []act{{activities(), nil}}, answer: "72", want: trace.RunSuccess},
+		{rule: "E7", name: "the duration of another day's activity", task: durationTask,
+			steps: []act{{activities(), nil}}, answer: "45", want: trace.RunFailure, cite: "F3"},
+		{rule: "E7", hold: true, name: "every task due that day named", task: dueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess},
+		{rule: "E7", name: "one of the two tasks due that day named", task: dueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent", want: trace.RunFailure, cite: "F3"},
+		{rule: "E7", hold: true, name: "a note's to-do checkbox answers whether it is a to-do", task: todoTask,
+			steps: []act{{noteList(), nil}}, answer: "True", want: trace.RunSuccess},
+		{rule: "E7", name: "the answer denies the to-do checkbox the row shows", task: todoTask,
+			steps: []act{{noteList(), nil}}, answer: "False", want: trace.RunFailure, cite: "F3"},
+
 		// N1: text being typed.
 		{rule: "N1", hold: true, name: "the title only typed into the form", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, want: trace.RunFailure},
 		{rule: "N1", name: "the form saved and the entry listed", task: entryTask, steps: []act{{entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk"), nil}},
@@ -492,8 +557,8 @@ func ruleCases() []ruleCase {
 			steps: []act{{smsThread("Mira", "see you at eight"), judgetest.TapOn(920, 2150, 1060, 2280)}}, want: trace.RunCannotTell},
 
 		// C3: what the rules cannot read.
-		{rule: "C3", hold: true, name: "a yes/no answer", task: "Is the entry 'Harbour walk' marked as done in the Diary app? Answer with True or False.",
-			steps: []act{{judgetest.Page(diary, "Harbour walk", "Done"), nil}}, answer: "True", want: trace.RunCannotTell},
+		{rule: "C3", hold: true, name: "a yes/no answer about no attribute a row shows", task: "Is the entry 'Harbour walk' longer than an hour in the Diary app? Answer with True or False.",
+			steps: []act{{judgetest.Page(diary, "Harbour walk", "Saturday 10:00 - 11:30"), nil}}, answer: "True", want: trace.RunCannotTell},
 		{rule: "C3", hold: true, name: "an action with nothing to identify its result", task: "Start the stopwatch in the Diary app.",
 			steps: []act{{judgetest.Page(diary, "Stopwatch", "00:05", "Lap"), nil}}, want: trace.RunCannotTell},
 		{rule: "C3", name: "a named answer", task: "Which entry is first in the Agenda in the Diary app?",
@@ -509,6 +574,8 @@ func ruleCases() []ruleCase {
 		// C4: part of the result shown, nothing against the rest.
 		{rule: "C4", hold: true, name: "the moved item listed at its destination, its source never shown again", task: moveTask,
 			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt", "trip_plan.txt"), nil}}, want: trace.RunCannotTell},
+		{rule: "C4", hold: true, name: "the tasks named are listed, but the list shows no due dates", task: dueTask,
+			steps: []act{{chores(false), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
 		{rule: "C4", name: "the destination shown without the item", task: moveTask,
 			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt"), nil}}, want: trace.RunFailure, cite: "F4"},
 

@@ -183,10 +183,19 @@ func TestQuestionJudgedByTheAgentsAnswer(t *testing.T) {
 	seven := "7"
 	tr.Frames[1].Action = &trace.Action{Type: "answer", Text: seven}
 	subs := DeriveSubstates(task, "")
+	units := 0
 	for _, n := range subs.Nodes {
-		if strings.Contains(strings.ToLower(n.Content), "express your answer") {
+		if n.Kind == substate.Unit {
+			units++
+		}
+		// The format stays with its question (it says the unit the answer is in): it is
+		// never a substate of its own.
+		if strings.Contains(strings.ToLower(n.Content), "express your answer") && !strings.HasPrefix(n.Content, derivedAnswer) {
 			t.Fatalf("the format instruction became a substate: %q", n.Content)
 		}
+	}
+	if units != 1 {
+		t.Fatalf("%d units, want the answer's alone: %+v", units, subs.Nodes)
 	}
 	j := heuristicRun(t, tr, subs)
 	if !j.Complete {
