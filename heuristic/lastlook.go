@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -324,6 +325,13 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
 		}
+		if sp.Kind == kindLevel {
+			if at, label, ok := valuelessSlider(in, sp); ok {
+				// The agent moved a slider whose position no screen writes as a number.
+				why = append(why, fmt.Sprintf("substate %d: frame %d shows the slider %q, and no screen writes its level", f.Node.ID, at, label))
+				continue
+			}
+		}
 		if sp.Kind == kindRunning && last != nil && !last.OCR && namesAll(newEvidence(last), sp.Words) {
 			if st, _ := runState(last); st == "" {
 				// The thing is on the last screen, but no control it offers says its state.
@@ -389,6 +397,40 @@ func partlyShown(in judge.ReviewInput) string {
 		}
 	}
 	return ""
+}
+
+// valuelessSlider finds, on the screens of the run's end, a slider for the setting a level
+// clause names (a seek bar whose label names it) where no percentage is written for the
+// setting: a level the judge cannot read (evidence rule C3).
+func valuelessSlider(in judge.ReviewInput, sp spec) (int, string, bool) {
+	for i := len(in.End) - 1; i >= 0; i-- {
+		sc := in.End[i].Screen
+		if sc == nil || sc.OCR {
+			continue
+		}
+		if ok, why := judgeLevel(sp, sc, nil); ok || strings.Contains(why, ", not ") {
+			continue // the level is written here
+		}
+		for _, e := range sc.Elements {
+			if e.Role == judge.RoleKeyboard || !slider(e) {
+				continue
+			}
+			label := screentext.Squeeze(e.Text + " " + e.Desc)
+			for _, w := range sp.Words {
+				if strings.Contains(label, screentext.Squeeze(w)) {
+					return in.End[i].Index, cmp.Or(e.Text, e.Desc), true
+				}
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// slider reports whether an element is a slider: a seek bar, or a control whose class or id
+// says it slides.
+func slider(e judge.Element) bool {
+	s := strings.ToLower(e.Class + " " + judge.ShortID(e.ID))
+	return strings.Contains(s, "seekbar") || strings.Contains(s, "slider")
 }
 
 // noted finds the note the reasoner kept about substate id with the given mark ("[F3]

@@ -244,6 +244,18 @@ func noteList() []trace.UIElement {
 	return els
 }
 
+// brightnessPanel is a display settings page with its brightness slider (a seek bar
+// whose element holds no value) and, when given, the level written under its name.
+func brightnessPanel(level string) []trace.UIElement {
+	els := judgetest.Concat(judgetest.Page(settings, "Display"), []trace.UIElement{
+		judgetest.UI{Pkg: settings, Text: "Brightness level", ID: "title", Y1: 400, Y2: 470, X1: 60, X2: 800}.Element(),
+	})
+	if level != "" {
+		els = append(els, judgetest.UI{Pkg: settings, Text: level, ID: "summary", Y1: 480, Y2: 540, X1: 60, X2: 800}.Element())
+	}
+	return append(els, judgetest.UI{Pkg: settings, Class: "android.widget.SeekBar", Text: "Screen brightness", ID: "slider", Y1: 600, Y2: 720, X1: 40, X2: 1040}.Element())
+}
+
 // emptyThread is a conversation whose message list shows nothing: the list view alone,
 // as AndroidWorld's elements give an empty list (a leaf), and the compose box.
 func emptyThread(title string) []trace.UIElement {
@@ -561,6 +573,10 @@ func ruleCases() []ruleCase {
 			steps: []act{{judgetest.Page(diary, "Harbour walk", "Saturday 10:00 - 11:30"), nil}}, answer: "True", want: trace.RunCannotTell},
 		{rule: "C3", hold: true, name: "an action with nothing to identify its result", task: "Start the stopwatch in the Diary app.",
 			steps: []act{{judgetest.Page(diary, "Stopwatch", "00:05", "Lap"), nil}}, want: trace.RunCannotTell},
+		{rule: "C3", hold: true, name: "a level set with a slider that writes no value", task: "Turn the screen brightness to the max value.",
+			steps: []act{{brightnessPanel(""), &trace.Action{Type: "swipe", Direction: "right"}}, {brightnessPanel(""), nil}}, want: trace.RunCannotTell},
+		{rule: "C3", name: "the level written beside the slider, another level", task: "Turn the screen brightness to the max value.",
+			steps: []act{{brightnessPanel("40%"), &trace.Action{Type: "swipe", Direction: "right"}}, {brightnessPanel("40%"), nil}}, want: trace.RunFailure, cite: "F3"},
 		{rule: "C3", name: "a named answer", task: "Which entry is first in the Agenda in the Diary app?",
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}}, answer: "Harbour walk", want: trace.RunSuccess, cite: "E7"},
 
