@@ -131,6 +131,10 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	if f, msg := brokenInstruction(in); msg != "" {
 		return fail("F5", f, msg)
 	}
+	// F6: the item made once, not twice.
+	if f, msg := madeTwice(in, specs, apps); msg != "" {
+		return fail("F6", f, msg)
+	}
 	// L1: nothing the success rests on undone.
 	for _, sp := range specs {
 		switch sp.Kind {
@@ -228,6 +232,68 @@ func frontOf(sc *judge.Screen) string {
 		return fmt.Sprintf("a system prompt (%s)", sc.Package)
 	}
 	return sc.Package
+}
+
+// makeVerbs make one new item each.
+var makeVerbs = map[string]bool{"create": true, "add": true, "make": true, "log": true, "record": true}
+
+// madeTwice finds the item a clause makes listed twice on the last screen of its app, as
+// two items of one list, where the app never showed its name before a form holding it was
+// saved: both are new, the item was made twice (evidence rule F6).
+func madeTwice(in judge.ReviewInput, specs []spec, apps []string) (int, string) {
+	var last *judge.EndFrame
+	for i := len(in.End) - 1; i >= 0 && last == nil; i-- {
+		if sc := in.End[i].Screen; sc != nil && !sc.OCR && inApp(sc, apps) {
+			last = &in.End[i]
+		}
+	}
+	if last == nil || in.Forms == nil {
+		return 0, ""
+	}
+	sc := last.Screen
+	for _, sp := range specs {
+		if sp.Kind != kindState || !makeVerbs[sp.Verb] {
+			continue
+		}
+		for _, v := range sp.Values {
+			if !proofName(v.Text) || v.Number {
+				continue
+			}
+			count := map[string][]string{}
+			for _, e := range sc.Elements {
+				if sc.IsContent(e) && e.ID != "" && v.In(strings.ToLower(e.Text)) {
+					count[e.ID] = append(count[e.ID], e.Text)
+				}
+			}
+			for _, texts := range count {
+				if len(texts) < 2 || texts[0] != texts[1] {
+					continue
+				}
+				saved, ok := firstSaveHolding(in.Forms, v, sc.Package)
+				first, shown := in.Forms.Shown[sc.Package+"\x00"+screentext.Squeeze(texts[0])]
+				if ok && shown && first > saved {
+					return last.Index, fmt.Sprintf("frame %d lists %q twice, and the app showed it first at frame %d, after the form holding it was saved at frame %d: the item was made twice",
+						last.Index, texts[0], first, saved)
+				}
+			}
+		}
+	}
+	return 0, ""
+}
+
+// firstSaveHolding is the frame the first form of the app holding the value was saved on.
+func firstSaveHolding(forms *judge.Forms, v value, pkg string) (int, bool) {
+	for _, s := range forms.Saved {
+		if s.Package != pkg && s.Landed != pkg {
+			continue
+		}
+		for _, f := range s.Fields {
+			if v.In(strings.ToLower(f.Value)) {
+				return s.Submitted, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // stateWanted is the state a running clause asks for.

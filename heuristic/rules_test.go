@@ -555,6 +555,14 @@ func ruleCases() []ruleCase {
 		{rule: "E2", name: "told not to save: the filled form then left with back", task: draftTask,
 			steps: []act{{contactForm("Odile", "", "Brandt", "+1 415-555-0199"), pressBack}, {judgetest.Page(book, "People", "Pavel Ng"), nil}}, want: trace.RunFailure, cite: "L2"},
 
+		// F6: made once, not twice.
+		{rule: "F6", hold: true, name: "the entry saved twice: the agenda lists it twice, never before", task: entryTask,
+			steps: []act{{agenda("Dentist"), nil}, {entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk", "Dentist"), nil},
+				{entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk", "Harbour walk", "Dentist"), nil}}, want: trace.RunFailure},
+		{rule: "F6", name: "the agenda had an entry of that name before: one old, one new", task: entryTask,
+			steps: []act{{agenda("Harbour walk", "Dentist"), nil}, {entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk", "Harbour walk", "Dentist"), nil}},
+			want: trace.RunSuccess, cite: "E1"},
+
 		// C1: the recording ended before the run.
 		{rule: "C1", hold: true, name: "the device was lost", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, status: trace.StatusDeviceLost, want: trace.RunCannotTell},
 		{rule: "C1", name: "a lost device after the result", task: entryTask, steps: []act{{agenda("Harbour walk"), nil}}, status: trace.StatusDeviceLost,
