@@ -561,7 +561,7 @@ func ruleCases() []ruleCase {
 				{entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk", "Harbour walk", "Dentist"), nil}}, want: trace.RunFailure},
 		{rule: "F6", name: "the agenda had an entry of that name before: one old, one new", task: entryTask,
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}, {entryForm("Harbour walk"), tapSave}, {agenda("Harbour walk", "Harbour walk", "Dentist"), nil}},
-			want: trace.RunSuccess, cite: "E1"},
+			want:  trace.RunSuccess, cite: "E1"},
 
 		// C1: the recording ended before the run.
 		{rule: "C1", hold: true, name: "the device was lost", task: entryTask, steps: []act{{entryForm("Harbour walk"), nil}}, status: trace.StatusDeviceLost, want: trace.RunCannotTell},
