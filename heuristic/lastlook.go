@@ -469,13 +469,18 @@ func partlyShown(in judge.ReviewInput) string {
 // clause names (a seek bar whose label names it) where no percentage is written for the
 // setting: a level the judge cannot read (evidence rule C3).
 func valuelessSlider(in judge.ReviewInput, sp spec) (int, string, bool) {
+	for _, f := range in.End {
+		if f.Screen == nil || f.Screen.OCR {
+			continue
+		}
+		if ok, why := judgeLevel(sp, f.Screen, nil); ok || strings.Contains(why, ", not ") {
+			return 0, "", false // a screen of the end writes the level
+		}
+	}
 	for i := len(in.End) - 1; i >= 0; i-- {
 		sc := in.End[i].Screen
 		if sc == nil || sc.OCR {
 			continue
-		}
-		if ok, why := judgeLevel(sp, sc, nil); ok || strings.Contains(why, ", not ") {
-			continue // the level is written here
 		}
 		for _, e := range sc.Elements {
 			if e.Role == judge.RoleKeyboard || !slider(e) {
