@@ -14,12 +14,14 @@ import (
 )
 
 // lastLook is the heuristic's last look at a run's end, by the evidence rules: before a
-// success, nothing the substates rest on was undone (L1), no form holding it was dropped
-// (L2) and no error followed (L3). A run that did not reach every required substate is a
-// failure on evidence against it (F1-F4, with F3 read off its last screen here), or "cannot
-// tell" when the substates left ask for what no rule reads (C3) or the end shows nothing
-// (C1, C2, C3, decided by judge.Unreached), or shows the result in part with nothing against
-// the rest (C4).
+// success, nothing the substates rest on was undone (L1, and an app that is the result still
+// in front), no form holding it was dropped (L2), no error followed (L3), nothing the task
+// said not to do was done (F5) and nothing was made twice (F6). A run that did not reach
+// every required substate is a failure on evidence against it (F1-F6, with F3 read off its
+// last screen and the reasoner's notes on answers here), or "cannot tell" when the
+// substates left ask for what no rule reads (C3) or the end shows nothing (C1, C2, C3,
+// decided by judge.Unreached), or shows the result in part with nothing against the rest
+// (C4).
 type lastLook struct{}
 
 func (lastLook) Review(_ context.Context, in judge.ReviewInput) (trace.Outcome, trace.Usage, error) {
