@@ -255,8 +255,8 @@ func systemPrompt(pkg string) bool {
 func foreground(all []Element) (pkg, from string) {
 	for _, e := range all {
 		// A system prompt (a permission request, a system dialog) is modal: whatever app
-		// is under it, the prompt is in front.
-		if systemPrompt(e.Package) && (e.Text != "" || e.Desc != "") {
+		// is under it, the prompt, a window of controls to answer it, is in front.
+		if systemPrompt(e.Package) && e.Clickable && (e.Text != "" || e.Desc != "") {
 			return e.Package, "system prompt"
 		}
 	}
