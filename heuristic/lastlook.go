@@ -413,6 +413,9 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 				against = note // a screen showed what the question asks about, against the answer
 			}
 		}
+		if against == "" {
+			against = stillAtSource(in, sp)
+		}
 		if against == "" && last != nil && !last.OCR {
 			against = absentAtEnd(sp, last, lastFrame)
 		}
@@ -456,11 +459,9 @@ func partlyShown(in judge.ReviewInput) string {
 			continue
 		}
 		for _, o := range sp.Objects {
-			for _, it := range in.Listings.Items {
-				if sp.To.In(strings.ToLower(it.Title)) && o.In(strings.ToLower(it.Label)) {
-					return fmt.Sprintf("substate %d: %q was listed at its destination %q (frame %d), but no screen showed its source %s without it, nor with it after the move",
-						f.Node.ID, o.Text, it.Title, it.Frame, sourceName(sp))
-				}
+			if at, title, ok := listedOn(in.Listings, o, *sp.To); ok {
+				return fmt.Sprintf("substate %d: %q was listed at its destination %q (frame %d), and no screen after that showed its source %s, with it or without it",
+					f.Node.ID, o.Text, title, at, sourceName(sp))
 			}
 		}
 	}
@@ -513,6 +514,38 @@ func noted(in judge.ReviewInput, mark string, id int) string {
 	for _, n := range in.Notes {
 		if i := strings.Index(n, prefix); i >= 0 {
 			return mark + " " + strings.TrimSpace(n[i+len(prefix):])
+		}
+	}
+	return ""
+}
+
+// listedOn is the last frame an item was listed on a page whose title names the place, and
+// that title.
+func listedOn(m *judge.Listings, o, place value) (int, string, bool) {
+	if m == nil {
+		return 0, "", false
+	}
+	at, title := -1, ""
+	for _, it := range m.Items {
+		if place.In(strings.ToLower(it.Title)) && o.In(strings.ToLower(it.Label)) && it.Frame > at {
+			at, title = it.Frame, it.Title
+		}
+	}
+	return at, title, at >= 0
+}
+
+// stillAtSource is evidence rule F3 for a move: its item listed at its source after it was
+// listed at its destination (listed at both, the later at the source: a copy, or a move
+// that did not take); "" when not.
+func stillAtSource(in judge.ReviewInput, sp spec) string {
+	if sp.Kind != kindMove || sp.To == nil || sp.From == nil {
+		return ""
+	}
+	for _, o := range sp.Objects {
+		dest, _, atDest := listedOn(in.Listings, o, *sp.To)
+		src, title, atSrc := listedOn(in.Listings, o, *sp.From)
+		if atDest && atSrc && src > dest {
+			return cite("F3", fmt.Sprintf("%q was listed at its destination at frame %d and still at its source %q at frame %d", o.Text, dest, title, src))
 		}
 	}
 	return ""

@@ -536,6 +536,10 @@ func ruleCases() []ruleCase {
 		{rule: "F3", hold: true, name: "the switch in the other state at the end", task: "Turn radio silence off.",
 			steps: []act{{radio(true), nil}}, want: trace.RunFailure},
 
+		{rule: "F3", hold: true, name: "the moved item listed at its destination, then still at its source, the run ending elsewhere", task: moveTask,
+			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt", "trip_plan.txt"), nil}, {drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil},
+				{notes, nil}}, want: trace.RunFailure},
+
 		// F4: ended elsewhere.
 		{rule: "F4", hold: true, name: "the agent stopped on the home screen", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {home, nil}}, want: trace.RunFailure},
 		{rule: "F4", hold: true, name: "the step budget ran out on the unsaved form", task: entryTask, steps: []act{{agenda("Dentist"), nil}, {entryForm("Harbour walk"), nil}},
