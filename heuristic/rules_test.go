@@ -591,7 +591,7 @@ func ruleCases() []ruleCase {
 			steps: []act{{brightnessPanel("40%"), &trace.Action{Type: "swipe", Direction: "right"}}, {brightnessPanel("40%"), nil}}, want: trace.RunFailure, cite: "F3"},
 		{rule: "C3", name: "the slider moved, then the settings page writes another level", task: "Turn the screen brightness to the max value.",
 			steps: []act{{brightnessPanel(""), &trace.Action{Type: "swipe", Direction: "right"}}, {brightnessPanel(""), pressBack}, {brightnessPanel("40%"), nil}},
-			want: trace.RunFailure, cite: "F3"},
+			want:  trace.RunFailure, cite: "F3"},
 		{rule: "C3", name: "a named answer", task: "Which entry is first in the Agenda in the Diary app?",
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}}, answer: "Harbour walk", want: trace.RunSuccess, cite: "E7"},
 
