@@ -1,13 +1,9 @@
 package judge
 
 import (
-	"bytes"
 	"context"
-	"image"
 	"sort"
 	"strings"
-
-	_ "image/jpeg" // screenshots may be JPEG
 
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/judge/screentext"
@@ -23,19 +19,11 @@ const minWordConfidence = 45
 
 // readScreenOCR reads a screenshot into a screen.
 func readScreenOCR(ctx context.Context, img []byte) (*Screen, error) {
-	words, err := ocr.Read(ctx, img)
+	page, err := ocr.Read(ctx, img)
 	if err != nil {
 		return nil, err
 	}
-	return ocrScreen(words, imageHeight(img)), nil
-}
-
-func imageHeight(img []byte) int {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
-	if err != nil {
-		return 0
-	}
-	return cfg.Height
+	return ocrScreen(page.Words, page.H), nil
 }
 
 // ocrScreen groups words into lines and lines into elements. height is the screenshot's
