@@ -10,6 +10,9 @@ type KeyboardStyle struct {
 	NumberRow bool
 	// Layout is the letter rows, "qwertyuiop asdfghjkl zxcvbnm" unless set.
 	Layout [3]string
+	// Borderless draws the keys' letters on the keyboard's background, without key shapes
+	// (Gboard's default look).
+	Borderless bool
 }
 
 // KeyboardHeightDp is the height of the keyboard drawn by Keyboard: the strip and the key rows.
@@ -59,7 +62,9 @@ func (p *Phone) Keyboard(k KeyboardStyle) float64 {
 	y := top + 44
 	pitch := 411.0 / 10
 	keyAt := func(x, w, h float64, c color.RGBA, label string, size float64) {
-		p.Round(x+2.5, y+3, w-5, h-6, 6, c)
+		if !k.Borderless || c == PhoneBlue {
+			p.Round(x+2.5, y+3, w-5, h-6, 6, c)
+		}
 		if label != "" {
 			p.Text(label, x+w/2, y+h/2, size, Regular, ink, Center)
 		}

@@ -55,8 +55,10 @@ func (v PhoneVariant) String() string {
 var PhoneScreenKinds = []string{
 	"home", "drawer", "compose+keyboard", "note+keyboard", "browser-typing", "browser-page",
 	"search-typing", "search-results", "permission", "app-dialog",
+	"home-one-row", "note+borderless-keyboard",
 	// near misses: app content that no label may take
 	"settings", "contacts", "note-table", "calculator", "bottom-nav", "category-grid", "chat-typed", "form",
+	"cards", "month", "dialpad", "albums", "snackbar",
 }
 
 // PhoneScreens draws every kind of screen in one variant.
@@ -131,6 +133,20 @@ func DrawPhoneScreen(t testing.TB, kind string, v PhoneVariant) PhoneScreen {
 		tr = p.categoryGrid(s)
 	case "form":
 		tr = p.form(s)
+	case "home-one-row":
+		tr = p.homeOneRow(s)
+	case "note+borderless-keyboard":
+		tr = p.noteBorderless(s)
+	case "cards":
+		tr = p.cards(s)
+	case "month":
+		tr = p.month(s)
+	case "dialpad":
+		tr = p.dialpad(s)
+	case "albums":
+		tr = p.albums(s)
+	case "snackbar":
+		tr = p.snackbar(s)
 	default:
 		t.Fatalf("no such kind of screen %q", kind)
 	}
@@ -545,4 +561,170 @@ func (p *Phone) form(s int) ScreenTruth {
 	p.Text("Save", 337, 460, 14, Medium, PhoneWhite, Center)
 	p.NavBar(false)
 	return ScreenTruth{Content: []string{"New contact", "Save"}}
+}
+
+// homeOneRow is the home screen as a fresh emulator shows it: a date at the top, one row of
+// labelled apps above the dock, the search pill.
+func (p *Phone) homeOneRow(s int) ScreenTruth {
+	wp := wallpapers[(s+2)%len(wallpapers)]
+	p.Gradient(0, p.HDp(), wp[0], wp[1])
+	p.StatusBar("8:02", true)
+	p.ShadowText([]string{"Wednesday, May 7", "Mon, Feb 2", "Sat, Aug 30"}[s%3], 24, 80, 20, PhoneWhite, Left)
+	cols := 4 + s%2
+	pitch := 411.0 / float64(cols)
+	bottom := p.HDp() - NavBarDp
+	names := pick(appNames, s+3, cols)
+	for c, n := range names {
+		cx := pitch * (float64(c) + 0.5)
+		p.Icon(cx, bottom-250, 56, iconColours[(c+s)%len(iconColours)], c+s)
+		p.ShadowText(n, cx, bottom-204, 13, PhoneWhite, Center)
+	}
+	for c := range cols {
+		p.Icon(pitch*(float64(c)+0.5), bottom-150, 56, iconColours[(c+2*s+3)%len(iconColours)], c+1)
+	}
+	p.Round(24, bottom-92, 363, 56, 28, PhoneWhite)
+	p.Text("G", 52, bottom-64, 24, Bold, PhoneBlue, Center)
+	p.NavBar(true)
+	return ScreenTruth{Launcher: true}
+}
+
+func (p *Phone) noteBorderless(s int) ScreenTruth {
+	p.appBar("", true)
+	title := []string{"Weekend plans", "Gift ideas", "Book club"}[s%3]
+	p.Text(title, 16, 90, 24, Regular, p.Fg(), Left)
+	layout := [][3]string{{"azertyuiop", "qsdfghjklm", "wxcvbn"}, {"qwertzuiop", "asdfghjkl", "yxcvbnm"}, {}}[s%3]
+	p.Keyboard(KeyboardStyle{Borderless: true, Layout: layout, Suggestions: []string{"and", "the", "to"}})
+	p.NavBar(false)
+	return ScreenTruth{Keyboard: true, Content: []string{title}}
+}
+
+// cards is a page of cards on a tinted background, each a title, a line and a button: a
+// panel lighter than what surrounds it, but no dialog.
+func (p *Phone) cards(s int) ScreenTruth {
+	bg := color.RGBA{241, 243, 244, 255}
+	card := PhoneWhite
+	if p.Dark {
+		bg, card = color.RGBA{18, 18, 18, 255}, color.RGBA{46, 47, 50, 255}
+	}
+	p.Fill(0, 0, 411, p.HDp(), bg)
+	p.StatusBar("9:41", false)
+	p.Text("For you", 16, 56, 22, Regular, p.Fg(), Left)
+	items := [][2]string{{"Back up your photos", "Keep them safe in your account"}, {"Storage almost full", "Free up 2 GB of space"}, {"New features", "See what changed this week"}}
+	var lines []string
+	for i, it := range items {
+		y := 100 + float64(i)*190
+		p.Round(16, y, 379, 170, 16, card)
+		p.Text(it[0], 36, y+36, 18, Medium, p.Fg(), Left)
+		p.Text(it[1], 36, y+70, 14, Regular, p.Sub(), Left)
+		p.Text([]string{"Turn on", "Review", "Open"}[i], 375, y+130, 15, Medium, p.Accent(), Right)
+		lines = append(lines, it[0], it[1])
+	}
+	p.NavBar(false)
+	return ScreenTruth{Content: append([]string{"For you"}, lines...)}
+}
+
+// month is a calendar's month: the weekdays' initials and the days in seven columns.
+func (p *Phone) month(s int) ScreenTruth {
+	p.appBar([]string{"March 2025", "October 2024", "June 2026"}[s%3], false)
+	pitch := 411.0 / 7
+	for i, d := range []string{"S", "M", "T", "W", "T", "F", "S"} {
+		p.Text(d, pitch*(float64(i)+0.5), 110, 14, Medium, p.Sub(), Center)
+	}
+	day := 1
+	for r := range 5 {
+		for c := range 7 {
+			if r == 0 && c < s%3+2 || day > 30 {
+				continue
+			}
+			p.Text(fmt.Sprint(day), pitch*(float64(c)+0.5), 150+float64(r)*56, 16, Regular, p.Fg(), Center)
+			day++
+		}
+	}
+	p.Text("Dentist appointment", 16, 470, 16, Regular, p.Fg(), Left)
+	p.NavBar(false)
+	return ScreenTruth{Content: []string{"Dentist appointment"}}
+}
+
+// dialpad is a phone's dial pad: digits in three columns, each with its letters.
+func (p *Phone) dialpad(s int) ScreenTruth {
+	p.StatusBar("9:41", false)
+	number := []string{"555 0134", "020 7946 0018", "+1 202 555 0143"}[s%3]
+	p.Text(number, 205.5, 200, 32, Regular, p.Fg(), Center)
+	keys := [][2]string{{"1", ""}, {"2", "ABC"}, {"3", "DEF"}, {"4", "GHI"}, {"5", "JKL"}, {"6", "MNO"}, {"7", "PQRS"}, {"8", "TUV"}, {"9", "WXYZ"}, {"*", ""}, {"0", "+"}, {"#", ""}}
+	bottom := p.HDp() - NavBarDp - 100
+	top := bottom - 4*80
+	for i, k := range keys {
+		cx := 411 * (float64(i%3) + 0.5) / 3
+		cy := top + float64(i/3)*80 + 30
+		p.Text(k[0], cx, cy, 30, Regular, p.Fg(), Center)
+		if k[1] != "" {
+			p.Text(k[1], cx, cy+26, 11, Medium, p.Sub(), Center)
+		}
+	}
+	p.Circle(205.5, bottom+45, 30, color.RGBA{30, 142, 62, 255})
+	p.NavBar(false)
+	return ScreenTruth{Content: []string{number}}
+}
+
+// albums is a grid of albums: pictures in three columns, each with its name and count
+// under it, left-aligned.
+func (p *Phone) albums(s int) ScreenTruth {
+	p.appBar("Albums", false)
+	names := []string{"Camera", "Screenshots", "Holidays", "Downloads", "Favourites", "Family", "Receipts", "Pets", "Recipes"}
+	var lines []string
+	w := 411.0 / 3
+	for i, n := range names {
+		x := float64(i%3) * w
+		y := 100 + float64(i/3)*200
+		p.Round(x+8, y, w-16, w-16, 12, iconColours[(i+s)%len(iconColours)])
+		p.Text(n, x+10, y+w+2, 14, Medium, p.Fg(), Left)
+		p.Text(fmt.Sprintf("%d items", 3+i*7), x+10, y+w+24, 12, Regular, p.Sub(), Left)
+		lines = append(lines, n)
+	}
+	p.NavBar(false)
+	return ScreenTruth{Content: append([]string{"Albums"}, lines...)}
+}
+
+// snackbar is a list page with a snackbar at the bottom, the app's message of a single
+// line in the page's inverse colours: no field.
+func (p *Phone) snackbar(s int) ScreenTruth {
+	lines := p.listPage("Notes", []string{"Groceries", "Gift ideas", "Trip to Lisbon"})
+	msg := []string{"Note saved", "Reminder set for 7 pm", "Moved to archive"}[s%3]
+	inv, fg := color.RGBA{50, 50, 50, 255}, PhoneWhite
+	if p.Dark {
+		inv, fg = color.RGBA{230, 230, 230, 255}, PhoneInk
+	}
+	bottom := p.HDp() - NavBarDp
+	p.Round(8, bottom-64, 395, 48, 4, inv)
+	p.Text(msg, 24, bottom-40, 14, Regular, fg, Left)
+	return ScreenTruth{Content: append(lines, msg)}
+}
+
+// ChatPNG draws a conversation with a contact: the messages sent (right, in bubbles), the
+// compose field holding typed text (or its hint when typed is empty), and a keyboard when
+// asked.
+func ChatPNG(t testing.TB, v PhoneVariant, contact string, sent []string, typed string, keyboard bool) []byte {
+	t.Helper()
+	p := NewPhone(t, v.W, v.H, v.Dark)
+	p.appBar(contact, true)
+	y := 110.0
+	for _, m := range sent {
+		w := p.TextWidth(m, 16, Regular) + 32
+		p.Round(395-w, y, w, 44, 20, PhoneBlue)
+		p.Text(m, 395-w+16, y+22, 16, Regular, PhoneWhite, Left)
+		y += 60
+	}
+	bottom := p.HDp() - NavBarDp
+	if keyboard {
+		bottom = p.Keyboard(KeyboardStyle{Suggestions: []string{"I", "the", "we"}})
+	}
+	p.Round(12, bottom-60, 330, 48, 24, p.Surface(2))
+	if typed != "" {
+		p.Text(typed, 32, bottom-36, 16, Regular, p.Fg(), Left)
+	} else {
+		p.Text("Text message", 32, bottom-36, 16, Regular, p.Sub(), Left)
+	}
+	p.Circle(375, bottom-36, 22, PhoneBlue)
+	p.NavBar(false)
+	return p.PNG()
 }
