@@ -591,8 +591,13 @@ func tapTarget(sc *Screen, x, y float64) (Element, bool) {
 	return best, bestArea >= 0
 }
 
-// IsLauncher reports whether the screen is the home screen (or nothing identifiable).
+// IsLauncher reports whether the screen is the home screen (or nothing identifiable). A
+// screenshot read by OCR has no package unless the frame names its activity: it is the
+// launcher when its layout is (Launcher).
 func (sc *Screen) IsLauncher() bool {
 	pkg := strings.ToLower(sc.Package)
+	if sc.OCR && pkg == "" {
+		return sc.Launcher
+	}
 	return pkg == "" || strings.Contains(pkg, "launcher")
 }
