@@ -111,7 +111,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 
 	if n.Content == noAppContent {
 		if sc.OCR {
-			return true, "OCR text gives no package: any screen with text is taken for an app"
+			if sc.IsLauncher() {
+				return false, "the screenshot is laid out as the launcher (a grid of app labels)"
+			}
+			return true, "OCR text gives no package: any screen with text that is not laid out as the launcher is taken for an app"
 		}
 		if sc.IsLauncher() {
 			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
@@ -221,7 +224,10 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, bool
 func appShown(app string, sc *judge.Screen) (bool, string) {
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
-		// otherwise taken on trust, said so.
+		// otherwise taken on trust, said so; never on the launcher, whose labels name apps.
+		if sc.IsLauncher() {
+			return false, fmt.Sprintf("names the %s app but the screenshot is laid out as the launcher (a grid of app labels)", app)
+		}
 		for _, w := range strings.Fields(app) {
 			if len(w) >= 4 && screentext.ContainsName(strings.ToLower(screenText(sc)), w) {
 				return true, fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app)
