@@ -78,9 +78,10 @@ var (
 
 const maxCache = 4096
 
-// slots bounds the Tesseract processes running at once to the machine's cores: each runs
-// single-threaded, so more would only share the same cores, and a capture started ahead
-// of an early stop would take a core from the frames still needed.
+// slots bounds the reads running at once (binarising, finding marks, Tesseract) to the
+// machine's cores: each runs single-threaded, so more would only share the same cores,
+// and a capture started ahead of an early stop would take a core from the frames still
+// needed.
 var slots = make(chan struct{}, runtime.NumCPU())
 
 // runs counts the Tesseract processes started, for benchmarks to weigh what a trace cost.
@@ -178,13 +179,13 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	if _, ok := Available(); !ok {
 		return nil, ErrMissing
 	}
-	bin := binarize(g)
 	select {
 	case slots <- struct{}{}:
 		defer func() { <-slots }()
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+	bin := binarize(g)
 	runs.Add(1)
 	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "3", "-l", "eng", "tsv")
 	cmd.Stdin = bytes.NewReader(pbm(bin))
