@@ -397,9 +397,12 @@ func (l *layout) fieldBox(e Element) (r image.Rectangle, fill int, ok bool) {
 	if !ok {
 		return image.Rectangle{}, 0, false
 	}
-	limit := image.Rect(1, max(0, e.Y1-2*hgt), l.w-1, min(l.h, e.Y2+2*hgt))
-	r, fill, ok = l.fill(seed, limit, l.w*6*hgt)
-	if !ok || r.Dy() < hgt*115/100 || r.Dy() > 4*hgt || r.Dx() < l.w*45/100 ||
+	limit := image.Rect(1, max(0, e.Y1-max(2*hgt, l.px(36))), l.w-1, min(l.h, e.Y2+max(2*hgt, l.px(36))))
+	r, fill, ok = l.fill(seed, limit, l.w*limit.Dy())
+	// A single line's box: taller than its text, at most 72 dp (Material's fields are 56,
+	// search bars 48 to 56) or four text heights, whichever allows more: the ink of a word
+	// without ascenders or descenders ("cal") is half its font's height.
+	if !ok || r.Dy() < hgt*115/100 || r.Dy() > max(4*hgt, l.px(72)) || r.Dx() < l.w*45/100 ||
 		!image.Pt(cx, cy).In(r) || e.X1-r.Min.X > r.Dx()*2/5 {
 		return image.Rectangle{}, 0, false
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,11 +19,13 @@ import (
 	"github.com/autoeval/autoeval/uixml"
 )
 
-// The variants the layout rules were designed on, and variants held back from that work
-// (other sizes, themes and names), on which the rules are measured as they are.
+// The variants the layout rules were designed on; variants of other sizes, themes and
+// names, read at each step of that work (so not blind); and variants drawn only after it,
+// on which the rules are measured as they are, with the kinds held back from it.
 var (
 	designVariants = []judgetest.PhoneVariant{{W: 1080, H: 2400, Seed: 0}, {W: 1080, H: 2400, Dark: true, Seed: 1}}
-	heldVariants   = []judgetest.PhoneVariant{{W: 720, H: 1600, Seed: 2}, {W: 1080, H: 2340, Dark: true, Seed: 3}}
+	otherVariants  = []judgetest.PhoneVariant{{W: 720, H: 1600, Seed: 2}, {W: 1080, H: 2340, Dark: true, Seed: 3}}
+	freshVariants  = []judgetest.PhoneVariant{{W: 1440, H: 3120, Seed: 5}, {W: 1080, H: 1920, Dark: true, Seed: 6}}
 )
 
 // labelTally counts, per label, the screens (or lines) that have it and were given it.
@@ -54,6 +57,18 @@ func (c *labelTally) add(label string, want, got bool, name, detail string) {
 	}
 }
 
+// merge adds another tally's counts and failures to c.
+func (c *labelTally) merge(o *labelTally) {
+	for _, p := range [][2]map[string]int{{c.tp, o.tp}, {c.fp, o.fp}, {c.fn, o.fn}, {c.tn, o.tn}} {
+		for k, v := range p[1] {
+			p[0][k] += v
+		}
+	}
+	c.contentKept += o.contentKept
+	c.lost += o.lost
+	c.failures = append(c.failures, o.failures...)
+}
+
 func (c *labelTally) report(t *testing.T, set string) {
 	var labels []string
 	for _, m := range []map[string]int{c.tp, c.fp, c.fn} {
@@ -80,11 +95,14 @@ func (c *labelTally) report(t *testing.T, set string) {
 }
 
 // findLine finds the element whose text matches a line drawn on the screen (OCR may drop a
-// letter or two): nil when OCR did not read it.
+// letter or two), the keyboard's suggestions aside: nil when OCR did not read it.
 func findLine(sc *Screen, text string) *Element {
 	want := screentext.Squeeze(strings.ToLower(text))
 	for i := range sc.Elements {
 		e := &sc.Elements[i]
+		if e.Role == RoleKeyboard {
+			continue
+		}
 		got := screentext.Squeeze(strings.ToLower(e.Text + e.Hint))
 		short, long := min(len(got), len(want)), max(len(got), len(want))
 		if got == want || short >= 5 && 5*short >= 4*long && (strings.Contains(got, want) || strings.Contains(want, got)) {
@@ -161,11 +179,11 @@ func checkScreen(c *labelTally, ps judgetest.PhoneScreen, sc *Screen) {
 
 // readSet reads the kinds of screens in the variants with the real Tesseract: every kind
 // in every variant, or those pick chooses (by their indexes).
-func readSet(t *testing.T, variants []judgetest.PhoneVariant, pick func(kind, variant int) bool) *labelTally {
+func readSet(t *testing.T, variants []judgetest.PhoneVariant, kinds []string, pick func(kind, variant int) bool) *labelTally {
 	c := newTally()
 	t.Run("screens", func(t *testing.T) {
 		for vi, v := range variants {
-			for ki, kind := range judgetest.PhoneScreenKinds {
+			for ki, kind := range kinds {
 				if pick != nil && !pick(ki, vi) {
 					continue
 				}
@@ -200,15 +218,15 @@ func TestOCRScreenLabels(t *testing.T) {
 		t.Skip("reads 25 full-size screenshots one by one: too slow under the race detector, and nothing in it runs concurrently")
 	}
 	if os.Getenv("AUTOEVAL_OCR_SCREENS") == "all" {
-		for _, set := range []struct {
-			name string
-			vs   []judgetest.PhoneVariant
-		}{{"design", designVariants}, {"held back", heldVariants}} {
-			readSet(t, set.vs, nil).report(t, set.name)
-		}
+		all := append(append([]string{}, judgetest.PhoneScreenKinds...), judgetest.HeldBackKinds...)
+		readSet(t, designVariants, judgetest.PhoneScreenKinds, nil).report(t, "design: the kinds and variants the rules were designed on")
+		readSet(t, otherVariants, judgetest.PhoneScreenKinds, nil).report(t, "the same kinds in other variants, read during the design")
+		blind := readSet(t, freshVariants, all, nil)
+		blind.merge(readSet(t, append(designVariants, otherVariants...), judgetest.HeldBackKinds, nil))
+		blind.report(t, "blind: every kind in variants drawn after the design, and the kinds held back in every variant")
 		return
 	}
-	c := readSet(t, designVariants, func(kind, v int) bool { return kind%len(designVariants) == v })
+	c := readSet(t, designVariants, judgetest.PhoneScreenKinds, func(kind, v int) bool { return kind%len(designVariants) == v })
 	for _, f := range c.failures {
 		t.Error(f)
 	}
@@ -437,4 +455,122 @@ func FuzzOCRLayout(f *testing.F) {
 			t.Fatal("the same page gives two descriptions")
 		}
 	})
+}
+
+// drawn is a screen drawn with judgetest's Phone and the words of its texts where they
+// were drawn, as OCR would return them: the layout rules without Tesseract.
+type drawn struct {
+	p     *judgetest.Phone
+	words []ocr.Word
+}
+
+func (d *drawn) text(s string, x, y, sp float64, c color.RGBA) {
+	r := d.p.Text(s, x, y, sp, judgetest.Regular, c, judgetest.Left)
+	d.words = append(d.words, ocr.Word{Text: s, Left: r.Min.X, Top: r.Min.Y, W: r.Dx(), H: r.Dy()})
+}
+
+func (d *drawn) screen(t *testing.T) *Screen {
+	g, err := ocr.Decode(d.p.PNG())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ocrScreen(pageOf(d.words, nil), g)
+}
+
+// A line in a box right under the status bar is a search box's: its query (MarkSearch)
+// with the suggestions under it, or its hint when drawn faintly; a line in a bubble lower
+// down, or on an app bar spanning the width, is the app's.
+func TestOCRFieldsFromBoxes(t *testing.T) {
+	for _, dark := range []bool{false, true} {
+		d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		p := d.p
+		p.Round(12, 32, 387, 48, 24, p.Surface(2))
+		d.text("pasta", 60, 56, 16, p.Fg())
+		d.text("pasta recipes", 64, 130, 16, p.Fg())
+		d.text("pasta sauce", 64, 182, 16, p.Fg())
+		d.text("Trending near you", 16, 260, 14, p.Sub())
+		sc := d.screen(t)
+		marks := map[string]string{}
+		for _, e := range sc.Elements {
+			marks[e.Text] = e.Mark
+			if e.Text == "pasta" && !e.Editable {
+				t.Errorf("dark %v: the query is no field: %+v", dark, e)
+			}
+		}
+		if marks["pasta"] != MarkSearch || marks["pasta recipes"] != MarkSearch || marks["pasta sauce"] != MarkSearch || marks["Trending near you"] != "" {
+			t.Errorf("dark %v: marks %v", dark, marks)
+		}
+
+		d = &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		p = d.p
+		p.Round(12, 32, 387, 48, 24, p.Surface(2))
+		d.text("Search contacts", 60, 56, 16, p.Sub())
+		d.text("Ana Silva", 72, 130, 16, p.Fg())
+		sc = d.screen(t)
+		if e := sc.Elements[0]; !e.Editable || e.Hint != "Search contacts" || e.Text != "" || !sc.IsContent(sc.Elements[1]) {
+			t.Errorf("dark %v: a hint %+v, then %+v", dark, e, sc.Elements[1])
+		}
+
+		d = &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		p = d.p
+		p.Fill(0, 24, 411, 64, judgetest.PhoneBlue)
+		d.text("Inbox", 16, 56, 22, judgetest.PhoneWhite)
+		p.Round(16, 120, 300, 44, 20, p.Surface(2))
+		d.text("Are we still on for dinner?", 32, 142, 16, p.Fg())
+		sc = d.screen(t)
+		for _, e := range sc.Elements {
+			if !sc.IsContent(e) {
+				t.Errorf("dark %v: %+v labelled", dark, e)
+			}
+		}
+	}
+}
+
+// A panel over a dimmed page is a dialog: the page behind it is left out, and the system's
+// permission prompt is the system's; cards on a tinted page, lighter than what surrounds
+// them too, are no dialog, the page around them being as sharp as they are.
+func TestOCRDialogFromScrim(t *testing.T) {
+	for _, dark := range []bool{false, true} {
+		for _, permission := range []bool{false, true} {
+			d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+			p := d.p
+			d.text("Notes", 16, 56, 22, p.Fg())
+			d.text("Groceries for the week", 72, 120, 16, p.Fg())
+			p.Dim(0.32)
+			p.Round(28, 380, 355, 180, 28, p.Surface(1))
+			title, buttons := "Delete this note?", []string{"Cancel", "Delete"}
+			if permission {
+				title, buttons = "Allow Notes to access", []string{"Allow", "Deny"}
+			}
+			d.text(title, 52, 424, 20, p.Fg())
+			d.text(buttons[0], 220, 520, 15, p.Accent())
+			d.text(buttons[1], 320, 520, 15, p.Accent())
+			sc := d.screen(t)
+			var texts []string
+			for _, e := range sc.Elements {
+				texts = append(texts, e.Text)
+				if (e.Role == RoleSystem) != permission {
+					t.Errorf("dark %v, permission %v: %+v", dark, permission, e)
+				}
+			}
+			if !sc.Dialog || fmt.Sprint(texts) != fmt.Sprint(append([]string{title}, buttons...)) {
+				t.Errorf("dark %v, permission %v: dialog %v, lines %q", dark, permission, sc.Dialog, texts)
+			}
+		}
+
+		d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		p := d.p
+		bg, card := color.RGBA{241, 243, 244, 255}, judgetest.PhoneWhite
+		if dark {
+			bg, card = color.RGBA{18, 18, 18, 255}, color.RGBA{46, 47, 50, 255}
+		}
+		p.Fill(0, 24, 411, 800, bg)
+		d.text("For you", 16, 56, 22, p.Fg())
+		p.Round(16, 380, 379, 170, 16, card)
+		d.text("Back up your photos", 36, 416, 18, p.Fg())
+		d.text("Turn on", 300, 510, 15, p.Accent())
+		if sc := d.screen(t); sc.Dialog || len(sc.Elements) != 3 {
+			t.Errorf("dark %v: cards read as a dialog:\n%s", dark, sc.render())
+		}
+	}
 }

@@ -61,6 +61,10 @@ var PhoneScreenKinds = []string{
 	"cards", "month", "dialpad", "albums", "snackbar",
 }
 
+// HeldBackKinds are kinds of screens drawn after the layout rules were written, kept out
+// of their design: the rules are measured on them as they are.
+var HeldBackKinds = []string{"old-permission", "todo", "videos", "email+keyboard", "mail-search", "drawer-search"}
+
 // PhoneScreens draws every kind of screen in one variant.
 func PhoneScreens(t testing.TB, v PhoneVariant) []PhoneScreen {
 	var out []PhoneScreen
@@ -147,6 +151,18 @@ func DrawPhoneScreen(t testing.TB, kind string, v PhoneVariant) PhoneScreen {
 		tr = p.albums(s)
 	case "snackbar":
 		tr = p.snackbar(s)
+	case "old-permission":
+		tr = p.oldPermission(s)
+	case "todo":
+		tr = p.todo(s)
+	case "videos":
+		tr = p.videos(s)
+	case "email+keyboard":
+		tr = p.emailKeyboard(s)
+	case "mail-search":
+		tr = p.mailSearch(s)
+	case "drawer-search":
+		tr = p.drawerSearch(s)
 	default:
 		t.Fatalf("no such kind of screen %q", kind)
 	}
@@ -727,4 +743,119 @@ func ChatPNG(t testing.TB, v PhoneVariant, contact string, sent []string, typed 
 	p.Circle(375, bottom-36, 22, PhoneBlue)
 	p.NavBar(false)
 	return p.PNG()
+}
+
+// oldPermission is the permission prompt of older Androids: an icon, the question, and
+// Deny and Allow side by side.
+func (p *Phone) oldPermission(s int) ScreenTruth {
+	app := []string{"Contacts", "Recorder", "Photos"}[s%3]
+	behind := p.listPage(app, []string{"Starred", "Frequently contacted", "All contacts"})
+	lines := p.dialog("Allow "+app+" to access your files?", "", []string{"DENY", "ALLOW"}, false)
+	return ScreenTruth{Dialog: true, Permission: true, Behind: behind}.with(lines, false)
+}
+
+// todo is a to-do list: a box to tick and a task on each row, a button to add one.
+func (p *Phone) todo(s int) ScreenTruth {
+	p.appBar("My tasks", false)
+	items := []string{"Call the plumber", "Renew passport", "Buy birthday card", "Pay electricity bill", "Water the plants"}
+	for i, it := range items {
+		cy := 120 + float64(i)*60
+		p.Round(18, cy-10, 20, 20, 3, p.Sub())
+		p.Round(20, cy-8, 16, 16, 2, p.Bg())
+		p.Text(it, 56, cy, 16, Regular, p.Fg(), Left)
+	}
+	p.Round(260, p.HDp()-NavBarDp-80, 135, 56, 16, p.Surface(2))
+	p.Text("Add a task", 327, p.HDp()-NavBarDp-52, 14, Medium, p.Fg(), Center)
+	p.NavBar(false)
+	return ScreenTruth{Content: append([]string{"My tasks"}, items...)}
+}
+
+// videos is a feed of videos: a wide picture, the title and its channel under it.
+func (p *Phone) videos(s int) ScreenTruth {
+	p.StatusBar("9:41", false)
+	p.Text("Home", 16, 50, 20, Medium, p.Fg(), Left)
+	titles := [][2]string{{"How to repot a cactus", "Green Thumb - 1.2M views"}, {"Ten minute pasta", "Quick Kitchen - 830K views"}}
+	var lines []string
+	for i, tt := range titles {
+		y := 80 + float64(i)*300
+		p.Fill(0, y, 411, 220, iconColours[(i+s)%len(iconColours)])
+		p.Avatar(30, y+250, 14, iconColours[(i+s+3)%len(iconColours)], tt[1][:1])
+		p.Text(tt[0], 56, y+242, 16, Medium, p.Fg(), Left)
+		p.Text(tt[1], 56, y+266, 13, Regular, p.Sub(), Left)
+		lines = append(lines, tt[0], tt[1])
+	}
+	bottom := p.HDp() - NavBarDp
+	for i, tb := range []string{"Home", "Shorts", "Subscriptions", "Library"} {
+		cx := 411 * (float64(i) + 0.5) / 4
+		p.Round(cx-11, bottom-50, 22, 22, 4, p.Fg())
+		p.Text(tb, cx, bottom-16, 11, Regular, p.Fg(), Center)
+	}
+	p.NavBar(false)
+	return ScreenTruth{Content: lines}
+}
+
+// emailKeyboard is an email being written: its fields, the body typed into, a keyboard.
+func (p *Phone) emailKeyboard(s int) ScreenTruth {
+	p.appBar("Compose", true)
+	p.Text("From", 16, 100, 14, Regular, p.Sub(), Left)
+	p.Text("me@example.com", 80, 100, 16, Regular, p.Fg(), Left)
+	p.Fill(0, 124, 411, 1, p.Surface(2))
+	p.Text("To", 16, 148, 14, Regular, p.Sub(), Left)
+	p.Text("jo@example.com", 80, 148, 16, Regular, p.Fg(), Left)
+	p.Fill(0, 172, 411, 1, p.Surface(2))
+	subject := []string{"Quarterly report", "Dinner on Friday", "Holiday photos"}[s%3]
+	p.Text(subject, 16, 196, 16, Regular, p.Fg(), Left)
+	p.Fill(0, 220, 411, 1, p.Surface(2))
+	p.Text("Hi Jo, here it is", 16, 250, 16, Regular, p.Fg(), Left)
+	p.Keyboard(KeyboardStyle{Suggestions: []string{"is", "as", "its"}, NumberRow: s%2 == 0})
+	p.NavBar(false)
+	return ScreenTruth{Keyboard: true}
+}
+
+// mailSearch is a mail app's inbox under its search pill, showing the pill's hint.
+func (p *Phone) mailSearch(s int) ScreenTruth {
+	p.StatusBar("9:41", false)
+	p.Round(12, 32, 387, 48, 24, p.Surface(2))
+	p.Fill(28, 49, 16, 2, p.Fg())
+	p.Fill(28, 55, 16, 2, p.Fg())
+	p.Fill(28, 61, 16, 2, p.Fg())
+	p.Text("Search in mail", 64, 56, 16, Regular, p.Sub(), Left)
+	p.Avatar(372, 56, 14, iconColours[s%len(iconColours)], "J")
+	p.Text("Primary", 16, 104, 12, Medium, p.Sub(), Left)
+	mails := [][2]string{{"Dana Kim", "Lunch tomorrow?"}, {"Bank", "Your statement is ready"}, {"Leo Park", "Photos from the trip"}}
+	var lines []string
+	for i, m := range mails {
+		cy := 150 + float64(i)*80
+		p.Avatar(36, cy, 20, iconColours[(i+s+1)%len(iconColours)], m[0][:1])
+		p.Text(m[0], 72, cy-12, 16, Medium, p.Fg(), Left)
+		p.Text(m[1], 72, cy+12, 14, Regular, p.Sub(), Left)
+		lines = append(lines, m[0], m[1])
+	}
+	p.NavBar(false)
+	return ScreenTruth{Content: lines}
+}
+
+// drawerSearch is the app drawer searched: the query in its search box, the apps found.
+func (p *Phone) drawerSearch(s int) ScreenTruth {
+	wp := wallpapers[(s+3)%len(wallpapers)]
+	p.Gradient(0, p.HDp(), wp[0], wp[1])
+	surface := color.RGBA{255, 255, 255, 240}
+	if p.Dark {
+		surface = color.RGBA{32, 33, 36, 245}
+	}
+	p.Round(0, 40, 411, p.HDp(), 24, surface)
+	p.StatusBar("10:05", true)
+	q := []string{"cal", "ma", "pho"}[s%3]
+	p.Round(16, 56, 379, 52, 26, p.Surface(2))
+	p.Text(q, 56, 82, 16, Regular, p.Fg(), Left)
+	found := [][]string{{"Calendar", "Calculator"}, {"Maps", "Messages"}, {"Phone", "Photos"}}[s%3]
+	pitch := 411.0 / 4
+	for i, n := range found {
+		cx := pitch * (float64(i) + 0.5)
+		p.Icon(cx, 160, 52, iconColours[(i+s)%len(iconColours)], i)
+		p.Text(n, cx, 204, 13, Regular, p.Fg(), Center)
+	}
+	p.Keyboard(KeyboardStyle{Suggestions: []string{q, q + "l", q + "e"}})
+	p.NavBar(false)
+	return ScreenTruth{Launcher: true, Keyboard: true, Search: q}
 }
