@@ -3,16 +3,20 @@ module github.com/autoeval/autoeval
 go 1.26.8
 
 require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/invopop/jsonschema v0.14.0
 	github.com/nlpodyssey/gopickle v0.2.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 	github.com/zach-klippenstein/goadb v0.0.0-20201208042340-620e0e950ed7
+	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/image v0.33.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.47.0
-	gopkg.in/yaml.v3 v3.0.1
+	golang.org/x/time v0.16.0
 	k8s.io/api v0.37.2
 	modernc.org/sqlite v1.61.1
 	sigs.k8s.io/yaml v1.6.0

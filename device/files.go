@@ -2,20 +2,12 @@ package device
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"time"
-
-	"github.com/zach-klippenstein/goadb/wire"
 )
-
-// The sync service (SYNC.TXT): STAT, LIST, RECV and SEND over one connection, file data
-// in chunks of at most 64 KiB.
-const serviceSync = "sync:"
-
-// syncChunk is the largest DATA chunk the sync protocol allows.
-const syncChunk = 64 * 1024
 
 // FileInfo describes a remote file.
 type FileInfo struct {
@@ -65,6 +57,15 @@ func (d *Device) List(ctx context.Context, dir string) ([]FileInfo, error) {
 // Pull reads a remote file over sync RECV. A missing file gives an error matching
 // fs.ErrNotExist, an unreadable one fs.ErrPermission.
 func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
+	return d.PullLimit(ctx, path, -1)
+}
+
+// ErrTooLarge is wrapped by PullLimit's error for a file over its limit.
+var ErrTooLarge = errors.New("over the limit")
+
+// PullLimit is Pull refusing a file of more than limit bytes (no limit when limit < 0):
+// the transfer stops once limit bytes have come.
+func (d *Device) PullLimit(ctx context.Context, path string, limit int64) ([]byte, error) {
 	dev, err := d.goadb(ctx)
 	if err != nil {
 		return nil, err
@@ -74,53 +75,16 @@ func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
 		return nil, d.classify(ctx, "pull "+path, err)
 	}
 	defer r.Close()
-	data, err := io.ReadAll(r)
+	var src io.Reader = r
+	if limit >= 0 {
+		src = io.LimitReader(r, limit+1)
+	}
+	data, err := io.ReadAll(src)
 	if err != nil {
 		return nil, d.classify(ctx, "pull "+path, err)
 	}
+	if limit >= 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("pull %s from %s: %w of %d bytes", path, d.serial, ErrTooLarge, limit)
+	}
 	return data, nil
-}
-
-// Push writes data to a remote file over sync SEND with the given permissions and waits
-// for the device to confirm (goadb's writer hangs up without reading the reply).
-func (d *Device) Push(ctx context.Context, path string, data []byte, perm fs.FileMode) error {
-	op := "push " + path
-	conn, err := d.transport(ctx, op)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	if err := wire.SendMessageString(conn, serviceSync); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if _, err := conn.ReadStatus("sync"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	sc := conn.NewSyncConn()
-	if err := sc.SendOctetString("SEND"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if err := sc.SendBytes([]byte(fmt.Sprintf("%s,%d", path, uint32(perm.Perm())))); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	for rest := data; len(rest) > 0; {
-		n := min(len(rest), syncChunk)
-		if err := sc.SendOctetString("DATA"); err != nil {
-			return d.classify(ctx, op, err)
-		}
-		if err := sc.SendBytes(rest[:n]); err != nil {
-			return d.classify(ctx, op, err)
-		}
-		rest = rest[n:]
-	}
-	if err := sc.SendOctetString("DONE"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if err := sc.SendTime(time.Now()); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if _, err := sc.ReadStatus("send"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	return nil
 }

@@ -65,26 +65,24 @@ func (d *Dataset) JudgeLabels() []string {
 	return out
 }
 
-// Load finds every trace below root (importer.Discover: native directories and the formats
-// trace imports), reads the judgments kept in a trace's own directory (judgment.json and
-// judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
-// matched to traces by the judgment's "trace" field or by the name of the folder holding
-// it (judge --out writes DIR/<trace label>/judgment.json). A trace or judgment that cannot
-// be read becomes a warning naming the file; the rest is still evaluated.
+// LoadRoots finds every trace below each root (importer.Discover: native directories and
+// the formats trace imports), reads the judgments kept in a trace's own directory
+// (judgment.json and judgment.*.json) and, when judgmentsDir is set, judgment files below
+// that directory, matched to traces by the judgment's "trace" field or by the name of the
+// folder holding it (judge --out writes DIR/<trace label>/judgment.json). A trace or
+// judgment that cannot be read becomes a warning naming the file; the rest is still
+// evaluated.
 //
-// root may also be one trace: a trace directory, an episode .json or a checkpoint
+// A root may also be one trace: a trace directory, an episode .json or a checkpoint
 // (.pkl.gz, each episode an item). Then a trace that cannot be read is an error, and
 // without judgmentsDir a file trace's judgments are also looked for where judge writes
 // them by default (./autoeval-out/<label>/), taking only those of this very trace. So are
 // those of the file traces in a folder, without --judgments.
-func Load(root, judgmentsDir string) (*Dataset, error) {
-	return LoadRoots([]string{root}, judgmentsDir)
-}
-
-// LoadRoots is Load over several roots merged into one dataset, as the shards of a cluster
-// job leave their traces (each shard's folder, or one shared folder named once). Items are
-// named below their own root; a name found below two roots is most likely one trace judged
-// by two shards, so both are kept (the second as name~2) and a warning names the roots.
+//
+// Several roots merge into one dataset, as the shards of a cluster job leave their traces
+// (each shard's folder, or one shared folder named once). Items are named below their own
+// root; a name found below two roots is most likely one trace judged by two shards, so
+// both are kept (the second as name~2) and a warning names the roots.
 func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 	if len(roots) == 0 {
 		return nil, errors.New("traces: no root given")
@@ -97,7 +95,13 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	if len(d.Items) == 0 {
-		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", d.Root)
+		if len(roots) == 1 {
+			// Said as every command says it of one path: the importer's own answer.
+			if _, err := importer.OpenAll(roots[0]); err != nil {
+				return nil, err
+			}
+		}
+		return nil, fmt.Errorf("%s: no traces found (no trace.json, traces/trace.jsonl or numbered images, in them or below them)", d.Root)
 	}
 	if len(roots) > 1 {
 		// In name order, as one root holding them all would list them: shards split the
@@ -128,11 +132,11 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 // loadRoot adds the traces below one root; names holds the item names taken so far.
 func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) error {
 	if _, err := os.Stat(root); err != nil {
-		return fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
+		return fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	paths, err := importer.Discover(root)
 	if err != nil {
-		return fmt.Errorf("traces %s: %w", root, err)
+		return fmt.Errorf("%s: %w", root, err)
 	}
 	// One trace named directly: its failure is the whole answer, not a warning above an
 	// empty table.
@@ -142,7 +146,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 		ts, err := importer.OpenAll(p)
 		if err != nil {
 			if single {
-				return fmt.Errorf("traces: %s", oneLineErr(err))
+				return errors.New(oneLineErr(err))
 			}
 			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
 			continue

@@ -7,9 +7,9 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
+	"github.com/autoeval/autoeval/internal/csvcell"
 	"github.com/autoeval/autoeval/internal/termtext"
 )
 
@@ -129,7 +129,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	if len(j.Disagreements) > 0 {
 		ew.printf("\nDisagreements with ground truth (strict verdicts and agent claims):\n")
 		for _, d := range j.Disagreements {
-			ew.printf("  %s  [%s] %s (reward %.2f): %s\n", d.Trace, d.Judge, d.Kind, d.Reward, oneLine(d.Task, 90))
+			ew.printf("  %s  [%s] %s (reward %.2f): %s\n", d.Trace, d.Judge, d.Kind, d.Reward, termtext.ClipLine(d.Task, 90))
 			for _, s := range d.Deciding {
 				where := "never reached"
 				if s.Satisfied && s.Frame != nil {
@@ -141,10 +141,10 @@ func (r *Result) WriteText(w io.Writer) error {
 				if s.Optional {
 					opt = " (optional)"
 				}
-				ew.printf("      substate %d%s %s: %s\n", s.ID, opt, where, oneLine(s.Content, 90))
+				ew.printf("      substate %d%s %s: %s\n", s.ID, opt, where, termtext.ClipLine(s.Content, 90))
 				if !s.Satisfied && s.Analysis != "" {
 					// The judge's last word on it: why the trace was judged a failure.
-					ew.printf("        ↳ %s\n", oneLine(s.Analysis, 100))
+					ew.printf("        ↳ %s\n", termtext.ClipLine(s.Analysis, 100))
 				}
 			}
 		}
@@ -254,14 +254,6 @@ func writeGroups(w io.Writer, rows []GroupRow) {
 	tw.Flush()
 }
 
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
-
 type errWriter struct {
 	w   io.Writer
 	err error
@@ -292,11 +284,13 @@ func csvNum(f float64) string {
 func (r *Result) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
+	// Subjects and groups are names from traces (a task, an agent, an app): kept from
+	// running as spreadsheet formulas.
 	stat := func(section, subject, variant, group, metric string, s Stat, n int) {
-		cw.Write([]string{section, subject, variant, group, metric, csvNum(s.Value), csvNum(s.Low), csvNum(s.High), strconv.Itoa(n)})
+		cw.Write(append(csvcell.Texts(section, subject, variant, group, metric), csvNum(s.Value), csvNum(s.Low), csvNum(s.High), strconv.Itoa(n)))
 	}
 	plain := func(section, subject, variant, group, metric string, v float64, n int) {
-		cw.Write([]string{section, subject, variant, group, metric, csvNum(v), "", "", strconv.Itoa(n)})
+		cw.Write(append(csvcell.Texts(section, subject, variant, group, metric), csvNum(v), "", "", strconv.Itoa(n)))
 	}
 	for _, row := range r.Judges.Rows {
 		c := row.Confusion

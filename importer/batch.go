@@ -1,12 +1,14 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -21,6 +23,12 @@ type OpenedSource struct {
 // OpenEach opens every trace source below path. One bad source does not hide the others:
 // its error is in its OpenedSource. When path holds no traces at all, the error says why.
 func OpenEach(path string) ([]OpenedSource, error) {
+	return OpenEachContext(context.Background(), path)
+}
+
+// OpenEachContext is OpenEach ending with ctx's error once ctx is done (between two
+// sources, or inside the reading of a checkpoint).
+func OpenEachContext(ctx context.Context, path string) ([]OpenedSource, error) {
 	paths, err := Discover(path)
 	if err != nil {
 		return nil, err
@@ -34,7 +42,10 @@ func OpenEach(path string) ([]OpenedSource, error) {
 	}
 	out := make([]OpenedSource, 0, len(paths))
 	for _, p := range paths {
-		ts, err := OpenAll(p)
+		ts, err := openContext(ctx, p, false)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		out = append(out, OpenedSource{Path: p, Traces: ts, Err: err})
 	}
 	return out, nil
@@ -134,9 +145,5 @@ func Import(it ImportItem) (written *trace.Trace, already bool, err error) {
 	if prev.Task == it.Trace.Task && len(prev.Frames) == len(it.Trace.Frames) {
 		return prev, true, nil
 	}
-	task := prev.Task
-	if r := []rune(task); len(r) > 60 {
-		task = string(r[:59]) + "…"
-	}
-	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, task, len(prev.Frames))
+	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, termtext.Clip(prev.Task, 60), len(prev.Frames))
 }

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -55,22 +56,38 @@ func OpenAll(path string) ([]*trace.Trace, error) {
 
 var errNotATrace = errors.New("not a trace")
 
-type notTraceError struct{ path, why string }
+type notTraceError struct {
+	path, why string
+	none      bool // a directory with no trace below it either
+}
 
 func (e *notTraceError) Error() string {
+	if e.none {
+		// The one answer for a folder holding no trace, whichever command was given it.
+		return fmt.Sprintf("%s: no traces found (%s, in it or below it)", e.path, e.why)
+	}
 	return fmt.Sprintf("%s: not a trace (%s)", e.path, e.why)
 }
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
 
 func open(path string, first bool) ([]*trace.Trace, error) {
+	return openContext(context.Background(), path, first)
+}
+
+func openContext(ctx context.Context, path string, first bool) ([]*trace.Trace, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	p := &Probe{Path: path, IsDir: st.IsDir()}
+	p := &Probe{Path: path, IsDir: st.IsDir(), ctx: ctx}
 	f, why := detect(p)
 	if f == nil {
-		return nil, &notTraceError{path, why}
+		e := &notTraceError{path: path, why: why}
+		if p.IsDir && why == noTraceFiles {
+			paths, derr := Discover(path)
+			e.none = derr == nil && len(paths) == 0
+		}
+		return nil, e
 	}
 	ts, err := f.Open(p, first)
 	if err != nil {
@@ -84,8 +101,8 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	return ts, nil
 }
 
-// checkLimits applies trace's limits on text to what a format read into memory (files a
-// trace refers to are checked when they are read), whatever the format.
+// checkLimits applies trace's limits on text and ranges to what a format read into memory
+// (files a trace refers to are checked when they are read), whatever the format.
 func checkLimits(t *trace.Trace) error {
 	where := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
@@ -97,9 +114,16 @@ func checkLimits(t *trace.Trace) error {
 	if err := trace.CheckTask(t.Task); err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
+	if err := trace.CheckGroundTruth(t.GroundTruth); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
 	for i := range t.Frames {
-		if err := trace.CheckElements(t.Frames[i].ElementsData); err != nil {
-			return fmt.Errorf("%s: frame %d: %w", where, t.Frames[i].Index, err)
+		f := &t.Frames[i]
+		if err := trace.CheckElements(f.ElementsData); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
+		}
+		if err := trace.CheckFrameFields(f); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
 		}
 	}
 	return nil
@@ -120,7 +144,7 @@ func detect(p *Probe) (Format, string) {
 	switch {
 	case why != "":
 	case p.IsDir:
-		why = "no trace.json, traces/trace.jsonl or numbered images"
+		why = noTraceFiles
 	case p.Walking:
 		why = "not a recognised trace file"
 	default:
@@ -128,6 +152,9 @@ func detect(p *Probe) (Format, string) {
 	}
 	return nil, why
 }
+
+// noTraceFiles is why a directory is no trace of any format.
+const noTraceFiles = "no trace.json, traces/trace.jsonl or numbered images"
 
 // numbered image: any name whose last digit run gives the order, e.g. 0001.png, 7.jpg, screen_12.png.
 var imageNum = regexp.MustCompile(`(?i)^(.*?)(\d+)\.(png|jpe?g)$`)

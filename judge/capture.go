@@ -157,6 +157,10 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 			return captured{Skip: err.Error()}, nil
 		}
 		desc, u, err := c.vision(ctx, f, data, mime)
+		if errors.Is(err, llm.ErrBadImage) {
+			// A screenshot that does not decode is this frame's problem, not the trace's.
+			return captured{Usage: u, Skip: err.Error()}, nil
+		}
 		if err != nil {
 			return captured{Usage: u}, err // a cancelled request may still have been billed
 		}
@@ -228,7 +232,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 	}
 	resp, err := c.model.Generate(ctx, req)
 	if err != nil {
-		return "", trace.Usage(llm.UsageOf(err)), fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
+		return "", llm.UsageOf(err), fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
 	}
 	desc := strings.TrimSpace(resp.Text)
 	if desc == "" {
@@ -241,7 +245,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 // usageOf counts one answer: a provider call, or a cache hit that paid nothing now but
 // keeps its uncached cost.
 func usageOf(r *llm.Response) trace.Usage {
-	u := trace.Usage(r.Usage())
+	u := r.Usage()
 	if r.CacheHit {
 		u.Calls = 0
 	}

@@ -1,12 +1,3 @@
-// Package judge decides which substates a recorded trace reached: a Capturer describes
-// each frame, a Reasoner matches the description against the open substates with a
-// memory, and a Checker enforces the method's rules (DESIGN.md section 4). Captures run
-// ahead in parallel; reasoning is strictly in frame order and stops once nothing is
-// open. Every finished frame is persisted, so a killed run resumes without new calls.
-//
-// The Reasoner is the judge kind's: the model judge is built in, other kinds (the
-// heuristic baseline, package heuristic) register a Driver from their own package, and
-// every kind shares the capture, the memory of lists and forms, and the Checker.
 package judge
 
 import (
@@ -42,7 +33,7 @@ type Config struct {
 	// use (see pacer), so an early stop wastes few vision calls.
 	Lookahead int
 	// Retries is how often a frame whose answer breaks a rule is asked again before it is
-	// skipped (default 2).
+	// skipped (0: never; the CLI's default is DefaultRetries).
 	Retries int
 	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
 	Store ProgressStore
@@ -61,10 +52,10 @@ type Config struct {
 	OnFrame func(trace.FrameResult)
 }
 
-const (
-	defaultConcurrency = 4
-	defaultRetries     = 2
-)
+const defaultConcurrency = 4
+
+// DefaultRetries is the CLI's default for Config.Retries.
+const DefaultRetries = 2
 
 // normalize checks the config, fills in its defaults and returns the driver of its kind.
 func (c *Config) normalize() (Driver, error) {
@@ -94,11 +85,7 @@ func (c *Config) normalize() (Driver, error) {
 	if c.Lookahead <= 0 {
 		c.Lookahead = c.CaptureConcurrency
 	}
-	if c.Retries < 0 {
-		c.Retries = 0
-	} else if c.Retries == 0 {
-		c.Retries = defaultRetries
-	}
+	c.Retries = max(c.Retries, 0)
 	return d, nil
 }
 

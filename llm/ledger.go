@@ -3,41 +3,34 @@ package llm
 import (
 	"context"
 	"errors"
+	"math"
 
 	"github.com/autoeval/autoeval/llm/record"
 )
 
-// Usage sums model calls and their cost. It has the fields of trace.Usage, so callers
-// convert with trace.Usage(u); llm does not import trace to stay below it.
-type Usage struct {
-	// Calls counts answered calls.
-	Calls     int `json:"calls"`
-	CacheHits int `json:"cache_hits"`
-	// InputTokens, OutputTokens and CostUSD are what was paid (cache hits pay nothing).
-	InputTokens  int     `json:"input_tokens"`
-	OutputTokens int     `json:"output_tokens"`
-	CostUSD      float64 `json:"cost_usd"`
-	// UnknownCalls counts requests that reached a provider and got no answer (cancelled
-	// or timed out): probably billed, at a cost nobody reported.
-	UnknownCalls int `json:"unknown_calls,omitempty"`
-	// UncachedCostUSD is what the answers cost at list price, cache hits included: the
-	// cost of the method, the same on every rerun.
-	UncachedCostUSD float64 `json:"uncached_cost_usd,omitempty"`
-	// PriceUnknown is set when some call's model has no known price, so the costs are
-	// incomplete.
-	PriceUnknown bool `json:"price_unknown,omitempty"`
-}
+// Usage sums model calls and their cost (see record.Usage: one type for llm, the ledger
+// and judgment files).
+type Usage = record.Usage
 
-// Add accumulates o into u.
-func (u *Usage) Add(o Usage) {
-	u.Calls += o.Calls
-	u.CacheHits += o.CacheHits
-	u.InputTokens += o.InputTokens
-	u.OutputTokens += o.OutputTokens
-	u.CostUSD += o.CostUSD
-	u.UnknownCalls += o.UnknownCalls
-	u.UncachedCostUSD += o.UncachedCostUSD
-	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
+// maxCallTokens bounds the tokens one call is booked for: far above any model's context
+// (a few million tokens), far below where sums of many calls could overflow.
+const maxCallTokens = 1 << 32
+
+// clampTokens brings a provider's token count into [0, maxCallTokens].
+func clampTokens(n int) int { return min(max(n, 0), maxCallTokens) }
+
+// satAdd adds two non-negative counts, saturating at the largest int.
+func satAdd(a, b int) int {
+	if a < 0 {
+		a = 0
+	}
+	if b < 0 {
+		b = 0
+	}
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 type runKey struct{}
@@ -58,28 +51,28 @@ func runIDFrom(ctx context.Context, fallback string) string {
 // Ledger books every call a model makes or serves from the cache (store.DB is one).
 type Ledger interface {
 	BookCall(ctx context.Context, c record.Call) error
-	SumCalls(ctx context.Context, f record.Filter) (record.Totals, error)
+	// SumCalls sums the rows f selects: Calls counts answered calls (cache hits included),
+	// tokens and cost count only what providers were paid for. Failed attempts are not
+	// calls, but those that reached the provider without an answer count as UnknownCalls.
+	SumCalls(ctx context.Context, f record.Filter) (Usage, error)
 }
 
 // Filter selects ledger rows; empty fields match everything.
 type Filter = record.Filter
 
-// Summarize sums the ledger: Calls counts answered calls (cache hits included), tokens
-// and cost count only what providers were paid for. Failed attempts are not calls, but
-// those that reached the provider without an answer count as UnknownCalls.
-func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
-	t, err := l.SumCalls(ctx, f)
-	return Usage{Calls: t.Calls, CacheHits: t.CacheHits, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
-		CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
-}
-
-// Usage converts one response into the summable form.
+// Usage converts one response into the summable form, with what its earlier attempts
+// wasted.
 func (r *Response) Usage() Usage {
-	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD,
-		UnknownCalls: r.UnknownCalls, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
+	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, ReasoningTokens: r.ReasoningTokens,
+		CostUSD: r.CostUSD, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
 	if r.CacheHit {
 		u.CacheHits = 1
 	}
+	w := r.Wasted
+	if w.UnknownCalls < r.UnknownCalls {
+		w.UnknownCalls = r.UnknownCalls // a Response built by hand sets only UnknownCalls
+	}
+	u.Add(w)
 	return u
 }
 

@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,7 +24,23 @@ import (
 
 const secret = "sk-test-SECRET-0123456789abcdef"
 
-var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDRfake-image-bytes")
+// pngBytes and jpegBytes are real images: every image is decoded before it is sent.
+var pngBytes, jpegBytes = testImages()
+
+func testImages() (pngData, jpegData []byte) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	var p, j bytes.Buffer
+	if err := png.Encode(&p, img); err != nil {
+		panic(err)
+	}
+	if err := jpeg.Encode(&j, img, nil); err != nil {
+		panic(err)
+	}
+	return p.Bytes(), j.Bytes()
+}
 
 func openDB(t *testing.T) *store.DB {
 	t.Helper()
@@ -35,7 +54,8 @@ func openDB(t *testing.T) *store.DB {
 
 func open(t *testing.T, spec, url string, db *store.DB, mod ...func(*llm.Config)) llm.Model {
 	t.Helper()
-	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second}
+	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second,
+		MaxRetries: llm.DefaultRetries} // as the CLI's default
 	if db != nil {
 		cfg.Cache, cfg.Ledger = db, db
 	}
@@ -234,14 +254,14 @@ func TestCacheAndSingleflight(t *testing.T) {
 	if r, _ := m3.Generate(context.Background(), req); r == nil || r.Text != "fresh" || r.CacheHit {
 		t.Fatal("no-cache served from cache")
 	}
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: "r1"})
+	u, err := db.SumCalls(context.Background(), llm.Filter{RunID: "r1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if u.Calls != 5 || u.CacheHits != 4 || u.InputTokens == 0 || u.CostUSD <= 0 {
 		t.Errorf("run summary %+v", u)
 	}
-	all, _ := llm.Summarize(context.Background(), db, llm.Filter{Scope: "task-a"})
+	all, _ := db.SumCalls(context.Background(), llm.Filter{Scope: "task-a"})
 	if all.Calls != 8 || all.CacheHits != 5 {
 		t.Errorf("scope summary %+v", all)
 	}
@@ -306,21 +326,26 @@ func FuzzExtractJSON(f *testing.F) {
 }
 
 func TestConfiguredAndSpecs(t *testing.T) {
+	// Open checks the spec and the key before anything touches the network.
+	configured := func(spec, baseURL string) bool {
+		_, err := llm.Open(context.Background(), llm.Config{Spec: spec, BaseURL: baseURL})
+		return err == nil
+	}
 	t.Setenv("OPENAI_API_KEY", "")
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	t.Setenv(llm.EnvModel, "")
-	if llm.Configured("", "") {
+	if configured("", "") {
 		t.Error("nothing configured but Configured")
 	}
-	if llm.Configured("openai:gpt-4o-mini", "") {
+	if configured("openai:gpt-4o-mini", "") {
 		t.Error("openai without key configured")
 	}
-	if !llm.Configured("openai:qwen", "http://localhost:8000/v1") || !llm.Configured("ollama:qwen2.5", "") {
+	if !configured("openai:qwen", "http://localhost:8000/v1") || !configured("ollama:qwen2.5", "") {
 		t.Error("local servers need no key")
 	}
 	t.Setenv(llm.EnvModel, "anthropic:claude-3-5-haiku-latest")
 	t.Setenv("ANTHROPIC_API_KEY", secret)
-	if !llm.Configured("", "") {
+	if !configured("", "") {
 		t.Error("$AUTOEVAL_MODEL ignored")
 	}
 	_, err := llm.Open(context.Background(), llm.Config{Spec: "googleai:gemini"})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -57,7 +58,9 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 			lastJudged = c
 		}
 	}
-	w := labelW + len(frames)*(cell+gap) + 10
+	// As wide as the frames or the legend, whichever is wider: a short trace's grid is
+	// narrower than the legend under it, which was cut off.
+	w := max(labelW+len(frames)*(cell+gap)+10, legendWidth()+8)
 	h := top + len(j.Substates)*(cell+gap) + 40
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="grid" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="substates by frame">`, w, h, w, h)
@@ -78,7 +81,7 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 		y := top + r*(cell+gap)
 		label := fmt.Sprintf("%d. %s", s.ID, s.Content)
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#1d2330"><title>%s</title>%s</text>`,
-			4+min(s.Depth, 4)*10, y+cell-4, esc(label), esc(shorten(label, 40-min(s.Depth, 4)*2)))
+			4+min(s.Depth, 4)*10, y+cell-4, esc(label), esc(termtext.ClipLine(label, 40-min(s.Depth, 4)*2)))
 		reachedAt := -1
 		if s.Satisfied && s.Frame != nil {
 			reachedAt = *s.Frame
@@ -91,7 +94,7 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 				tip += ": " + why
 			}
 			fmt.Fprintf(&b, `<rect class="cell %s" data-frame="%d" data-substate="%d" x="%d" y="%d" width="%d" height="%d" rx="2" fill="%s" stroke="#c3c9d4" stroke-width="0.5"><title>%s</title></rect>`,
-				state, f, s.ID, x, y, cell, cell, cellFill[state], esc(shorten(tip, 400)))
+				state, f, s.ID, x, y, cell, cell, cellFill[state], esc(termtext.ClipLine(tip, 400)))
 		}
 	}
 	// Legend.
@@ -100,10 +103,23 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 	for _, m := range cellMeaning {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" rx="2" fill="%s" stroke="#c3c9d4" stroke-width="0.5"/><text x="%d" y="%d" font-size="10" fill="#5b6475">%s</text>`,
 			x, ly, cellFill[m.class], x+14, ly+9, m.label)
-		x += 14 + 7*len(m.label) + 14
+		x += legendEntryWidth(m.label)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// legendEntryWidth is the room a legend entry takes: its swatch, its label (at most 7 px a
+// character at 10 px), and a gap.
+func legendEntryWidth(label string) int { return 14 + 7*len(label) + 14 }
+
+// legendWidth is the width of the grid's legend.
+func legendWidth() int {
+	w := 4
+	for _, m := range cellMeaning {
+		w += legendEntryWidth(m.label)
+	}
+	return w
 }
 
 // cellState says what the judge said about substate s on frame f (column i).
@@ -195,7 +211,7 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 				tip += fmt.Sprintf("; agrees with ground truth on %s%%", br.accuracy)
 				note = "agrees " + br.accuracy + "%"
 			}
-			fmt.Fprintf(&b, `<text x="16" y="%d" font-size="11" fill="#3d4656">%s</text>`, y+barH-3, esc(shorten(br.label, 44)))
+			fmt.Fprintf(&b, `<text x="16" y="%d" font-size="11" fill="#3d4656">%s</text>`, y+barH-3, esc(termtext.ClipLine(br.label, 44)))
 			fmt.Fprintf(&b, `<rect class="%s" data-app="%s" data-label="%s" data-rate="%.4f" x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%s</title></rect>`,
 				class, esc(a), esc(br.label), br.rate, labelW, y, max(bw, 1), barH, fill, esc(tip))
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="10" fill="#5b6475">%s%% %s</text>`, labelW+max(bw, 1)+4, y+barH-3, eval.FormatPct(br.rate), note)
@@ -208,11 +224,3 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 }
 
 func esc(s string) string { return html.EscapeString(s) }
-
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}

@@ -1,11 +1,11 @@
-// Package substate is the substate model (the paper's Structured Substate Representation): the observable UI states
-// (pages and the units on them) that any successful run of a task passes through.
 package substate
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/safefile"
 )
 
 // Kind says whether a substate is a whole page or one element on a page.
@@ -62,16 +62,6 @@ func (n Node) String() string {
 	return fmt.Sprintf("%d. %s(content=%q, parent_id=%s%s)", n.ID, name, n.Content, parent, opt)
 }
 
-// ByID returns the node with the given id.
-func (s *List) ByID(id int) (Node, bool) {
-	for _, n := range s.Nodes {
-		if n.ID == id {
-			return n, true
-		}
-	}
-	return Node{}, false
-}
-
 // Required counts the nodes not marked optional.
 func (s *List) Required() int {
 	c := 0
@@ -90,9 +80,25 @@ func (e *ValidationError) Error() string {
 	return "invalid substates: " + strings.Join(e.Problems, "; ")
 }
 
+// Limits on a decomposition, whether a model or a file gave it: real tasks decompose
+// into 3 to 20 substates of a sentence each, and every substate is printed, sent to the
+// model with every frame and stored.
+const (
+	// MaxNodes bounds the number of substates.
+	MaxNodes = 200
+	// MaxContentBytes bounds one substate's text.
+	MaxContentBytes = 2 << 10
+	// MaxInputBytes bounds the text Parse reads (a file or a model's answer).
+	MaxInputBytes = 1 << 20
+)
+
 // Validate checks the structural rules of the method and reports all violations at once,
 // so a model asked to repair its output sees every problem in one round.
 func (s *List) Validate() error {
+	if len(s.Nodes) > MaxNodes {
+		// Alone: one problem per node would print thousands.
+		return &ValidationError{Problems: []string{fmt.Sprintf("%d substates, over the limit of %d", len(s.Nodes), MaxNodes)}}
+	}
 	var p []string
 	if len(s.Nodes) == 0 {
 		p = append(p, "no substates")
@@ -110,6 +116,8 @@ func (s *List) Validate() error {
 		}
 		if strings.TrimSpace(n.Content) == "" {
 			p = append(p, where+": empty content")
+		} else if len(n.Content) > MaxContentBytes {
+			p = append(p, fmt.Sprintf("%s: content of %d bytes, over the limit of %d bytes", where, len(n.Content), MaxContentBytes))
 		}
 		switch n.Kind {
 		case Page, Unit:
@@ -150,22 +158,34 @@ func (s *List) Validate() error {
 	return nil
 }
 
-// ParseJSON accepts either {"substates":[...]} or a bare array of nodes, and validates.
-func ParseJSON(data []byte) (*List, error) {
-	var s List
-	trimmed := strings.TrimSpace(string(data))
-	if strings.HasPrefix(trimmed, "[") {
-		if err := json.Unmarshal([]byte(trimmed), &s.Nodes); err != nil {
-			return nil, fmt.Errorf("substates JSON: %w", err)
-		}
-	} else if err := json.Unmarshal([]byte(trimmed), &s); err != nil {
-		return nil, fmt.Errorf("substates JSON: %w", err)
+func inputTooLarge(n int) error {
+	return fmt.Errorf("the substates text is %s, over the limit of %s", safefile.Size(int64(n)), safefile.Size(MaxInputBytes))
+}
+
+// ReadFile reads and parses a substates file (see Parse): a regular file of at most
+// MaxInputBytes. Errors name the file.
+func ReadFile(path string) (*List, error) { return ReadFileIn("", path) }
+
+// ReadFileIn is ReadFile for a file of the folder dir (a trace's substates.json), which may
+// not resolve outside dir through a symbolic link.
+func ReadFileIn(dir, path string) (*List, error) {
+	var data []byte
+	var err error
+	if dir == "" {
+		data, err = safefile.ReadFile(path, MaxInputBytes)
+	} else {
+		data, err = safefile.ReadFileIn(dir, path, MaxInputBytes)
 	}
-	for i := range s.Nodes {
-		s.Nodes[i].Kind = Kind(strings.ToLower(string(s.Nodes[i].Kind)))
+	var se *safefile.SizeError
+	switch {
+	case errors.As(err, &se):
+		return nil, fmt.Errorf("%s: %w", path, inputTooLarge(int(se.Size)))
+	case err != nil:
+		return nil, err
 	}
-	if err := s.Validate(); err != nil {
-		return &s, err
+	s, err := Parse(data)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", path, err)
 	}
-	return &s, nil
+	return s, nil
 }

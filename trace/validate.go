@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -25,15 +24,13 @@ func (e *ValidationError) Error() string {
 
 // Validate checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
-// (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
-// in-memory screenshots decodable; texts within their limits. All problems are collected.
-func Validate(t *Trace) error { return ValidateProgress(t, nil) }
-
-// ValidateProgress is Validate reporting progress: progress(done, total) is called, from
-// one goroutine at a time, as the frames' files are checked. Files are checked in
-// parallel, and a file several frames refer to is read and decoded once, so time grows
-// with the distinct files and memory stays that of a few decoded frames.
-func ValidateProgress(t *Trace, progress func(done, total int)) error {
+// (images fully decoded, so truncation is caught; XML a readable uiautomator dump;
+// elements valid JSON); in-memory screenshots decodable, none over lim; texts within their
+// limits. All problems are collected. progress (may be nil) is told (done, total), from one
+// goroutine at a time, as the frames' files are checked. Files are checked in parallel, and
+// a file several frames refer to is read and decoded once, so time grows with the distinct
+// files and memory stays that of a few decoded frames.
+func Validate(t *Trace, lim Limits, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
 		name = t.Source.Path
@@ -52,7 +49,7 @@ func ValidateProgress(t *Trace, progress func(done, total int)) error {
 		add("no frames")
 	}
 	checks := planChecks(t)
-	runChecks(t, checks, progress)
+	runChecks(t, checks, lim, progress)
 	for i := range t.Frames {
 		f := &t.Frames[i]
 		if i > 0 && f.Index <= t.Frames[i-1].Index {
@@ -121,9 +118,10 @@ func planChecks(t *Trace) *checkPlan {
 }
 
 // runChecks checks every planned file with one worker per CPU.
-func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
+func runChecks(t *Trace, cp *checkPlan, lim Limits, progress func(done, total int)) {
+	image := func(data []byte) error { return checkImage(data, lim) }
 	decoders := map[string]func([]byte) error{
-		"image":    checkImage,
+		"image":    image,
 		"XML":      checkXML,
 		"elements": func(b []byte) error { _, err := decodeElements(b); return err },
 	}
@@ -137,10 +135,10 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 			for c := range jobs {
 				r := &cp.list[c]
 				if r.embedded != nil {
-					r.err = checkImage(r.embedded.ImageData)
+					r.err = image(r.embedded.ImageData)
 				} else {
 					var data []byte
-					if r.path, data, r.err = t.loadRel(r.rel); r.err == nil {
+					if r.path, data, r.err = t.loadRel(r.rel, fileLimits[r.what]); r.err == nil {
 						r.err = decoders[r.what](data)
 					}
 				}
@@ -165,27 +163,10 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 	}
 }
 
-// insideDir rejects paths that leave the trace directory through a symbolic link.
-func insideDir(dir, path string) error {
-	if dir == "" {
-		return nil
-	}
-	rd, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return nil // the directory itself is reported elsewhere
-	}
-	rp, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return nil // missing: reported by the read
-	}
-	rel, err := filepath.Rel(rd, rp)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return errors.New("resolves outside the trace directory (symbolic link)")
-	}
-	return nil
-}
+// fileLimits bounds each kind of frame file, by the names planChecks gives them.
+var fileLimits = map[string]int64{"image": MaxImageFileBytes, "XML": MaxDumpBytes, "elements": MaxElementsFileBytes}
 
-func checkImage(data []byte) error {
+func checkImage(data []byte, lim Limits) error {
 	mime := http.DetectContentType(data)
 	if mime != "image/png" && mime != "image/jpeg" {
 		if len(data) == 0 {
@@ -193,7 +174,7 @@ func checkImage(data []byte) error {
 		}
 		return fmt.Errorf("not a PNG or JPEG image (%s)", mime)
 	}
-	_, _, err := DecodeImage(data)
+	_, _, err := lim.DecodeImage(data)
 	return err
 }
 

@@ -30,22 +30,8 @@ type Rect struct {
 	Left, Top, Right, Bottom int
 }
 
-// Width of the rectangle (zero or negative for a degenerate one).
-func (r Rect) Width() int { return r.Right - r.Left }
-
 // Height of the rectangle (zero or negative for a degenerate one).
 func (r Rect) Height() int { return r.Bottom - r.Top }
-
-// Empty reports a rectangle with no area: off-screen or collapsed views.
-func (r Rect) Empty() bool { return r.Width() <= 0 || r.Height() <= 0 }
-
-// Center is the point a tap on the node lands on.
-func (r Rect) Center() (x, y int) { return (r.Left + r.Right) / 2, (r.Top + r.Bottom) / 2 }
-
-// Contains reports whether the point lies inside (right and bottom edges excluded).
-func (r Rect) Contains(x, y int) bool {
-	return x >= r.Left && x < r.Right && y >= r.Top && y < r.Bottom
-}
 
 func (r Rect) String() string {
 	return fmt.Sprintf("[%d,%d][%d,%d]", r.Left, r.Top, r.Right, r.Bottom)
@@ -93,17 +79,21 @@ type Hierarchy struct {
 	Nodes    []Node
 }
 
-// Children returns the positions in h.Nodes of the direct children of node i
-// (i = -1: the top-level nodes).
-func (h *Hierarchy) Children(i int) []int {
-	var out []int
-	for j := range h.Nodes {
-		if h.Nodes[j].Parent == i {
-			out = append(out, j)
-		}
-	}
-	return out
-}
+// Limits on one dump, so a hostile one costs an error, not the machine. Real dumps are a
+// few hundred KB at most, a few thousand nodes, a few dozen levels deep.
+const (
+	// MaxBytes bounds a dump's size.
+	MaxBytes = 16 << 20
+	// MaxDepth bounds how deeply elements nest.
+	MaxDepth = 256
+	// MaxNodes bounds the number of <node> elements.
+	MaxNodes = 100_000
+)
+
+// LimitError is a dump beyond one of the limits above.
+type LimitError struct{ Msg string }
+
+func (e *LimitError) Error() string { return e.Msg }
 
 // Parse reads a uiautomator dump. A document with a <hierarchy> and no nodes is
 // valid (an empty screen) and yields no nodes; a document with neither a
@@ -111,6 +101,9 @@ func (h *Hierarchy) Children(i int) []int {
 func Parse(data []byte) (*Hierarchy, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("UI XML is empty")
+	}
+	if len(data) > MaxBytes {
+		return nil, &LimitError{fmt.Sprintf("the UI dump is %d bytes, over the limit of %d MiB", len(data), MaxBytes>>20)}
 	}
 	dec := xml.NewDecoder(bytes.NewReader(sanitize(data)))
 	dec.Strict = false
@@ -140,6 +133,14 @@ func Parse(data []byte) (*Hierarchy, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			isNode := t.Name.Local == "node"
+			if len(elems) >= MaxDepth {
+				line, _ := dec.InputPos()
+				return nil, &LimitError{fmt.Sprintf("the UI dump nests more than %d elements deep (line %d)", MaxDepth, line)}
+			}
+			if isNode && len(h.Nodes) >= MaxNodes {
+				line, _ := dec.InputPos()
+				return nil, &LimitError{fmt.Sprintf("the UI dump holds more than %d nodes (line %d)", MaxNodes, line)}
+			}
 			elems = append(elems, open{t.Name, isNode})
 			switch {
 			case t.Name.Local == "hierarchy":

@@ -13,6 +13,10 @@ type DOM struct {
 	Traces  []DOMTrace `json:"traces"`
 	// AppBars are the bars of the per-app chart of judges vs ground truth (inline SVG).
 	AppBars int `json:"appBars"`
+	// VerdictKey lists the classes of the key to the verdict badges' colours; WrappedBadges
+	// counts the badges of the trace index broken over more than one line.
+	VerdictKey    []string `json:"verdictKey"`
+	WrappedBadges int      `json:"wrappedBadges"`
 	// ConsoleErrors are the errors the page logged while loading.
 	ConsoleErrors []string `json:"-"`
 }
@@ -35,6 +39,8 @@ type DOMTrace struct {
 		GridCells   int     `json:"gridCells"`
 		GridReached int     `json:"gridReached"`
 		GridWidth   float64 `json:"gridWidth"`
+		// GridClipped counts the picture's texts and shapes that reach past its edge.
+		GridClipped int `json:"gridClipped"`
 	} `json:"judgments"`
 }
 
@@ -43,6 +49,9 @@ const readDOMScript = `(() => ({
   scripts: document.querySelectorAll('script').length,
   count: document.getElementById('trace-count') ? document.getElementById('trace-count').textContent : '',
   appBars: document.querySelectorAll('#app-chart rect.bar').length,
+  verdictKey: [...document.querySelectorAll('#verdict-key .badge')].map(b => b.className.replace('badge', '').trim()),
+  wrappedBadges: [...document.querySelectorAll('#trace-index .badge')].filter(b => b.getClientRects().length > 1 ||
+    b.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(b).lineHeight || getComputedStyle(b).fontSize)).length,
   traces: [...document.querySelectorAll('section.trace')].map(s => ({
     name: s.dataset.trace,
     truth: s.dataset.truth,
@@ -56,6 +65,9 @@ const readDOMScript = `(() => ({
       gridCells: j.querySelectorAll('svg.grid rect.cell').length,
       gridReached: j.querySelectorAll('svg.grid rect.cell.reached').length,
       gridWidth: j.querySelector('svg.grid') ? j.querySelector('svg.grid').getBoundingClientRect().width : 0,
+      gridClipped: [...j.querySelectorAll('svg.grid')].map(svg => [...svg.querySelectorAll('text, rect')].filter(e => {
+        const b = e.getBBox(); return b.x + b.width > svg.viewBox.baseVal.width + 0.5 || b.y + b.height > svg.viewBox.baseVal.height + 0.5;
+      }).length).reduce((a, n) => a + n, 0),
     })),
   })),
 }))()`
@@ -64,18 +76,9 @@ const readDOMScript = `(() => ({
 // RequireChromium does when there is none) and reads the rendered page back.
 func LoadReport(t testing.TB, htmlFile string) DOM {
 	t.Helper()
-	path := RequireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	page := OpenPage(t, "file://"+htmlFile)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	b, err := Start(ctx, path, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	page, err := b.Open(ctx, "file://"+htmlFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var dom DOM
 	if err := page.Eval(ctx, readDOMScript, &dom); err != nil {
 		t.Fatal(err)
