@@ -37,6 +37,9 @@ var phone = judgetest.PhoneVariant{W: 1080, H: 2400}
 // with its suggestions is no result; a message typed and not sent is not sent.
 func TestScreenshotLabelsAreNoEvidence(t *testing.T) {
 	testenv.RequireTesseract(t)
+	if raceEnabled {
+		t.Skip("draws and reads eight full-size screenshots: too slow under the race detector")
+	}
 	for _, c := range []struct {
 		name, task string
 		screens    [][]byte

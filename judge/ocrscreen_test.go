@@ -474,7 +474,9 @@ func (d *drawn) screen(t *testing.T) *Screen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ocrScreen(pageOf(d.words, nil), g)
+	page := pageOf(d.words, nil)
+	page.W, page.H = d.p.W, d.p.H
+	return ocrScreen(page, g)
 }
 
 // A line in a box right under the status bar is a search box's: its query (MarkSearch)
@@ -482,7 +484,7 @@ func (d *drawn) screen(t *testing.T) *Screen {
 // down, or on an app bar spanning the width, is the app's.
 func TestOCRFieldsFromBoxes(t *testing.T) {
 	for _, dark := range []bool{false, true} {
-		d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		d := &drawn{p: judgetest.NewPhone(t, 540, 1200, dark)}
 		p := d.p
 		p.Round(12, 32, 387, 48, 24, p.Surface(2))
 		d.text("pasta", 60, 56, 16, p.Fg())
@@ -501,7 +503,7 @@ func TestOCRFieldsFromBoxes(t *testing.T) {
 			t.Errorf("dark %v: marks %v", dark, marks)
 		}
 
-		d = &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		d = &drawn{p: judgetest.NewPhone(t, 540, 1200, dark)}
 		p = d.p
 		p.Round(12, 32, 387, 48, 24, p.Surface(2))
 		d.text("Search contacts", 60, 56, 16, p.Sub())
@@ -511,7 +513,7 @@ func TestOCRFieldsFromBoxes(t *testing.T) {
 			t.Errorf("dark %v: a hint %+v, then %+v", dark, e, sc.Elements[1])
 		}
 
-		d = &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		d = &drawn{p: judgetest.NewPhone(t, 540, 1200, dark)}
 		p = d.p
 		p.Fill(0, 24, 411, 64, judgetest.PhoneBlue)
 		d.text("Inbox", 16, 56, 22, judgetest.PhoneWhite)
@@ -532,7 +534,7 @@ func TestOCRFieldsFromBoxes(t *testing.T) {
 func TestOCRDialogFromScrim(t *testing.T) {
 	for _, dark := range []bool{false, true} {
 		for _, permission := range []bool{false, true} {
-			d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+			d := &drawn{p: judgetest.NewPhone(t, 540, 1200, dark)}
 			p := d.p
 			d.text("Notes", 16, 56, 22, p.Fg())
 			d.text("Groceries for the week", 72, 120, 16, p.Fg())
@@ -558,7 +560,7 @@ func TestOCRDialogFromScrim(t *testing.T) {
 			}
 		}
 
-		d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, dark)}
+		d := &drawn{p: judgetest.NewPhone(t, 540, 1200, dark)}
 		p := d.p
 		bg, card := color.RGBA{241, 243, 244, 255}, judgetest.PhoneWhite
 		if dark {
