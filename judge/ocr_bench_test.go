@@ -103,7 +103,7 @@ func BenchmarkOCRTrace(b *testing.B) {
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 }
 
-// marked decodes a screen and marks one pixel with n.
+// marked decodes a screen and marks it with n: the grey of its first two pixels.
 func marked(b *testing.B, data []byte, n int) *image.RGBA {
 	src, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -111,7 +111,9 @@ func marked(b *testing.B, data []byte, n int) *image.RGBA {
 	}
 	img := image.NewRGBA(src.Bounds())
 	draw.Draw(img, img.Rect, src, image.Point{}, draw.Src)
-	img.Pix[0], img.Pix[1] = uint8(n), uint8(n>>8)
+	for i := range 3 {
+		img.Pix[i], img.Pix[4+i] = uint8(n), uint8(n>>8)
+	}
 	return img
 }
 
