@@ -65,8 +65,9 @@ type Screen struct {
 	// OCR is set when the elements are words read off the screenshot: no ids, no states,
 	// no packages, and the text may be misread.
 	OCR bool
-	// Launcher is set on a screenshot (OCR) laid out as the home screen or the app drawer,
-	// a grid of app labels: what a UI dump tells by the launcher's package.
+	// Launcher is set on a screenshot read by OCR that shows the home screen or the app
+	// drawer, recognised by its grid of app labels (a UI hierarchy says so by its package):
+	// no app is open there, and its labels are names of apps (evidence rule N5).
 	Launcher bool
 	// Dialog is set on a screenshot (OCR) showing a dialog over a dimmed page; the page
 	// behind it is left out, as a UI dump of the dialog's window leaves it out.

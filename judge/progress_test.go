@@ -92,6 +92,9 @@ func TestResumeFromVersion1Progress(t *testing.T) {
 	// The fixture was killed after frame 8 (the NOTE screen), with 11 calls made.
 	const before = 11
 	for _, r := range m.Requests() {
+		if judgetest.IsReview(r.System) {
+			continue // the last look reads the run's end
+		}
 		// Frames 9 to 11, the ones after the kill, show the alarm list; none before it does.
 		if d := judgetest.Fenced(r.Prompt); !strings.Contains(d, `"Alarm"`) {
 			t.Errorf("a frame judged before the kill was asked again:\n%s", d)

@@ -52,6 +52,8 @@ type state struct {
 	// Forms remembers the form last filled in and the forms committed (saved form values);
 	// bounded, so it stays in the current state.
 	Forms *Forms `json:"forms,omitempty"`
+	// Outcome is the run's verdict, once every frame is judged and the last look taken.
+	Outcome *trace.Outcome `json:"outcome,omitempty"`
 
 	// savedFrames and savedFacts count the frames and facts already in the store.
 	savedFrames, savedFacts int

@@ -247,6 +247,8 @@ func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResu
 		return
 	}
 	r.Judge = j.Judge.Label()
+	v := j.RunVerdict()
+	r.Verdict, r.VerdictReason = v.Verdict, v.Reason
 	if j.Undetermined {
 		r.Undetermined, r.UndeterminedReason = true, j.UndeterminedReason
 		return
