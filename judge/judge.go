@@ -106,7 +106,7 @@ func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
 		}
-		ji.PromptVersions["ocr"] = v
+		ji.PromptVersions["ocr"] = v + "; " + ocrLayoutVersion
 	}
 	return ji
 }
