@@ -278,6 +278,39 @@ func StaleReasons(t *Trace, j *Judgment) (reasons []string, known bool) {
 	return append(reasons, frames...), true
 }
 
+// IsJudgmentFile reports whether a base name is a judgment kept beside a trace:
+// judgment.json, or judgment.<judge>.json when several judges judged it.
+func IsJudgmentFile(name string) bool {
+	return name == JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
+}
+
+// judgmentProblems checks the judgments kept in the trace's own directory against it: one
+// that cannot be read, or that no longer matches the trace (StaleReasons), is a problem.
+func judgmentProblems(t *Trace) []string {
+	if t.Dir == "" || !t.OwnsDir() {
+		return nil
+	}
+	entries, err := os.ReadDir(t.Dir)
+	if err != nil {
+		return nil // the directory itself is reported by the frames' checks
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() || !IsJudgmentFile(e.Name()) {
+			continue
+		}
+		j, err := ReadJudgment(filepath.Join(t.Dir, e.Name()))
+		if err != nil {
+			out = append(out, fmt.Sprintf("judgment %v", err))
+			continue
+		}
+		if reasons, _ := StaleReasons(t, j); len(reasons) > 0 {
+			out = append(out, fmt.Sprintf("judgment %s (judge %s) is stale: %s; judge the trace again", e.Name(), j.Judge.Label(), StaleText(reasons)))
+		}
+	}
+	return out
+}
+
 // ReadSubstates reads the trace's own substates.json.
 func (t *Trace) ReadSubstates() (*substate.List, error) {
 	if t.Dir == "" {

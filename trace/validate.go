@@ -75,7 +75,9 @@ func ValidateProgress(t *Trace, progress func(done, total int)) error {
 				add("frame %d elements: %v", f.Index, err)
 			}
 		}
+		p = append(p, checks.recorded(f, i)...)
 	}
+	p = append(p, judgmentProblems(t)...)
 	if len(p) > 0 {
 		return &ValidationError{Trace: name, Problems: p}
 	}
@@ -88,6 +90,7 @@ type fileCheck struct {
 	embedded  *Frame // an in-memory screenshot, checked for this frame alone
 	path      string // the joined path ("" when rel itself is refused)
 	err       error
+	sum       string // the content's digest, as FileSums records it, when it was read
 }
 
 type checkPlan struct {
@@ -142,6 +145,7 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 					var data []byte
 					if r.path, data, r.err = t.loadRel(r.rel); r.err == nil {
 						r.err = decoders[r.what](data)
+						r.sum = fileSum(r.what, data)
 					}
 				}
 				done <- struct{}{}
@@ -163,6 +167,37 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 			progress(n, len(cp.list))
 		}
 	}
+}
+
+// fileSum is the digest FileSums keeps of a file of the kind what: the bytes' of an image or
+// UI dump, the decoded elements' (ElementsSum).
+func fileSum(what string, data []byte) string {
+	if what != "elements" {
+		return Sum(data)
+	}
+	els, err := decodeElements(data)
+	if err != nil {
+		return MissingSum
+	}
+	return ElementsSum(els)
+}
+
+// recorded lists the files of frame f (at position i) that are not what its recorder kept
+// in trace.json: changed after they were recorded.
+func (cp *checkPlan) recorded(f *Frame, i int) []string {
+	if f.SHA256 == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range cp.byFrame[i] {
+		r := &cp.list[c]
+		want := map[string]string{"image": f.SHA256.Image, "XML": f.SHA256.XML, "elements": f.SHA256.Elements}[r.what]
+		if r.embedded != nil || r.err != nil || want == "" || r.sum == want {
+			continue
+		}
+		out = append(out, fmt.Sprintf("frame %d %s %s: changed after it was recorded (its content is not what %s records)", f.Index, r.what, r.path, ManifestName))
+	}
+	return out
 }
 
 // insideDir rejects paths that leave the trace directory through a symbolic link.

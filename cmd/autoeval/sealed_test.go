@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,4 +74,98 @@ func TestJudgeAgainAfterScreensReplaced(t *testing.T) {
 	if srv.Count() == asked {
 		t.Fatal("the model was not asked about the replaced screens")
 	}
+}
+
+// A frame changed after judging makes the judgment stale: eval leaves it out of every table
+// and says why, report shows it as stale, and trace validate fails on it. A judgment written
+// before judgments recorded their provenance is counted and shown as of unknown provenance,
+// not as stale.
+func TestChangedFrameMakesJudgmentStale(t *testing.T) {
+	db := judgeEnv(t)
+	tr := clockTraceDir(t)
+	tr.GroundTruth = &trace.GroundTruth{Reward: 1, Source: "test"}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--judge", "heuristic", "--trace", tr.Dir); code != 0 {
+		t.Fatalf("judge exit %d:\n%s\n%s", code, out, errOut)
+	}
+	j := judgeRead(t, filepath.Join(tr.Dir, trace.JudgmentName))
+	if j.Provenance == nil || len(j.Provenance.Frames) == 0 || j.Provenance.SubstatesFrom != trace.SubstatesFromTrace {
+		t.Fatalf("judgment provenance %+v", j.Provenance)
+	}
+	evalJSON := func() map[string]any {
+		t.Helper()
+		code, out, errOut := evalCapture(t, "eval", "--traces", tr.Dir, "--format", "json")
+		if code != 0 {
+			t.Fatalf("eval exit %d:\n%s\n%s", code, out, errOut)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := evalJSON(); got["provenance"] != nil || fmt.Sprint(got["agents"]) == "[]" || got["agents"].([]any)[0].(map[string]any)["tasks"] != float64(1) {
+		t.Fatalf("a fresh judgment: eval provenance %v, agents %v", got["provenance"], got["agents"])
+	}
+	if code, out, _ := evalCapture(t, "trace", "validate", tr.Dir); code != 0 {
+		t.Fatalf("validate of a fresh judgment: exit %d\n%s", code, out)
+	}
+
+	judgeWriteFile(t, filepath.Join(tr.Dir, tr.Frames[2].XML), judgetest.ScreenXML("com.google.android.deskclock", "Timer", "Start"))
+	got := evalJSON()
+	stale, _ := got["provenance"].(map[string]any)["stale"].([]any)
+	if len(stale) != 1 || !strings.Contains(strings.Join(asStrings(stale[0].(map[string]any)["reasons"]), ";"), "0003.xml changed") {
+		t.Fatalf("eval after frame 3 changed: provenance %v", got["provenance"])
+	}
+	for _, a := range got["agents"].([]any) {
+		if n := a.(map[string]any)["tasks"]; n != float64(0) {
+			t.Fatalf("a stale judgment was counted: agents %v", got["agents"])
+		}
+	}
+	code, text, _ := evalCapture(t, "eval", "--traces", tr.Dir)
+	if code != 0 || !strings.Contains(text, "Stale: 1 judgment left out") || !strings.Contains(text, "0003.xml changed") {
+		t.Fatalf("eval text (exit %d):\n%s", code, text)
+	}
+	if code, out, _ := evalCapture(t, "trace", "validate", tr.Dir); code != 1 || !strings.Contains(out, "is stale: frame 3: 0003.xml changed") {
+		t.Fatalf("validate after the change: exit %d\n%s", code, out)
+	}
+	rep := filepath.Join(t.TempDir(), "r.json")
+	if code, _, errOut := evalCapture(t, "-q", "report", "--traces", tr.Dir, "--format", "json", "--out", rep); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errOut)
+	}
+	var r struct {
+		Traces []struct {
+			Judgments []any `json:"judgments"`
+			Stale     []struct {
+				Reasons []string `json:"reasons"`
+			} `json:"stale_judgments"`
+		} `json:"traces"`
+	}
+	data, _ := os.ReadFile(rep)
+	if err := json.Unmarshal(data, &r); err != nil || len(r.Traces) != 1 || len(r.Traces[0].Judgments) != 0 || len(r.Traces[0].Stale) != 1 {
+		t.Fatalf("report: %v %s", err, data)
+	}
+
+	// The same judgment as an older build wrote it: no provenance, counted, said unknown.
+	j.Provenance = nil
+	if err := trace.WriteJudgment(filepath.Join(tr.Dir, trace.JudgmentName), j); err != nil {
+		t.Fatal(err)
+	}
+	got = evalJSON()
+	if p := got["provenance"].(map[string]any); p["unknown"] != float64(1) || p["stale"] != nil {
+		t.Fatalf("an old judgment: provenance %v", p)
+	}
+	if code, text, _ := evalCapture(t, "eval", "--traces", tr.Dir); code != 0 || !strings.Contains(text, "Unknown provenance: 1 judgment") {
+		t.Fatalf("eval of an old judgment (exit %d):\n%s", code, text)
+	}
+}
+
+func asStrings(v any) []string {
+	var out []string
+	for _, s := range v.([]any) {
+		out = append(out, s.(string))
+	}
+	return out
 }
