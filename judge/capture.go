@@ -109,7 +109,7 @@ func has(t *trace.Trace, f *trace.Frame) (hier, image bool) {
 
 // capture describes one frame and records the digests of what it read (reading).
 func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
-	rd := newReading(f)
+	rd := newReading(t, f)
 	out, err := c.describe(ctx, t, f, rd)
 	out.Sums = rd.final()
 	return out, err

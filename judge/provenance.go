@@ -22,30 +22,32 @@ import (
 
 // reading is what the capture read of one frame: the digests of its files.
 type reading struct {
+	t    *trace.Trace
 	f    *trace.Frame
 	sums trace.FrameSums
 }
 
-func newReading(f *trace.Frame) *reading {
-	return &reading{f: f, sums: trace.FrameSums{Index: f.Index, Details: trace.DetailsSum(f)}}
+func newReading(t *trace.Trace, f *trace.Frame) *reading {
+	return &reading{t: t, f: f, sums: trace.FrameSums{Index: f.Index, Details: trace.DetailsSum(f)}}
 }
 
-// took records the digest of a part read (MissingSum when reading failed with readErr). The
-// error returned is readErr, or, when the content is not what the trace recorded of it, why
-// the frame is not judged: its file was changed after it was recorded.
+// took records the digest of a part read (trace.PartSum's when reading failed with readErr:
+// a file that is there but not valid still has a content). The error returned is readErr,
+// or, when the content is not what the trace recorded of it, why the frame is not judged:
+// its file was changed after it was recorded.
 func (r *reading) took(part int, data []byte, readErr error) error {
-	sum := trace.MissingSum
-	if readErr == nil {
-		sum = trace.Sum(data)
+	sum := trace.Sum(data)
+	if readErr != nil {
+		sum = r.t.PartSum(r.f, part)
 	}
 	return r.record(part, sum, readErr)
 }
 
 // tookElements is took for the frame's elements, whose digest is that of their decoded form.
 func (r *reading) tookElements(els []trace.UIElement, readErr error) error {
-	sum := trace.MissingSum
-	if readErr == nil {
-		sum = trace.ElementsSum(els)
+	sum := trace.ElementsSum(els)
+	if readErr != nil {
+		sum = r.t.PartSum(r.f, trace.PartElements)
 	}
 	return r.record(trace.PartElements, sum, readErr)
 }
@@ -67,7 +69,7 @@ func (r *reading) record(part int, sum string, readErr error) error {
 	if readErr != nil {
 		return readErr
 	}
-	if recorded != "" && recorded != sum {
+	if recorded != "" && recorded != sum && readErr == nil {
 		return fmt.Errorf("frame %d: %s changed after it was recorded (its content is not what %s records): not judged", r.f.Index, name, trace.ManifestName)
 	}
 	return nil
@@ -122,7 +124,7 @@ func savedStillHolds(t *trace.Trace, st *state) bool {
 	}
 	for k, was := range st.Sums {
 		f := &t.Frames[k]
-		rd := &reading{f: f, sums: t.ReadSums(f, readParts(st.Frames[k].Source, f)&was.Parts())}
+		rd := &reading{t: t, f: f, sums: t.ReadSums(f, readParts(st.Frames[k].Source, f)&was.Parts())}
 		if rd.final() != was {
 			return false
 		}

@@ -105,12 +105,14 @@ func ElementsSum(els []UIElement) string {
 // DetailsSum is the digest of what trace.json says of a frame besides its files: its index,
 // activity and action (which decides whether a form on it was submitted).
 func DetailsSum(f *Frame) string {
-	data, _ := json.Marshal(struct {
-		Index    int     `json:"index"`
-		Activity string  `json:"activity,omitempty"`
-		Action   *Action `json:"action,omitempty"`
-	}{f.Index, f.Activity, f.Action})
-	return Sum(data)
+	h := sha256.New()
+	// Each field with its length, so no two frames write the same bytes.
+	fmt.Fprintf(h, "index %d\nactivity %d %s\n", f.Index, len(f.Activity), f.Activity)
+	if f.Action != nil {
+		a, _ := json.Marshal(f.Action)
+		fmt.Fprintf(h, "action %d %s\n", len(a), a)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // SubstatesSum is the digest of a list of substates.
@@ -131,29 +133,54 @@ const (
 )
 
 // ReadSums reads the parts of the frame it refers to among those asked and returns their
-// digests (MissingSum for one that cannot be read), with Index and Details. Parts the frame
-// does not have stay empty.
+// digests (PartSum), with Index and Details. Parts the frame does not have stay empty.
 func (t *Trace) ReadSums(f *Frame, parts int) FrameSums {
 	s := FrameSums{Index: f.Index, Details: DetailsSum(f)}
 	if parts&PartImage != 0 && t.HasImage(f) {
-		s.Image = MissingSum
-		if data, _, err := t.ReadImage(f); err == nil {
-			s.Image = Sum(data)
-		}
+		s.Image = t.PartSum(f, PartImage)
 	}
 	if parts&PartXML != 0 && t.HasXML(f) {
-		s.XML = MissingSum
-		if data, err := t.ReadXML(f); err == nil {
-			s.XML = Sum(data)
-		}
+		s.XML = t.PartSum(f, PartXML)
 	}
 	if parts&PartElements != 0 && t.HasElements(f) {
-		s.Elements = MissingSum
-		if els, err := t.ReadElements(f); err == nil {
-			s.Elements = ElementsSum(els)
-		}
+		s.Elements = t.PartSum(f, PartElements)
 	}
 	return s
+}
+
+// PartSum is the digest of one part of a frame: the bytes of its screenshot or UI dump as
+// they are, valid or not, and its elements as decoded (ElementsSum; the bytes when they do
+// not decode); MissingSum when the file cannot be read (missing, not a regular file, outside
+// the trace).
+func (t *Trace) PartSum(f *Frame, part int) string {
+	var rel string
+	switch part {
+	case PartImage:
+		if f.Image == "" && len(f.ImageData) > 0 {
+			return Sum(f.ImageData)
+		}
+		rel = f.Image
+	case PartXML:
+		rel = f.XML
+	case PartElements:
+		if f.Elements == "" && f.ElementsData != nil {
+			return ElementsSum(f.ElementsData)
+		}
+		rel = f.Elements
+	}
+	if rel == "" {
+		return MissingSum
+	}
+	_, data, err := t.loadRel(rel)
+	if err != nil {
+		return MissingSum
+	}
+	if part == PartElements {
+		if els, err := decodeElements(data); err == nil {
+			return ElementsSum(els)
+		}
+	}
+	return Sum(data)
 }
 
 // Parts says which files the sums cover.
