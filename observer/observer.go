@@ -73,7 +73,7 @@ type Options struct {
 	Task      string
 	TaskName  string
 	App       string
-	Agent     []string // command and arguments; "{task}" in any argument is replaced by the task
+	Agent     []string // command and arguments; "{task}" in an argument is replaced by the task (in a shell's -c script, by "$AUTOEVAL_TASK": ShellScript)
 	AgentName string   // label for the trace (default: the command's base name)
 	Dir       string   // trace directory to create
 	Timeout   time.Duration
@@ -594,9 +594,9 @@ func agentEnv(opts Options, dev Device, answerFile string) []string {
 // output going to files in the trace directory, in a process group of its own so that
 // stopping it also stops what it spawned.
 func startAgent(opts Options, dev Device, answerFile string) (*agentProc, error) {
-	args := make([]string, len(opts.Agent))
-	for i, a := range opts.Agent {
-		args[i] = strings.ReplaceAll(a, "{task}", opts.Task)
+	args, err := agentArgs(opts.Agent, opts.Task)
+	if err != nil {
+		return nil, err
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = agentEnv(opts, dev, answerFile)

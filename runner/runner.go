@@ -40,7 +40,7 @@ type SuiteDevice interface {
 type SuiteOptions struct {
 	Tasks     []suite.Task
 	SuitePath string // for the run id and the report
-	AgentCmd  string // shell command; "{task}" is replaced by the shell-quoted task
+	AgentCmd  string // shell command; "{task}" stands for the task text (observer.ShellScript)
 	AgentName string
 	Out       string // one trace directory per task below it
 	Setup     string // shell command before each task (optional)
@@ -115,6 +115,9 @@ func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary
 	}
 	if strings.TrimSpace(o.AgentCmd) == "" {
 		return nil, nil, errors.New("no agent command given")
+	}
+	if _, err := observer.ShellScript(o.AgentCmd); err != nil {
+		return nil, nil, fmt.Errorf("--agent-cmd: %w", err)
 	}
 	if o.Out == "" {
 		return nil, nil, errors.New("no output directory given")

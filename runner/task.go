@@ -225,7 +225,9 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	task := t.spec.Task
 	obs := t.o.Observe
 	obs.Task, obs.TaskName, obs.App, obs.Params = t.text, t.gtName, task.App, t.params
-	obs.Agent = []string{"/bin/sh", "-c", strings.ReplaceAll(t.o.AgentCmd, "{task}", shellQuote(t.text))}
+	// The observer turns {task} into "$AUTOEVAL_TASK" (observer.ShellScript): the shell reads
+	// the task from the environment, never from the command.
+	obs.Agent = []string{"/bin/sh", "-c", t.o.AgentCmd}
 	obs.AgentName = t.o.AgentName
 	obs.Dir = t.spec.Dir
 	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)

@@ -244,3 +244,55 @@ func agentFile(t *testing.T, name, body string) string {
 	}
 	return p
 }
+
+// Nothing in a task text runs, and the agent gets it exactly, however --agent-cmd quotes
+// {task}: through the real adb server and the device stand-in, 'run' gives the agent a task
+// holding "$(touch PWNED)", backquotes, quotes of both kinds, "$25.50" and a backslash, with
+// the placeholder in double quotes, in single quotes, bare, and inside a word. Before, the
+// text pasted in single quotes inside the double quotes ran PWNED and turned $25.50 into 5.50.
+func TestRunPassesTheTaskTextExactly(t *testing.T) {
+	db := judgeEnv(t)
+	srv, dev := testDevice(t)
+	dev.SetScreens(obsScreens(t), adbd.AdvanceOnInput)
+	dir := t.TempDir()
+	task := `Pay "$25.50" for it; $(touch PWNED) then ` + "`touch PWNED2`" + ` & it's a\back \"slash\"`
+	suite, _ := json.Marshal([]map[string]string{{"id": "pay", "task": task}})
+	suitePath := filepath.Join(dir, "suite.json")
+	judgeWriteFile(t, suitePath, string(suite))
+	got := filepath.Join(dir, "got")
+	agent := `printf '[%s]\n' "{task}" '{task}' {task} --goal={task} "{task}, today" > ` + got
+	code, stdout, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", agent, "--interval", "30ms", "--xml", "--judge", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	data, _ := os.ReadFile(got)
+	want := "[" + task + "]\n[" + task + "]\n[" + task + "]\n[--goal=" + task + "]\n[" + task + ", today]\n"
+	if string(data) != want {
+		t.Errorf("the agent got\n%s\nwant\n%s", data, want)
+	}
+	for _, p := range []string{"PWNED", "PWNED2", filepath.Join(dir, "runs", "pay", "PWNED")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s exists: the task text ran", p)
+		}
+	}
+}
+
+// A placeholder whose quoting autoeval cannot follow is refused before anything runs, with
+// the reason.
+func TestRunRefusesAPlaceholderItCannotQuote(t *testing.T) {
+	db := judgeEnv(t)
+	srv, _ := clockDevice(t)
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.yaml")
+	judgeWriteFile(t, suitePath, "tasks:\n  - {id: a, task: Open the Clock app}\n")
+	ran := filepath.Join(dir, "ran")
+	code, _, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", `touch `+ran+`; echo "$(echo {task})"`, "--interval", "30ms", "--judge", "heuristic")
+	if code == 0 || !strings.Contains(errOut, "command substitution") || !strings.Contains(errOut, "$AUTOEVAL_TASK") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Fatal("the agent ran")
+	}
+}
