@@ -25,12 +25,13 @@ import (
 )
 
 type judgeOptions struct {
-	trace, traces, substates, out string
-	capture, kind                 string
-	concurrency, captureConc      int
-	retries                       int
-	fresh, jsonOut                bool
-	shard                         string
+	trace, substates, out    string
+	traces                   []string
+	capture, kind            string
+	concurrency, captureConc int
+	retries                  int
+	fresh, jsonOut           bool
+	shard                    string
 }
 
 func newJudgeCmd() *cobra.Command {
@@ -67,7 +68,7 @@ cluster, --shard gives each process (each with its own database) its part of the
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")
-	f.StringVar(&o.traces, "traces", "", "judge every trace found below this directory")
+	f.StringArrayVar(&o.traces, "traces", nil, "judge every trace found below this directory (repeat to judge the traces below several roots together)")
 	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
@@ -82,7 +83,7 @@ cluster, --shard gives each process (each with its own database) its part of the
 }
 
 func runJudge(ctx context.Context, o judgeOptions) error {
-	if (o.trace == "") == (o.traces == "") {
+	if (o.trace == "") == (len(o.traces) == 0) {
 		return &exitError{code: 2, msg: "judge: give exactly one of --trace PATH or --traces ROOT"}
 	}
 	if o.kind != "" && !slices.Contains(judge.Kinds(), o.kind) {
@@ -244,7 +245,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := importer.OpenEach(o.traces)
+	sources, roots, err := openRoots(o.traces)
 	if err != nil {
 		return err
 	}
@@ -253,8 +254,8 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	var targets []judge.Target
 	var ids []string
 	var openErrs []judge.Result
-	for _, src := range sources {
-		id := shardID(o.traces, src.Path)
+	for k, src := range sources {
+		id := shardID(roots[k], src.Path)
 		if src.Err != nil {
 			if sh.Owns(id) {
 				openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
@@ -279,7 +280,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		}
 		targets = mine
 		if !global.quiet {
-			fmt.Fprintf(stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
+			fmt.Fprintf(stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, strings.Join(o.traces, ", "))
 		}
 	}
 	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
@@ -324,6 +325,31 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}
 	}
 	return nil
+}
+
+// openRoots opens the trace sources below every root, as eval and report merge repeated
+// --traces: a source below two roots (one root inside another) is judged once. roots[k] is
+// the root sources[k] was found below.
+func openRoots(rootArgs []string) (sources []importer.OpenedSource, roots []string, err error) {
+	seen := map[string]bool{}
+	for _, root := range rootArgs {
+		found, err := importer.OpenEach(root)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, src := range found {
+			key := src.Path
+			if abs, err := filepath.Abs(key); err == nil {
+				key = abs
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			sources, roots = append(sources, src), append(roots, root)
+		}
+	}
+	return sources, roots, nil
 }
 
 // shardID is what assigns a trace source to a shard: its path below the root the user

@@ -296,3 +296,29 @@ func TestRunRefusesAPlaceholderItCannotQuote(t *testing.T) {
 		t.Fatal("the agent ran")
 	}
 }
+
+// judge --traces A --traces B judges the traces below both roots, as eval and report merge
+// repeated roots (before, only B's, exit 0); a root inside another adds nothing twice.
+func TestJudgeMergesRepeatedTraceRoots(t *testing.T) {
+	db := judgeEnv(t)
+	var roots []string
+	for range 2 {
+		root := t.TempDir()
+		tr := clockTraceDir(t)
+		dst := filepath.Join(root, "clock")
+		if err := os.Rename(tr.Dir, dst); err != nil {
+			t.Fatal(err)
+		}
+		roots = append(roots, root)
+	}
+	code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--judge", "heuristic",
+		"--traces", roots[0], "--traces", roots[1], "--traces", filepath.Join(roots[1], "clock"))
+	if code != 0 || !strings.Contains(out, "overall (2 traces)") {
+		t.Fatalf("exit %d:\n%s\n%s", code, out, errOut)
+	}
+	for _, root := range roots {
+		if _, err := os.Stat(filepath.Join(root, "clock", trace.JudgmentName)); err != nil {
+			t.Errorf("%s was not judged: %v", root, err)
+		}
+	}
+}
