@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -320,5 +321,63 @@ func TestJudgeMergesRepeatedTraceRoots(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(root, "clock", trace.JudgmentName)); err != nil {
 			t.Errorf("%s was not judged: %v", root, err)
 		}
+	}
+}
+
+// A decomposition made at one endpoint is not reused at another: the same task and model
+// name at a second base URL asks that server (before: "from the database, no model call"),
+// and so does a suite batch, whose finished tasks belonged to the first endpoint's batch.
+func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
+	db := decomposeEnv(t)
+	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	a := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
+	b := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
+	one := func(srv *llmtest.Server) string {
+		t.Helper()
+		code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
+			"--task", "Set an alarm for 7:30 AM", "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return stderr
+	}
+	one(a)
+	if stderr := one(a); a.Count() != 1 || !strings.Contains(stderr, "no model call") {
+		t.Fatalf("the same endpoint again: %d requests, %s", a.Count(), stderr)
+	}
+	if stderr := one(b); b.Count() != 1 || strings.Contains(stderr, "no model call") {
+		t.Fatalf("another endpoint: %d requests there, %s", b.Count(), stderr)
+	}
+
+	suitePath := filepath.Join(t.TempDir(), "suite.yaml")
+	judgeWriteFile(t, suitePath, "tasks:\n  - {id: alarm, task: Set an alarm for 6:00 AM}\n")
+	out := t.TempDir()
+	for _, srv := range []*llmtest.Server{a, b} {
+		before := srv.Count()
+		code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
+			"--suite", suitePath, "--out", out)
+		if code != 0 || srv.Count() != before+1 {
+			t.Fatalf("suite at %s: exit %d, %d requests: %s", srv.URL, code, srv.Count()-before, stderr)
+		}
+	}
+}
+
+// A judgment's saved progress is not reused at another endpoint either: the same trace and
+// model name at a second base URL is judged by that server.
+func TestJudgeProgressIsKeyedByEndpoint(t *testing.T) {
+	db := judgeEnv(t)
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	a := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
+	b := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
+	tr := clockTraceDir(t)
+	for _, srv := range []*llmtest.Server{a, b} {
+		code, out, errOut := evalCapture(t, "--db", db, "-q", "--model", "openai:clock-judge", "--base-url", srv.URL, "judge", "--trace", tr.Dir)
+		if code != 0 || srv.Count() == 0 {
+			t.Fatalf("judge at %s: exit %d, %d requests\n%s\n%s", srv.URL, code, srv.Count(), out, errOut)
+		}
+	}
+	j := judgeRead(t, filepath.Join(tr.Dir, trace.JudgmentName))
+	if j.Provenance == nil || j.Provenance.Judge.Endpoint != b.URL {
+		t.Fatalf("provenance %+v, want the endpoint %s", j.Provenance, b.URL)
 	}
 }
