@@ -12,6 +12,7 @@ import (
 	"github.com/autoeval/autoeval/internal/adbd"
 	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -379,5 +380,52 @@ func TestJudgeProgressIsKeyedByEndpoint(t *testing.T) {
 	j := judgeRead(t, filepath.Join(tr.Dir, trace.JudgmentName))
 	if j.Provenance == nil || j.Provenance.Judge.Endpoint != b.URL {
 		t.Fatalf("provenance %+v, want the endpoint %s", j.Provenance, b.URL)
+	}
+}
+
+// Importing again after the source changed (its reward flipped, the text of an action
+// changed) stops with a message naming the source file and what changed, instead of
+// "skipped: already imported" over the stale copy and its old ground truth. Unchanged
+// sources (the 12 real episodes and a LlamaTouch folder) are still skipped as imported.
+func TestReimportNoticesAChangedSource(t *testing.T) {
+	episodes := testenv.SharedData(t, "episodes/androidworld-json")
+	llamatouch := testenv.SharedData(t, "traces/llamatouch")
+	judgeEnv(t)
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(episodes)); err != nil {
+		t.Fatal(err)
+	}
+	lt := filepath.Join(src, "trace_7")
+	if err := os.CopyFS(lt, os.DirFS(filepath.Join(llamatouch, "trace_7"))); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "imported")
+	if code, _, errOut := evalCapture(t, "-q", "trace", "import", src, "--out", out); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errOut)
+	}
+	code, stdout, errOut := evalCapture(t, "-q", "trace", "import", src, "--out", out)
+	if code != 0 || strings.Count(stdout, "already imported") != 13 {
+		t.Fatalf("the same import again: exit %d\n%s\n%s", code, stdout, errOut)
+	}
+
+	name := "FilesDeleteFile_base_gpt-4o-mini_7d52a840.json"
+	path := filepath.Join(src, name)
+	var ep map[string]any
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &ep); err != nil {
+		t.Fatal(err)
+	}
+	ep["task_actually_successful"] = !(ep["task_actually_successful"].(bool))
+	steps := ep["step_records"].([]any)
+	steps[0].(map[string]any)["action"] = `{"action_type": "status", "goal_status": "complete"}`
+	data, _ = json.Marshal(ep)
+	judgeWriteFile(t, path, string(data))
+	code, stdout, errOut = evalCapture(t, "-q", "trace", "import", src, "--out", out)
+	if code != 1 || !strings.Contains(errOut, name) || !strings.Contains(errOut, "changed since it was imported") ||
+		!strings.Contains(errOut, "the ground truth reward") || !strings.Contains(errOut, "frames 1 changed") {
+		t.Fatalf("import after the source changed: exit %d\nstdout %s\nstderr %s", code, stdout, errOut)
+	}
+	if strings.Count(stdout, "already imported") != 12 {
+		t.Fatalf("the unchanged sources:\n%s", stdout)
 	}
 }
