@@ -2,6 +2,7 @@ package device
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -65,6 +66,15 @@ func (d *Device) List(ctx context.Context, dir string) ([]FileInfo, error) {
 // Pull reads a remote file over sync RECV. A missing file gives an error matching
 // fs.ErrNotExist, an unreadable one fs.ErrPermission.
 func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
+	return d.PullLimit(ctx, path, -1)
+}
+
+// ErrTooLarge is wrapped by PullLimit's error for a file over its limit.
+var ErrTooLarge = errors.New("over the limit")
+
+// PullLimit is Pull refusing a file of more than limit bytes (no limit when limit < 0):
+// the transfer stops once limit bytes have come.
+func (d *Device) PullLimit(ctx context.Context, path string, limit int64) ([]byte, error) {
 	dev, err := d.goadb(ctx)
 	if err != nil {
 		return nil, err
@@ -74,9 +84,16 @@ func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
 		return nil, d.classify(ctx, "pull "+path, err)
 	}
 	defer r.Close()
-	data, err := io.ReadAll(r)
+	var src io.Reader = r
+	if limit >= 0 {
+		src = io.LimitReader(r, limit+1)
+	}
+	data, err := io.ReadAll(src)
 	if err != nil {
 		return nil, d.classify(ctx, "pull "+path, err)
+	}
+	if limit >= 0 && int64(len(data)) > limit {
+		return nil, fmt.Errorf("pull %s from %s: %w of %d bytes", path, d.serial, ErrTooLarge, limit)
 	}
 	return data, nil
 }

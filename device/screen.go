@@ -8,6 +8,8 @@ import (
 	"image"
 	"regexp"
 	"strings"
+
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // Screenshot returns the screen as PNG bytes (`screencap -p`, encoded on the device).
@@ -117,7 +119,8 @@ func (d *Device) UIXML(ctx context.Context) (string, error) {
 		// e.g. "ERROR: could not get idle state." while an animation runs.
 		return "", fmt.Errorf("uiautomator dump on %s: %s", d.serial, oneLine(out))
 	}
-	data, err := d.Pull(ctx, DumpPath)
+	// A dump over uixml's limit is refused as it arrives, not stored or parsed.
+	data, err := d.PullLimit(ctx, DumpPath, uixml.MaxBytes)
 	if err != nil {
 		return "", err
 	}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // Decomposer labels: how each generated substate relates to a human decomposition.
@@ -47,7 +49,7 @@ type DecompMapping struct {
 
 // ReadDecompLabels reads a decomposer mapping file (JSON or CSV, chosen by content).
 func ReadDecompLabels(path string) ([]DecompTask, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxInputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +71,7 @@ func ParseDecompLabels(data []byte) ([]DecompTask, error) {
 		var w struct {
 			Tasks []DecompTask `json:"tasks"`
 		}
-		if err := json.Unmarshal(trim, &w); err != nil {
+		if err := strictjson.Unmarshal(trim, &w); err != nil {
 			return nil, fmt.Errorf("invalid JSON: %w", err)
 		}
 		tasks = w.Tasks

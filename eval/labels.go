@@ -3,14 +3,14 @@ package eval
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -29,7 +29,7 @@ const LabelsHelp = `Substate labels file (--labels): human verdicts per substate
 
 // ReadLabels reads a substate labels file (JSON or CSV, chosen by content).
 func ReadLabels(path string) ([]SubstateLabel, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxInputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -49,14 +49,14 @@ func ParseLabels(data []byte) ([]SubstateLabel, error) {
 	var ls []SubstateLabel
 	switch trim[0] {
 	case '[':
-		if err := json.Unmarshal(trim, &ls); err != nil {
+		if err := strictjson.Unmarshal(trim, &ls); err != nil {
 			return nil, fmt.Errorf("invalid JSON: %w", err)
 		}
 	case '{':
 		var w struct {
 			Labels []SubstateLabel `json:"labels"`
 		}
-		if err := json.Unmarshal(trim, &w); err != nil {
+		if err := strictjson.Unmarshal(trim, &w); err != nil {
 			return nil, fmt.Errorf("invalid JSON: %w", err)
 		}
 		ls = w.Labels
@@ -241,3 +241,7 @@ func CompareLabels(d *Dataset, labels []SubstateLabel, o Options) []LabelRow {
 	}
 	return rows
 }
+
+// maxInputBytes bounds a labels, decomposer-labels or reference file (read only when it
+// is a regular file).
+const maxInputBytes = 64 << 20

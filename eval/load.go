@@ -72,12 +72,6 @@ func (d *Dataset) JudgeLabels() []string {
 	return out
 }
 
-// isJudgmentFile reports whether a base name is a judgment: judgment.json or judgment.*.json
-// (several judges can write side by side, e.g. judgment.gpt-4o.json).
-func isJudgmentFile(name string) bool {
-	return name == trace.JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
-}
-
 // Load finds every trace below root (importer.Discover: native directories and the formats
 // trace imports), reads the judgments kept in a trace's own directory (judgment.json and
 // judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
@@ -163,7 +157,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 		}
 		pst, _ := os.Stat(p)
 		for _, t := range ts {
-			it := &Item{Name: itemName(root, p, t), Trace: t, path: p}
+			it := &Item{Name: ItemName(root, p, t), Trace: t, path: p}
 			if other, taken := names[it.Name]; taken && other != root {
 				d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s is below both %s and %s (the same trace judged by two shards?); both are counted", it.Name, other, root))
 			}
@@ -174,7 +168,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 			if pst != nil && pst.IsDir() {
 				entries, _ := os.ReadDir(p)
 				for _, f := range entries {
-					if !f.IsDir() && isJudgmentFile(f.Name()) {
+					if !f.IsDir() && trace.IsJudgmentFile(f.Name()) {
 						d.addJudgment(it, filepath.Join(p, f.Name()))
 					}
 				}
@@ -205,7 +199,7 @@ func (d *Dataset) defaultOutJudgments(it *Item) {
 	}
 	want := trace.UniqueName(it.Trace)
 	for _, f := range entries {
-		if f.IsDir() || !isJudgmentFile(f.Name()) {
+		if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
 			continue
 		}
 		path := filepath.Join(dir, f.Name())
@@ -241,7 +235,7 @@ func (d *Dataset) defaultOutFolderJudgments(items []*Item) {
 		}
 		entries, _ := os.ReadDir(filepath.Join(trace.DefaultOutDir, dir.Name()))
 		for _, f := range entries {
-			if f.IsDir() || !isJudgmentFile(f.Name()) {
+			if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
 				continue
 			}
 			path := filepath.Join(trace.DefaultOutDir, dir.Name(), f.Name())
@@ -268,9 +262,10 @@ func unwrapPathErr(err error) error {
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
-// itemName is the trace's path below root without a file extension (plus "#N" for later
-// episodes of a multi-episode file), or its label when it is the root itself.
-func itemName(root, p string, t *trace.Trace) string {
+// ItemName names the trace t, opened from p below root, as eval, report and view show it:
+// its path below root without a file extension (plus "#N" for later episodes of a
+// multi-episode file), or its label when it is the root itself.
+func ItemName(root, p string, t *trace.Trace) string {
 	rel, err := filepath.Rel(root, p)
 	if err != nil || rel == "." {
 		return trace.Label(t)
@@ -298,25 +293,34 @@ func (d *Dataset) addJudgment(it *Item, path string) {
 }
 
 func (d *Dataset) attach(it *Item, path string, j *trace.Judgment) {
+	if w := it.Attach(path, j); w != "" {
+		d.Warnings = append(d.Warnings, w)
+	}
+}
+
+// Attach adds the judgment read from path to the item, keeping one per judge label (the
+// one finished last) and the judgments sorted by label. The warning, when not empty, says
+// what was not taken and why.
+func (it *Item) Attach(path string, j *trace.Judgment) (warning string) {
 	if j.Judge.Kind == "" {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path))
-		return
+		return fmt.Sprintf("skipped judgment: %s: no judge.kind (not a judgment file?)", path)
 	}
 	label := j.Judge.Label()
 	for i, old := range it.Judgments {
 		if old.Judge.Label() == label {
 			// Two files from the same judge: the later run wins, and the user hears about it.
-			d.Warnings = append(d.Warnings, fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
-				it.Name, label, it.JudgmentFiles[i], path))
+			w := fmt.Sprintf("trace %s: judge %q appears in both %s and %s; using the one finished last",
+				it.Name, label, it.JudgmentFiles[i], path)
 			if j.Finished.After(old.Finished) {
 				it.Judgments[i], it.JudgmentFiles[i] = j, path
 			}
-			return
+			return w
 		}
 	}
 	it.Judgments = append(it.Judgments, j)
 	it.JudgmentFiles = append(it.JudgmentFiles, path)
 	sort.Sort(byLabel{it})
+	return ""
 }
 
 type byLabel struct{ it *Item }
@@ -372,7 +376,7 @@ func (d *Dataset) loadJudgmentsDir(dir string) error {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			return nil
 		}
-		if !isJudgmentFile(e.Name()) && !strings.HasPrefix(e.Name(), "judgment") {
+		if !trace.IsJudgmentFile(e.Name()) && !strings.HasPrefix(e.Name(), "judgment") {
 			return nil
 		}
 		j, err := trace.ReadJudgment(path)

@@ -1,14 +1,13 @@
 package eval
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
@@ -46,7 +45,7 @@ type Reference struct {
 
 // ReadReference reads and checks a reference file.
 func ReadReference(path string) (*Reference, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxInputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +59,7 @@ func ReadReference(path string) (*Reference, error) {
 // ParseReference parses and checks reference JSON.
 func ParseReference(data []byte) (*Reference, error) {
 	var r Reference
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
+	if err := strictjson.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
 	if len(r.Tasks) == 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/autoeval/autoeval/internal/csvcell"
 	"github.com/autoeval/autoeval/internal/termtext"
 )
 
@@ -294,11 +295,13 @@ func csvNum(f float64) string {
 func (r *Result) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
+	// Subjects and groups are names from traces (a task, an agent, an app): kept from
+	// running as spreadsheet formulas.
 	stat := func(section, subject, variant, group, metric string, s Stat, n int) {
-		cw.Write([]string{section, subject, variant, group, metric, csvNum(s.Value), csvNum(s.Low), csvNum(s.High), strconv.Itoa(n)})
+		cw.Write(append(csvcell.Texts(section, subject, variant, group, metric), csvNum(s.Value), csvNum(s.Low), csvNum(s.High), strconv.Itoa(n)))
 	}
 	plain := func(section, subject, variant, group, metric string, v float64, n int) {
-		cw.Write([]string{section, subject, variant, group, metric, csvNum(v), "", "", strconv.Itoa(n)})
+		cw.Write(append(csvcell.Texts(section, subject, variant, group, metric), csvNum(v), "", "", strconv.Itoa(n)))
 	}
 	for _, row := range r.Judges.Rows {
 		c := row.Confusion

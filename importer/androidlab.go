@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -67,9 +65,9 @@ type alAction struct {
 // screenshots in Screen/ and UI dumps in xml/ beside it.
 func openAndroidLab(dir string) (*trace.Trace, error) {
 	path := filepath.Join(dir, "traces", "trace.jsonl")
-	data, err := os.ReadFile(path)
+	data, err := readFileIn(dir, path, maxRecordBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		return nil, err
 	}
 	t := &trace.Trace{Version: trace.FormatVersion, Status: trace.StatusUnknown, Dir: dir,
 		Source: &trace.Source{Format: FormatAndroidLab, Path: dir}}
@@ -83,11 +81,8 @@ func openAndroidLab(dir string) (*trace.Trace, error) {
 			continue
 		}
 		var st alStep
-		if err := json.Unmarshal(line, &st); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				return nil, fmt.Errorf("%s: line %d: field %q is a JSON %s, want %s", path, lineNo, te.Field, te.Value, jsonKind(te.Type))
-			}
+		// The recorder is Python (json.dumps): NaN is read as null, keys exactly.
+		if err := strictjson.UnmarshalPython(line, &st); err != nil {
 			return nil, fmt.Errorf("%s: line %d: invalid JSON: %s", path, lineNo, oneLine(err.Error()))
 		}
 		if t.Task == "" {
@@ -148,27 +143,10 @@ func localFile(dir, sub, recorded string) string {
 	return rel
 }
 
-// jsonKind names a Go type the way a JSON author thinks of it.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Pointer:
-		return jsonKind(t.Elem()) + " or null"
-	}
-	return "a number"
-}
-
 func parseALAction(raw json.RawMessage) *trace.Action {
 	a := &trace.Action{Type: "other", Raw: validText(raw)}
 	var pa alAction
-	if err := json.Unmarshal(raw, &pa); err != nil {
+	if err := strictjson.UnmarshalPython(raw, &pa); err != nil {
 		return a
 	}
 	if strings.EqualFold(pa.Operation, "finish") {

@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,8 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/pickle"
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -32,7 +35,7 @@ func (checkpoint) Detect(p *Probe) (bool, string) {
 }
 
 func (checkpoint) Open(p *Probe, first bool) ([]*trace.Trace, error) {
-	return openCheckpoint(p.Path, first)
+	return openCheckpoint(p.Context(), p.Path, first)
 }
 
 // Keys of AndroidWorld's per-step episode_data that may carry a screenshot or the UI
@@ -46,10 +49,11 @@ var (
 func dirOf(path string) string { return filepath.Dir(path) }
 
 // readCheckpoint decompresses (when gzip'd) and unpickles a checkpoint file, streaming:
-// memory stays bounded by pickle.DefaultLimits whatever the file decompresses to.
-func readCheckpoint(path string) (any, error) {
+// memory stays bounded by pickle.DefaultLimits whatever the file decompresses to, and ctx
+// ends it between any two reads.
+func readCheckpoint(ctx context.Context, path string) (any, error) {
 	open := func() (io.ReadCloser, error) {
-		fh, err := os.Open(path)
+		fh, err := safefile.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 		}
@@ -63,9 +67,11 @@ func readCheckpoint(path string) (any, error) {
 		}
 		return &gzipFile{zr: zr, fh: fh, path: path}, nil
 	}
-	v, err := pickle.Decode(open, pickle.DefaultLimits)
+	v, err := pickle.DecodeContext(ctx, open, pickle.DefaultLimits)
 	var ge *gzipError
 	switch {
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return nil, fmt.Errorf("%s: %w", path, err)
 	case errors.As(err, &ge):
 		return nil, err
 	case err != nil && strings.HasPrefix(err.Error(), path+": "):
@@ -104,8 +110,8 @@ func (g *gzipFile) Close() error {
 // openCheckpoint imports an AndroidWorld checkpoint: a gzip'd pickle of a list of episode
 // dicts (goal, task_template, episode_data, is_successful, finish_dtime, ...), as written
 // by AndroidWorld's checkpointer. A single dict is accepted too.
-func openCheckpoint(path string, firstOnly bool) ([]*trace.Trace, error) {
-	v, err := readCheckpoint(path)
+func openCheckpoint(ctx context.Context, path string, firstOnly bool) ([]*trace.Trace, error) {
+	v, err := readCheckpoint(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -234,13 +240,25 @@ func checkpointFrames(ed map[string]any) ([]trace.Frame, error) {
 		return l[i]
 	}
 	var frames []trace.Frame
+	// One screenshot array referred to by many steps is encoded once (a 1.4 MB checkpoint
+	// of 600 references to one array took 2.2 GB as 600 PNGs), and the PNGs held for a
+	// checkpoint are budgeted.
+	pngs := map[*pickle.NDArray][]byte{}
+	var pngBytes int64
 	for i := 0; i < steps; i++ {
 		f := trace.Frame{Index: i + 1}
 		for _, k := range ckptImageKeys {
 			if arr, ok := at(k, i).(*pickle.NDArray); ok {
-				png, err := screenshotPNG(arr)
-				if err != nil {
-					return nil, fmt.Errorf("step %d %s: %w", i, k, err)
+				png, done := pngs[arr]
+				if !done {
+					var err error
+					if png, err = screenshotPNG(arr); err != nil {
+						return nil, fmt.Errorf("step %d %s: %w", i, k, err)
+					}
+					if pngBytes += int64(len(png)); pngBytes > maxCheckpointPNGBytes {
+						return nil, fmt.Errorf("step %d %s: the checkpoint's screenshots take more than %d MiB as PNG, the limit for one checkpoint", i, k, maxCheckpointPNGBytes>>20)
+					}
+					pngs[arr] = png
 				}
 				f.ImageData = png
 				break
@@ -297,13 +315,17 @@ func elementsFromPickle(l []any) ([]trace.UIElement, error) {
 			return nil, fmt.Errorf("element %d: %v", j, err)
 		}
 		var el trace.UIElement
-		if err := json.Unmarshal(b, &el); err != nil {
+		if err := strictjson.Unmarshal(b, &el); err != nil {
 			return nil, fmt.Errorf("element %d: %v", j, oneLine(err.Error()))
 		}
 		out = append(out, el)
 	}
 	return out, nil
 }
+
+// maxCheckpointPNGBytes bounds the screenshots of one checkpoint once encoded: a real
+// episode's 30 steps take 20 to 60 MB.
+const maxCheckpointPNGBytes = 512 << 20
 
 // screenshotPNG encodes an H x W x 3|4 uint8 array (or H x W grey) as PNG.
 func screenshotPNG(a *pickle.NDArray) ([]byte, error) {

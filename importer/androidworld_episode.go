@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -77,7 +78,7 @@ type awState struct {
 // looksLikeEpisode peeks at a JSON file's start for the keys every episode has, so
 // Discover can skip unrelated JSON without decoding it.
 func looksLikeEpisode(path string) bool {
-	fh, err := os.Open(path)
+	fh, err := safefile.Open(path)
 	if err != nil {
 		return false
 	}
@@ -95,12 +96,15 @@ func looksLikeEpisode(path string) bool {
 // when recorded, is one more frame (the screen the run ended on). Screenshots were not
 // saved by that harness, so frames have elements but no image.
 func openEpisode(path string) (*trace.Trace, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path, maxRecordBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		return nil, err
 	}
+	// Written by Python's json.dump: keys are matched exactly, as Python reads them (an
+	// episode with "task_actually_successful": false and "Task_Actually_Successful": true
+	// failed), and its NaN is read as null.
 	var ep awEpisode
-	if err := json.Unmarshal(data, &ep); err != nil {
+	if err := strictjson.UnmarshalPython(data, &ep); err != nil {
 		return nil, fmt.Errorf("%s: invalid episode JSON: %s", path, oneLine(err.Error()))
 	}
 	if ep.Goal == nil || strings.TrimSpace(*ep.Goal) == "" {
@@ -234,7 +238,7 @@ func parseAWAction(raw string, els []trace.UIElement) *trace.Action {
 		return a
 	}
 	var ja awJSONAction
-	if err := json.Unmarshal([]byte(js[start:end+1]), &ja); err != nil {
+	if err := strictjson.UnmarshalPython([]byte(js[start:end+1]), &ja); err != nil {
 		return a
 	}
 	a.Raw = strings.TrimSpace(js[start : end+1])

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -21,6 +22,12 @@ type OpenedSource struct {
 // OpenEach opens every trace source below path. One bad source does not hide the others:
 // its error is in its OpenedSource. When path holds no traces at all, the error says why.
 func OpenEach(path string) ([]OpenedSource, error) {
+	return OpenEachContext(context.Background(), path)
+}
+
+// OpenEachContext is OpenEach ending with ctx's error once ctx is done (between two
+// sources, or inside the reading of a checkpoint).
+func OpenEachContext(ctx context.Context, path string) ([]OpenedSource, error) {
 	paths, err := Discover(path)
 	if err != nil {
 		return nil, err
@@ -34,7 +41,10 @@ func OpenEach(path string) ([]OpenedSource, error) {
 	}
 	out := make([]OpenedSource, 0, len(paths))
 	for _, p := range paths {
-		ts, err := OpenAll(p)
+		ts, err := openContext(ctx, p, false)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		out = append(out, OpenedSource{Path: p, Traces: ts, Err: err})
 	}
 	return out, nil

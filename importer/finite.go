@@ -1,10 +1,16 @@
 package importer
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/internal/safefile"
 )
 
 // Imported files may hold numbers JSON cannot carry (NaN, infinities, a pickled
@@ -74,3 +80,35 @@ func side(f float64) int {
 // validText reads a text file's bytes as UTF-8, replacing invalid bytes with U+FFFD now
 // rather than when trace.json is written, so an import equals its saved copy.
 func validText(b []byte) string { return strings.ToValidUTF8(string(b), "\uFFFD") }
+
+// maxRecordBytes bounds a recording's own text files (an episode JSON, AndroidLab's
+// trace.jsonl, LlamaTouch's eventStructs.txt): real ones are a few MB.
+const maxRecordBytes = 64 << 20
+
+// readFile reads a regular file of at most limit bytes; errors name the file.
+func readFile(path string, limit int64) ([]byte, error) {
+	data, err := safefile.ReadFile(path, limit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	return data, nil
+}
+
+// readFileIn is readFile for a file of the recording's folder dir, which may not resolve
+// outside it through a symbolic link (a linked secret would be shown and copied).
+func readFileIn(dir, path string, limit int64) ([]byte, error) {
+	data, err := safefile.ReadFileIn(dir, path, limit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	return data, nil
+}
+
+// readSideFile reads the optional file name of dir: nil when there is none.
+func readSideFile(dir, name string, limit int64) ([]byte, error) {
+	p := filepath.Join(dir, name)
+	if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	return readFileIn(dir, p, limit)
+}

@@ -40,13 +40,14 @@ func TestJSONSafe(t *testing.T) {
 	}
 }
 
-// Timestamps past year 9999 and boxes near the float limit are dropped or kept finite,
-// so the import saves (both made WriteNative fail).
+// Timestamps past year 9999 are dropped, so the import saves (they made WriteNative
+// fail); a box near the float limit is refused, naming the file and the element (the
+// judge turned 1e308 into the integer -9223372036854775808).
 func TestEpisodeOutOfRangeNumbers(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "episode.json")
 	ep := `{"goal":"g","evaluation_timestamp":1e300,"step_records":[{"timestamp":-5,"action":"{\"action_type\":\"click\",\"index\":0}",` +
-		`"state":{"ui_elements":[{"text":"a","bbox_pixels":{"x_min":1e308,"x_max":1.7e308,"y_min":0,"y_max":1e308}}]}}]}`
+		`"state":{"ui_elements":[{"text":"a","bbox_pixels":{"x_min":10,"x_max":20,"y_min":0,"y_max":10}}]}}]}`
 	if err := os.WriteFile(p, []byte(ep), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -57,13 +58,17 @@ func TestEpisodeOutOfRangeNumbers(t *testing.T) {
 	if tr.Ended != nil || tr.Frames[0].Time != nil {
 		t.Errorf("ended %v, frame time %v: want none", tr.Ended, tr.Frames[0].Time)
 	}
-	if a := tr.Frames[0].Action; a.X == nil || !isFinite(*a.X) {
-		t.Errorf("tap x %v, want the finite centre", deref(a.X))
-	}
-	if tr.Device.Width != 0 {
-		t.Errorf("width %d from a 1e308 box, want unknown (0)", tr.Device.Width)
+	if a := tr.Frames[0].Action; a.X == nil || *a.X != 15 {
+		t.Errorf("tap x %v, want the centre 15", deref(a.X))
 	}
 	savesNatively(t, tr)
+
+	huge := strings.Replace(ep, `"x_max":20`, `"x_max":1.7e308`, 1)
+	os.WriteFile(p, []byte(huge), 0o644)
+	_, err = Open(p)
+	if err == nil || !strings.Contains(err.Error(), p+": frame 1: element 0: bbox_pixels x_max is 1.7e+308, outside") {
+		t.Errorf("a box of 1.7e308: %v", err)
+	}
 }
 
 func TestAndroidLabHugeElement(t *testing.T) {

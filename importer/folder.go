@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -83,7 +84,10 @@ func listNumberedImages(dir string) ([]numberedFile, error) {
 // readTaskFile reads a task text. A LlamaTouch-style instruction.txt (an id on line 1,
 // the task on line 2) is recognised and the id returned separately.
 func readTaskFile(path string) (task, id string, err error) {
-	fh, err := os.Open(path)
+	if err := safefile.Inside(filepath.Dir(path), path); err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, err)
+	}
+	fh, err := safefile.Open(path)
 	if err != nil {
 		return "", "", fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}

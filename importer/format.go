@@ -4,6 +4,7 @@
 package importer
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,6 +49,16 @@ type Probe struct {
 	listed  bool
 	entries []fs.DirEntry
 	listErr error
+	// ctx ends a long read (a checkpoint) early; nil means never.
+	ctx context.Context
+}
+
+// Context is what ends the probe's reading early (Ctrl-C).
+func (p *Probe) Context() context.Context {
+	if p.ctx == nil {
+		return context.Background()
+	}
+	return p.ctx
 }
 
 // Has reports whether the probed directory holds the regular file rel.

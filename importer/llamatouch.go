@@ -2,7 +2,6 @@ package importer
 
 import (
 	"bufio"
-	"fmt"
 	"image"
 	_ "image/jpeg" // decode configs of JPEG screenshots
 	_ "image/png"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -98,13 +98,17 @@ func openLlamaTouch(dir string) (*trace.Trace, error) {
 		if isFile(filepath.Join(dir, stem+".xml")) {
 			f.XML = stem + ".xml"
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, stem+".activity")); err == nil {
+		if data, err := readSideFile(dir, stem+".activity", trace.MaxActivityBytes); err != nil {
+			return nil, err
+		} else if data != nil {
 			// The recorder writes the word "null" when it could not read the activity.
 			if a := firstLine(validText(data)); a != "null" {
 				f.Activity = a
 			}
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, stem+".ess")); err == nil {
+		if data, err := readSideFile(dir, stem+".ess", trace.MaxTaskBytes); err != nil {
+			return nil, err
+		} else if data != nil {
 			ess[strconv.Itoa(f.Index)] = strings.TrimSpace(validText(data))
 		}
 		if k := n - steps[0]; k < len(actions) {
@@ -148,7 +152,10 @@ func llamaSteps(dir string, images map[int]string) []int {
 }
 
 func imageSize(path string) (int, int, error) {
-	fh, err := os.Open(path)
+	if err := safefile.Inside(filepath.Dir(path), path); err != nil {
+		return 0, 0, err
+	}
+	fh, err := safefile.Open(path)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -161,9 +168,9 @@ func imageSize(path string) (int, int, error) {
 }
 
 func readLines(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFileIn(filepath.Dir(path), path, maxRecordBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		return nil, err
 	}
 	var out []string
 	for _, l := range strings.Split(strings.ReplaceAll(validText(data), "\r\n", "\n"), "\n") {

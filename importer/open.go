@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,11 +64,15 @@ func (e *notTraceError) Error() string {
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
 
 func open(path string, first bool) ([]*trace.Trace, error) {
+	return openContext(context.Background(), path, first)
+}
+
+func openContext(ctx context.Context, path string, first bool) ([]*trace.Trace, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
 	}
-	p := &Probe{Path: path, IsDir: st.IsDir()}
+	p := &Probe{Path: path, IsDir: st.IsDir(), ctx: ctx}
 	f, why := detect(p)
 	if f == nil {
 		return nil, &notTraceError{path, why}
@@ -84,8 +89,8 @@ func open(path string, first bool) ([]*trace.Trace, error) {
 	return ts, nil
 }
 
-// checkLimits applies trace's limits on text to what a format read into memory (files a
-// trace refers to are checked when they are read), whatever the format.
+// checkLimits applies trace's limits on text and ranges to what a format read into memory
+// (files a trace refers to are checked when they are read), whatever the format.
 func checkLimits(t *trace.Trace) error {
 	where := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
@@ -97,9 +102,16 @@ func checkLimits(t *trace.Trace) error {
 	if err := trace.CheckTask(t.Task); err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
+	if err := trace.CheckGroundTruth(t.GroundTruth); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
 	for i := range t.Frames {
-		if err := trace.CheckElements(t.Frames[i].ElementsData); err != nil {
-			return fmt.Errorf("%s: frame %d: %w", where, t.Frames[i].Index, err)
+		f := &t.Frames[i]
+		if err := trace.CheckElements(f.ElementsData); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
+		}
+		if err := trace.CheckFrameFields(f); err != nil {
+			return fmt.Errorf("%s: frame %d: %w", where, f.Index, err)
 		}
 	}
 	return nil
@@ -162,15 +174,22 @@ func unwrapPathErr(err error) error {
 // trace directories of every format, episode *.json files and checkpoint *.pkl.gz files.
 // It does not descend into a trace directory. The result is sorted.
 func Discover(root string) ([]string, error) {
+	traces, _, err := Scan(root)
+	return traces, err
+}
+
+// Scan is Discover that also lists the folders it walked through that are not traces
+// (root among them, when it is a folder and not a trace), sorted: where new traces
+// appear, so a watcher such as the live viewer knows which folders to look at again.
+func Scan(root string) (traces, folders []string, err error) {
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", root, unwrapPathErr(err))
+		return nil, nil, fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	if !st.IsDir() {
 		// A file named explicitly is taken as given; Open reports what is wrong with it.
-		return []string{root}, nil
+		return []string{root}, nil, nil
 	}
-	var out []string
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -179,18 +198,21 @@ func Discover(root string) ([]string, error) {
 			return filepath.SkipDir
 		}
 		if f, _ := detect(&Probe{Path: p, IsDir: d.IsDir(), Walking: true}); f != nil {
-			out = append(out, p)
+			traces = append(traces, p)
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
+		} else if d.IsDir() {
+			folders = append(folders, p)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(traces)
+	sort.Strings(folders)
+	return traces, folders, nil
 }
 
 // oneLine keeps error messages to a single line.

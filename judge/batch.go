@@ -43,6 +43,9 @@ type Options struct {
 	OnWait func(label string, held *store.HeldError)
 	// Bar shows batch progress; nil for none.
 	Bar *progress.Bar
+	// StatusRoot, when set, is the folder of the traces: the batch keeps its status there
+	// while it runs (trace.WriteBatch), for viewers in other processes.
+	StatusRoot string
 	// poll is how often a trace held by another process is tried again (tests).
 	poll time.Duration
 }
@@ -145,6 +148,8 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 	if o.OnWait != nil {
 		q.OnWait = func(k int, held *store.HeldError) { o.OnWait(targets[order[k]].Label, held) }
 	}
+	status := newBatchStatus(o.StatusRoot, o.Judge, len(targets))
+	defer status.close()
 	res := make([]Result, len(targets))
 	reached := make([]bool, len(targets))
 	var mu sync.Mutex
@@ -172,7 +177,28 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				if lease != nil {
 					wctx = lease.Hold(ctx)
 				}
-				r := JudgeTrace(wctx, o, targets[i], true)
+				to := o
+				if status != nil {
+					t, onStart, onFrame := targets[i].Trace, o.Judge.OnStart, o.Judge.OnFrame
+					done := 0
+					to.Judge.OnStart = func(resumed, total int) {
+						done = resumed
+						status.frames(t, done)
+						if onStart != nil {
+							onStart(resumed, total)
+						}
+					}
+					to.Judge.OnFrame = func(fr trace.FrameResult) {
+						done++
+						status.frames(t, done)
+						if onFrame != nil {
+							onFrame(fr)
+						}
+					}
+					status.started(t)
+				}
+				r := JudgeTrace(wctx, to, targets[i], true)
+				status.finished(targets[i].Trace, r.Err != nil)
 				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
 					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
 				}

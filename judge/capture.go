@@ -168,6 +168,10 @@ func (c *capturer) describe(ctx context.Context, t *trace.Trace, f *trace.Frame,
 			return captured{Skip: err.Error()}, nil
 		}
 		desc, u, err := c.vision(ctx, f, data, mime)
+		if errors.Is(err, llm.ErrBadImage) {
+			// A screenshot that does not decode is this frame's problem, not the trace's.
+			return captured{Usage: u, Skip: err.Error()}, nil
+		}
 		if err != nil {
 			return captured{Usage: u}, err // a cancelled request may still have been billed
 		}

@@ -68,7 +68,7 @@ func resolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 	if t.OwnsDir() && t.Dir != "" {
 		p := filepath.Join(t.Dir, SubstatesName)
 		if _, err := os.Stat(p); err == nil {
-			s, err := readSubstates(p)
+			s, err := substate.ReadFileIn(t.Dir, p)
 			if err != nil {
 				return nil, "", "", none, err
 			}
@@ -104,13 +104,9 @@ func resolveSubstates(ctx context.Context, t *trace.Trace, src SubstateSource) (
 const derivedNote = "no model to decompose the task: substates derived from the task text by fixed rules (an app-open page and one unit per clause)"
 
 func readSubstates(path string) (*substate.List, error) {
-	data, err := os.ReadFile(path)
+	s, err := substate.ReadFile(path)
 	if err != nil {
 		return nil, err
-	}
-	s, err := substate.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return s, nil
 }

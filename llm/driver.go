@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // A driver speaks one provider's API, in the manner of database/sql: each provider is one
@@ -31,6 +33,11 @@ type driver interface {
 	defaultURL() string
 	// open prepares calls to one model at one endpoint.
 	open(ep endpoint) (conn, error)
+	// defaultLimits are the requests and tokens per minute baseURL is held to unless
+	// configured (0: none).
+	defaultLimits(baseURL string) (rpm, tpm int)
+	// imageLimits are what baseURL accepts of an image.
+	imageLimits(baseURL string) imageLimits
 }
 
 // endpoint is what a driver needs to open a model.
@@ -39,12 +46,15 @@ type endpoint struct {
 	baseURL string // never empty: the given base URL or the driver's default
 	key     string // "" when none is set
 	http    *http.Client
+	// reasoningEffort and reasoningBudget: see Config.
+	reasoningEffort string
+	reasoningBudget int
 }
 
 // conn makes calls to one model. generate is one attempt: no retry, cache or booking.
 // Its errors are a *statusError (the provider answered with an error status), a
-// *reachError (no HTTP answer), a *bodyError (an answer that could not be read), or
-// another error that retrying cannot mend.
+// *reachError (no HTTP answer), a *bodyError (an answer that could not be read), a
+// *tooLargeError, a *refusalError, or another error that retrying cannot mend.
 type conn interface {
 	generate(ctx context.Context, req Request) (reply, error)
 }
@@ -53,6 +63,11 @@ type conn interface {
 type reply struct {
 	text                      string
 	inputTokens, outputTokens int
+	// reasoningTokens is the part of outputTokens spent on reasoning, when reported.
+	reasoningTokens int
+	// cutOff names why the answer is incomplete (e.g. `finish_reason "length"`), "" for
+	// a complete answer.
+	cutOff string
 }
 
 var drivers = map[string]driver{}
@@ -89,42 +104,6 @@ func unknownProvider(spec, p string) error {
 	return fmt.Errorf("model %q: unknown provider %q (known: %s)", spec, p, strings.Join(providerNames(), ", "))
 }
 
-// statusError is a provider's answer with an error status.
-type statusError struct {
-	status     int
-	retryAfter string // the Retry-After header, "" when none
-	msg        string // the provider's own message, or the start of the body
-}
-
-func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.status, e.msg) }
-
-// reachError is a request that got no HTTP answer: the endpoint refused the connection,
-// could not be resolved, or dropped it.
-type reachError struct {
-	hostport string
-	err      error
-}
-
-func (e *reachError) Error() string {
-	return fmt.Sprintf("cannot reach %s: %s", e.hostport, cause(e.err))
-}
-
-func (e *reachError) Unwrap() error { return e.err }
-
-// bodyError is a success status whose body is not the provider's answer format.
-type bodyError struct {
-	status int
-	why    string
-	start  string // the start of the body, for the message
-}
-
-func (e *bodyError) Error() string {
-	if e.start == "" {
-		return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s (empty body)", e.status, e.why)
-	}
-	return fmt.Sprintf("the provider's answer (HTTP %d) could not be read: %s; it starts %q", e.status, e.why, e.start)
-}
-
 // errRedirect refuses a redirect to another host: the API key belongs to the endpoint it
 // was configured for and is never sent anywhere else.
 var errRedirect = errors.New("refusing to follow a redirect to another host: the API key is only sent to the endpoint it belongs to")
@@ -140,14 +119,27 @@ func sameHostRedirects(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
-// postJSON sends body as JSON to rawURL with header and decodes a 2xx answer into out.
-// errMsg extracts the provider's message from an error body.
-func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.Header, body, out any, errMsg func([]byte) string) error {
+// MaxAnswerBytes bounds the text of one answer, and maxBodyBytes the body that carries it:
+// the reasoner and the decomposer answer in a few kilobytes, so a larger answer is a broken
+// or hostile server, refused before it is cached or billed as millions of tokens.
+const (
+	MaxAnswerBytes = 1 << 20
+	maxBodyBytes   = 8 << 20
+)
+
+// errorInfo extracts the provider's message and error code from an error body.
+type errorInfo func(body []byte) (msg, code string)
+
+// post sends body as JSON to the endpoint's base URL + path and decodes a 2xx answer into
+// out. Provider answers are decoded as their formats define them: member names matched
+// exactly and a name given twice refused (encoding/json would match "Choices" to choices
+// and keep the last of two), so an answer is read one way only.
+func (ep endpoint) post(ctx context.Context, path string, header http.Header, body, out any, info errorInfo) error {
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rawURL, bytes.NewReader(data))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, joinURL(ep.baseURL, path), bytes.NewReader(data))
 	if err != nil {
 		return err
 	}
@@ -155,7 +147,7 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		req.Header[k] = v
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := hc.Do(req)
+	resp, err := ep.http.Do(req)
 	if err != nil {
 		if errors.Is(err, errRedirect) || ctx.Err() != nil {
 			return err
@@ -163,7 +155,7 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		return &reachError{hostport: hostPort(req.URL), err: err}
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -172,28 +164,44 @@ func postJSON(ctx context.Context, hc *http.Client, rawURL string, header http.H
 		return &reachError{hostport: hostPort(req.URL), err: err}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		msg := ""
-		if errMsg != nil {
-			msg = errMsg(raw)
+		se := &statusError{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After")}
+		if info != nil {
+			se.msg, se.code = info(raw)
 		}
-		if msg == "" {
-			msg = snippet(raw)
+		// Redact before cutting: a cut through the key would leave its start unmatched.
+		se.msg = snippet(ep.redact(se.msg), 500)
+		if se.msg == "" {
+			se.msg = snippet(ep.redact(string(raw)), 200)
 		}
-		if msg == "" {
-			msg = http.StatusText(resp.StatusCode)
+		if se.msg == "" {
+			se.msg = http.StatusText(resp.StatusCode)
 		}
-		return &statusError{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), msg: msg}
+		se.code = snippet(ep.redact(se.code), 100)
+		return se
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(out); err != nil {
+	if len(raw) > maxBodyBytes {
+		return &tooLargeError{limit: maxBodyBytes}
+	}
+	if err := jsonv2.Unmarshal(raw, out); err != nil {
 		why := err.Error()
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			why = "the JSON ends early"
 		}
-		return &bodyError{status: resp.StatusCode, why: why, start: snippet(raw)}
+		return &bodyError{status: resp.StatusCode, why: ep.redact(why), start: snippet(ep.redact(string(raw)), 200)}
 	}
 	return nil
 }
+
+// redact removes the endpoint's API key from text that may reach logs, errors or the store.
+func (ep endpoint) redact(s string) string {
+	if len(ep.key) >= 4 {
+		s = strings.ReplaceAll(s, ep.key, "[redacted]")
+	}
+	return s
+}
+
+// decodeExact reads provider JSON (an error body) with the same exact rules as answers.
+func decodeExact(b []byte, out any) error { return jsonv2.Unmarshal(b, out) }
 
 // hostPort names an endpoint as host:port, with the scheme's default port made explicit.
 func hostPort(u *url.URL) string {
@@ -229,11 +237,12 @@ func cause(err error) string {
 	return err.Error()
 }
 
-// snippet is the start of a body, one line, for messages.
-func snippet(b []byte) string {
-	s := strings.Join(strings.Fields(string(b)), " ")
-	if len(s) > 200 {
-		s = strings.ToValidUTF8(s[:200], "") + "…"
+// snippet is s on one line, cut to n bytes, for messages. Redact before: a cut could
+// leave part of a key that the redaction would no longer recognise.
+func snippet(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
 	}
 	return s
 }

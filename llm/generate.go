@@ -139,10 +139,15 @@ func (c *client) hit(text string, in, out int) *Response {
 
 // call makes the provider call with retries and books each attempt. Attempts that reached
 // the provider but got no answer (timed out, or cancelled) are counted as calls of unknown
-// tokens: the provider may well have billed them.
+// tokens, and answers that came back cut off as paid for their tokens: the provider billed
+// both. What such attempts spent rides on the answer (Response.Wasted) or on the error
+// (UsageOf).
 func (c *client) call(ctx context.Context, req Request, key string) (*Response, error) {
-	var lastErr error
-	var unknown int
+	req, err := c.prepareImages(req)
+	if err != nil {
+		return nil, err
+	}
+	var wasted Usage
 	for attempt := 0; ; attempt++ {
 		resp, st, err := c.attempt(ctx, req)
 		if err == nil {
@@ -151,41 +156,47 @@ func (c *client) call(ctx context.Context, req Request, key string) (*Response, 
 				_ = c.cfg.Cache.PutAnswer(ctx, record.Answer{Key: key, Provider: c.provider, Model: c.model,
 					Text: resp.Text, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, At: time.Now()})
 			}
-			c.book(ctx, req, key, callRow{in: resp.InputTokens, out: resp.OutputTokens, latency: st.latency,
-				cost: resp.CostUSD, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
-			resp.UnknownCalls = unknown
+			c.book(ctx, req, key, callRow{in: resp.InputTokens, out: resp.OutputTokens, reasoning: resp.ReasoningTokens,
+				latency: st.latency, cost: resp.CostUSD, uncached: resp.UncachedCostUSD, priceUnknown: resp.PriceUnknown})
+			resp.Wasted = wasted
+			resp.UnknownCalls = wasted.UnknownCalls
 			return resp, nil
 		}
-		lastErr = err
+		row := callRow{latency: st.latency, errText: err.Message, tokensUnknown: st.unanswered}
 		if st.unanswered {
-			unknown++
+			wasted.UnknownCalls = satAdd(wasted.UnknownCalls, 1)
 		}
-		c.book(ctx, req, key, callRow{latency: st.latency, errText: err.Error(), tokensUnknown: st.unanswered})
-		if ctx.Err() != nil {
-			return nil, spent(ctx.Err(), Usage{UnknownCalls: unknown})
-		}
-		if !st.retryable || attempt >= c.cfg.MaxRetries {
-			if st.retryable {
-				err = fmt.Errorf("%s: giving up after %d attempts: %w", c.Name(), attempt+1, lastErr)
-			} else {
-				err = fmt.Errorf("%s: %w", c.Name(), lastErr)
+		if resp != nil {
+			// A paid answer that cannot be used (cut off, too large): its tokens were billed.
+			row.in, row.out, row.reasoning = resp.InputTokens, resp.OutputTokens, resp.ReasoningTokens
+			row.cost, row.uncached, row.priceUnknown = resp.CostUSD, resp.UncachedCostUSD, resp.PriceUnknown
+			row.cutOff = err.Kind == KindCutOff
+			wasted.Add(Usage{InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, ReasoningTokens: resp.ReasoningTokens,
+				CostUSD: resp.CostUSD, UncachedCostUSD: resp.UncachedCostUSD, PriceUnknown: resp.PriceUnknown})
+			if row.cutOff {
+				wasted.CutOffCalls = satAdd(wasted.CutOffCalls, 1)
 			}
-			return nil, spent(err, Usage{UnknownCalls: unknown})
 		}
-		wait := c.delay(attempt, st.retryAfter)
+		c.book(ctx, req, key, row)
+		if ctx.Err() != nil {
+			return nil, spent(ctx.Err(), wasted)
+		}
+		if !err.Retryable || attempt >= c.cfg.MaxRetries {
+			err.Attempts = attempt + 1
+			return nil, spent(err, wasted)
+		}
+		wait := c.delay(attempt, err.RetryAfter)
 		if c.cfg.OnRetry != nil {
-			c.cfg.OnRetry(c.Name(), attempt+1, wait, lastErr)
+			c.cfg.OnRetry(c.Name(), attempt+1, wait, err)
 		}
 		if err := sleep(ctx, wait); err != nil {
-			return nil, spent(err, Usage{UnknownCalls: unknown})
+			return nil, spent(err, wasted)
 		}
 	}
 }
 
 type attemptState struct {
-	retryable  bool
-	retryAfter time.Duration // 0 when the server gave none
-	latency    time.Duration
+	latency time.Duration
 	// unanswered: the request went out (its headers at least) and no answer was read
 	// whole (a timeout or a cancel, maybe while the answer was arriving): the provider
 	// may have processed and billed it, for tokens we never learnt.
@@ -202,6 +213,15 @@ func (c *client) delay(attempt int, retryAfter time.Duration) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
+// holdFor is how long a rate-limit answer holds every caller of the endpoint: its
+// Retry-After within MaxDelay, or the first backoff step when it gave none.
+func (c *client) holdFor(retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return min(retryAfter, c.cfg.MaxDelay)
+	}
+	return c.cfg.BaseDelay
+}
+
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -213,12 +233,16 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, error) {
+// attempt makes one request through the endpoint's gate (concurrency, rate limits). Its
+// error is an *Error; a paid answer that cannot be used comes back with it, for booking.
+func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptState, *Error) {
 	var st attemptState
-	if err := c.sem.Acquire(ctx, 1); err != nil {
-		return nil, st, err
+	reserved := c.estimateTokens(req)
+	leave, err := c.gate.enter(ctx, reserved)
+	if err != nil {
+		return nil, st, &Error{Kind: KindRequest, Model: c.Name(), Endpoint: c.hostport, Message: "cancelled: " + err.Error()}
 	}
-	defer c.sem.Release(1)
+	defer leave()
 	// wrote is set once the headers are out: from then on the request may reach the
 	// provider even if it is cancelled (WroteRequest would be too late: a cancel can end
 	// the call after the bytes left but before that hook runs, and the request would go
@@ -229,62 +253,111 @@ func (c *client) attempt(ctx context.Context, req Request) (*Response, attemptSt
 	actx, cancel := context.WithTimeout(httptrace.WithClientTrace(ctx, trace), c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
-	out, err := c.conn.generate(actx, req)
+	out, gerr := c.conn.generate(actx, req)
 	st.latency = time.Since(start)
-	if err != nil {
-		var se *statusError
-		var re *reachError
-		var be *bodyError
-		switch {
-		case ctx.Err() != nil:
-			st.unanswered = wrote.Load()
-			return nil, st, fmt.Errorf("cancelled: %w", ctx.Err())
-		case errors.Is(actx.Err(), context.DeadlineExceeded):
-			st.retryable = true
-			st.unanswered = wrote.Load()
-			err = fmt.Errorf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
-		case errors.As(err, &se):
-			switch {
-			case se.status == http.StatusTooManyRequests && quotaExhausted(se.msg):
-				// OpenAI answers an empty account with 429 too; waiting does not refill it.
-			case se.status == http.StatusTooManyRequests || se.status >= 500:
-				st.retryable = true
-				st.retryAfter = parseRetryAfter(se.retryAfter)
-			}
-		case errors.As(err, &re):
-			// Refused, unresolvable or dropped: often a server still starting or restarting.
-			st.retryable = true
-		case errors.As(err, &be):
-			// A body cut off by a proxy, or empty choices: a transient fault, not a
-			// rejected request.
-			st.retryable = true
-		}
-		msg := oneLine(c.redact(err.Error())) // redact first: a cut could leave part of the key
-		if se != nil && (se.status == http.StatusUnauthorized || se.status == http.StatusForbidden) {
-			// A refused credential otherwise reads as a bare HTTP status: name what to check.
-			where := c.cfg.BaseURLSetting
-			if where == "" {
-				where = "the base URL"
-			}
-			msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
-		}
-		return nil, st, errors.New(msg)
+	e := &Error{Model: c.Name(), Endpoint: c.hostport}
+	var paid *Response
+	if gerr == nil || out.inputTokens != 0 || out.outputTokens != 0 {
+		paid = c.priced(out)
 	}
-	cost, known := c.prices.Cost(c.provider, c.model, out.inputTokens, out.outputTokens)
+	if gerr == nil {
+		switch {
+		case out.cutOff != "":
+			// Incomplete: never an answer. Retried, as a sampled answer may end in time.
+			e.Kind, e.Retryable = KindCutOff, true
+			e.Message = fmt.Sprintf("the answer was cut off (%s) after %d output tokens, %d of them reasoning: it is incomplete (raise the budget, or --reasoning-effort for a reasoning model)",
+				out.cutOff, paid.OutputTokens, paid.ReasoningTokens)
+			c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
+			return paid, st, e
+		case len(out.text) > MaxAnswerBytes:
+			e.Kind, e.Message = KindTooLarge, (&tooLargeError{limit: MaxAnswerBytes}).Error()
+			c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
+			return paid, st, e
+		}
+		c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, true)
+		return paid, st, nil
+	}
+	var se *statusError
+	var re *reachError
+	var be *bodyError
+	var tl *tooLargeError
+	var rf *refusalError
+	switch {
+	case ctx.Err() != nil:
+		st.unanswered = wrote.Load()
+		e.Kind, e.Message = KindRequest, "cancelled: "+ctx.Err().Error()
+		return nil, st, e
+	case errors.Is(actx.Err(), context.DeadlineExceeded):
+		st.unanswered = wrote.Load()
+		e.Kind, e.Retryable = KindTimeout, true
+		e.Message = fmt.Sprintf("no answer from %s within %s", c.hostport, c.cfg.Timeout)
+		return nil, st, e
+	case errors.As(gerr, &se):
+		e.Kind, e.Status, e.Code = KindStatus, se.status, se.code
+		switch {
+		case se.status == http.StatusTooManyRequests && quotaExhausted(se.code, se.msg):
+			// OpenAI answers an empty account with 429 too; waiting does not refill it.
+		case se.status == http.StatusTooManyRequests:
+			e.Retryable = true
+			e.RetryAfter = parseRetryAfter(se.retryAfter)
+			// A rate limit holds for everyone at the endpoint: slow them all down.
+			c.gate.throttled(c.holdFor(e.RetryAfter), start)
+		case se.status >= 500:
+			e.Retryable = true
+			e.RetryAfter = parseRetryAfter(se.retryAfter)
+		}
+	case errors.As(gerr, &re):
+		// Refused, unresolvable or dropped: often a server still starting or restarting.
+		e.Kind, e.Retryable = KindUnreachable, true
+	case errors.As(gerr, &be):
+		// A body cut off by a proxy, or empty choices: a transient fault, not a
+		// rejected request.
+		e.Kind, e.Retryable = KindBadAnswer, true
+	case errors.As(gerr, &tl):
+		e.Kind = KindTooLarge
+	case errors.As(gerr, &rf):
+		e.Kind = KindRefused
+	default:
+		e.Kind = KindRequest
+	}
+	msg := oneLine(c.redact(gerr.Error())) // redact first: a cut could leave part of the key
+	if se != nil && (se.status == http.StatusUnauthorized || se.status == http.StatusForbidden) {
+		// A refused credential otherwise reads as a bare HTTP status: name what to check.
+		where := c.cfg.BaseURLSetting
+		if where == "" {
+			where = "the base URL"
+		}
+		msg += " (check the API key in " + keyEnvOr(c.provider) + ", and " + where + ")"
+	}
+	e.Message = msg
+	if paid != nil {
+		c.gate.done(reserved, paid.InputTokens+paid.OutputTokens, false)
+	}
+	return paid, st, e
+}
+
+// priced turns a reply into a Response with its cost. Token counts are clamped: a provider
+// reporting a negative count or billions of tokens (2^63-1 has been seen) must not make a
+// total wrap or a cost infinite.
+func (c *client) priced(out reply) *Response {
+	in, o := clampTokens(out.inputTokens), clampTokens(out.outputTokens)
+	reasoning := min(clampTokens(out.reasoningTokens), o)
+	cost, known := c.prices.Cost(c.provider, c.model, in, o)
 	return &Response{
 		Text:            out.text,
-		InputTokens:     out.inputTokens,
-		OutputTokens:    out.outputTokens,
+		InputTokens:     in,
+		OutputTokens:    o,
+		ReasoningTokens: reasoning,
 		CostUSD:         cost,
 		UncachedCostUSD: cost,
 		PriceUnknown:    !known,
-	}, st, nil
+	}
 }
 
 // quotaExhausted tells OpenAI's "insufficient_quota" 429 (billing) from a rate limit.
-func quotaExhausted(msg string) bool {
+func quotaExhausted(code, msg string) bool {
 	m := strings.ToLower(msg)
-	return strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
+	return code == "insufficient_quota" || strings.Contains(m, "insufficient_quota") || strings.Contains(m, "exceeded your current quota")
 }
 
 func parseRetryAfter(v string) time.Duration {
@@ -314,6 +387,8 @@ func oneLine(s string) string {
 // callRow is what one ledger row says about a call.
 type callRow struct {
 	in, out       int
+	reasoning     int
+	cutOff        bool
 	latency       time.Duration
 	hit           bool
 	cost          float64
@@ -332,6 +407,6 @@ func (c *client) book(ctx context.Context, req Request, key string, r callRow) {
 	ctx = context.WithoutCancel(ctx)
 	_ = c.cfg.Ledger.BookCall(ctx, record.Call{RunID: runIDFrom(ctx, c.cfg.RunID), Scope: req.Scope, Purpose: req.Purpose,
 		CacheKey: key, Provider: c.provider, Model: c.model, PromptVersion: req.PromptVersion, InputTokens: r.in, OutputTokens: r.out,
-		Latency: r.latency, CacheHit: r.hit, CostUSD: r.cost, UncachedCostUSD: r.uncached, PriceUnknown: r.priceUnknown,
+		ReasoningTokens: r.reasoning, CutOff: r.cutOff, Latency: r.latency, CacheHit: r.hit, CostUSD: r.cost, UncachedCostUSD: r.uncached, PriceUnknown: r.priceUnknown,
 		TokensUnknown: r.tokensUnknown, Error: c.redact(r.errText), At: time.Now()})
 }

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"math"
 
 	"github.com/autoeval/autoeval/llm/record"
 )
@@ -17,6 +18,12 @@ type Usage struct {
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// ReasoningTokens is the part of OutputTokens spent on reasoning.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
+	// content filter): paid for, their tokens and cost counted above, but not used and not
+	// counted in Calls.
+	CutOffCalls int `json:"cut_off_calls,omitempty"`
 	// UnknownCalls counts requests that reached a provider and got no answer (cancelled
 	// or timed out): probably billed, at a cost nobody reported.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
@@ -28,16 +35,39 @@ type Usage struct {
 	PriceUnknown bool `json:"price_unknown,omitempty"`
 }
 
-// Add accumulates o into u.
+// Add accumulates o into u. Counts saturate rather than wrap.
 func (u *Usage) Add(o Usage) {
-	u.Calls += o.Calls
-	u.CacheHits += o.CacheHits
-	u.InputTokens += o.InputTokens
-	u.OutputTokens += o.OutputTokens
+	u.Calls = satAdd(u.Calls, o.Calls)
+	u.CacheHits = satAdd(u.CacheHits, o.CacheHits)
+	u.InputTokens = satAdd(u.InputTokens, o.InputTokens)
+	u.OutputTokens = satAdd(u.OutputTokens, o.OutputTokens)
+	u.ReasoningTokens = satAdd(u.ReasoningTokens, o.ReasoningTokens)
 	u.CostUSD += o.CostUSD
-	u.UnknownCalls += o.UnknownCalls
+	u.CutOffCalls = satAdd(u.CutOffCalls, o.CutOffCalls)
+	u.UnknownCalls = satAdd(u.UnknownCalls, o.UnknownCalls)
 	u.UncachedCostUSD += o.UncachedCostUSD
 	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
+}
+
+// maxCallTokens bounds the tokens one call is booked for: far above any model's context
+// (a few million tokens), far below where sums of many calls could overflow.
+const maxCallTokens = 1 << 32
+
+// clampTokens brings a provider's token count into [0, maxCallTokens].
+func clampTokens(n int) int { return min(max(n, 0), maxCallTokens) }
+
+// satAdd adds two non-negative counts, saturating at the largest int.
+func satAdd(a, b int) int {
+	if a < 0 {
+		a = 0
+	}
+	if b < 0 {
+		b = 0
+	}
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 type runKey struct{}
@@ -70,16 +100,22 @@ type Filter = record.Filter
 func Summarize(ctx context.Context, l Ledger, f Filter) (Usage, error) {
 	t, err := l.SumCalls(ctx, f)
 	return Usage{Calls: t.Calls, CacheHits: t.CacheHits, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
-		CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
+		ReasoningTokens: t.ReasoningTokens, CutOffCalls: t.CutOffCalls, CostUSD: t.CostUSD, UnknownCalls: t.UnknownCalls, UncachedCostUSD: t.UncachedCostUSD, PriceUnknown: t.PriceUnknown}, err
 }
 
-// Usage converts one response into the summable form.
+// Usage converts one response into the summable form, with what its earlier attempts
+// wasted.
 func (r *Response) Usage() Usage {
-	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, CostUSD: r.CostUSD,
-		UnknownCalls: r.UnknownCalls, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
+	u := Usage{Calls: 1, InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, ReasoningTokens: r.ReasoningTokens,
+		CostUSD: r.CostUSD, UncachedCostUSD: r.UncachedCostUSD, PriceUnknown: r.PriceUnknown}
 	if r.CacheHit {
 		u.CacheHits = 1
 	}
+	w := r.Wasted
+	if w.UnknownCalls < r.UnknownCalls {
+		w.UnknownCalls = r.UnknownCalls // a Response built by hand sets only UnknownCalls
+	}
+	u.Add(w)
 	return u
 }
 

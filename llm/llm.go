@@ -62,8 +62,11 @@ type Response struct {
 	// from the cache.
 	InputTokens  int
 	OutputTokens int
-	CostUSD      float64
-	CacheHit     bool
+	// ReasoningTokens is the part of OutputTokens the model spent reasoning (OpenAI's
+	// reasoning models report it), billed as output.
+	ReasoningTokens int
+	CostUSD         float64
+	CacheHit        bool
 	// UncachedCostUSD is what the answer costs at list price, cache hit or not: the cost
 	// of the method, as opposed to what this run happened to pay.
 	UncachedCostUSD float64
@@ -73,4 +76,8 @@ type Response struct {
 	// UnknownCalls counts earlier attempts of this call that reached the provider but
 	// got no answer (timed out): billed, probably, at a cost nobody reported.
 	UnknownCalls int
+	// Wasted is what earlier attempts of this call spent without giving an answer:
+	// answers cut off at their budget (paid, with their tokens) and the UnknownCalls.
+	// Usage includes it.
+	Wasted Usage
 }

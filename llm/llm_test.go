@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,7 +24,23 @@ import (
 
 const secret = "sk-test-SECRET-0123456789abcdef"
 
-var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDRfake-image-bytes")
+// pngBytes and jpegBytes are real images: every image is decoded before it is sent.
+var pngBytes, jpegBytes = testImages()
+
+func testImages() (pngData, jpegData []byte) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	var p, j bytes.Buffer
+	if err := png.Encode(&p, img); err != nil {
+		panic(err)
+	}
+	if err := jpeg.Encode(&j, img, nil); err != nil {
+		panic(err)
+	}
+	return p.Bytes(), j.Bytes()
+}
 
 func openDB(t *testing.T) *store.DB {
 	t.Helper()

@@ -44,6 +44,13 @@ func (ollamaDriver) defaultURL() string {
 
 func (ollamaDriver) open(ep endpoint) (conn, error) { return &ollamaConn{ep: ep}, nil }
 
+// defaultLimits: a local server has no rate limits; concurrency is its only bound.
+func (ollamaDriver) defaultLimits(string) (rpm, tpm int) { return 0, 0 }
+
+// imageLimits: Ollama documents no limit (each model scales images to its own input); an
+// image is held to the largest side any provider accepts.
+func (ollamaDriver) imageLimits(string) imageLimits { return imageLimits{} }
+
 type ollamaConn struct{ ep endpoint }
 
 // The request body of POST /api/chat (https://github.com/ollama/ollama/blob/main/docs/api.md).
@@ -70,14 +77,16 @@ type ollamaResponse struct {
 	Message *struct {
 		Content string `json:"content"`
 	} `json:"message"`
-	Done            bool `json:"done"`
-	PromptEvalCount int  `json:"prompt_eval_count"`
-	EvalCount       int  `json:"eval_count"`
+	Done            bool   `json:"done"`
+	DoneReason      string `json:"done_reason"`
+	PromptEvalCount int    `json:"prompt_eval_count"`
+	EvalCount       int    `json:"eval_count"`
 }
 
 // generate asks for one answer object (stream false). A schema goes as format, which
-// Ollama enforces while generating (structured outputs); a schema that is not a JSON
-// object goes as JSON mode.
+// Ollama enforces while generating (structured outputs,
+// https://docs.ollama.com/capabilities/structured-outputs); a schema that is not one of an
+// object goes as JSON mode ("json").
 func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 	body := ollamaRequest{Model: c.ep.model, Options: ollamaOptions{Temperature: req.Temperature, NumPredict: maxTokens(req)}}
 	if req.System != "" {
@@ -88,33 +97,32 @@ func (c *ollamaConn) generate(ctx context.Context, req Request) (reply, error) {
 		user.Images = append(user.Images, base64.StdEncoding.EncodeToString(im.Data))
 	}
 	body.Messages = append(body.Messages, user)
-	if len(req.Schema) > 0 {
-		var obj map[string]any
-		if json.Unmarshal(req.Schema, &obj) == nil {
-			delete(obj, "$schema")
-			delete(obj, "$id")
-			body.Format, _ = json.Marshal(obj)
-		} else {
-			body.Format = json.RawMessage(`"json"`)
-		}
+	if schema, ok := objectSchema(req.Schema); ok {
+		body.Format = schema
+	} else if len(req.Schema) > 0 {
+		body.Format = json.RawMessage(`"json"`)
 	}
 	var out ollamaResponse
-	if err := postJSON(ctx, c.ep.http, joinURL(c.ep.baseURL, "/api/chat"), nil, body, &out, ollamaErrorMessage); err != nil {
+	if err := c.ep.post(ctx, "/api/chat", nil, body, &out, ollamaErrorInfo); err != nil {
 		return reply{}, err
 	}
 	if out.Message == nil || !out.Done {
 		return reply{}, &bodyError{status: http.StatusOK, why: "it is not one finished answer (no message, or done is false)"}
 	}
-	return reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}, nil
+	r := reply{text: out.Message.Content, inputTokens: out.PromptEvalCount, outputTokens: out.EvalCount}
+	if out.DoneReason == "length" {
+		r.cutOff = `done_reason "length"`
+	}
+	return r, nil
 }
 
-// ollamaErrorMessage reads {"error": "..."}.
-func ollamaErrorMessage(b []byte) string {
+// ollamaErrorInfo reads {"error": "..."}; Ollama gives no error code.
+func ollamaErrorInfo(b []byte) (msg, code string) {
 	var e struct {
 		Error string `json:"error"`
 	}
-	if json.Unmarshal(b, &e) != nil {
-		return ""
+	if decodeExact(b, &e) != nil {
+		return "", ""
 	}
-	return e.Error
+	return e.Error, ""
 }

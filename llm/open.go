@@ -8,10 +8,8 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
-	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -25,7 +23,32 @@ const (
 	DefaultConcurrency = 16
 	DefaultTimeout     = 120 * time.Second
 	DefaultRetries     = 4
+	// DefaultReasoningBudget is the room for reasoning a reasoning model gets on top of
+	// the answer budget: OpenAI's reasoning guide advises reserving at least 25,000
+	// tokens for reasoning and output.
+	DefaultReasoningBudget = 25000
+	// DefaultMaxImagePixels bounds an image's width × height (trace's default too).
+	DefaultMaxImagePixels = 32 << 20
 )
+
+// DefaultLimits are the requests and tokens per minute an endpoint is held to when
+// Config leaves them zero: for the providers' own endpoints, their lowest paid tier's
+// limits (OpenAI tier 1: 500 requests and 30,000 tokens a minute for gpt-4o, gpt-4.1, o1
+// and o3, more for the mini models; Anthropic tier 1: 50 requests, and 30,000 input tokens
+// a minute for Claude Sonnet); none for other endpoints. A key of a higher tier raises
+// them with --model-rpm and --model-tpm.
+func DefaultLimits(spec, baseURL string) (rpm, tpm int) {
+	p, _, err := ParseSpec(spec)
+	if err != nil {
+		return 0, 0
+	}
+	d := drivers[p]
+	base := strings.TrimRight(strings.TrimSpace(baseURL), "/")
+	if base == "" {
+		base = d.defaultURL()
+	}
+	return d.defaultLimits(base)
+}
 
 // Config selects and tunes a model. Zero values mean sensible defaults.
 type Config struct {
@@ -47,6 +70,25 @@ type Config struct {
 	RunID string
 	// Concurrency bounds in-flight calls per provider endpoint (default 16).
 	Concurrency int
+	// RequestsPerMinute and TokensPerMinute bound the calls per provider endpoint, shared
+	// by every model opened against it. Zero means the provider's default for its own
+	// endpoint (DefaultLimits: an OpenAI or Anthropic tier-1 key stays clear of 429s), and
+	// none for any other endpoint (a local server); negative means none. Tokens are
+	// counted as the prompt's estimate plus the answer budget when a call starts, and as
+	// the tokens the answer reports (reasoning included) once it ends. The endpoint's
+	// limits are those of the model opened last.
+	RequestsPerMinute, TokensPerMinute int
+	// ReasoningEffort, when set, is sent to reasoning models (OpenAI's reasoning_effort:
+	// none, minimal, low, medium, high, xhigh or max; which a model takes is the
+	// provider's to say). Only the openai provider takes it.
+	ReasoningEffort string
+	// ReasoningBudget is the room a reasoning model gets for its reasoning on top of a
+	// request's answer budget (default 25,000 tokens, what OpenAI's reasoning guide
+	// advises reserving); negative means none.
+	ReasoningBudget int
+	// MaxImagePixels bounds the width × height of an image a request may carry, checked
+	// from its header before it is decoded (default 32 Mi pixels).
+	MaxImagePixels int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
 	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
@@ -152,6 +194,19 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if cfg.MaxDelay <= 0 {
 		cfg.MaxDelay = 60 * time.Second
 	}
+	if cfg.ReasoningBudget == 0 {
+		cfg.ReasoningBudget = DefaultReasoningBudget
+	} else if cfg.ReasoningBudget < 0 {
+		cfg.ReasoningBudget = 0
+	}
+	if cfg.MaxImagePixels <= 0 {
+		cfg.MaxImagePixels = DefaultMaxImagePixels
+	}
+	if cfg.ReasoningEffort != "" {
+		if err := checkEffort(provider, cfg.ReasoningEffort); err != nil {
+			return nil, fmt.Errorf("model %s: %w", spec, err)
+		}
+	}
 	hc := &http.Client{CheckRedirect: sameHostRedirects}
 	if cfg.HTTPClient != nil {
 		hc.Transport, hc.Jar = cfg.HTTPClient.Transport, cfg.HTTPClient.Jar
@@ -165,39 +220,30 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("model %s: base URL %q: want http:// or https:// and a host, e.g. http://localhost:8000/v1", spec, cfg.BaseURL)
 	}
+	rpm, tpm := d.defaultLimits(base)
+	if cfg.RequestsPerMinute != 0 {
+		rpm = cfg.RequestsPerMinute
+	}
+	if cfg.TokensPerMinute != 0 {
+		tpm = cfg.TokensPerMinute
+	}
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
 		endpoint: base, hostport: hostPort(u),
-		sem: providerSemaphore(provider+"|"+base, cfg.Concurrency),
+		gate: gateFor(provider+"|"+base, cfg.Concurrency, rpm, tpm),
 	}
 	if env := d.keyEnv(); env != "" {
 		// The key of the provider goes to the endpoint configured for this model (its
 		// default host, or the base URL given for this model), and nowhere else.
 		c.key = os.Getenv(env)
 	}
-	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc})
+	c.images = d.imageLimits(base)
+	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc,
+		reasoningEffort: cfg.ReasoningEffort, reasoningBudget: cfg.ReasoningBudget})
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %s", spec, c.redact(err.Error()))
 	}
 	return c, nil
-}
-
-var (
-	semMu sync.Mutex
-	sems  = map[string]*semaphore.Weighted{}
-)
-
-// providerSemaphore shares one limit among all models opened against the same endpoint,
-// so --model and --capture-model on one provider do not double its load.
-func providerSemaphore(key string, n int) *semaphore.Weighted {
-	semMu.Lock()
-	defer semMu.Unlock()
-	if s, ok := sems[key]; ok {
-		return s
-	}
-	s := semaphore.NewWeighted(int64(n))
-	sems[key] = s
-	return s
 }
 
 // client is the Model behind Open.
@@ -208,7 +254,8 @@ type client struct {
 	endpoint        string // the base URL calls go to
 	hostport        string // the endpoint's host:port, for messages
 	key             string
-	sem             *semaphore.Weighted
+	gate            *gate
+	images          imageLimits
 	conn            conn
 	flight          singleflight.Group
 }

@@ -277,7 +277,7 @@ func TestEveryChatRequestMatchesOpenAPI(t *testing.T) {
 	n := 0
 	for _, model := range []string{"gpt-4o-mini", "gpt-4.1", "o1", "o3-mini", "o4-mini", "gpt-5", "gpt-5-nano"} {
 		for name, schema := range schemas {
-			for _, images := range [][]llm.Image{nil, {{MIME: "image/png", Data: pngBytes}, {Data: []byte("\xff\xd8\xff\xe0 jpeg")}}} {
+			for _, images := range [][]llm.Image{nil, {{MIME: "image/png", Data: pngBytes}, {Data: jpegBytes}}} {
 				srv := llmtest.NewOpenAI(t, llmtest.Reply(`{}`))
 				m := open(t, "openai:"+model, srv.URL, nil, func(c *llm.Config) { c.MaxRetries = -1 })
 				req := llm.Request{Purpose: "capture/" + name, System: "system text", Prompt: "answer in JSON", Schema: schema, Images: images, MaxTokens: 1500}

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +20,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/device"
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/trace"
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // Device is what the observer needs from a device; *device.Device provides it.
@@ -348,6 +350,9 @@ func (r *recorder) grab(ctx context.Context, mode string, encode bool) (shot, er
 		if err != nil {
 			return shot{}, err
 		}
+		if b := img.Bounds(); trace.CheckPixels(b.Dx(), b.Dy()) != nil {
+			return shot{}, fmt.Errorf("screenshot from %s: %w", r.dev.Serial(), trace.CheckPixels(b.Dx(), b.Dy()))
+		}
 		s := shot{img: img}
 		if encode {
 			s.png, err = encodePNG(img)
@@ -358,7 +363,9 @@ func (r *recorder) grab(ctx context.Context, mode string, encode bool) (shot, er
 	if err != nil {
 		return shot{}, err
 	}
-	img, err := png.Decode(bytes.NewReader(data))
+	// The header first: a PNG claiming 1,000,000 x 1,000,000 pixels is refused before any
+	// pixel memory is taken (decoding it killed observe and run with "out of memory").
+	img, _, err := trace.DecodeImage(data)
 	if err != nil {
 		return shot{}, fmt.Errorf("screenshot from %s is not a readable PNG: %v", r.dev.Serial(), err)
 	}
@@ -418,6 +425,9 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	var extraErr error
 	if r.opts.XML {
 		x, err := r.dev.UIXML(cctx)
+		if err == nil {
+			err = checkDump(x)
+		}
 		if err == nil {
 			f.XML = name + ".xml"
 			if err := os.WriteFile(filepath.Join(r.tr.Dir, f.XML), []byte(x), 0o644); err != nil {
@@ -497,37 +507,67 @@ func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result,
 }
 
 // readAnswer takes what the agent wrote to its private answer file as the trace's Answer
-// (copied into the trace as answer.txt). One that cannot be taken (too large, not a
-// regular file, unreadable) is named in metadata.answer_error and the trace has no answer.
+// (copied into the trace as answer.txt, see finishAgent). One that cannot be taken (too
+// large, unreadable, not a regular file) is named in metadata.answer_error and the trace
+// has no answer.
 func (r *recorder) readAnswer() {
-	p := r.answerPath
-	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file: not taken", AnswerFile)
+	answer, err := ReadAnswerFile(r.answerPath)
+	if err != nil {
 		r.opts.Logf("the agent's answer: %v", err)
 		r.tr.Metadata["answer_error"] = err.Error()
 		return
 	}
-	f, err := os.Open(p)
-	if errors.Is(err, os.ErrNotExist) {
-		return // the agent gave no answer
+	r.tr.Answer = answer
+}
+
+// ReadAnswerFile reads the answer an agent left at path: "" without error when there is no
+// file (no answer). The agent under test wrote it, so it is read as hostile input: a
+// regular file (a named pipe left there would block the read forever), not a symbolic link
+// (which could show autoeval's own files as the answer), at most MaxAnswerBytes of UTF-8
+// text. Errors name the file by its base name and say the answer was not taken.
+func ReadAnswerFile(path string) (string, error) {
+	name := filepath.Base(path)
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("%s: %v: not taken", name, unwrapPathErr(err))
+	case st.Mode()&os.ModeSymlink != 0:
+		return "", fmt.Errorf("%s is a symbolic link, not a file the agent wrote: not taken", name)
 	}
-	if err == nil {
-		defer f.Close()
-		var data []byte
-		data, err = io.ReadAll(io.LimitReader(f, MaxAnswerBytes+1))
-		switch {
-		case err != nil:
-		case len(data) > MaxAnswerBytes:
-			err = fmt.Errorf("%s is over the limit of %d KiB for an answer: not taken", AnswerFile, MaxAnswerBytes>>10)
-		case !utf8.Valid(data):
-			err = fmt.Errorf("%s is not UTF-8 text: not taken", AnswerFile)
-		default:
-			r.tr.Answer = strings.TrimSpace(string(data))
-			return
-		}
+	data, err := safefile.ReadFile(path, MaxAnswerBytes)
+	var se *safefile.SizeError
+	switch {
+	case errors.As(err, &se):
+		return "", fmt.Errorf("%s is over the limit of %d KiB for an answer: not taken", name, MaxAnswerBytes>>10)
+	case err != nil:
+		return "", fmt.Errorf("%s: %v: not taken", name, unwrapPathErr(err))
+	case !utf8.Valid(data):
+		return "", fmt.Errorf("%s is not UTF-8 text: not taken", name)
 	}
-	r.opts.Logf("the agent's answer: %v", err)
-	r.tr.Metadata["answer_error"] = err.Error()
+	return strings.TrimSpace(string(data)), nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// checkDump refuses a UI dump beyond uixml's limits on size, depth and nodes: the frame
+// is kept without it (a 378 MB dump was stored, and cost gigabytes to judge).
+func checkDump(x string) error {
+	if len(x) > uixml.MaxBytes {
+		return fmt.Errorf("UI dump: %s, over the limit of %s", safefile.Size(int64(len(x))), safefile.Size(uixml.MaxBytes))
+	}
+	var le *uixml.LimitError
+	if _, err := uixml.Parse([]byte(x)); errors.As(err, &le) {
+		return fmt.Errorf("UI dump: %w", err)
+	}
+	return nil
 }
 
 func (r *recorder) finish(status string, err error) (*Result, error) {

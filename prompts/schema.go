@@ -1,29 +1,20 @@
 package prompts
 
 import (
-	"encoding/json"
-
-	"github.com/invopop/jsonschema"
+	_ "embed" // the schema file
 )
 
-// ReasonerSchema is the JSON Schema of ReasonerAnswer, for providers with structured output.
+// reasonerSchema is generated from ReasonerAnswer by TestSchemaIsCurrent (test code, so the
+// generator is not linked into the binary), which fails when the file falls behind it.
+//
+//go:generate env AUTOEVAL_UPDATE_SCHEMAS=1 go test -run TestSchemaIsCurrent .
+//go:embed reasoner_schema.json
+var reasonerSchema []byte
+
+// ReasonerSchema is the JSON Schema of ReasonerAnswer, for providers with structured output:
+// within OpenAI's strict subset, so every provider holds the answer to it.
 func ReasonerSchema() []byte {
-	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
-	s := r.Reflect(&ReasonerAnswer{})
-	// The method's answer shape has critical_info as one string; decoding also accepts a
-	// list, which some models produce anyway.
-	if s.Properties != nil {
-		if p, ok := s.Properties.Get("critical_info"); ok {
-			p.Type = "string"
-			p.Items = nil
-			// Required, as OpenAI's strict structured outputs want every property to be;
-			// the prompt asks for an empty string when nothing is worth remembering.
-			s.Required = append(s.Required, "critical_info")
-		}
-	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err) // a static type always marshals
-	}
-	return b
+	out := make([]byte, len(reasonerSchema))
+	copy(out, reasonerSchema)
+	return out
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/autoeval/autoeval/trace"
 	"html/template"
 	"io"
 	"math"
@@ -13,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/csvcell"
+	"github.com/autoeval/autoeval/trace"
 )
 
 //go:embed report.html.tmpl
@@ -83,6 +84,16 @@ var funcs = template.FuncMap{
 	"deref": func(p *int) int { return *p },
 }
 
+// TemplateFuncs are the functions the report's template formats numbers, costs and marks
+// with, for other pages that show the same figures (the live viewer).
+func TemplateFuncs() template.FuncMap {
+	m := template.FuncMap{}
+	for k, v := range funcs {
+		m[k] = v
+	}
+	return m
+}
+
 var page = template.Must(template.New("report.html.tmpl").Funcs(funcs).ParseFS(templates, "report.html.tmpl"))
 
 // slug turns any text into a safe class/attribute token.
@@ -126,14 +137,15 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		if t.GroundTruth != nil {
 			reward = strconv.FormatFloat(t.GroundTruth.Reward, 'f', -1, 64)
 		}
-		base := []string{t.Name, t.TaskName, t.Task, t.App, t.Agent, t.Status, strconv.Itoa(len(t.Frames)), reward, t.Truth, t.Claim}
+		// Text from traces is kept from running as spreadsheet formulas.
+		base := append(csvcell.Texts(t.Name, t.TaskName, t.Task, t.App, t.Agent, t.Status), strconv.Itoa(len(t.Frames)), reward, csvcell.Text(t.Truth), csvcell.Text(t.Claim))
 		if len(t.Judgments) == 0 {
 			cw.Write(append(base, make([]string, len(CSVHeader)-len(base))...))
 			continue
 		}
 		for _, j := range t.Judgments {
-			cw.Write(append(append([]string{}, base...), j.Judge, strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
-				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), j.Agreement,
+			cw.Write(append(append([]string{}, base...), csvcell.Text(j.Judge), strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
+				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), csvcell.Text(j.Agreement),
 				strconv.Itoa(j.Usage.Calls), strconv.Itoa(j.Usage.InputTokens), strconv.Itoa(j.Usage.OutputTokens),
 				csvCost(j.Usage)))
 		}

@@ -168,7 +168,7 @@ func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
 		o.Title = "autoeval report"
 	}
 	r := &Report{Title: o.Title, Generated: o.Now, Root: d.Root, Eval: eval.Evaluate(d, eval.Inputs{}, o.Eval)}
-	r.AppChart = appChartSVG(r.Eval.Judges.ByApp)
+	r.AppChart = AppChart(r.Eval.Judges.ByApp)
 	r.Traces = make([]*TraceView, len(d.Items))
 	var mu sync.Mutex
 	jobs := make(chan int)
@@ -246,6 +246,10 @@ feed:
 	}
 	return r, nil
 }
+
+// TraceOf is one trace as the report shows it, for a page of its own (the live viewer):
+// with o.ThumbWidth < 0 its frames carry no thumbnails, only their paths.
+func TraceOf(it *eval.Item, o Options) *TraceView { return buildTrace(it, 0, o) }
 
 func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	t := it.Trace
@@ -360,22 +364,10 @@ func actionText(a *trace.Action) string {
 
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
-		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Verdict: "failure", Usage: j.Usage, Substates: []SubstateView{}}
-	if j.Complete {
-		jv.Verdict = "success"
-	}
-	switch {
-	case j.Undetermined:
-		// The judge could not judge: no verdict to agree or disagree with ground truth.
-		jv.Verdict, jv.Agreement, jv.UndeterminedReason = "undetermined", "undetermined", j.UndeterminedReason
-	case gt == nil:
-		jv.Agreement = "no ground truth"
-	case j.Complete == gt.Success():
-		jv.Agreement = "agrees"
-	case j.Complete:
-		jv.Agreement = "false positive"
-	default:
-		jv.Agreement = "false negative"
+		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Usage: j.Usage, Substates: []SubstateView{},
+		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt)}
+	if j.Undetermined {
+		jv.UndeterminedReason = j.UndeterminedReason
 	}
 	depth := map[int]int{}
 	for _, s := range j.Substates {

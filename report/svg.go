@@ -136,10 +136,10 @@ func cellState(s SubstateView, f, i, reachedAt int, col map[int]int, notes map[i
 	return cellUnjudged, ""
 }
 
-// appChartSVG draws, per app, the share of runs ground truth calls successful beside the
+// AppChart draws, per app, the share of runs ground truth calls successful beside the
 // share each judge (strict) and the agent's claim call successful, with each one's
 // agreement with ground truth.
-func appChartSVG(rows []eval.GroupRow) template.HTML {
+func AppChart(rows []eval.GroupRow) template.HTML {
 	type bar struct {
 		label    string
 		rate     float64

@@ -51,7 +51,7 @@ func TestAppChart(t *testing.T) {
 		{Group: "Notes", Judge: "heuristic", Variant: "strict", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}, Accuracy: eval.Stat{Value: 0.75}},
 		{Group: "Notes", Judge: "heuristic", Variant: "required", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}},
 	}
-	svg := string(appChartSVG(rows))
+	svg := string(AppChart(rows))
 	if !strings.Contains(svg, `data-label="ground truth" data-rate="0.2500"`) || !strings.Contains(svg, `data-label="heuristic" data-rate="0.5000"`) ||
 		strings.Count(svg, `class="bar`) != 2 || !strings.Contains(svg, "agrees 75.0%") {
 		t.Fatalf("chart:\n%s", svg)

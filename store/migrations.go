@@ -170,4 +170,10 @@ CREATE TABLE leases (
 	acquired_at TEXT NOT NULL
 );
 `,
+	// 5: what model calls spent on reasoning, and answers that came back cut off (paid,
+	// their tokens counted, never used).
+	`
+ALTER TABLE llm_calls ADD COLUMN reasoning_tokens INTEGER NOT NULL DEFAULT 0; -- part of output_tokens
+ALTER TABLE llm_calls ADD COLUMN cut_off INTEGER NOT NULL DEFAULT 0;          -- incomplete answer (token budget, content filter)
+`,
 }

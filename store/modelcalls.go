@@ -45,26 +45,27 @@ func (s *DB) ForgetAnswer(ctx context.Context, key string) error {
 // BookCall appends one row to the ledger.
 func (s *DB) BookCall(ctx context.Context, c record.Call) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO llm_calls(run_id, scope, purpose, cache_key, provider, model, prompt_version,
-		input_tokens, output_tokens, latency_ms, cache_hit, cost_usd, uncached_cost_usd, price_unknown, tokens_unknown, error, created_at)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		input_tokens, output_tokens, reasoning_tokens, cut_off, latency_ms, cache_hit, cost_usd, uncached_cost_usd, price_unknown, tokens_unknown, error, created_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		c.RunID, c.Scope, c.Purpose, c.CacheKey, c.Provider, c.Model, c.PromptVersion, c.InputTokens, c.OutputTokens,
-		c.Latency.Milliseconds(), boolInt(c.CacheHit), c.CostUSD, c.UncachedCostUSD, boolInt(c.PriceUnknown), boolInt(c.TokensUnknown),
-		c.Error, stamp(c.At))
+		c.ReasoningTokens, boolInt(c.CutOff), c.Latency.Milliseconds(), boolInt(c.CacheHit), c.CostUSD, c.UncachedCostUSD,
+		boolInt(c.PriceUnknown), boolInt(c.TokensUnknown), c.Error, stamp(c.At))
 	return err
 }
 
 // SumCalls sums the calls matching f: Calls counts the answered ones (cache hits
-// included), UnknownCalls those that reached the provider without an answer; tokens and
-// cost count only what providers were paid for.
+// included), UnknownCalls those that reached the provider without an answer, CutOffCalls
+// the answers that came back incomplete; tokens and cost count what providers were paid
+// for (a failed attempt books none, but a cut-off answer was paid).
 func (s *DB) SumCalls(ctx context.Context, f record.Filter) (record.Totals, error) {
 	var t record.Totals
 	var priceUnknown int
 	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(error=''),0), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
-		COALESCE(SUM(output_tokens),0), COALESCE(SUM(cost_usd),0), COALESCE(SUM(tokens_unknown),0),
-		COALESCE(SUM(uncached_cost_usd),0), COALESCE(MAX(price_unknown),0) FROM llm_calls
-		WHERE (error='' OR tokens_unknown=1) AND (?='' OR run_id=?) AND (?='' OR scope=?) AND (?='' OR purpose=?)`,
+		COALESCE(SUM(output_tokens),0), COALESCE(SUM(reasoning_tokens),0), COALESCE(SUM(cut_off),0), COALESCE(SUM(cost_usd),0),
+		COALESCE(SUM(tokens_unknown),0), COALESCE(SUM(uncached_cost_usd),0), COALESCE(MAX(price_unknown),0) FROM llm_calls
+		WHERE (?='' OR run_id=?) AND (?='' OR scope=?) AND (?='' OR purpose=?)`,
 		f.RunID, f.RunID, f.Scope, f.Scope, f.Purpose, f.Purpose).Scan(&t.Calls, &t.CacheHits, &t.InputTokens, &t.OutputTokens,
-		&t.CostUSD, &t.UnknownCalls, &t.UncachedCostUSD, &priceUnknown)
+		&t.ReasoningTokens, &t.CutOffCalls, &t.CostUSD, &t.UnknownCalls, &t.UncachedCostUSD, &priceUnknown)
 	t.PriceUnknown = priceUnknown != 0
 	return t, err
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // ErrNoSubstates is returned when the input holds neither JSON substates nor any
@@ -20,6 +22,9 @@ var ErrNoSubstates = errors.New("no substates found (expected JSON or lines like
 // validation error the parsed substates are returned along with the error so callers
 // can show or repair them.
 func Parse(data []byte) (*List, error) {
+	if len(data) > MaxInputBytes {
+		return nil, inputTooLarge(len(data))
+	}
 	text := string(data)
 	if js, ok := findJSON(text); ok {
 		s, err := parseLenientJSON([]byte(js))
@@ -98,10 +103,10 @@ func parseLenientJSON(data []byte) (*List, error) {
 	var raw rawSubstates
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
-		if err := json.Unmarshal(trimmed, &raw.Substates); err != nil {
+		if err := strictjson.Unmarshal(trimmed, &raw.Substates); err != nil {
 			return nil, fmt.Errorf("substates JSON: %w", err)
 		}
-	} else if err := json.Unmarshal(trimmed, &raw); err != nil {
+	} else if err := strictjson.Unmarshal(trimmed, &raw); err != nil {
 		return nil, fmt.Errorf("substates JSON: %w", err)
 	}
 	nodes := raw.Substates

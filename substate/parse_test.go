@@ -3,6 +3,9 @@ package substate
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -275,4 +278,62 @@ func FuzzParseLines(f *testing.F) {
 		}
 		_, _ = Parse([]byte(in))
 	})
+}
+
+// A 10 MB substate and 50,000 substates were accepted and printed whole.
+func TestLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"substates":[`)
+	for i := 0; i < 50000; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id":%d,"kind":"page","content":"page %d is visible"}`, i, i)
+	}
+	b.WriteString("]}")
+	_, err := Parse([]byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "over the limit of 1 MiB") {
+		t.Errorf("50,000 substates: %v", err)
+	}
+	var lines strings.Builder
+	for i := 0; i <= MaxNodes; i++ {
+		fmt.Fprintf(&lines, "%d. PageNode(content=\"page %d\", parent_id=None)\n", i, i)
+	}
+	_, err = Parse([]byte(lines.String()))
+	if err == nil || err.Error() != "invalid substates: 201 substates, over the limit of 200" {
+		t.Errorf("%d substates: %v", MaxNodes+1, err)
+	}
+	long := `[{"id":0,"kind":"page","content":"` + strings.Repeat("a", MaxContentBytes+1) + `"}]`
+	_, err = Parse([]byte(long))
+	if err == nil || !strings.Contains(err.Error(), "substate 0 (position 0): content of 2049 bytes, over the limit of 2048 bytes") {
+		t.Errorf("a long substate: %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "substates.json")
+	os.WriteFile(p, []byte(strings.Repeat(" ", 10<<20)), 0o644)
+	if _, err := ReadFile(p); err == nil || err.Error() != p+": the substates text is 10 MiB, over the limit of 1 MiB" {
+		t.Errorf("a 10 MB file: %v", err)
+	}
+}
+
+func TestKeysMatchExactly(t *testing.T) {
+	_, err := Parse([]byte(`{"substates":[{"id":0,"kind":"page","content":"Clock is open","content":"anything"}]}`))
+	if err == nil || !strings.Contains(err.Error(), `the key "content" appears twice`) {
+		t.Errorf("duplicate key: %v", err)
+	}
+}
+
+// A trace's substates.json may not be a link out of the trace (nor a named pipe).
+func TestReadFileInStaysInside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "trace")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(root, "mine.json"), []byte(`[{"id":0,"kind":"page","content":"the launcher is open"}]`), 0o644)
+	p := filepath.Join(dir, "substates.json")
+	os.Symlink(filepath.Join(root, "mine.json"), p)
+	if _, err := ReadFileIn(dir, p); err == nil || !strings.Contains(err.Error(), "resolves outside the folder") {
+		t.Errorf("a link out of the trace: %v", err)
+	}
+	if _, err := ReadFile(p); err != nil {
+		t.Errorf("a file named by the user may be anywhere: %v", err)
+	}
 }

@@ -1,41 +1,21 @@
 package substate
 
 import (
-	"encoding/json"
-	"sync"
-
-	"github.com/invopop/jsonschema"
+	_ "embed" // the schema file
 )
 
-var (
-	schemaOnce sync.Once
-	schemaJSON []byte
-)
+// schemaJSON is generated from the Go types by TestSchemaIsCurrent (test code, so the
+// generator is not linked into the binary), which fails when the file falls behind them.
+//
+//go:generate env AUTOEVAL_UPDATE_SCHEMAS=1 go test -run TestSchemaIsCurrent .
+//go:embed schema.json
+var schemaJSON []byte
 
-// Schema is the JSON Schema of a List, for asking a model for structured output.
-// It is generated from the Go types (so it cannot drift from what ParseJSON accepts),
-// inlined without $refs (several providers reject them), and "parent" is made nullable
-// because a first PageNode has none.
+// Schema is the JSON Schema of a List, for asking a model for structured output. It is
+// inlined without $refs (several providers reject them) and within OpenAI's strict subset,
+// so every provider holds the answer to it: every property is required, "parent" is
+// nullable (a first PageNode has none) and "optional" is false rather than absent.
 func Schema() []byte {
-	schemaOnce.Do(func() {
-		r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
-		s := r.Reflect(&List{})
-		s.Version = "" // providers' structured-output modes reject the $schema keyword
-		s.ID = ""
-		s.Title = "Substates"
-		s.Description = "Ordered substates (observable UI states) that every successful run of the task passes through."
-		if items, ok := s.Properties.Get("substates"); ok && items.Items != nil {
-			if p, ok := items.Items.Properties.Get("parent"); ok {
-				p.Type = ""
-				p.AnyOf = []*jsonschema.Schema{{Type: "integer"}, {Type: "null"}}
-			}
-		}
-		data, err := json.MarshalIndent(s, "", "  ")
-		if err != nil {
-			panic("substate: schema: " + err.Error()) // static types: cannot happen at run time
-		}
-		schemaJSON = data
-	})
 	out := make([]byte, len(schemaJSON))
 	copy(out, schemaJSON)
 	return out

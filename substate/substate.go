@@ -3,9 +3,12 @@
 package substate
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // Kind says whether a substate is a whole page or one element on a page.
@@ -90,9 +93,25 @@ func (e *ValidationError) Error() string {
 	return "invalid substates: " + strings.Join(e.Problems, "; ")
 }
 
+// Limits on a decomposition, whether a model or a file gave it: real tasks decompose
+// into 3 to 20 substates of a sentence each, and every substate is printed, sent to the
+// model with every frame and stored.
+const (
+	// MaxNodes bounds the number of substates.
+	MaxNodes = 200
+	// MaxContentBytes bounds one substate's text.
+	MaxContentBytes = 2 << 10
+	// MaxInputBytes bounds the text Parse reads (a file or a model's answer).
+	MaxInputBytes = 1 << 20
+)
+
 // Validate checks the structural rules of the method and reports all violations at once,
 // so a model asked to repair its output sees every problem in one round.
 func (s *List) Validate() error {
+	if len(s.Nodes) > MaxNodes {
+		// Alone: one problem per node would print thousands.
+		return &ValidationError{Problems: []string{fmt.Sprintf("%d substates, over the limit of %d", len(s.Nodes), MaxNodes)}}
+	}
 	var p []string
 	if len(s.Nodes) == 0 {
 		p = append(p, "no substates")
@@ -110,6 +129,8 @@ func (s *List) Validate() error {
 		}
 		if strings.TrimSpace(n.Content) == "" {
 			p = append(p, where+": empty content")
+		} else if len(n.Content) > MaxContentBytes {
+			p = append(p, fmt.Sprintf("%s: content of %d bytes, over the limit of %d bytes", where, len(n.Content), MaxContentBytes))
 		}
 		switch n.Kind {
 		case Page, Unit:
@@ -151,14 +172,18 @@ func (s *List) Validate() error {
 }
 
 // ParseJSON accepts either {"substates":[...]} or a bare array of nodes, and validates.
+// Keys are matched exactly and a key given twice is an error.
 func ParseJSON(data []byte) (*List, error) {
 	var s List
+	if len(data) > MaxInputBytes {
+		return nil, inputTooLarge(len(data))
+	}
 	trimmed := strings.TrimSpace(string(data))
 	if strings.HasPrefix(trimmed, "[") {
-		if err := json.Unmarshal([]byte(trimmed), &s.Nodes); err != nil {
+		if err := strictjson.Unmarshal([]byte(trimmed), &s.Nodes); err != nil {
 			return nil, fmt.Errorf("substates JSON: %w", err)
 		}
-	} else if err := json.Unmarshal([]byte(trimmed), &s); err != nil {
+	} else if err := strictjson.Unmarshal([]byte(trimmed), &s); err != nil {
 		return nil, fmt.Errorf("substates JSON: %w", err)
 	}
 	for i := range s.Nodes {
@@ -168,4 +193,36 @@ func ParseJSON(data []byte) (*List, error) {
 		return &s, err
 	}
 	return &s, nil
+}
+
+func inputTooLarge(n int) error {
+	return fmt.Errorf("the substates text is %s, over the limit of %s", safefile.Size(int64(n)), safefile.Size(MaxInputBytes))
+}
+
+// ReadFile reads and parses a substates file (see Parse): a regular file of at most
+// MaxInputBytes. Errors name the file.
+func ReadFile(path string) (*List, error) { return ReadFileIn("", path) }
+
+// ReadFileIn is ReadFile for a file of the folder dir (a trace's substates.json), which may
+// not resolve outside dir through a symbolic link.
+func ReadFileIn(dir, path string) (*List, error) {
+	var data []byte
+	var err error
+	if dir == "" {
+		data, err = safefile.ReadFile(path, MaxInputBytes)
+	} else {
+		data, err = safefile.ReadFileIn(dir, path, MaxInputBytes)
+	}
+	var se *safefile.SizeError
+	switch {
+	case errors.As(err, &se):
+		return nil, fmt.Errorf("%s: %w", path, inputTooLarge(int(se.Size)))
+	case err != nil:
+		return nil, err
+	}
+	s, err := Parse(data)
+	if err != nil {
+		return s, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,9 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // Task is one task of a suite.
@@ -122,14 +126,23 @@ func Load(path string) ([]Task, error) {
 	return all, nil
 }
 
+// MaxFileBytes bounds a suite file: AndroidWorld's task_metadata.json, the largest real
+// one, is under 200 KB.
+const MaxFileBytes = 16 << 20
+
 func loadFile(path string) ([]Task, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("suite %s: %w", path, err)
+		return nil, fmt.Errorf("suite %s: %w", path, unwrapPathErr(err))
 	}
 	var doc any
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext == ".json" {
+		// A key given twice would drop one of its values without a word (YAML refuses
+		// that itself); map keys are exact, as Python's json reads them.
+		if err := strictjson.Check(data); err != nil {
+			return nil, fmt.Errorf("suite %s: not valid json: %v", path, err)
+		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
 		err = dec.Decode(&doc)
@@ -298,3 +311,12 @@ func idString(m map[string]any, keys ...string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// unwrapPathErr drops the path from *fs.PathError so messages name the path once.
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/internal/testenv"
 )
@@ -159,4 +161,36 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A key given twice in a task would keep one of its values without a word (the JSON
+// reader kept the last): both formats refuse it, naming the file.
+func TestDuplicateKeys(t *testing.T) {
+	for name, body := range map[string]string{
+		"dup.json": `[{"id":"a","task":"Open the Clock app","task":"Delete every contact"}]`,
+		"dup.yaml": "- id: a\n  task: Open the Clock app\n  task: Delete every contact\n",
+	} {
+		p := write(t, name, body)
+		_, err := Load(p)
+		if err == nil || !strings.Contains(err.Error(), p) || !(strings.Contains(err.Error(), `the key "task" appears twice`) || strings.Contains(err.Error(), `"task" already defined`)) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestSuiteIsARegularFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "suite.json")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("no named pipes: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := Load(p); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "suite "+p+": not a regular file (a named pipe)") {
+			t.Errorf("got %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Load blocked on a named pipe")
+	}
 }

@@ -1,12 +1,13 @@
 package trace
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -120,6 +121,11 @@ type Usage struct {
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// ReasoningTokens is the part of OutputTokens reasoning models spent reasoning.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
+	// content filter): paid (their tokens are counted above), not used, not in Calls.
+	CutOffCalls int `json:"cut_off_calls,omitempty"`
 	// UnknownCalls counts requests that reached a provider but whose answer never came
 	// (cancelled or timed out): probably billed, for tokens nobody reported.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
@@ -138,6 +144,8 @@ func (u *Usage) Add(o Usage) {
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
 	u.CostUSD += o.CostUSD
+	u.ReasoningTokens += o.ReasoningTokens
+	u.CutOffCalls += o.CutOffCalls
 	u.UnknownCalls += o.UnknownCalls
 	u.UncachedCostUSD += o.UncachedCostUSD
 	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
@@ -168,12 +176,12 @@ func (u Usage) CostText() string {
 
 // ReadJudgment reads a judgment file.
 func ReadJudgment(path string) (*Judgment, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxJudgmentBytes)
 	if err != nil {
 		return nil, err
 	}
 	var j Judgment
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := strictjson.Unmarshal(data, &j); err != nil {
 		return nil, fmt.Errorf("%s: invalid JSON: %w", path, err)
 	}
 	return &j, nil
@@ -185,6 +193,12 @@ func WriteJudgment(path string, j *Judgment) error {
 		j.Version = 1
 	}
 	return WriteJSONAtomic(path, j)
+}
+
+// IsJudgmentFile reports whether a base name is a judgment: judgment.json or
+// judgment.*.json (several judges write side by side, e.g. judgment.heuristic.json).
+func IsJudgmentFile(name string) bool {
+	return name == JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
 }
 
 // JudgmentPath is where a trace's judgment lives by default.

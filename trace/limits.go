@@ -9,6 +9,10 @@ import (
 	_ "image/png"
 	"io"
 	"strings"
+	"unicode"
+
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/uixml"
 )
 
 // Limits on what a trace may hold, so one hostile file costs an error, not the machine.
@@ -29,6 +33,29 @@ const MaxTaskBytes = 16 << 10
 // MaxElementTextBytes bounds one text of a UI element: its text, content description, hint
 // or tooltip, and any single attribute value or text run of a UI dump.
 const MaxElementTextBytes = 64 << 10
+
+// Frame files and the trace's own files are read only when they are regular files within
+// these sizes (a named pipe or a link to /dev/zero is refused, a huge file by its size).
+const (
+	// MaxImageFileBytes bounds a screenshot file: a PNG of MaxPixels stored without
+	// compression is 128 MiB, a real phone screenshot 0.1 to 3 MB.
+	MaxImageFileBytes = 128 << 20
+	// MaxDumpBytes bounds a UI dump (uixml's limit: real dumps are a few hundred KB).
+	MaxDumpBytes = uixml.MaxBytes
+	// MaxElementsFileBytes bounds an elements file, as a dump.
+	MaxElementsFileBytes = uixml.MaxBytes
+	// MaxManifestBytes bounds trace.json, read or written: 170,000 frames take 10 MB.
+	MaxManifestBytes = 64 << 20
+	// MaxJudgmentBytes bounds a judgment file.
+	MaxJudgmentBytes = 64 << 20
+)
+
+// MaxActivityBytes bounds a frame's activity name (package/class: under 200 bytes).
+const MaxActivityBytes = 1 << 10
+
+// MaxCoordinate bounds an element's box, in pixels either side of 0: far beyond any
+// screen, and exact as an int on every platform.
+const MaxCoordinate = 1 << 20
 
 // ErrTooLarge is wrapped by every error about a limit above.
 var ErrTooLarge = errors.New("over the limit")
@@ -51,7 +78,8 @@ func CheckTaskSize(n int64) error {
 }
 
 // CheckElements refuses an element whose text, content description, hint or tooltip is
-// longer than MaxElementTextBytes.
+// longer than MaxElementTextBytes, or whose box lies beyond MaxCoordinate (1e308 would
+// become an integer no screen has).
 func CheckElements(els []UIElement) error {
 	for i := range els {
 		e := &els[i]
@@ -60,6 +88,42 @@ func CheckElements(els []UIElement) error {
 				return &limitError{fmt.Sprintf("element %d: %s is %s, over the limit of %s per element text", i, f.name, size(int64(len(f.s))), size(int64(MaxElementTextBytes)))}
 			}
 		}
+		if b := e.BBoxPixels; b != nil {
+			for _, c := range []struct {
+				name string
+				v    float64
+			}{{"x_min", b.XMin}, {"x_max", b.XMax}, {"y_min", b.YMin}, {"y_max", b.YMax}} {
+				if !(c.v >= -MaxCoordinate && c.v <= MaxCoordinate) {
+					return fmt.Errorf("element %d: bbox_pixels %s is %g, outside the %d pixels either side of 0 a screen can have", i, c.name, c.v, MaxCoordinate)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CheckFrameFields refuses what a frame's fields cannot mean: an activity name over
+// MaxActivityBytes or holding a line break or another control character (it would
+// write lines of its own into the screen description a model reads).
+func CheckFrameFields(f *Frame) error {
+	if len(f.Activity) > MaxActivityBytes {
+		return &limitError{fmt.Sprintf("the activity name is %s, over the limit of %s", size(int64(len(f.Activity))), size(MaxActivityBytes))}
+	}
+	if i := strings.IndexFunc(f.Activity, unicode.IsControl); i >= 0 {
+		return fmt.Errorf("the activity name %q holds a control character (%q); an activity is one package/class name", f.Activity, f.Activity[i:i+1])
+	}
+	return nil
+}
+
+// CheckGroundTruth refuses a reward outside [0, 1]: rewards are the fraction of the task
+// done (composite tasks average their parts), and a reward of 5 would be averaged into an
+// agent's success rate as five tasks.
+func CheckGroundTruth(g *GroundTruth) error {
+	if g == nil {
+		return nil
+	}
+	if !(g.Reward >= 0 && g.Reward <= 1) {
+		return fmt.Errorf("the ground-truth reward is %g; a reward is between 0 and 1", g.Reward)
 	}
 	return nil
 }
@@ -131,12 +195,4 @@ func checkPixels(w, h int) error {
 }
 
 // size renders a byte count for limit messages: 16 KiB, 48.8 MiB, 312 bytes.
-func size(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
-	case n >= 1<<10:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+func size(n int64) string { return safefile.Size(n) }

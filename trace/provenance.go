@@ -154,24 +154,25 @@ func (t *Trace) ReadSums(f *Frame, parts int) FrameSums {
 // the trace).
 func (t *Trace) PartSum(f *Frame, part int) string {
 	var rel string
+	var limit int64
 	switch part {
 	case PartImage:
 		if f.Image == "" && len(f.ImageData) > 0 {
 			return Sum(f.ImageData)
 		}
-		rel = f.Image
+		rel, limit = f.Image, MaxImageFileBytes
 	case PartXML:
-		rel = f.XML
+		rel, limit = f.XML, MaxDumpBytes
 	case PartElements:
 		if f.Elements == "" && f.ElementsData != nil {
 			return ElementsSum(f.ElementsData)
 		}
-		rel = f.Elements
+		rel, limit = f.Elements, MaxElementsFileBytes
 	}
 	if rel == "" {
 		return MissingSum
 	}
-	_, data, err := t.loadRel(rel)
+	_, data, err := t.loadRel(rel, limit)
 	if err != nil {
 		return MissingSum
 	}
@@ -305,12 +306,6 @@ func StaleReasons(t *Trace, j *Judgment) (reasons []string, known bool) {
 	return append(reasons, frames...), true
 }
 
-// IsJudgmentFile reports whether a base name is a judgment kept beside a trace:
-// judgment.json, or judgment.<judge>.json when several judges judged it.
-func IsJudgmentFile(name string) bool {
-	return name == JudgmentName || (strings.HasPrefix(name, "judgment.") && strings.HasSuffix(name, ".json"))
-}
-
 // judgmentProblems checks the judgments kept in the trace's own directory against it: one
 // that cannot be read, or that no longer matches the trace (StaleReasons), is a problem.
 func judgmentProblems(t *Trace) []string {
@@ -343,16 +338,7 @@ func (t *Trace) ReadSubstates() (*substate.List, error) {
 	if t.Dir == "" {
 		return nil, errors.New("the trace has no directory")
 	}
-	p := filepath.Join(t.Dir, SubstatesName)
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, unwrapPathErr(err)
-	}
-	s, err := substate.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", p, err)
-	}
-	return s, nil
+	return substate.ReadFileIn(t.Dir, filepath.Join(t.Dir, SubstatesName))
 }
 
 // StaleText joins stale reasons into one line.

@@ -2,11 +2,13 @@ package trace
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
+
+	"github.com/autoeval/autoeval/internal/safefile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // HasImage reports whether the frame has a screenshot (a file reference or decoded data).
@@ -26,7 +28,7 @@ func (t *Trace) ReadImage(f *Frame) ([]byte, string, error) {
 		}
 		return nil, "", fmt.Errorf("frame %d has no image", f.Index)
 	}
-	data, err := t.readFrameFile(f, f.Image)
+	data, err := t.readFrameFile(f, f.Image, MaxImageFileBytes)
 	if err != nil {
 		return nil, "", err
 	}
@@ -42,7 +44,7 @@ func (t *Trace) ReadXML(f *Frame) ([]byte, error) {
 	if f.XML == "" {
 		return nil, fmt.Errorf("frame %d has no UI XML", f.Index)
 	}
-	data, err := t.readFrameFile(f, f.XML)
+	data, err := t.readFrameFile(f, f.XML, MaxDumpBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +63,7 @@ func (t *Trace) ReadElements(f *Frame) ([]UIElement, error) {
 		}
 		return nil, fmt.Errorf("frame %d has no UI elements", f.Index)
 	}
-	data, err := t.readFrameFile(f, f.Elements)
+	data, err := t.readFrameFile(f, f.Elements, MaxElementsFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -79,11 +81,11 @@ func decodeElements(data []byte) ([]UIElement, error) {
 		var wrap struct {
 			Elements []UIElement `json:"elements"`
 		}
-		if err := json.Unmarshal(data, &wrap); err != nil {
+		if err := strictjson.UnmarshalPython(data, &wrap); err != nil {
 			return nil, fmt.Errorf("invalid elements JSON: %s", oneLine(err.Error()))
 		}
 		els = wrap.Elements
-	} else if err := json.Unmarshal(data, &els); err != nil {
+	} else if err := strictjson.UnmarshalPython(data, &els); err != nil {
 		return nil, fmt.Errorf("invalid elements JSON: %s", oneLine(err.Error()))
 	}
 	if els == nil {
@@ -95,8 +97,8 @@ func decodeElements(data []byte) ([]UIElement, error) {
 	return els, nil
 }
 
-func (t *Trace) readFrameFile(f *Frame, rel string) ([]byte, error) {
-	p, data, err := t.loadRel(rel)
+func (t *Trace) readFrameFile(f *Frame, rel string, limit int64) ([]byte, error) {
+	p, data, err := t.loadRel(rel, limit)
 	switch {
 	case err == nil:
 		return data, nil
@@ -109,23 +111,39 @@ func (t *Trace) readFrameFile(f *Frame, rel string) ([]byte, error) {
 // loadRel reads a file of the trace for readers and Validate alike: the joined path (""
 // when rel itself is refused) and the bytes, or why not. A symlink out of the trace
 // directory is refused too, so no reader sends a file from elsewhere to a model or
-// copies it into a new trace.
-func (t *Trace) loadRel(rel string) (path string, data []byte, err error) {
+// copies it into a new trace; so is anything but a regular file (a named pipe would
+// block the reader forever) and a file over limit bytes.
+func (t *Trace) loadRel(rel string, limit int64) (path string, data []byte, err error) {
 	p, err := t.Path(rel)
 	if err != nil {
 		return "", nil, err
 	}
-	if err := insideDir(t.Dir, p); err != nil {
-		return p, nil, err
+	data, err = readIn(t.Dir, p, limit)
+	return p, data, err
+}
+
+// readIn reads path, a file of the trace in dir, within limit bytes; errors do not repeat
+// the path.
+func readIn(dir, path string, limit int64) ([]byte, error) {
+	var data []byte
+	var err error
+	if dir == "" {
+		data, err = safefile.ReadFile(path, limit)
+	} else {
+		data, err = safefile.ReadFileIn(dir, path, limit)
 	}
-	data, err = os.ReadFile(p)
-	if errors.Is(err, os.ErrNotExist) {
-		return p, nil, errors.New("file is missing")
+	var se *safefile.SizeError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, errors.New("file is missing")
+	case errors.Is(err, safefile.ErrOutside):
+		return nil, errors.New("resolves outside the trace directory (symbolic link)")
+	case errors.As(err, &se):
+		return nil, &limitError{se.Error()}
+	case err != nil:
+		return nil, unwrapPathErr(err)
 	}
-	if err != nil {
-		return p, nil, unwrapPathErr(err)
-	}
-	return p, data, nil
+	return data, nil
 }
 
 // display is the path shown in messages: joined onto the trace directory when possible.

@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/autoeval/autoeval/internal/atomicfile"
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // FormatVersion is the trace.json version this package writes.
@@ -154,9 +154,9 @@ func SafeJoin(dir, rel string) (string, error) {
 // ReadManifest reads DIR/trace.json without checking frame files (see Validate).
 func ReadManifest(dir string) (*Trace, error) {
 	path := filepath.Join(dir, ManifestName)
-	data, err := os.ReadFile(path)
+	data, err := readIn("", path, MaxManifestBytes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	t, err := DecodeManifest(data)
 	if err != nil {
@@ -166,26 +166,43 @@ func ReadManifest(dir string) (*Trace, error) {
 	return t, nil
 }
 
-// DecodeManifest parses trace.json bytes and checks the fields that need no files.
+// DecodeManifest parses trace.json bytes and checks the fields that need no files. Keys
+// are matched exactly (as json.load and every other tool reading the file do) and a key
+// given twice is an error: "TASK" is not "task", and a file cannot say two things.
 func DecodeManifest(data []byte) (*Trace, error) {
 	var t Trace
 	// The task is decoded on its own, so an oversized one is refused from its raw bytes
-	// before a string of its size is made.
+	// before a string of its size is made; the reward, so a missing one is not read as 0.
 	m := struct {
 		*traceJSON
-		Task taskJSON `json:"task"`
+		Task        taskJSON         `json:"task"`
+		GroundTruth *groundTruthJSON `json:"ground_truth"`
 	}{traceJSON: (*traceJSON)(&t)}
-	if err := json.Unmarshal(data, &m); err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			return nil, err
+	if err := strictjson.Unmarshal(data, &m); err != nil {
+		var le *limitError
+		if errors.As(err, &le) {
+			return nil, le
 		}
 		return nil, fmt.Errorf("invalid JSON: %w", err)
 	}
 	t.Task = string(m.Task)
+	if m.GroundTruth != nil {
+		if m.GroundTruth.Reward == nil {
+			return nil, errors.New("ground_truth has no reward")
+		}
+		t.GroundTruth = &GroundTruth{Reward: *m.GroundTruth.Reward, Source: m.GroundTruth.Source, Details: m.GroundTruth.Details}
+		if err := CheckGroundTruth(t.GroundTruth); err != nil {
+			return nil, err
+		}
+	}
 	if t.Version < 1 || t.Version > FormatVersion {
 		return nil, fmt.Errorf("unsupported trace version %d (this build reads 1..%d)", t.Version, FormatVersion)
 	}
-	for i, f := range t.Frames {
+	for i := range t.Frames {
+		f := &t.Frames[i]
+		if err := CheckFrameFields(f); err != nil {
+			return nil, fmt.Errorf("frame %d (position %d): %w", f.Index, i, err)
+		}
 		for _, rel := range []string{f.Image, f.XML, f.Elements} {
 			if rel == "" {
 				continue
@@ -203,6 +220,13 @@ func DecodeManifest(data []byte) (*Trace, error) {
 
 // traceJSON is Trace without its methods, for decoding it around taskJSON.
 type traceJSON Trace
+
+// groundTruthJSON is GroundTruth with its reward required.
+type groundTruthJSON struct {
+	Reward  *float64 `json:"reward"`
+	Source  string   `json:"source"`
+	Details string   `json:"details"`
+}
 
 // taskJSON is a task text that refuses to be longer than MaxTaskBytes.
 type taskJSON string
@@ -240,11 +264,16 @@ func (t *Trace) WriteManifest() error {
 }
 
 // WriteJSONAtomic marshals v with indentation and renames it into place, so a crash never
-// leaves a half-written trace.json or judgment.
+// leaves a half-written trace.json or judgment. A document over MaxManifestBytes is
+// refused: imported values (an episode's params) would otherwise be amplified by
+// indentation into a file no reader takes.
 func WriteJSONAtomic(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
+	}
+	if len(data) > MaxManifestBytes {
+		return fmt.Errorf("%s: %w", path, &limitError{fmt.Sprintf("would be %s, over the limit of %s for a trace file", size(int64(len(data))), size(MaxManifestBytes))})
 	}
 	return atomicfile.Write(path, append(data, '\n'), 0o644)
 }

@@ -105,12 +105,31 @@ func (h *Hierarchy) Children(i int) []int {
 	return out
 }
 
+// Limits on one dump, so a hostile one costs an error, not the machine. Real dumps are a
+// few hundred KB at most, a few thousand nodes, a few dozen levels deep.
+const (
+	// MaxBytes bounds a dump's size.
+	MaxBytes = 16 << 20
+	// MaxDepth bounds how deeply elements nest.
+	MaxDepth = 256
+	// MaxNodes bounds the number of <node> elements.
+	MaxNodes = 100_000
+)
+
+// LimitError is a dump beyond one of the limits above.
+type LimitError struct{ Msg string }
+
+func (e *LimitError) Error() string { return e.Msg }
+
 // Parse reads a uiautomator dump. A document with a <hierarchy> and no nodes is
 // valid (an empty screen) and yields no nodes; a document with neither a
 // <hierarchy> nor a <node> is not a dump and is an error. Errors are one line.
 func Parse(data []byte) (*Hierarchy, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("UI XML is empty")
+	}
+	if len(data) > MaxBytes {
+		return nil, &LimitError{fmt.Sprintf("the UI dump is %d bytes, over the limit of %d MiB", len(data), MaxBytes>>20)}
 	}
 	dec := xml.NewDecoder(bytes.NewReader(sanitize(data)))
 	dec.Strict = false
@@ -140,6 +159,14 @@ func Parse(data []byte) (*Hierarchy, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			isNode := t.Name.Local == "node"
+			if len(elems) >= MaxDepth {
+				line, _ := dec.InputPos()
+				return nil, &LimitError{fmt.Sprintf("the UI dump nests more than %d elements deep (line %d)", MaxDepth, line)}
+			}
+			if isNode && len(h.Nodes) >= MaxNodes {
+				line, _ := dec.InputPos()
+				return nil, &LimitError{fmt.Sprintf("the UI dump holds more than %d nodes (line %d)", MaxNodes, line)}
+			}
 			elems = append(elems, open{t.Name, isNode})
 			switch {
 			case t.Name.Local == "hierarchy":

@@ -1,6 +1,7 @@
 package uixml
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -211,11 +212,11 @@ func TestParseRealDumps(t *testing.T) {
 }
 
 // TestParseHugeAndDeep: a dump far larger and deeper than real screens (a long
-// RecyclerView, nested layouts) parses without recursion limits, every node kept.
+// RecyclerView, nested layouts) parses up to the limits, every node kept.
 func TestParseHugeAndDeep(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`<hierarchy rotation="0">`)
-	const deep, wide = 3000, 20000
+	const deep, wide = MaxDepth - 2, 20000 // <hierarchy> and the rows are two levels
 	for i := 0; i < deep; i++ {
 		b.WriteString(`<node index="0" class="android.widget.FrameLayout" bounds="[0,0][1080,1920]">`)
 	}
@@ -284,5 +285,29 @@ func BenchmarkParseRealDump(b *testing.B) {
 		if _, err := Parse(data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	deep := "<hierarchy>" + strings.Repeat("<node>", MaxDepth) + strings.Repeat("</node>", MaxDepth) + "</hierarchy>"
+	_, err := Parse([]byte(deep))
+	var le *LimitError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "more than 256 elements deep") {
+		t.Errorf("%d levels: %v", MaxDepth+1, err)
+	}
+	if _, err := Parse([]byte("<hierarchy>" + strings.Repeat("<node>", MaxDepth-1) + strings.Repeat("</node>", MaxDepth-1) + "</hierarchy>")); err != nil {
+		t.Errorf("%d levels: %v", MaxDepth, err)
+	}
+	many := "<hierarchy>" + strings.Repeat("<node/>", MaxNodes+1) + "</hierarchy>"
+	if _, err := Parse([]byte(many)); !errors.As(err, &le) || !strings.Contains(err.Error(), "more than 100000 nodes") {
+		t.Errorf("%d nodes: %v", MaxNodes+1, err)
+	}
+	big := make([]byte, MaxBytes+1)
+	for i := range big {
+		big[i] = ' '
+	}
+	copy(big, "<hierarchy/>")
+	if _, err := Parse(big); !errors.As(err, &le) {
+		t.Errorf("%d bytes: %v", len(big), err)
 	}
 }

@@ -245,7 +245,7 @@ func undeterminedError(j *trace.Judgment) error {
 }
 
 func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, roots, err := openRoots(o.traces)
+	sources, roots, err := openRoots(ctx, o.traces)
 	if err != nil {
 		return err
 	}
@@ -288,6 +288,7 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		bar.Done(r.Label, r.Err)
 	}
 	opts.Bar = bar
+	opts.StatusRoot = o.traces[0] // autoeval view shows the batch from there (the first root, for several)
 	if !global.quiet {
 		opts.OnWait = func(label string, held *store.HeldError) {
 			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
@@ -330,10 +331,10 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 // openRoots opens the trace sources below every root, as eval and report merge repeated
 // --traces: a source below two roots (one root inside another) is judged once. roots[k] is
 // the root sources[k] was found below.
-func openRoots(rootArgs []string) (sources []importer.OpenedSource, roots []string, err error) {
+func openRoots(ctx context.Context, rootArgs []string) (sources []importer.OpenedSource, roots []string, err error) {
 	seen := map[string]bool{}
 	for _, root := range rootArgs {
-		found, err := importer.OpenEach(root)
+		found, err := importer.OpenEachContext(ctx, root)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -13,7 +13,8 @@ import (
 )
 
 // modelConfig is the one place the global model flags (--no-cache, --prices,
-// --model-timeout, --model-retries, --model-concurrency) become an llm.Config, so every
+// --model-timeout, --model-retries, --model-concurrency, --model-rpm, --model-tpm,
+// --max-pixels) become an llm.Config, so every
 // command that calls a model honours all of them. spec is "provider:name" (empty means
 // $AUTOEVAL_MODEL) and baseURL its endpoint, named by the flag it came from; db holds the
 // cache and the accounting ledger.
@@ -27,6 +28,10 @@ func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 		Timeout:        global.modelTimeout,
 		Concurrency:    global.modelConcurrency,
 		MaxRetries:     global.modelRetries,
+
+		RequestsPerMinute: global.modelRPM,
+		TokensPerMinute:   global.modelTPM,
+		MaxImagePixels:    global.maxPixels,
 	}
 	if db != nil { // a nil *store.DB in an interface would not read as "no cache"
 		cfg.Cache, cfg.Ledger = db, db
@@ -45,14 +50,15 @@ func modelConfig(spec, baseURL, baseURLFlag string, db *store.DB) llm.Config {
 }
 
 // openModel opens spec, the --model (or $AUTOEVAL_MODEL), at --base-url.
+// --reasoning-effort is --model's alone: the capture model may be another provider's.
 func openModel(ctx context.Context, spec string, db *store.DB) (llm.Model, error) {
-	return openModelAt(ctx, spec, global.baseURL, "--base-url", db)
+	return openModelAt(ctx, spec, global.baseURL, "--base-url", global.reasoningEffort, db)
 }
 
 // openCaptureModel opens --capture-model at --capture-base-url: --base-url belongs to
 // --model, and the capture model's key must never go to it.
 func openCaptureModel(ctx context.Context, db *store.DB) (llm.Model, error) {
-	m, err := openModelAt(ctx, global.captureModel, global.captureURL, "--capture-base-url", db)
+	m, err := openModelAt(ctx, global.captureModel, global.captureURL, "--capture-base-url", "", db)
 	if err != nil && global.baseURL != "" && global.captureURL == "" && errors.Is(err, llm.ErrNoKey) {
 		err = fmt.Errorf("--capture-model: %w (--base-url serves --model only; give the capture model's endpoint with --capture-base-url)", err)
 	}
@@ -61,12 +67,13 @@ func openCaptureModel(ctx context.Context, db *store.DB) (llm.Model, error) {
 
 // openModelAt opens spec with modelConfig. A hosted model missing from the price table is
 // named on stderr once: its cost is reported as unknown.
-func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag string, db *store.DB) (llm.Model, error) {
+func openModelAt(ctx context.Context, spec, baseURL, baseURLFlag, effort string, db *store.DB) (llm.Model, error) {
 	if _, _, err := llm.ParseSpec(llm.ResolveSpec(spec)); err != nil && llm.ResolveSpec(spec) != "" {
 		// Name where the bad value came from: an exported $AUTOEVAL_MODEL is easy to forget.
 		return nil, &exitError{code: 2, msg: specSource(spec) + ": " + err.Error()}
 	}
 	cfg := modelConfig(spec, baseURL, baseURLFlag, db)
+	cfg.ReasoningEffort = effort
 	m, err := llm.Open(ctx, cfg)
 	if err != nil || global.quiet {
 		return m, err

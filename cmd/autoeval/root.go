@@ -25,6 +25,9 @@ type globalOptions struct {
 	modelTimeout     time.Duration
 	modelRetries     int
 	modelConcurrency int
+	modelRPM         int
+	modelTPM         int
+	reasoningEffort  string
 }
 
 var global globalOptions
@@ -48,6 +51,7 @@ func newRootCmd() *cobra.Command {
   report      one self-contained HTML (or JSON/CSV) report
   run         observe, judge and check ground truth for every task of a suite
   trace       inspect, validate and import traces from other tools
+  view        browse runs and judgments in a live local web viewer
 
 Model access: --model provider:name (openai, anthropic, ollama); API keys come only from the
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
@@ -76,6 +80,9 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
 	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, a 5xx, a timeout, a refused or dropped connection or a cut-off answer, with exponential backoff honouring Retry-After (0 = fail on the first error)")
 	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model; judge --traces runs as many traces at once (lower it for rate-limited keys or a local Ollama, raise it for your own vLLM)")
+	pf.IntVar(&global.modelRPM, "model-rpm", 0, "model requests per minute per provider endpoint, shared by --model and --capture-model; a 429 slows every caller down until answers come back (0 = the provider's tier-1 limit at its own endpoint: OpenAI 500, Anthropic 50, none for other endpoints; -1 = no limit)")
+	pf.IntVar(&global.modelTPM, "model-tpm", 0, "model tokens per minute per provider endpoint, counted from each request's estimate and the tokens its answer reports (0 = the provider's tier-1 limit at its own endpoint: 30000 for OpenAI and Anthropic, none for other endpoints; -1 = no limit)")
+	pf.StringVar(&global.reasoningEffort, "reasoning-effort", "", "reasoning effort of --model when it is an OpenAI reasoning model (o-series, gpt-5): none, minimal, low, medium, high, xhigh or max, as the model supports (default: the model's own)")
 	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
 	pf.IntVar(&global.maxPixels, "max-pixels", trace.DefaultMaxPixels, "largest frame decoded, as width x height: a bigger screenshot is a problem of its frame (validate, report), never a reason to run out of memory")
 
@@ -89,6 +96,7 @@ Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model 
 		newEvalCmd(),
 		newReportCmd(),
 		newTraceCmd(),
+		newViewCmd(nil),
 	)
 	return root
 }

@@ -21,7 +21,9 @@ const module = "github.com/autoeval/autoeval/"
 // level places every product package; a package may import only packages on lower levels,
 // plus the few same-level edges in sideways. DEVELOPERS.md's layout table says the same in words.
 var level = map[string]int{
-	// leaves: no imports from this module, or only from other leaves
+	// helpers for reading and writing outside data, below every package that reads it
+	"internal/strictjson": -1, "internal/safefile": -1, "internal/csvcell": -1,
+	// leaves: no imports from this module but the helpers above
 	"uixml": 0, "substate": 0, "llm/record": 0, "internal/atomicfile": 0, "internal/sqlitedsn": 0,
 	"internal/pickle": 0, "internal/termtext": 0, "shard": 0, "judge/screentext": 0,
 	// the formats and services the jobs are built on (progress shows names through termtext)
@@ -32,8 +34,8 @@ var level = map[string]int{
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
 	// kinds of judge beyond the model judge: each implements judge's Reasoner and registers
 	// itself with judge, so only a command that offers it imports it
-	"heuristic":    4,
-	"runner":       4,
+	"heuristic": 4,
+	"runner":    4, "view": 4,
 	"cmd/autoeval": 5, "examples/gen": 5,
 }
 

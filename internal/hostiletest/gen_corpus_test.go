@@ -14,6 +14,9 @@ func TestWriteCorpus(t *testing.T) {
 		"huge-header.png":    pngHeader(1_000_000, 1_000_000),
 		"reference-bomb.pkl": referenceBomb(10, 9),
 		"hostile-length.pkl": append([]byte{0x80, 4, 0x8e}, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f),
+		// CPython 3.11: pickle.dumps([{b'a', b'bc'}, 0], 4) with the 0 as a zero-length
+		// LONG1, both of which Python reads (the interpreter panicked on them).
+		"python-set-of-bytes.pkl": pythonSetOfBytes(),
 	} {
 		p := filepath.Join("corpus", name)
 		if os.Getenv("AUTOEVAL_WRITE_CORPUS") != "" {

@@ -3,6 +3,7 @@ package hostiletest
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"hash/crc32"
 )
 
@@ -43,4 +44,12 @@ func referenceBomb(width, depth int) []byte {
 		b = append(b, 'e', 'q', byte(k)) // APPENDS, BINPUT k
 	}
 	return append(b, '.')
+}
+
+// pythonSetOfBytes is what CPython 3.11 writes for pickle.dumps([{b'a', b'bc'}, 0], 4),
+// with its 0 written as a zero-length LONG1 (8a 00) instead of BININT1 (4b 00): Python
+// reads it back as [{b'a', b'bc'}, 0].
+func pythonSetOfBytes() []byte {
+	b, _ := hex.DecodeString("80049514000000000000005d94288f9428430161944302626394908a00652e")
+	return b
 }

@@ -16,17 +16,25 @@
 package llmtest
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/gif" // the providers read GIF, JPEG, PNG and WebP
+	_ "image/jpeg"
+	_ "image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	_ "golang.org/x/image/webp"
 )
 
 // Answer is one scripted response. Build it with Reply, Status, Raw or Hang.
@@ -34,12 +42,17 @@ type Answer struct {
 	Text         string
 	InputTokens  int // 0: estimated from the request size
 	OutputTokens int // 0: estimated from the text
-	status       int
-	headers      []string
-	body         string
-	hang         bool
-	delay        time.Duration
-	redirect     string
+	// ReasoningTokens, reported by the OpenAI stand-in as completion_tokens_details.
+	ReasoningTokens int
+	// cutOff: the answer stopped at its budget (or, with filtered, at a content filter),
+	// told as the provider tells it.
+	cutOff, filtered bool
+	status           int
+	headers          []string
+	body             string
+	hang             bool
+	delay            time.Duration
+	redirect         string
 }
 
 // Reply answers with text as the assistant's message.
@@ -50,12 +63,38 @@ func ReplyUsage(text string, in, out int) Answer {
 	return Answer{Text: text, InputTokens: in, OutputTokens: out}
 }
 
+// CutOff answers with text cut off at the token budget, as each provider says it:
+// OpenAI's finish_reason "length", Anthropic's stop_reason "max_tokens", Ollama's
+// done_reason "length".
+func CutOff(text string, in, out int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, cutOff: true}
+}
+
+// Filtered answers as OpenAI does when a content filter omitted content (finish_reason
+// "content_filter").
+func Filtered(text string, in, out int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, cutOff: true, filtered: true}
+}
+
+// Reasoning answers text after reasoning: out output tokens, reasoning of them spent on
+// reasoning (OpenAI's usage.completion_tokens_details.reasoning_tokens).
+func Reasoning(text string, in, out, reasoning int) Answer {
+	return Answer{Text: text, InputTokens: in, OutputTokens: out, ReasoningTokens: reasoning}
+}
+
 // Status answers with an HTTP error status in the provider's error format; headers are
 // "Name: value" strings, e.g. Status(429, "Retry-After: 1").
 func Status(code int, headers ...string) Answer { return Answer{status: code, headers: headers} }
 
 // Raw answers with a literal body and status (e.g. a truncated JSON body).
 func Raw(code int, body string) Answer { return Answer{status: code, body: body} }
+
+// Header adds response headers ("Name: value") to an answer, e.g.
+// Raw(429, body).Header("Retry-After: 1").
+func (a Answer) Header(headers ...string) Answer {
+	a.headers = append(append([]string(nil), a.headers...), headers...)
+	return a
+}
 
 // Redirect answers with a redirect status (307 or 308 keep the method and body) to url.
 func Redirect(code int, url string) Answer { return Answer{status: code, redirect: url} }
@@ -80,6 +119,8 @@ type Request struct {
 	Rejected string
 	// stream is the Ollama request's stream field (true when absent, as in Ollama).
 	stream bool
+	// Tool is the tool an Anthropic request forces (tool_choice "tool"), "" for none.
+	Tool string
 }
 
 // Image is an image part found in a request, decoded.
@@ -271,18 +312,33 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	if s.kind == "openai" {
+		finish := "stop"
+		switch {
+		case a.filtered:
+			finish = "content_filter"
+		case a.cutOff:
+			finish = "length"
+		}
+		usage := map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out}
+		if a.ReasoningTokens > 0 {
+			usage["completion_tokens_details"] = map[string]any{"reasoning_tokens": a.ReasoningTokens}
+		}
 		json.NewEncoder(w).Encode(map[string]any{
 			"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish,
 				"message": map[string]any{"role": "assistant", "content": a.Text}}},
-			"usage": map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
+			"usage": usage,
 		})
 		return
 	}
 	if s.kind == "ollama" {
 		now := time.Now().UTC().Format(time.RFC3339Nano)
+		done := "stop"
+		if a.cutOff {
+			done = "length"
+		}
 		if !req.stream {
-			json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+			json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": done,
 				"message": map[string]any{"role": "assistant", "content": a.Text}, "prompt_eval_count": in, "eval_count": out})
 			return
 		}
@@ -292,14 +348,28 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		enc := json.NewEncoder(w)
 		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": false,
 			"message": map[string]any{"role": "assistant", "content": a.Text[:half]}})
-		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": "stop",
+		enc.Encode(map[string]any{"model": req.Model, "created_at": now, "done": true, "done_reason": done,
 			"message": map[string]any{"role": "assistant", "content": a.Text[half:]}, "prompt_eval_count": in, "eval_count": out})
 		return
 	}
+	content := []any{map[string]any{"type": "text", "text": a.Text}}
+	stop := "end_turn"
+	if req.Tool != "" {
+		// A forced tool: the answer is the tool's input object (the script's text parsed),
+		// and no text comes before it.
+		var input map[string]any
+		if err := json.Unmarshal([]byte(a.Text), &input); err != nil && !a.cutOff {
+			s.t.Errorf("llmtest: the request forces the tool %s, whose input must be a JSON object, but the scripted answer is %q", req.Tool, a.Text)
+		}
+		content = []any{map[string]any{"type": "tool_use", "id": "toolu_fake", "name": req.Tool, "input": input}}
+		stop = "tool_use"
+	}
+	if a.cutOff {
+		stop = "max_tokens"
+	}
 	json.NewEncoder(w).Encode(map[string]any{
 		"id": "msg_fake", "type": "message", "role": "assistant", "model": req.Model,
-		"content":     []any{map[string]any{"type": "text", "text": a.Text}},
-		"stop_reason": "end_turn", "stop_sequence": nil,
+		"content": content, "stop_reason": stop, "stop_sequence": nil,
 		"usage": map[string]any{"input_tokens": in, "output_tokens": out},
 	})
 }
@@ -425,6 +495,14 @@ func (s *Server) checkOpenAI(r *http.Request, req *Request) string {
 				if err != nil {
 					return where + ": invalid base64 image data"
 				}
+				// OpenAI takes images up to 20 MB that it can read
+				// (https://platform.openai.com/docs/guides/images-vision).
+				if len(dec) > 20<<20 {
+					return where + ": image too large: the limit is 20 MB per image"
+				}
+				if msg := decodeImage(dec, 0); msg != "" {
+					return where + ": You uploaded an unsupported image. Please make sure your image is valid. (" + msg + ")"
+				}
 				req.Images = append(req.Images, Image{MIME: head, Data: dec})
 			default:
 				return fmt.Sprintf("Invalid value: %q. Supported values are: 'text', 'image_url', 'input_audio', 'refusal', 'audio', and 'file'. (param %s.type)", typ, where)
@@ -474,9 +552,14 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 			Role    string          `json:"role"`
 			Content json.RawMessage `json:"content"`
 		} `json:"messages"`
+		Tools      []map[string]json.RawMessage `json:"tools"`
+		ToolChoice map[string]json.RawMessage   `json:"tool_choice"`
 	}
 	if err := json.Unmarshal(req.Body, &b); err != nil {
 		return "request body is not valid JSON: " + err.Error()
+	}
+	if msg := checkAnthropicTools(b.Tools, b.ToolChoice, req); msg != "" {
+		return msg
 	}
 	req.Model = b.Model
 	if b.Model == "" {
@@ -573,10 +656,19 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 					if err != nil || len(dec) == 0 {
 						return where + ".source.data: invalid base64 data"
 					}
+					// Anthropic's vision limits (https://docs.anthropic.com/en/docs/build-with-claude/vision):
+					// 5 MB per image (its message counts the base64 data), 8000 x 8000 pixels.
+					if len(src.Data) > 5<<20 {
+						return fmt.Sprintf("%s.image.source.base64: image exceeds 5 MB maximum: %d bytes > %d bytes", where, len(src.Data), 5<<20)
+					}
+
 					// The API reads the image: one whose bytes are another image type than
 					// declared is refused.
 					if got := http.DetectContentType(dec); imageMIMEs[got] && got != src.MediaType {
 						return fmt.Sprintf("%s.image.source.base64: The image was specified using the %s media type, but the image appears to be a %s image", where, src.MediaType, got)
+					}
+					if msg := decodeImage(dec, 8000); msg != "" {
+						return where + ".image.source.base64: " + msg
 					}
 					req.Images = append(req.Images, Image{MIME: src.MediaType, Data: dec})
 				default:
@@ -589,6 +681,86 @@ func (s *Server) checkAnthropic(r *http.Request, req *Request) string {
 	}
 	return ""
 }
+
+// checkAnthropicTools applies the Messages API's rules for client tools and tool_choice, as
+// Anthropic publishes them (https://docs.anthropic.com/en/api/messages, "tools" and
+// "tool_choice"; https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use,
+// "Forcing tool use"; the types generated from Anthropic's OpenAPI description in
+// anthropic-sdk-python, src/anthropic/types/tool_param.py and tool_choice_*_param.py): a
+// tool has a name (^[a-zA-Z0-9_-]{1,64}$) and an input_schema whose type is "object", and
+// may have a description, a cache_control and type "custom", nothing else; tool_choice is
+// {"type": "auto" | "any" | "none"} or {"type": "tool", "name": N} with N one of the tools,
+// with an optional disable_parallel_tool_use, and needs tools. It fills req.Tool with a
+// forced tool.
+func checkAnthropicTools(tools []map[string]json.RawMessage, choice map[string]json.RawMessage, req *Request) string {
+	names := map[string]bool{}
+	for i, t := range tools {
+		where := fmt.Sprintf("tools.%d", i)
+		if msg := extraInputs(where+".custom.", t, fieldSet("name", "description", "input_schema", "cache_control", "type")); msg != "" {
+			return msg
+		}
+		var name, typ string
+		if err := json.Unmarshal(t["name"], &name); err != nil {
+			return where + ".custom.name: Field required"
+		}
+		if raw, ok := t["type"]; ok && (json.Unmarshal(raw, &typ) != nil || typ != "custom") {
+			return where + ".type: Input tag does not match the expected tags"
+		}
+		if !toolNameRe.MatchString(name) {
+			return fmt.Sprintf("%s.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'", where)
+		}
+		if raw, ok := t["description"]; ok {
+			var d string
+			if json.Unmarshal(raw, &d) != nil {
+				return where + ".custom.description: Input should be a valid string"
+			}
+		}
+		var schema map[string]json.RawMessage
+		if err := json.Unmarshal(t["input_schema"], &schema); err != nil || schema == nil {
+			return where + ".custom.input_schema: Field required"
+		}
+		var st string
+		if json.Unmarshal(schema["type"], &st); st != "object" {
+			return where + ".custom.input_schema.type: Input should be 'object'"
+		}
+		if names[name] {
+			return "tools: Tool names must be unique."
+		}
+		names[name] = true
+	}
+	if choice == nil {
+		return ""
+	}
+	var typ, name string
+	json.Unmarshal(choice["type"], &typ)
+	switch typ {
+	case "auto", "any", "none":
+		if msg := extraInputs("tool_choice."+typ+".", choice, fieldSet("type", "disable_parallel_tool_use")); msg != "" {
+			return msg
+		}
+	case "tool":
+		if msg := extraInputs("tool_choice.tool.", choice, fieldSet("type", "name", "disable_parallel_tool_use")); msg != "" {
+			return msg
+		}
+		if err := json.Unmarshal(choice["name"], &name); err != nil || name == "" {
+			return "tool_choice.tool.name: Field required"
+		}
+	default:
+		return fmt.Sprintf("tool_choice: Input tag %q found using 'type' does not match any of the expected tags: 'auto', 'any', 'tool', 'none'", typ)
+	}
+	if len(tools) == 0 {
+		return "tool_choice may only be specified while providing tools."
+	}
+	if typ == "tool" {
+		if !names[name] {
+			return fmt.Sprintf("tool_choice.name: Tool '%s' not found in provided tools", name)
+		}
+		req.Tool = name
+	}
+	return ""
+}
+
+var toolNameRe = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // anthropicVersions are the values of the anthropic-version header the API knows
 // (https://docs.anthropic.com/en/api/versioning).
@@ -640,6 +812,25 @@ func nonEmptyText(t string) string {
 	return ""
 }
 
+// decodeImage is why a provider could not read an image ("" when it can): it must decode
+// whole, and no side may be over maxSide pixels (0: no limit).
+func decodeImage(data []byte, maxSide int) string {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return "Could not process image: " + err.Error()
+	}
+	if maxSide > 0 && (cfg.Width > maxSide || cfg.Height > maxSide) {
+		return fmt.Sprintf("image dimensions exceed max allowed size: %d pixels", maxSide)
+	}
+	if cfg.Width*cfg.Height > 100<<20 {
+		return "Could not process image: too many pixels"
+	}
+	if _, _, err := image.Decode(bytes.NewReader(data)); err != nil {
+		return "Could not process image: " + err.Error()
+	}
+	return ""
+}
+
 func (s *Server) addText(req *Request, role, text string) {
 	if role == "system" || role == "developer" {
 		req.System += text
@@ -671,8 +862,11 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 	if b.Model == "" {
 		return "model is required"
 	}
+	// format is "json" or a JSON Schema object (https://github.com/ollama/ollama/blob/main/docs/api.md,
+	// "format"; https://docs.ollama.com/capabilities/structured-outputs); Ollama refuses any
+	// other value before generating.
 	if f := strings.TrimSpace(string(b.Format)); f != "" && f != `""` && f != `"json"` && f != "null" && !strings.HasPrefix(f, "{") {
-		return "invalid format: " + f
+		return "invalid format: " + f + `; expected "json" or a valid JSON Schema object`
 	}
 	for i, m := range b.Messages {
 		switch m.Role {
@@ -685,6 +879,9 @@ func (s *Server) checkOllama(r *http.Request, req *Request) string {
 			dec, err := base64.StdEncoding.DecodeString(im)
 			if err != nil || len(dec) == 0 {
 				return fmt.Sprintf("messages[%d]: illegal base64 image data", i)
+			}
+			if msg := decodeImage(dec, 0); msg != "" {
+				return fmt.Sprintf("failed to process inputs: messages[%d]: %s", i, msg)
 			}
 			req.Images = append(req.Images, Image{MIME: http.DetectContentType(dec), Data: dec})
 		}

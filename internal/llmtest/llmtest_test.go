@@ -43,7 +43,7 @@ func TestOpenAIRejectsWhatTheAPIRejects(t *testing.T) {
 			t.Errorf("%s: %d %s", name, code, body)
 		}
 	}
-	code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}}]}]}`)
+	code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}}]}]}`)
 	if code != 200 || !strings.Contains(body, `"content":"ok"`) {
 		t.Fatalf("valid request: %d %s", code, body)
 	}
@@ -82,7 +82,7 @@ func TestAnthropicRejectsWhatTheAPIRejects(t *testing.T) {
 		}
 	}
 	ok := `{"model":"m","max_tokens":5,"system":"s","temperature":0,"messages":[{"role":"user","content":[` +
-		`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}},{"type":"text","text":"hi"}]}]}`
+		`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}},{"type":"text","text":"hi"}]}]}`
 	if code, body := post(t, srv.URL+"/messages", h, ok); code != 200 {
 		t.Errorf("valid request refused: %d %s", code, body)
 	}
@@ -139,7 +139,7 @@ func TestOpenAIRejectsWhatTheSpecAndDocsReject(t *testing.T) {
 	}
 	for _, ok := range []string{
 		`{"model":"o4-mini","max_completion_tokens":100,"messages":[{"role":"system","content":"s"},{"role":"user","content":"hi"}]}`,
-		`{"model":"gpt-4o-mini","temperature":0,"max_completion_tokens":100,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw=="}},{"type":"text","text":"json"}]}],"response_format":{"type":"json_object"}}`,
+		`{"model":"gpt-4o-mini","temperature":0,"max_completion_tokens":100,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"}},{"type":"text","text":"json"}]}],"response_format":{"type":"json_object"}}`,
 	} {
 		if code, body := post(t, srv.URL+"/chat/completions", auth, ok); code != 200 {
 			t.Errorf("valid request refused: %d %s\n%s", code, body, ok)
@@ -157,5 +157,64 @@ func TestOllamaStreamsUnlessToldNot(t *testing.T) {
 	code, body = post(t, srv.URL+"/api/chat", nil, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`)
 	if code != 200 || strings.Count(strings.TrimSpace(body), "\n") != 1 || !strings.Contains(body, `"done":false`) {
 		t.Errorf("default (streaming): %d %q", code, body)
+	}
+}
+
+// Tools and tool_choice as Anthropic documents them: a forced tool must be one of the
+// tools, a tool's input_schema an object schema; Ollama's format is "json" or a schema.
+func TestToolsAndFormatsAsDocumented(t *testing.T) {
+	srv := NewAnthropic(t, Handler(func(r Request) Answer { return Reply(`{"ok":true}`) }))
+	h := map[string]string{"X-Api-Key": "k", "Anthropic-Version": "2023-06-01"}
+	msg := `"messages":[{"role":"user","content":"hi"}]`
+	tool := `{"name":"answer","input_schema":{"type":"object","properties":{"ok":{"type":"boolean"}}}}`
+	for name, c := range map[string]struct{ body, want string }{
+		"choice without tools":  {`{"model":"m","max_tokens":5,` + msg + `,"tool_choice":{"type":"tool","name":"answer"}}`, "only be specified while providing tools"},
+		"unknown forced tool":   {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool","name":"other"}}`, "not found"},
+		"forced tool, no name":  {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool"}}`, "tool_choice.tool.name: Field required"},
+		"bad choice type":       {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"required"}}`, "does not match any of the expected tags"},
+		"schema not an object":  {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"answer","input_schema":{"type":"array"}}]}`, "input_schema.type: Input should be 'object'"},
+		"no input_schema":       {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"answer"}]}`, "input_schema: Field required"},
+		"bad tool name":         {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"name":"an answer","input_schema":{"type":"object"}}]}`, "String should match pattern"},
+		"OpenAI-style tool":     {`{"model":"m","max_tokens":5,` + msg + `,"tools":[{"type":"function","function":{"name":"a"}}]}`, "Extra inputs are not permitted"},
+		"choice with extra key": {`{"model":"m","max_tokens":5,` + msg + `,"tools":[` + tool + `],"tool_choice":{"type":"tool","name":"answer","strict":true}}`, "Extra inputs are not permitted"},
+	} {
+		code, body := post(t, srv.URL+"/messages", h, c.body)
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s", name, code, body)
+		}
+	}
+	code, body := post(t, srv.URL+"/messages", h, `{"model":"m","max_tokens":5,`+msg+`,"tools":[`+tool+`],"tool_choice":{"type":"tool","name":"answer"}}`)
+	if code != 200 || !strings.Contains(body, `"type":"tool_use"`) || !strings.Contains(body, `"input":{"ok":true}`) || !strings.Contains(body, `"stop_reason":"tool_use"`) {
+		t.Errorf("forced tool: %d %s", code, body)
+	}
+
+	ol := NewOllama(t, Handler(func(Request) Answer { return Reply("{}") }))
+	for _, f := range []string{`"yaml"`, `5`, `["json"]`} {
+		if code, body := post(t, ol.URL+"/api/chat", nil, `{"model":"m","stream":false,"format":`+f+`,"messages":[{"role":"user","content":"hi"}]}`); code != 400 || !strings.Contains(body, "invalid format") {
+			t.Errorf("format %s: %d %s", f, code, body)
+		}
+	}
+	for _, f := range []string{`"json"`, `{"type":"object"}`} {
+		if code, body := post(t, ol.URL+"/api/chat", nil, `{"model":"m","stream":false,"format":`+f+`,"messages":[{"role":"user","content":"hi"}]}`); code != 200 {
+			t.Errorf("format %s refused: %d %s", f, code, body)
+		}
+	}
+}
+
+// Strict mode takes OpenAI's documented subset only: type lists and anyOf branches are in
+// it, minLength and a root anyOf are not.
+func TestStrictSubset(t *testing.T) {
+	for schema, want := range map[string]string{
+		`{"type":"object","properties":{"a":{"type":["integer","null"]}},"required":["a"],"additionalProperties":false}`:                    "",
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"required":["a"],"additionalProperties":false}`: "",
+		`{"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"],"additionalProperties":false}`:                "'minLength' is not permitted",
+		`{"type":"object","properties":{"a":{"type":"string","default":"x"}},"required":["a"],"additionalProperties":false}`:                "'default' is not permitted",
+		`{"type":"object","anyOf":[{"type":"object"}]}`: "root schema must not be 'anyOf'",
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"object","properties":{"b":{"type":"string"}}}]}},"required":["a"],"additionalProperties":false}`: "'additionalProperties' is required",
+		`{"type":"object","properties":{"a":{"type":["integer","date"]}},"required":["a"],"additionalProperties":false}`:                                        "not a valid type",
+	} {
+		if got := StrictSchemaProblem([]byte(schema)); want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", schema, got, want)
+		}
 	}
 }

@@ -195,6 +195,9 @@ func checkOpenAIRules(body []byte) string {
 		if _, ok := b["max_tokens"]; ok {
 			return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
 		}
+	} else if _, ok := b["reasoning_effort"]; ok {
+		// Only reasoning models reason (https://platform.openai.com/docs/guides/reasoning).
+		return "Unsupported parameter: 'reasoning_effort' is not supported with this model."
 	}
 	var rf struct {
 		Type       string `json:"type"`
@@ -210,26 +213,91 @@ func checkOpenAIRules(body []byte) string {
 			return fmt.Sprintf("Invalid 'response_format.json_schema.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$' (got %q).", js.Name)
 		}
 		if js.Strict {
-			if js.Schema["type"] != "object" {
-				return fmt.Sprintf("Invalid schema for response_format '%s': schema must be a JSON Schema of 'type: \"object\"', got 'type: %v'.", js.Name, js.Schema["type"])
-			}
-			if msg := strictRule(js.Schema, "()"); msg != "" {
-				return fmt.Sprintf("Invalid schema for response_format '%s': In context=%s, %s", js.Name, "()", msg)
+			raw, _ := json.Marshal(js.Schema)
+			if msg := StrictSchemaProblem(raw); msg != "" {
+				return fmt.Sprintf("Invalid schema for response_format '%s': In context=(), %s", js.Name, msg)
 			}
 		}
 	}
 	return ""
 }
 
-// strictRule checks structured outputs' documented rules for a strict schema: every object
-// sets additionalProperties to false and lists every property in required; the object
-// keyword additionalProperties appears on objects only.
-func strictRule(s map[string]any, ctx string) string {
-	typ, _ := s["type"].(string)
-	if _, ok := s["additionalProperties"]; ok && typ != "object" {
-		return fmt.Sprintf("'additionalProperties' is not permitted on a schema of type %q.", typ)
+// StrictSchemaProblem is why OpenAI's structured outputs would refuse schema (JSON) in
+// strict mode, "" when it would take it.
+func StrictSchemaProblem(schema []byte) string {
+	var s map[string]any
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return "the schema is not a JSON object: " + err.Error()
 	}
-	if typ == "object" {
+	if s["type"] != "object" {
+		return fmt.Sprintf("schema must be a JSON Schema of 'type: \"object\"', got 'type: %v'.", s["type"])
+	}
+	if _, ok := s["anyOf"]; ok {
+		return "the root schema must not be 'anyOf'."
+	}
+	return strictRule(s, "()")
+}
+
+// strictKeywords are the keywords structured outputs' strict mode takes
+// (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas: the
+// supported types with anyOf; for strings pattern and format, for numbers multipleOf,
+// maximum, exclusiveMaximum, minimum and exclusiveMinimum, for arrays minItems and maxItems;
+// definitions through $defs and $ref; description and title). Any other keyword is refused
+// ("'minLength' is not permitted", "'default' is not permitted").
+var strictKeywords = fieldSet("type", "description", "title", "enum", "const", "items", "properties", "additionalProperties",
+	"required", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
+	"maxItems", "anyOf", "$defs", "definitions", "$ref", "$schema", "$id")
+
+var strictTypes = fieldSet("object", "array", "string", "number", "integer", "boolean", "null")
+
+// strictRule checks structured outputs' documented rules for a strict schema: only the
+// keywords above; a type is one of the JSON types or a list of them (["string", "null"]
+// makes a field nullable); every object sets additionalProperties to false and lists every
+// property in required; additionalProperties appears on objects only; anyOf branches follow
+// the same rules.
+func strictRule(s map[string]any, ctx string) string {
+	names := make([]string, 0, len(s))
+	for k := range s {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if !strictKeywords[k] {
+			return fmt.Sprintf("'%s' is not permitted.", k)
+		}
+	}
+	var types []string
+	switch t := s["type"].(type) {
+	case nil:
+	case string:
+		types = []string{t}
+	case []any:
+		for _, e := range t {
+			name, _ := e.(string)
+			types = append(types, name)
+		}
+	default:
+		return fmt.Sprintf("'type' must be a string or a list of strings, got %v.", t)
+	}
+	isObject := false
+	for _, t := range types {
+		if !strictTypes[t] {
+			return fmt.Sprintf("'%s' is not a valid type.", t)
+		}
+		isObject = isObject || t == "object"
+	}
+	_, hasType := s["type"]
+	_, hasAny := s["anyOf"]
+	_, hasRef := s["$ref"]
+	_, hasEnum := s["enum"]
+	_, hasConst := s["const"]
+	if !hasType && !hasAny && !hasRef && !hasEnum && !hasConst {
+		return "schema must have a 'type' key."
+	}
+	if _, ok := s["additionalProperties"]; ok && !isObject {
+		return fmt.Sprintf("'additionalProperties' is not permitted on a schema of type %q.", strings.Join(types, ", "))
+	}
+	if isObject {
 		if ap, ok := s["additionalProperties"].(bool); !ok || ap {
 			return "'additionalProperties' is required to be supplied and to be false."
 		}
@@ -253,15 +321,36 @@ func strictRule(s map[string]any, ctx string) string {
 			}
 		}
 		for _, n := range names {
-			if sub, ok := props[n].(map[string]any); ok {
-				if msg := strictRule(sub, ctx); msg != "" {
-					return msg
-				}
+			sub, ok := props[n].(map[string]any)
+			if !ok {
+				return fmt.Sprintf("property '%s' must be a schema.", n)
+			}
+			if msg := strictRule(sub, ctx); msg != "" {
+				return msg
 			}
 		}
 	}
-	if items, ok := s["items"].(map[string]any); ok {
-		return strictRule(items, ctx)
+	if branches, ok := s["anyOf"]; ok {
+		list, ok := branches.([]any)
+		if !ok || len(list) == 0 {
+			return "'anyOf' must be a non-empty list of schemas."
+		}
+		for _, b := range list {
+			sub, ok := b.(map[string]any)
+			if !ok {
+				return "'anyOf' must be a non-empty list of schemas."
+			}
+			if msg := strictRule(sub, ctx); msg != "" {
+				return msg
+			}
+		}
+	}
+	if items, ok := s["items"]; ok {
+		sub, ok := items.(map[string]any)
+		if !ok {
+			return "'items' must be a schema."
+		}
+		return strictRule(sub, ctx)
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ package pickle
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -53,11 +54,17 @@ const MaxBytes = 1 << 30
 // conversion (an interface, a boxed number, a map or list entry, a memo slot).
 const valueCost = 64
 
+// MaxIntBytes bounds one pickled integer (LONG1/LONG4 bytes, or the digits of a text INT or
+// LONG): checkpoints hold timestamps and ids of at most 8 bytes, and decoding an integer
+// takes time quadratic in its size (a 1 KB checkpoint holding one huge LONG4 took 67 s).
+const MaxIntBytes = 64
+
 // maxPickleDepth bounds nesting when converting to Go values (memo references can
 // build cycles; a cycle is reported, not followed forever).
 const maxPickleDepth = 64
 
-// NDArray is a numpy array rebuilt from its pickled state.
+// NDArray is a numpy array rebuilt from its pickled state. One array referred to several
+// times in the pickle (a memo reference) is one *NDArray.
 type NDArray struct {
 	Shape []int
 	DType string // numpy type string without byte order, e.g. "u1", "f8"
@@ -172,6 +179,22 @@ func allowedClass(module, name string) (any, error) {
 				return nil, errors.New("_codecs.encode: argument is not text")
 			}
 			return latin1(s), nil
+		}), nil
+	case "builtins.set", "__builtin__.set", "builtins.frozenset", "__builtin__.frozenset":
+		// Protocols 0-3 write a set as set([items]); it is read as a list, as the set
+		// opcodes of protocol 4 are (see scan).
+		return callFunc(func(args ...any) (any, error) {
+			if len(args) == 0 {
+				return &types.List{}, nil
+			}
+			switch l := args[0].(type) {
+			case *types.List:
+				return l, nil
+			case *types.Tuple:
+				items := types.List(*l)
+				return &items, nil
+			}
+			return nil, fmt.Errorf("%s.%s: argument of type %s", module, name, TypeName(args[0]))
 		}), nil
 	case "numpy.ndarray":
 		return &classNDArray{}, nil
@@ -384,11 +407,17 @@ func Load(data []byte) (any, error) {
 // allow-listed data classes (with a "__class__" key). open gives the stream; it is called
 // twice (see the package comment), so it must give the same bytes both times.
 func Decode(open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
+	return DecodeContext(context.Background(), open, lim)
+}
+
+// DecodeContext is Decode ending with ctx's error as soon as ctx is done: both passes
+// read through a reader that checks it.
+func DecodeContext(ctx context.Context, open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
 	r, err := open()
 	if err != nil {
 		return nil, err
 	}
-	st, err := scan(bufio.NewReaderSize(r, 64<<10), lim)
+	st, err := scan(bufio.NewReaderSize(ctxReader{ctx, r}, 64<<10), lim)
 	r.Close()
 	if err != nil {
 		return nil, err
@@ -399,13 +428,15 @@ func Decode(open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
 	defer r.Close()
 	defer func() {
 		// The interpreter is third-party code fed hostile bytes; a panic in it is a bad
-		// file, not a crash of ours.
+		// file, not a crash of ours, and its text means nothing to the file's owner.
 		if p := recover(); p != nil {
-			v, err = nil, fmt.Errorf("malformed pickle (%v)", p)
+			v, err = nil, errors.New("malformed pickle: its opcodes do not build a value (the interpreter failed on them)")
 		}
 	}()
-	// Only the bytes the scan passed: a stream that grew since is not read further.
-	u := gopickle.NewUnpickler(bufio.NewReaderSize(io.LimitReader(r, st.bytes), 64<<10))
+	// Only the bytes the scan passed: a stream that grew since is not read further. The
+	// opcodes the interpreter reads otherwise than Python are rewritten (see patch).
+	in := &patchReader{r: ctxReader{ctx, io.LimitReader(r, st.bytes)}, patches: st.patches}
+	u := gopickle.NewUnpickler(bufio.NewReaderSize(in, 64<<10))
 	u.FindClass = allowedClass
 	u.PersistentLoad = func(any) (any, error) { return nil, errors.New("pickle uses persistent ids, which are not supported") }
 	u.GetExtension = func(int) (any, error) {
@@ -416,16 +447,24 @@ func Decode(open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
 	}
 	raw, err := u.Load()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, err
 	}
 	// Memo references let a few bytes name one list many times over (a "billion laughs");
 	// converting copies each reference, so the values converted are counted too.
-	c := &converter{left: min(4*st.values+1<<16, lim.MaxMemory/valueCost)}
+	c := &converter{left: min(4*st.values+1<<16, lim.MaxMemory/valueCost), arrays: map[*npArray]*NDArray{}}
 	return c.toGo(raw, 0)
 }
 
-// converter turns interpreter values into Go values, within a budget of values.
-type converter struct{ left int64 }
+// converter turns interpreter values into Go values, within a budget of values. An array
+// the pickle refers to many times becomes one *NDArray, so its readers can tell (and do
+// their work on it once).
+type converter struct {
+	left   int64
+	arrays map[*npArray]*NDArray
+}
 
 func (c *converter) toGo(v any, depth int) (any, error) {
 	if depth > maxPickleDepth {
@@ -484,7 +523,11 @@ func (c *converter) toGo(v any, depth int) (any, error) {
 		}
 		return out, nil
 	case *npArray:
+		if a, ok := c.arrays[x]; ok {
+			return a, nil
+		}
 		a := x.arr
+		c.arrays[x] = &a
 		return &a, nil
 	case *npDType:
 		return x.Str, nil
@@ -523,8 +566,58 @@ func keyString(k any) string {
 
 // scanStats is what the scan counted.
 type scanStats struct {
-	bytes  int64 // up to and including STOP
-	values int64 // opcodes
+	bytes   int64 // up to and including STOP
+	values  int64 // opcodes
+	patches []patch
+}
+
+// patch replaces the bytes at offset at of the stream by with, of the same length, so the
+// interpreter reads what Python reads: a zero-length LONG1 or LONG4 is the integer 0 (the
+// interpreter indexes its last byte), and the set opcodes build lists (its sets are Go maps,
+// which cannot hold bytes; autoeval reads every set as a list anyway).
+type patch struct {
+	at   int64
+	with string
+}
+
+// patchReader applies patches, in increasing order of offset, to what r reads.
+type patchReader struct {
+	r       io.Reader
+	pos     int64
+	patches []patch
+}
+
+func (p *patchReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	end := p.pos + int64(n)
+	for len(p.patches) > 0 && p.patches[0].at < end {
+		pt := p.patches[0]
+		for i := 0; i < len(pt.with); i++ {
+			if at := pt.at + int64(i); at >= p.pos && at < end {
+				b[at-p.pos] = pt.with[i]
+			}
+		}
+		if pt.at+int64(len(pt.with)) > end {
+			p.patches[0].with, p.patches[0].at = pt.with[end-pt.at:], end
+			break
+		}
+		p.patches = p.patches[1:]
+	}
+	p.pos = end
+	return n, err
+}
+
+// ctxReader fails with ctx's error once ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }
 
 // scan reads the opcode stream to its STOP without interpreting it: every opcode must be
@@ -580,6 +673,29 @@ func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
 			}
 		}
 	}
+	intLine := func() error {
+		start := pos
+		if err := line(); err != nil {
+			return err
+		}
+		if digits := pos - start - 1; digits > MaxIntBytes*3 { // a byte holds under 3 digits
+			return fmt.Errorf("pickle has an integer of %d digits at offset %d, over the limit of %d digits", digits, st.bytes, MaxIntBytes*3)
+		}
+		return nil
+	}
+	patchAt := func(with string) {
+		st.patches = append(st.patches, patch{at: st.bytes, with: with})
+	}
+	longInt := func(n uint64) error {
+		switch {
+		case n > MaxIntBytes:
+			return fmt.Errorf("pickle has an integer of %d bytes at offset %d, over the limit of %d bytes", n, st.bytes, MaxIntBytes)
+		case n == 0:
+			// LONG1 0 is 2 bytes: BININT1 0; LONG4 0 is 5: BININT2 0, NONE, POP.
+			patchAt(map[int64]string{2: "K\x00", 5: "M\x00\x00N0"}[pos-st.bytes])
+		}
+		return skip(n)
+	}
 	for {
 		st.bytes = pos
 		op, err := r.ReadByte()
@@ -605,8 +721,14 @@ func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
 				return st, fmt.Errorf("pickle truncated: frame at offset %d needs %d more bytes than the pickle holds", frameStart, frameEnd-pos)
 			}
 			return st, nil
+		case 0x8f: // EMPTY_SET, read as EMPTY_LIST
+			patchAt("]")
+		case 0x90: // ADDITEMS, read as APPENDS
+			patchAt("e")
+		case 0x91: // FROZENSET, read as LIST
+			patchAt("l")
 		case '(', '0', '1', '2', 'N', 'R', 'a', 'b', 'd', '}', 'e', 'l', ']', 'o', 's', 't', ')', 'u', 'Q',
-			0x81, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8f, 0x90, 0x91, 0x92, 0x93, 0x94, 0x97, 0x98:
+			0x81, 0x85, 0x86, 0x87, 0x88, 0x89, 0x92, 0x93, 0x94, 0x97, 0x98:
 		case 'K', 'h', 'q', 0x80, 0x82:
 			_, err = fixed(1)
 		case 'M', 0x83:
@@ -625,11 +747,19 @@ func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
 					frameStart, frameEnd = st.bytes, end
 				}
 			}
-		case 'U', 0x8c, 'C', 0x8a: // one-byte length prefix
+		case 'U', 0x8c, 'C': // one-byte length prefix
 			if b, err = fixed(1); err == nil {
 				err = skip(uint64(b[0]))
 			}
-		case 'T', 'X', 'B', 0x8b: // four-byte length prefix
+		case 0x8a: // LONG1
+			if b, err = fixed(1); err == nil {
+				err = longInt(uint64(b[0]))
+			}
+		case 0x8b: // LONG4
+			if b, err = fixed(4); err == nil {
+				err = longInt(uint64(binary.LittleEndian.Uint32(b)))
+			}
+		case 'T', 'X', 'B': // four-byte length prefix
 			if b, err = fixed(4); err == nil {
 				err = skip(uint64(binary.LittleEndian.Uint32(b)))
 			}
@@ -637,7 +767,9 @@ func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
 			if b, err = fixed(8); err == nil {
 				err = skip(binary.LittleEndian.Uint64(b))
 			}
-		case 'I', 'L', 'F', 'S', 'V', 'g', 'p', 'P':
+		case 'I', 'L':
+			err = intLine()
+		case 'F', 'S', 'V', 'g', 'p', 'P':
 			err = line()
 		case 'c', 'i': // GLOBAL, INST: module and name lines
 			if err = line(); err == nil {

@@ -29,9 +29,14 @@ type Call struct {
 	PromptVersion string
 	InputTokens   int
 	OutputTokens  int
-	Latency       time.Duration
-	CacheHit      bool
-	CostUSD       float64
+	// ReasoningTokens is the part of OutputTokens spent on reasoning.
+	ReasoningTokens int
+	// CutOff: the answer came back incomplete (at its token budget, or by a content
+	// filter); Error says so. Its tokens were paid and are counted.
+	CutOff   bool
+	Latency  time.Duration
+	CacheHit bool
+	CostUSD  float64
 	// UncachedCostUSD is the answer's cost at list price, also for a cache hit.
 	UncachedCostUSD float64
 	// PriceUnknown: the model has no known price, so the costs are 0 for want of one.
@@ -51,12 +56,14 @@ type Filter struct {
 }
 
 // Totals sums the answered calls of a ledger (failed attempts are not calls, except those
-// counted in UnknownCalls).
+// counted in UnknownCalls and CutOffCalls), and all the tokens paid for.
 type Totals struct {
 	Calls           int
 	CacheHits       int
 	InputTokens     int
 	OutputTokens    int
+	ReasoningTokens int
+	CutOffCalls     int
 	CostUSD         float64
 	UnknownCalls    int
 	UncachedCostUSD float64

@@ -1,0 +1,61 @@
+package llm_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/llmtest"
+	"github.com/autoeval/autoeval/llm"
+)
+
+// A reasoning model spends max_completion_tokens on reasoning and answer together: the
+// request's budget is the answer's, and the reasoning gets room on top (the reasoner's 2,000
+// tokens could all go to reasoning, leaving an empty, cut-off answer). The effort goes to
+// reasoning models only, and the reasoning tokens are booked.
+func TestReasoningModelsGetAReasoningBudget(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	for _, tc := range []struct {
+		model, effort string
+		budget        int
+		wantMax       int
+		wantEffort    string
+	}{
+		{"o4-mini", "", 0, 2000 + llm.DefaultReasoningBudget, ""},
+		{"gpt-5-mini", "low", 0, 2000 + llm.DefaultReasoningBudget, "low"},
+		{"o3", "high", 8000, 10000, "high"},
+		{"gpt-4o-mini", "low", 0, 2000, ""}, // not a reasoning model: no effort, no extra room
+	} {
+		srv := llmtest.NewOpenAI(t, llmtest.Reasoning("ok", 500, 1800, 1500))
+		db := openDB(t)
+		m := open(t, "openai:"+tc.model, srv.URL, db, func(c *llm.Config) { c.ReasoningEffort = tc.effort; c.ReasoningBudget = tc.budget })
+		r, err := m.Generate(context.Background(), llm.Request{Purpose: "reason", Prompt: "judge", MaxTokens: 2000})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.model, err)
+		}
+		var body struct {
+			Max    int    `json:"max_completion_tokens"`
+			Effort string `json:"reasoning_effort"`
+		}
+		json.Unmarshal(srv.Requests()[0].Body, &body)
+		if body.Max != tc.wantMax || body.Effort != tc.wantEffort {
+			t.Errorf("%s: max_completion_tokens %d, reasoning_effort %q; want %d and %q", tc.model, body.Max, body.Effort, tc.wantMax, tc.wantEffort)
+		}
+		if r.ReasoningTokens != 1500 || r.Usage().ReasoningTokens != 1500 {
+			t.Errorf("%s: reasoning tokens %d", tc.model, r.ReasoningTokens)
+		}
+		if u, _ := llm.Summarize(context.Background(), db, llm.Filter{}); u.ReasoningTokens != 1500 || u.OutputTokens != 1800 {
+			t.Errorf("%s: ledger %+v", tc.model, u)
+		}
+	}
+	// The effort is OpenAI's reasoning_effort: other providers, or a value OpenAI does not
+	// know, are refused before any call.
+	t.Setenv("ANTHROPIC_API_KEY", secret)
+	for spec, effort := range map[string]string{"anthropic:claude-sonnet-4-5": "high", "openai:o3": "extreme"} {
+		_, err := llm.Open(context.Background(), llm.Config{Spec: spec, ReasoningEffort: effort})
+		if err == nil || !strings.Contains(err.Error(), "reasoning-effort") {
+			t.Errorf("%s with effort %q: %v", spec, effort, err)
+		}
+	}
+}

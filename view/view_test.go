@@ -1,0 +1,346 @@
+package view
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoeval/autoeval/internal/evaltest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// serve starts the real server on a free loopback port over the six standard traces
+// (copied into a temp dir) and returns its base URL and the root.
+func serve(t testing.TB, o Options) (string, *Server) {
+	t.Helper()
+	if len(o.Roots) == 0 {
+		o.Roots = []string{evaltest.Write(t, t.TempDir(), evaltest.Cases, true)}
+	}
+	if o.Poll == 0 {
+		o.Poll = 50 * time.Millisecond
+	}
+	srv, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String(), srv
+}
+
+func get(t testing.TB, u string) (*http.Response, string) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+type apiTrace struct {
+	ID        string `json:"id"`
+	Truth     string `json:"truth"`
+	Judgments []struct {
+		Judge     string `json:"judge"`
+		Complete  bool   `json:"complete"`
+		Verdict   string `json:"verdict"`
+		Agreement string `json:"agreement"`
+	} `json:"judgments"`
+}
+
+func apiTraces(t testing.TB, base, query string) []apiTrace {
+	t.Helper()
+	resp, body := get(t, base+"/api/traces"+query)
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET /api/traces%s: %s %s", query, resp.Status, body)
+	}
+	var out []apiTrace
+	if err := json.Unmarshal([]byte(body), &out); err != nil {
+		t.Fatalf("GET /api/traces%s: %v in %s", query, err, body)
+	}
+	return out
+}
+
+func ids(ts []apiTrace) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.ID)
+	}
+	return out
+}
+
+func TestAPITracesListsEveryTraceWithItsJudgments(t *testing.T) {
+	base, _ := serve(t, Options{})
+	all := apiTraces(t, base, "")
+	if got := ids(all); !slices.Equal(got, []string{"t1", "t2", "t3", "t4", "t5", "t6"}) {
+		t.Fatalf("ids %v", got)
+	}
+	// Verdicts and agreements as eval's worked example has them (evaltest.Cases).
+	want := map[string][2]string{"t1": {"success", "agrees"}, "t2": {"failure", "agrees"}, "t3": {"success", "false positive"},
+		"t4": {"failure", "false negative"}, "t5": {"failure", "agrees"}, "t6": {"failure", "false negative"}}
+	for _, tr := range all {
+		if len(tr.Judgments) != 1 || tr.Judgments[0].Judge != "heuristic (baseline)" {
+			t.Fatalf("%s: judgments %+v", tr.ID, tr.Judgments)
+		}
+		j := tr.Judgments[0]
+		if w := want[tr.ID]; j.Verdict != w[0] || j.Agreement != w[1] || j.Complete != (w[0] == "success") {
+			t.Errorf("%s: %+v, want %v", tr.ID, j, w)
+		}
+	}
+	if got := ids(apiTraces(t, base, "?disagree=1")); !slices.Equal(got, []string{"t3", "t4", "t6"}) {
+		t.Errorf("disagreements %v, want t3 t4 t6", got)
+	}
+	if got := ids(apiTraces(t, base, "?agent=agentB&truth=success")); !slices.Equal(got, []string{"t4", "t6"}) {
+		t.Errorf("agentB with ground truth success: %v", got)
+	}
+	if got := ids(apiTraces(t, base, "?q=markormove")); !slices.Equal(got, []string{"t3", "t4"}) {
+		t.Errorf("search markormove: %v", got)
+	}
+	resp, _ := get(t, base+"/api/traces?sort=truth&order=desc&limit=2&offset=1")
+	if n := resp.Header.Get("X-Total-Count"); n != "6" {
+		t.Errorf("X-Total-Count %q", n)
+	}
+	if got := ids(apiTraces(t, base, "?sort=truth&order=desc&limit=2&offset=1")); !slices.Equal(got, []string{"t4", "t6"}) {
+		t.Errorf("by reward, descending, second and third: %v", got)
+	}
+}
+
+func TestPagesRenderAndEscapeTraceText(t *testing.T) {
+	base, _ := serve(t, Options{})
+	for _, p := range []string{"/", "/?disagree=1&sort=judge:heuristic+(baseline)", "/trace?id=t1", "/summary", "/api/trace?id=t3",
+		"/api/frame?id=t1&i=2", "/api/summary", "/api/progress", "/static/app.js", "/static/app.css"} {
+		resp, body := get(t, base+p)
+		if resp.StatusCode != 200 {
+			t.Errorf("GET %s: %s: %.300s", p, resp.Status, body)
+			continue
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("GET %s: CSP %q", p, csp)
+		}
+		if strings.Contains(body, "<b>do it</b>") || strings.Contains(body, "<i>of</i>") {
+			t.Errorf("GET %s: markup from a trace reached the page unescaped", p)
+		}
+	}
+	_, body := get(t, base+"/trace?id=t1")
+	if !strings.Contains(body, "Task of t1: &lt;b&gt;do it&lt;/b&gt;") {
+		t.Errorf("trace page does not show the task as text")
+	}
+	if strings.Contains(body, "<script>") || strings.Contains(body, " style=") || strings.Contains(body, " on") && strings.Contains(body, "onclick") {
+		t.Errorf("trace page holds an inline script or style, which its CSP forbids")
+	}
+}
+
+func TestFramesAreServedFromTheTraceOnly(t *testing.T) {
+	base, _ := serve(t, Options{})
+	resp, body := get(t, base+"/frame?id=t1&i=2")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !strings.HasPrefix(body, "\x89PNG") {
+		t.Fatalf("frame: %s %s", resp.Status, resp.Header.Get("Content-Type"))
+	}
+	resp, body = get(t, base+"/frame?id=t1&i=2&w=135")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/jpeg" || !strings.HasPrefix(body, "\xff\xd8") {
+		t.Fatalf("thumbnail: %s %s", resp.Status, resp.Header.Get("Content-Type"))
+	}
+	for _, p := range []string{"/frame?id=t1&i=9", "/frame?id=../../etc/passwd&i=1", "/frame?id=t1&i=1&w=4000", "/static/../view.go", "/api/trace?id=/etc/passwd"} {
+		if resp, _ := get(t, base+p); resp.StatusCode == 200 {
+			t.Errorf("GET %s: 200", p)
+		}
+	}
+}
+
+func TestOnlyReadsAndOnlyLoopbackNames(t *testing.T) {
+	base, _ := serve(t, Options{})
+	resp, err := http.Post(base+"/api/traces", "text/plain", strings.NewReader("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %s", resp.Status)
+	}
+	// A page elsewhere whose name resolves to 127.0.0.1 (DNS rebinding) is refused.
+	req, _ := http.NewRequest("GET", base+"/api/traces", nil)
+	req.Host = "attacker.example:80"
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMisdirectedRequest {
+		t.Errorf("request for host attacker.example: %s", resp.Status)
+	}
+	u, _ := url.Parse(base)
+	req, _ = http.NewRequest("GET", base+"/api/traces", nil)
+	req.Host = "localhost:" + u.Port()
+	if resp, err = http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+		t.Errorf("request for localhost: %v %v", resp.Status, err)
+	}
+	resp.Body.Close()
+	for addr, want := range map[string]bool{"127.0.0.1:7575": true, "localhost:1": true, "[::1]:80": true, "0.0.0.0:7575": false, "192.168.1.2:80": false, ":7575": false} {
+		if IsLoopback(addr) != want {
+			t.Errorf("IsLoopback(%s) = %v", addr, !want)
+		}
+	}
+}
+
+// TestSymlinksOutOfTheRootsAreNotRead: a trace folder, an episode file or a judgment that
+// is a link to somewhere outside the roots is listed as a problem and never read.
+func TestSymlinksOutOfTheRootsAreNotRead(t *testing.T) {
+	outside := evaltest.Write(t, t.TempDir(), evaltest.Cases[:2], false)
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[2:3], false)
+	secret := filepath.Join(outside, "t1", "trace.json")
+	mustLink := func(target, link string) {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	episode := filepath.Join(outside, "episode.json")
+	if err := os.WriteFile(episode, []byte(`{"goal": "read a secret", "task_name": "SecretTask", "step_records": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustLink(episode, filepath.Join(root, "linked-episode.json"))
+	mustLink(filepath.Join(outside, "t2", "judgment.json"), filepath.Join(root, "t3", "judgment.other.json"))
+	os.MkdirAll(filepath.Join(root, "t7"), 0o755)
+	mustLink(secret, filepath.Join(root, "t7", "trace.json"))
+	base, srv := serve(t, Options{Roots: []string{root}})
+	got := apiTraces(t, base, "")
+	if !slices.Equal(ids(got), []string{"t3"}) || len(got[0].Judgments) != 1 {
+		t.Errorf("traces %+v, want t3 alone with its own judgment", got)
+	}
+	problems := strings.Join(srv.index.snap.Load().problems, "\n")
+	for _, p := range []string{"linked-episode.json", "judgment.other.json", filepath.Join("t7", "trace.json")} {
+		if !strings.Contains(problems, p) {
+			t.Errorf("problems do not name %s: %s", p, problems)
+		}
+	}
+}
+
+// TestChangesAppearLive: a judgment, a ground truth and a new trace written by another
+// process reach the index and the event stream without a restart.
+func TestChangesAppearLive(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	base, _ := serve(t, Options{Roots: []string{root}})
+	resp, err := http.Get(base + "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- d
+			}
+		}
+		close(events)
+	}()
+	waitEvent := func(what string, ok func(Change) bool) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case d, open := <-events:
+				if !open {
+					t.Fatalf("event stream ended waiting for %s", what)
+				}
+				var c Change
+				if json.Unmarshal([]byte(d), &c) == nil && c.Version > 0 && ok(c) {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no event for %s within 10s", what)
+			}
+		}
+	}
+	waitEvent("the first version", func(c Change) bool { return c.Traces == 6 })
+
+	// A second judge's verdict on t2.
+	j, err := trace.ReadJudgment(filepath.Join(root, "t2", "judgment.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Judge = trace.JudgeInfo{Kind: trace.JudgeLLM, Model: "gpt-4o"}
+	j.Complete = true
+	if err := trace.WriteJudgment(filepath.Join(root, "t2", "judgment.openai_gpt-4o.json"), j); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent("the new judgment", func(c Change) bool { return slices.Contains(c.Changed, "t2") })
+	if got := apiTraces(t, base, "?judge=gpt-4o"); len(got) != 1 || got[0].ID != "t2" || got[0].Judgments[0].Judge != "gpt-4o" || got[0].Judgments[0].Agreement != "false positive" {
+		t.Errorf("judged by gpt-4o: %+v", got)
+	}
+	// Ground truth set on t5 (rewritten in place, not renamed).
+	tr, err := trace.Read(filepath.Join(root, "t5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.GroundTruth.Reward = 1
+	data, _ := json.MarshalIndent(tr, "", " ")
+	if err := os.WriteFile(filepath.Join(root, "t5", "trace.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent("the new ground truth", func(c Change) bool { return slices.Contains(c.Changed, "t5") })
+	if got := apiTraces(t, base, "?q=t5"); got[0].Truth != "success" {
+		t.Errorf("t5 truth %q after its reward became 1", got[0].Truth)
+	}
+	// A new trace in a new folder.
+	evaltest.Write(t, filepath.Join(root, "later"), evaltest.Cases[:1], false)
+	waitEvent("the new trace", func(c Change) bool { return slices.Contains(c.Changed, "later/t1") })
+	// And one removed.
+	os.RemoveAll(filepath.Join(root, "t6"))
+	waitEvent("the removed trace", func(c Change) bool { return slices.Contains(c.Removed, "t6") })
+	if n := len(apiTraces(t, base, "")); n != 6 {
+		t.Errorf("%d traces, want 6", n)
+	}
+}
+
+func TestBatchProgressIsShown(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
+	base, _ := serve(t, Options{Roots: []string{root}})
+	b := &trace.Batch{Kind: "judge", Judge: "heuristic (baseline)", Host: "h", PID: 42, Started: time.Now(), Updated: time.Now(),
+		Total: 6, Done: 2, Current: []trace.BatchItem{{Trace: "t3", Frames: 3, FramesDone: 1}}}
+	if err := trace.WriteBatch(root, b); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, body := get(t, base+"/api/progress")
+		var got []BatchView
+		json.Unmarshal([]byte(body), &got)
+		if len(got) == 1 && got[0].Done == 2 && got[0].Current[0].Trace == "t3" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("progress %s", body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, body := get(t, base+"/"); !strings.Contains(body, "2 of 6 traces") || !strings.Contains(body, "judging") {
+		t.Errorf("the list page does not show the batch")
+	}
+	if got := apiTraces(t, base, ""); len(got) != 6 {
+		t.Errorf("the status folder was taken for traces: %d", len(got))
+	}
+}
