@@ -45,10 +45,13 @@ func newRunCmd() *cobra.Command {
 completion) and TCR (share of tasks with every substate reached); both are kept in the
 database (--db) with every task's result.
 
-The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} becomes the task text
-as one shell-quoted word; every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
-$AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET (the device the task runs on),
-and the agent gets the task on standard input too. An agent answering a question (an
+The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} stands for the task
+text: the shell reads it from $AUTOEVAL_TASK, so the agent gets it exactly however {task} is
+quoted and nothing in it runs ({task} inside $(...), backquotes or a here-document is refused:
+write "$AUTOEVAL_TASK" there). Every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
+$ANDROID_SERIAL and $ADB_SERVER_SOCKET (the device the task runs on), the hooks
+$AUTOEVAL_TRACE_DIR (the agent is not told its trace folder), and the agent gets the task on
+standard input too. An agent answering a question (an
 information-retrieval task) writes its answer to the file named by $AUTOEVAL_ANSWER_FILE
 (see 'autoeval observe --help'); the ground truth of question tasks scores that answer.
 
@@ -237,7 +240,7 @@ the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 	df.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&suitePath, "suite", "", "task list: a file or a directory of them (required)")
-	f.StringVar(&agentCmd, "agent-cmd", "", "the agent, as a shell command; {task} is replaced by the quoted task text (required)")
+	f.StringVar(&agentCmd, "agent-cmd", "", "the agent, as a shell command; {task} stands for the task text, passed exactly (required)")
 	f.StringVarP(&out, "out", "o", "", "directory for the traces, one subdirectory per task id (required)")
 	f.StringVar(&name, "agent-name", "", "agent label for traces and the summary (default: the command's first word)")
 	f.StringVar(&setup, "setup-cmd", "", "shell command run before each task (e.g. reset the app); a failure skips the task until the next run")
