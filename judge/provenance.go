@@ -192,3 +192,15 @@ func jobKey(t *trace.Trace, task string, subs *substate.List, setup trace.JudgeS
 	sum := sha256.Sum256(data)
 	return "judge:" + hex.EncodeToString(sum[:16]), nil
 }
+
+// ID names the configuration of a judge across the traces it judges (a suite run's): its
+// kind, models and their endpoints, capture mode, retries and the kind's prompt or rule
+// versions. Verdicts of the same ID come from the same judge.
+func (c Config) ID() (string, error) {
+	d, err := c.normalize()
+	if err != nil {
+		return "", err
+	}
+	vision := c.CaptureModel != nil && c.Capture != CaptureXML && c.Capture != CaptureOCR
+	return judgeSetup(&c, c.info(d, vision, false)).Digest, nil
+}

@@ -52,6 +52,11 @@ type SuiteOptions struct {
 	Observe observer.Options
 	// Judge judges a finished trace; nil skips judging.
 	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
+	// JudgeID names Judge's configuration (its kind, models, endpoints, capture, prompts:
+	// judge.Config.ID). A task done by an earlier invocation whose verdict came from
+	// another configuration has its recording judged again, not its old verdict taken;
+	// "" takes every done task as it is.
+	JudgeID string
 	// GroundTruth decides each task's reward: groundtruth.Native{} checks the device
 	// state for tasks whose id or name has a check; &groundtruth.AndroidWorld{...} makes
 	// AndroidWorld's server initialize each task (its id is the task type) before the

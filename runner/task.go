@@ -19,15 +19,17 @@ import (
 
 // TaskResult is the outcome of one task, stored as the run item's result.
 type TaskResult struct {
-	ID        string   `json:"id"`
-	Task      string   `json:"task"`
-	Trace     string   `json:"trace"`
-	Status    string   `json:"status"` // the trace's status
-	Frames    int      `json:"frames"`
-	Dropped   int      `json:"dropped"`
-	ExitCode  int      `json:"exit_code"`
-	Judged    bool     `json:"judged"`
-	Judge     string   `json:"judge,omitempty"`
+	ID       string `json:"id"`
+	Task     string `json:"task"`
+	Trace    string `json:"trace"`
+	Status   string `json:"status"` // the trace's status
+	Frames   int    `json:"frames"`
+	Dropped  int    `json:"dropped"`
+	ExitCode int    `json:"exit_code"`
+	Judged   bool   `json:"judged"`
+	Judge    string `json:"judge,omitempty"`
+	// JudgeID names the judge configuration of the verdict (SuiteOptions.JudgeID).
+	JudgeID   string   `json:"judge_id,omitempty"`
 	Substates int      `json:"substates,omitempty"`
 	Satisfied int      `json:"satisfied,omitempty"`
 	SCR       float64  `json:"scr"`

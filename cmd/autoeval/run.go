@@ -152,9 +152,10 @@ the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 			var notices []string
 			notice := func(format string, args ...any) { notices = append(notices, fmt.Sprintf(format, args...)) }
 			var judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error)
+			var judgeID string
 			if !noJudge {
 				var resolved string
-				if judgeFn, resolved, err = suiteJudge(ctx, db, kind, substates, notice); err != nil {
+				if judgeFn, resolved, judgeID, err = suiteJudge(ctx, db, kind, substates, notice); err != nil {
 					return err
 				}
 				if resolved == trace.JudgeHeuristic && !df.xml && !cmd.Flags().Changed("xml") {
@@ -200,7 +201,7 @@ the pool, a store error), 2 for bad usage, 130 after Ctrl-C (rerun to resume).`,
 				logf("shard %s: %d of the %d tasks of %s", sh, ownedTasks(tasks, sh), len(tasks), suitePath)
 			}
 			o := runner.SuiteOptions{Tasks: tasks, SuitePath: suitePath, AgentCmd: agentCmd, AgentName: name, Out: out,
-				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, GroundTruth: gt,
+				Setup: setup, Teardown: teardown, HookTimeout: hookTimeout, Judge: judgeFn, JudgeID: judgeID, GroundTruth: gt,
 				Store: db, Shard: sh, Fresh: fresh, Logf: logf,
 				Observe: observer.Options{Timeout: timeout}}
 			df.options(&o.Observe)
@@ -329,11 +330,16 @@ func selectTasks(tasks []suite.Task, only string) ([]suite.Task, error) {
 
 // suiteJudge builds the judge used after each task: the model judge when a model is
 // configured (and not --judge heuristic), else the heuristic baseline with its notice.
-// It also returns the kind chosen. Notices go to notice.
-func suiteJudge(ctx context.Context, db *store.DB, kind, substates string, notice func(string, ...any)) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
+// It also returns the kind chosen and the configuration's judge.Config.ID. Notices go to
+// notice.
+func suiteJudge(ctx context.Context, db *store.DB, kind, substates string, notice func(string, ...any)) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, string, error) {
 	cfg, decompose, err := judgeConfig(ctx, db, kind, "")
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
+	}
+	id, err := cfg.ID()
+	if err != nil {
+		return nil, "", "", err
 	}
 	if cfg.Notice != "" {
 		notice("notice: %s", cfg.Notice)
@@ -343,5 +349,5 @@ func suiteJudge(ctx context.Context, db *store.DB, kind, substates string, notic
 	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
 		r := judge.JudgeTrace(ctx, opts, judge.Target{Label: trace.Label(t), Trace: t}, false)
 		return r.Judgment, r.Err
-	}, cfg.Kind, nil
+	}, cfg.Kind, id, nil
 }

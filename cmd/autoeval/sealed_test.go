@@ -429,3 +429,51 @@ func TestReimportNoticesAChangedSource(t *testing.T) {
 		t.Fatalf("the unchanged sources:\n%s", stdout)
 	}
 }
+
+// A suite run again with another judge judges the recordings again instead of taking the
+// earlier judge's verdicts as done (before: the heuristic's verdicts stood, the model was
+// never asked); the agent does not run again, and the same judge again changes nothing.
+// Through the real adb server and the device stand-in.
+func TestRunJudgesAgainWithAnotherJudge(t *testing.T) {
+	db := judgeEnv(t)
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	srv, _ := clockDevice(t)
+	a := llmtest.NewOpenAI(t, llmtest.Handler(flowModel))
+	b := llmtest.NewOpenAI(t, llmtest.Handler(flowModel))
+	dir := t.TempDir()
+	suitePath := filepath.Join(dir, "suite.yaml")
+	judgeWriteFile(t, suitePath, "tasks:\n  - {id: clock, task: Open the Clock app}\n")
+	ran := filepath.Join(dir, "ran")
+	runs := filepath.Join(dir, "runs")
+	run := func(judgeArgs ...string) string {
+		t.Helper()
+		args := append([]string{"--db", db}, judgeArgs...)
+		args = append(args, "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", runs,
+			"--agent-cmd", "echo ran >> "+ran+"; sleep 0.2", "--interval", "30ms", "--xml")
+		code, stdout, errOut := evalCapture(t, args...)
+		if code != 0 {
+			t.Fatalf("run %v: exit %d: %s %s", judgeArgs, code, stdout, errOut)
+		}
+		return errOut
+	}
+	run("--judge", "heuristic")
+	run("--model", "openai:judge-a", "--base-url", a.URL)
+	asked := a.Count()
+	if asked == 0 {
+		t.Fatal("the model judge was not asked: the heuristic's verdict was taken as done")
+	}
+	if j := judgeRead(t, filepath.Join(runs, "clock", "judgment.openai_judge-a.json")); j.Judge.Model != "openai:judge-a" {
+		t.Fatalf("judge %+v", j.Judge)
+	}
+	run("--model", "openai:judge-a", "--base-url", a.URL)
+	if a.Count() != asked {
+		t.Fatalf("the same judge again asked the model %d more times", a.Count()-asked)
+	}
+	run("--model", "openai:judge-a", "--base-url", b.URL)
+	if b.Count() == 0 {
+		t.Fatal("the same model at another endpoint was not asked")
+	}
+	if data, _ := os.ReadFile(ran); strings.Count(string(data), "ran") != 1 {
+		t.Fatalf("the agent ran %d times, want once", strings.Count(string(data), "ran"))
+	}
+}
