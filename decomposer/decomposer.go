@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/store"
@@ -77,15 +78,6 @@ type Result struct {
 	Usage llm.Usage
 }
 
-// Decompose returns the substates of task. app and knowledge are optional context.
-func (d *Decomposer) Decompose(ctx context.Context, task, app, knowledge string) (*substate.List, error) {
-	r, err := d.Run(ctx, Input{Task: task, App: app, Knowledge: knowledge})
-	if err != nil {
-		return nil, err
-	}
-	return r.Substates, nil
-}
-
 // Input is one decomposition request.
 type Input struct {
 	Task, App, Knowledge string
@@ -126,7 +118,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 		asked = append(asked, req)
 		resp, err := d.model.Generate(ctx, req)
 		if err != nil {
-			return nil, fmt.Errorf("decompose %q: %w", short(in.Task), err)
+			return nil, fmt.Errorf("decompose %q: %w", termtext.Clip(in.Task, 60), err)
 		}
 		res.Rounds++
 		res.Usage.Add(resp.Usage())
@@ -143,7 +135,7 @@ func (d *Decomposer) Run(ctx context.Context, in Input) (*Result, error) {
 	}
 	// No valid answer: forget the cached ones, so "run again" really asks the model again.
 	llm.Forget(ctx, d.model, asked...)
-	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", short(in.Task), d.model.Name(), res.Rounds, lastErr)
+	return nil, fmt.Errorf("decompose %q: %s gave no valid substates after %d answers; last problem: %v", termtext.Clip(in.Task, 60), d.model.Name(), res.Rounds, lastErr)
 }
 
 // parse reads and validates a model's answer, adding the method's rules that the
@@ -164,22 +156,13 @@ func parse(text string) (*substate.List, error) {
 }
 
 func repairText(answer string, err error) string {
-	if len(answer) > 3000 {
-		answer = answer[:3000] + "…"
-	}
+	answer = termtext.Clip(answer, 3000+1) // at most 3000 runes of it, and the cut mark
 	var ve *substate.ValidationError
 	problems := err.Error()
 	if errors.As(err, &ve) {
 		problems = "- " + strings.Join(ve.Problems, "\n- ")
 	}
 	return "It was:\n" + answer + "\n\nProblems:\n" + problems
-}
-
-func short(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:57]) + "..."
-	}
-	return s
 }
 
 // key identifies a decomposition: same task, app, knowledge, model, endpoint and prompt,

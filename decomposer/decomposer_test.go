@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/internal/testenv"
 
@@ -85,7 +86,7 @@ func TestDecomposeOpenAIAndCache(t *testing.T) {
 	}
 	// Even bypassing the substates cache, the model-call cache answers.
 	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db), db, decomposer.Options{NoCache: true})
-	if _, err := d2.Decompose(context.Background(), task, "clock", "Alarms are on the Alarm tab."); err != nil || srv.Count() != 1 {
+	if _, err := d2.Run(context.Background(), decomposer.Input{Task: task, App: "clock", Knowledge: "Alarms are on the Alarm tab."}); err != nil || srv.Count() != 1 {
 		t.Fatalf("%v, %d requests", err, srv.Count())
 	}
 	tree := decomposer.Tree(s)
@@ -98,8 +99,8 @@ func TestDecomposeAnthropic(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-x")
 	srv := llmtest.NewAnthropic(t, llmtest.Reply(good))
 	d := decomposer.New(model(t, "anthropic:claude-3-5-haiku-latest", srv.URL, nil), nil, decomposer.Options{})
-	s, err := d.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
-	if err != nil || len(s.Nodes) != 4 {
+	s, err := d.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
+	if err != nil || len(s.Substates.Nodes) != 4 {
 		t.Fatal(s, err)
 	}
 	if r := srv.Requests()[0]; r.Rejected != "" || !strings.Contains(r.System, "substates") {
@@ -135,18 +136,28 @@ func TestDecomposeRepairs(t *testing.T) {
 	srv2 := llmtest.NewOpenAI(t, llmtest.Reply(invalid), llmtest.Reply(invalid), llmtest.Reply(good))
 	db2 := openDB(t)
 	d2 := decomposer.New(model(t, "openai:gpt-4o-mini", srv2.URL, db2), db2, decomposer.Options{Repairs: 1})
-	_, err = d2.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
+	_, err = d2.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
 	if err == nil || !strings.Contains(err.Error(), "no valid substates after 2 answers") || !strings.Contains(err.Error(), "parent 9") || srv2.Count() != 2 {
 		t.Fatalf("err %v, %d requests", err, srv2.Count())
 	}
-	if _, err := d2.Decompose(context.Background(), "Set an alarm for 3PM", "", ""); err != nil || srv2.Count() != 3 {
+	if _, err := d2.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"}); err != nil || srv2.Count() != 3 {
 		t.Fatalf("second try: %v, %d requests (want one new)", err, srv2.Count())
+	}
+	// A long answer quoted back is cut between characters, never inside one.
+	long := "x" + strings.Repeat("é", 3100) // byte 3000 falls inside an é
+	srv4 := llmtest.NewOpenAI(t, llmtest.Reply(long), llmtest.Reply(good))
+	d4 := decomposer.New(model(t, "openai:gpt-4o-mini", srv4.URL, nil), nil, decomposer.Options{})
+	if _, err := d4.Run(context.Background(), decomposer.Input{Task: "t"}); err != nil || srv4.Count() != 2 {
+		t.Fatalf("%v %d", err, srv4.Count())
+	}
+	if r := srv4.Requests()[1].Text; !strings.Contains(r, "éé…") || strings.ContainsRune(r, utf8.RuneError) {
+		t.Errorf("repair prompt quotes the long answer as %q", r[max(0, strings.Index(r, "…")-8):])
 	}
 	// A first substate that is not a page is sent back too.
 	unitFirst := `[{"id":0,"kind":"page","content":"x","parent":null}]`
 	srv3 := llmtest.NewOpenAI(t, llmtest.Reply(`[{"id":0,"kind":"unit","content":"x","parent":null}]`), llmtest.Reply(unitFirst))
 	d3 := decomposer.New(model(t, "openai:gpt-4o-mini", srv3.URL, nil), nil, decomposer.Options{})
-	if _, err := d3.Decompose(context.Background(), "t", "", ""); err != nil || srv3.Count() != 2 {
+	if _, err := d3.Run(context.Background(), decomposer.Input{Task: "t"}); err != nil || srv3.Count() != 2 {
 		t.Fatalf("%v %d", err, srv3.Count())
 	}
 }
@@ -156,8 +167,8 @@ func TestDecomposeTransportFailures(t *testing.T) {
 	srv := llmtest.NewOpenAI(t, llmtest.Status(429, "Retry-After: 1"), llmtest.Status(500), llmtest.Hang(), llmtest.Reply(good))
 	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, nil), nil, decomposer.Options{})
 	start := time.Now()
-	s, err := d.Decompose(context.Background(), "Set an alarm for 3PM", "", "")
-	if err != nil || len(s.Nodes) != 4 {
+	s, err := d.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
+	if err != nil || len(s.Substates.Nodes) != 4 {
 		t.Fatal(err)
 	}
 	if srv.Count() != 4 {
@@ -170,7 +181,7 @@ func TestDecomposeTransportFailures(t *testing.T) {
 
 func TestDecomposeNoModel(t *testing.T) {
 	d := decomposer.New(nil, nil, decomposer.Options{})
-	_, err := d.Decompose(context.Background(), "t", "", "")
+	_, err := d.Run(context.Background(), decomposer.Input{Task: "t"})
 	if err == nil || !strings.Contains(err.Error(), "--model") {
 		t.Fatal(err)
 	}
@@ -290,7 +301,7 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 		t.Fatalf("summary.json: %v %+v", err, fileSum)
 	}
 	// The ledger has the run's calls under its id.
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: sum.RunID})
+	u, err := db.SumCalls(context.Background(), llm.Filter{RunID: sum.RunID})
 	if err != nil || u.Calls < len(tasks) || u.InputTokens == 0 {
 		t.Errorf("ledger for run %s: %+v %v", sum.RunID, u, err)
 	}

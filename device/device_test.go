@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/internal/adbd"
@@ -230,15 +231,6 @@ func TestInfoShellAndFiles(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Name != "databases" || !list[0].Mode.IsDir() {
 		t.Fatalf("list = %+v, %v", list, err)
 	}
-	if err := d.Push(ctx(t), "/sdcard/Documents/note.md", []byte("hello"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, ok := dev.File("/sdcard/Documents/note.md"); !ok || string(b) != "hello" {
-		t.Fatalf("pushed %q %v", b, ok)
-	}
-	if err := d.Push(ctx(t), "/data/data/secret/new", []byte("x"), 0o600); !errors.Is(err, fs.ErrPermission) {
-		t.Fatalf("denied push: %v", err)
-	}
 }
 
 func testPNG(t testing.TB, w, h int, c color.Color) []byte {
@@ -321,6 +313,11 @@ func TestDeviceLost(t *testing.T) {
 	_, err = d.Pull(ctx(t), "/sdcard/x")
 	if !errors.Is(err, device.ErrDeviceLost) {
 		t.Fatalf("pull after the device dropped: %v", err)
+	}
+	// The error names the command, cut by characters: never half of one.
+	_, err = d.Shell(ctx(t), "input text '"+strings.Repeat("é", 40)+"'")
+	if !errors.Is(err, device.ErrDeviceLost) || !utf8.ValidString(err.Error()) || !strings.Contains(err.Error(), "input text 'éé") {
+		t.Fatalf("shell after the device dropped: %q", err)
 	}
 	srv.Kill()
 	_, err = d.Shell(ctx(t), "echo hi")

@@ -83,13 +83,6 @@ func oneLine(s string) string {
 	return s
 }
 
-func short(cmd string) string {
-	if len(cmd) > 60 {
-		return cmd[:57] + "..."
-	}
-	return cmd
-}
-
 func baseName(p string) string {
 	p = strings.TrimSuffix(p, "/")
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {

@@ -7,16 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"time"
-
-	"github.com/zach-klippenstein/goadb/wire"
 )
-
-// The sync service (SYNC.TXT): STAT, LIST, RECV and SEND over one connection, file data
-// in chunks of at most 64 KiB.
-const serviceSync = "sync:"
-
-// syncChunk is the largest DATA chunk the sync protocol allows.
-const syncChunk = 64 * 1024
 
 // FileInfo describes a remote file.
 type FileInfo struct {
@@ -96,48 +87,4 @@ func (d *Device) PullLimit(ctx context.Context, path string, limit int64) ([]byt
 		return nil, fmt.Errorf("pull %s from %s: %w of %d bytes", path, d.serial, ErrTooLarge, limit)
 	}
 	return data, nil
-}
-
-// Push writes data to a remote file over sync SEND with the given permissions and waits
-// for the device to confirm (goadb's writer hangs up without reading the reply).
-func (d *Device) Push(ctx context.Context, path string, data []byte, perm fs.FileMode) error {
-	op := "push " + path
-	conn, err := d.transport(ctx, op)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	if err := wire.SendMessageString(conn, serviceSync); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if _, err := conn.ReadStatus("sync"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	sc := conn.NewSyncConn()
-	if err := sc.SendOctetString("SEND"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if err := sc.SendBytes([]byte(fmt.Sprintf("%s,%d", path, uint32(perm.Perm())))); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	for rest := data; len(rest) > 0; {
-		n := min(len(rest), syncChunk)
-		if err := sc.SendOctetString("DATA"); err != nil {
-			return d.classify(ctx, op, err)
-		}
-		if err := sc.SendBytes(rest[:n]); err != nil {
-			return d.classify(ctx, op, err)
-		}
-		rest = rest[n:]
-	}
-	if err := sc.SendOctetString("DONE"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if err := sc.SendTime(time.Now()); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	if _, err := sc.ReadStatus("send"); err != nil {
-		return d.classify(ctx, op, err)
-	}
-	return nil
 }

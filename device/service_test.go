@@ -77,7 +77,7 @@ func TestServiceStringsAreOnesAdbdKnows(t *testing.T) {
 		}
 	}
 	// The check must have seen the requests the device layer is built on.
-	for _, want := range []string{"host:devices-l", "host:transport:", "shell:", "exec:", "sync:"} {
+	for _, want := range []string{"host:devices-l", "host:transport:", "shell:", "exec:"} {
 		if !contains(found, want) {
 			t.Errorf("no request starting %q was found (found %q): the scan lost track", want, found)
 		}
@@ -291,7 +291,6 @@ func TestEveryDeviceOperationUsesKnownServices(t *testing.T) {
 		"Stat":               func() error { _, err := d.Stat(c, "/sdcard/a.txt"); return err },
 		"List":               func() error { _, err := d.List(c, "/sdcard"); return err },
 		"Pull":               func() error { _, err := d.Pull(c, "/sdcard/a.txt"); return err },
-		"Push":               func() error { return d.Push(c, "/sdcard/b.txt", []byte("b"), 0o644) },
 		"State":              func() error { _, err := d.State(c); return err },
 	}
 	for name, step := range steps {

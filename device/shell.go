@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/zach-klippenstein/goadb/wire"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // The legacy shell services (SERVICES.TXT): `shell:CMD` runs CMD with `sh -c`, `exec:CMD`
@@ -19,14 +21,14 @@ const (
 // shell_v2) and returns its output, errors included. The exit status is not reported,
 // so callers check the output.
 func (d *Device) Shell(ctx context.Context, cmd string) (string, error) {
-	out, err := d.run(ctx, "shell "+short(cmd), serviceShell+cmd)
+	out, err := d.run(ctx, "shell "+termtext.Clip(cmd, 60), serviceShell+cmd)
 	return string(out), err
 }
 
 // ExecOut runs cmd with `exec:CMD`, the service `adb exec-out CMD` opens: no pty ever
 // comes between, so binary output (screencap) arrives byte for byte.
 func (d *Device) ExecOut(ctx context.Context, cmd string) ([]byte, error) {
-	return d.run(ctx, "exec-out "+short(cmd), serviceExec+cmd)
+	return d.run(ctx, "exec-out "+termtext.Clip(cmd, 60), serviceExec+cmd)
 }
 
 // run opens a service on the device and reads everything it writes until it closes.

@@ -20,7 +20,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func loadFixture(t *testing.T) *Dataset {
 	t.Helper()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
-	d, err := Load(root, "")
+	d, err := LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestSecondJudgeAndJudgmentsDir(t *testing.T) {
 	os.MkdirAll(filepath.Join(out, "nope"), 0o755)
 	os.WriteFile(filepath.Join(out, "nope", "judgment.json"), []byte(`{"judge":{"kind":"llm"},"trace":"zzz"}`), 0o644)
 	os.WriteFile(filepath.Join(out, "t1", "judgment.bad.json"), []byte(`{"judge":`), 0o644)
-	d, err := Load(root, out)
+	d, err := LoadRoots([]string{root}, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestDuplicateJudgeNewestWins(t *testing.T) {
 	j.Complete = false
 	j.Finished = j.Finished.Add(time.Hour)
 	trace.WriteJudgment(filepath.Join(root, "t1", "judgment.rerun.json"), j)
-	d, err := Load(root, "")
+	d, err := LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,17 +219,17 @@ func TestDuplicateJudgeNewestWins(t *testing.T) {
 }
 
 func TestLoadErrors(t *testing.T) {
-	if _, err := Load(filepath.Join(t.TempDir(), "missing"), ""); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := LoadRoots([]string{filepath.Join(t.TempDir(), "missing")}, ""); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("missing root: %v", err)
 	}
 	empty := t.TempDir()
-	if _, err := Load(empty, ""); err == nil || !strings.Contains(err.Error(), "no traces found") {
+	if _, err := LoadRoots([]string{empty}, ""); err == nil || !strings.Contains(err.Error(), "no traces found") {
 		t.Errorf("empty root: %v", err)
 	}
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], false)
 	os.MkdirAll(filepath.Join(root, "broken"), 0o755)
 	os.WriteFile(filepath.Join(root, "broken", "trace.json"), []byte("{not json"), 0o644)
-	d, err := Load(root, "")
+	d, err := LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +429,7 @@ func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
 	}
 	os.Remove(trace.JudgmentPath(dir))
 	// Without the judgments the user hears where to find them.
-	d, err := Load(root, "")
+	d, err := LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +441,7 @@ func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
 	if err := trace.WriteJudgment(filepath.Join(out, "my_trace__one", trace.JudgmentName), j); err != nil {
 		t.Fatal(err)
 	}
-	d, err = Load(root, out)
+	d, err = LoadRoots([]string{root}, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +455,7 @@ func TestJudgmentsDirMatchesSanitisedLabels(t *testing.T) {
 func TestUndeterminedCountedApart(t *testing.T) {
 	cases := append([]evaltest.Case{}, evaltest.Cases...)
 	cases[1].Undetermined = true // t2: reward 0, not complete (a true negative when counted)
-	d, err := Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	d, err := LoadRoots([]string{evaltest.Write(t, t.TempDir(), cases, false)}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,7 +491,7 @@ func TestCostOfTheMethod(t *testing.T) {
 	for i := range cases {
 		cases[i].Cost, cases[i].Uncached = 0, 0.03 // a rerun from the cache: paid nothing
 	}
-	d, err := Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	d, err := LoadRoots([]string{evaltest.Write(t, t.TempDir(), cases, false)}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,7 +500,7 @@ func TestCostOfTheMethod(t *testing.T) {
 		t.Fatalf("cost per task %v, paid %v; want 0.03 and 0", a.CostPerTask, a.PaidCost)
 	}
 	cases[0].PriceUnknown = true
-	d, _ = Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	d, _ = LoadRoots([]string{evaltest.Write(t, t.TempDir(), cases, false)}, "")
 	r := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 20})
 	if r.Agents[0].CostPerTask != nil {
 		t.Fatalf("cost per task %v with an unknown price", *r.Agents[0].CostPerTask)

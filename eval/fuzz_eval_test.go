@@ -31,7 +31,7 @@ func FuzzEvaluate(f *testing.F) {
 		if err := os.WriteFile(victim, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		d, err := Load(root, "")
+		d, err := LoadRoots([]string{root}, "")
 		if err != nil {
 			return
 		}

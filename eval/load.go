@@ -72,26 +72,24 @@ func (d *Dataset) JudgeLabels() []string {
 	return out
 }
 
-// Load finds every trace below root (importer.Discover: native directories and the formats
-// trace imports), reads the judgments kept in a trace's own directory (judgment.json and
-// judgment.*.json) and, when judgmentsDir is set, judgment files below that directory,
-// matched to traces by the judgment's "trace" field or by the name of the folder holding
-// it (judge --out writes DIR/<trace label>/judgment.json). A trace or judgment that cannot
-// be read becomes a warning naming the file; the rest is still evaluated.
+// LoadRoots finds every trace below each root (importer.Discover: native directories and
+// the formats trace imports), reads the judgments kept in a trace's own directory
+// (judgment.json and judgment.*.json) and, when judgmentsDir is set, judgment files below
+// that directory, matched to traces by the judgment's "trace" field or by the name of the
+// folder holding it (judge --out writes DIR/<trace label>/judgment.json). A trace or
+// judgment that cannot be read becomes a warning naming the file; the rest is still
+// evaluated.
 //
-// root may also be one trace: a trace directory, an episode .json or a checkpoint
+// A root may also be one trace: a trace directory, an episode .json or a checkpoint
 // (.pkl.gz, each episode an item). Then a trace that cannot be read is an error, and
 // without judgmentsDir a file trace's judgments are also looked for where judge writes
 // them by default (./autoeval-out/<label>/), taking only those of this very trace. So are
 // those of the file traces in a folder, without --judgments.
-func Load(root, judgmentsDir string) (*Dataset, error) {
-	return LoadRoots([]string{root}, judgmentsDir)
-}
-
-// LoadRoots is Load over several roots merged into one dataset, as the shards of a cluster
-// job leave their traces (each shard's folder, or one shared folder named once). Items are
-// named below their own root; a name found below two roots is most likely one trace judged
-// by two shards, so both are kept (the second as name~2) and a warning names the roots.
+//
+// Several roots merge into one dataset, as the shards of a cluster job leave their traces
+// (each shard's folder, or one shared folder named once). Items are named below their own
+// root; a name found below two roots is most likely one trace judged by two shards, so
+// both are kept (the second as name~2) and a warning names the roots.
 func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 	if len(roots) == 0 {
 		return nil, errors.New("traces: no root given")

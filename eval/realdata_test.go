@@ -11,7 +11,7 @@ import (
 // therefore TP 4, FP 6, FN 0, TN 2.
 func TestEpisodesClaimBaseline(t *testing.T) {
 	root := testenv.SharedData(t, "episodes/androidworld-json")
-	d, err := Load(root, "")
+	d, err := LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/autoeval/autoeval/internal/csvcell"
@@ -131,7 +130,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	if len(j.Disagreements) > 0 {
 		ew.printf("\nDisagreements with ground truth (strict verdicts and agent claims):\n")
 		for _, d := range j.Disagreements {
-			ew.printf("  %s  [%s] %s (reward %.2f): %s\n", d.Trace, d.Judge, d.Kind, d.Reward, oneLine(d.Task, 90))
+			ew.printf("  %s  [%s] %s (reward %.2f): %s\n", d.Trace, d.Judge, d.Kind, d.Reward, termtext.ClipLine(d.Task, 90))
 			for _, s := range d.Deciding {
 				where := "never reached"
 				if s.Satisfied && s.Frame != nil {
@@ -143,10 +142,10 @@ func (r *Result) WriteText(w io.Writer) error {
 				if s.Optional {
 					opt = " (optional)"
 				}
-				ew.printf("      substate %d%s %s: %s\n", s.ID, opt, where, oneLine(s.Content, 90))
+				ew.printf("      substate %d%s %s: %s\n", s.ID, opt, where, termtext.ClipLine(s.Content, 90))
 				if !s.Satisfied && s.Analysis != "" {
 					// The judge's last word on it: why the trace was judged a failure.
-					ew.printf("        ↳ %s\n", oneLine(s.Analysis, 100))
+					ew.printf("        ↳ %s\n", termtext.ClipLine(s.Analysis, 100))
 				}
 			}
 		}
@@ -255,14 +254,6 @@ func writeGroups(w io.Writer, rows []GroupRow) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", g.Group, g.Judge, g.Variant, g.N, c.TP, c.FP, c.FN, c.TN, FormatPct(g.Accuracy.Value))
 	}
 	tw.Flush()
-}
-
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 type errWriter struct {

@@ -24,7 +24,7 @@ func TestLoadRootsMergesLikeOneRoot(t *testing.T) {
 	}
 	a := evaltest.Write(t, t.TempDir(), even, false)
 	b := evaltest.Write(t, t.TempDir(), odd, false)
-	one, err := Load(all, "")
+	one, err := LoadRoots([]string{all}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

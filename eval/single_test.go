@@ -20,7 +20,7 @@ const episodeJSON = `{"goal": "Open the Clock app", "task_name": "ClockOpen", "t
 // --traces may name one trace directory: it is the only item and keeps its judgments.
 func TestLoadOneTraceDirectory(t *testing.T) {
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
-	d, err := Load(filepath.Join(root, "t2"), "")
+	d, err := LoadRoots([]string{filepath.Join(root, "t2")}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestLoadOneEpisodeFile(t *testing.T) {
 	if err := os.WriteFile(ep, []byte(episodeJSON), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Load(ep, "")
+	d, err := LoadRoots([]string{ep}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestLoadOneEpisodeFile(t *testing.T) {
 	}
 	write("mine", ep)
 	write("other", filepath.Join("elsewhere", "ep.json")) // same label, another trace
-	d, err = Load(ep, "")
+	d, err = LoadRoots([]string{ep}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestLoadOneEpisodeFile(t *testing.T) {
 	}
 	// With --judgments, that folder is the place to look, not the default one.
 	alt := t.TempDir()
-	d, err = Load(ep, alt)
+	d, err = LoadRoots([]string{ep}, alt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestLoadFolderOfEpisodeFiles(t *testing.T) {
 	write("ep", "m", eps[0])
 	write("ep-2", "m", eps[1])                                // judge renames the second "ep"
 	write("other", "m", filepath.Join("elsewhere", "x.json")) // another run's trace: not taken
-	d, err := Load("runs", "")
+	d, err := LoadRoots([]string{"runs"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestLoadFolderOfEpisodeFiles(t *testing.T) {
 		t.Fatalf("judge labels %q", labels)
 	}
 	// With --judgments, that folder is the place to look, not the default one.
-	d, err = Load("runs", t.TempDir())
+	d, err = LoadRoots([]string{"runs"}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,9 +145,9 @@ func TestLoadOneBadTrace(t *testing.T) {
 	os.MkdirAll(badDir, 0o755)
 	os.WriteFile(filepath.Join(badDir, trace.ManifestName), []byte(`{"version": 1, "frames": [`), 0o644)
 	for _, p := range []string{notes, badEp, badDir} {
-		_, err := Load(p, "")
+		_, err := LoadRoots([]string{p}, "")
 		if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("Load(%s): %v; want one line naming it", p, err)
+			t.Errorf("LoadRoots(%s): %v; want one line naming it", p, err)
 		}
 	}
 }
@@ -155,7 +155,7 @@ func TestLoadOneBadTrace(t *testing.T) {
 // A checkpoint holds several episodes: each is an item of the one-trace dataset.
 func TestLoadOneCheckpoint(t *testing.T) {
 	ck := filepath.Join(testenv.SharedData(t, "checkpoints/androidworld-gbox"), "SystemBluetoothTurnOn_0.pkl.gz")
-	d, err := Load(ck, "")
+	d, err := LoadRoots([]string{ck}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

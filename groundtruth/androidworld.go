@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
 	"io"
 	"net/http"
 	"net/url"
@@ -122,43 +120,6 @@ func (c *AndroidWorldClient) Health(ctx context.Context) error {
 	return c.do(ctx, http.MethodGet, "/health", nil, nil, nil)
 }
 
-// Reset resets the environment, optionally going to the home screen.
-func (c *AndroidWorldClient) Reset(ctx context.Context, goHome bool) error {
-	return c.do(ctx, http.MethodPost, "/reset", url.Values{"go_home": {strconv.FormatBool(goHome)}}, nil, nil)
-}
-
-// TaskList returns the suite's task types; maxIndex < 0 means all.
-func (c *AndroidWorldClient) TaskList(ctx context.Context, maxIndex int) ([]string, error) {
-	var out struct {
-		TaskList []string `json:"task_list"`
-	}
-	err := c.do(ctx, http.MethodGet, "/suite/task_list", url.Values{"max_index": {strconv.Itoa(maxIndex)}}, nil, &out)
-	return out.TaskList, err
-}
-
-// TaskLength returns how many instances (parameter combinations) a task type has.
-func (c *AndroidWorldClient) TaskLength(ctx context.Context, taskType string) (int, error) {
-	var out struct {
-		Length *int `json:"length"`
-	}
-	if err := c.do(ctx, http.MethodGet, "/suite/task_length", url.Values{"task_type": {taskType}}, nil, &out); err != nil {
-		return 0, err
-	}
-	if out.Length == nil {
-		return 0, fmt.Errorf("androidworld /suite/task_length: reply has no length")
-	}
-	return *out.Length, nil
-}
-
-// Reinitialize rebuilds the suite with n combinations per task and a seed.
-func (c *AndroidWorldClient) Reinitialize(ctx context.Context, nCombinations, seed int, family string) error {
-	q := url.Values{"n_task_combinations": {strconv.Itoa(nCombinations)}, "seed": {strconv.Itoa(seed)}}
-	if family != "" {
-		q.Set("task_family", family)
-	}
-	return c.do(ctx, http.MethodGet, "/suite/reinitialize", q, nil, nil)
-}
-
 // InitializeTask sets the device up for instance idx of taskType (call before the agent runs).
 func (c *AndroidWorldClient) InitializeTask(ctx context.Context, taskType string, idx int) error {
 	return c.do(ctx, http.MethodPost, "/task/initialize", taskQuery(taskType, idx), nil, nil)
@@ -171,15 +132,6 @@ func (c *AndroidWorldClient) Goal(ctx context.Context, taskType string, idx int)
 	}
 	err := c.do(ctx, http.MethodGet, "/task/goal", taskQuery(taskType, idx), nil, &out)
 	return out.Goal, err
-}
-
-// Template returns the task type's goal template.
-func (c *AndroidWorldClient) Template(ctx context.Context, taskType string, idx int) (string, error) {
-	var out struct {
-		Template string `json:"template"`
-	}
-	err := c.do(ctx, http.MethodGet, "/task/template", taskQuery(taskType, idx), nil, &out)
-	return out.Template, err
 }
 
 // Score asks AndroidWorld for the instance's reward (call after the agent finished).
@@ -211,44 +163,6 @@ func (c *AndroidWorldClient) ExecuteAction(ctx context.Context, action map[strin
 		return fmt.Errorf("androidworld: action has no action_type")
 	}
 	return c.do(ctx, http.MethodPost, "/execute_action", nil, action, nil)
-}
-
-// Close asks the server to close its environment.
-func (c *AndroidWorldClient) Close(ctx context.Context) error {
-	return c.do(ctx, http.MethodPost, "/close", nil, nil, nil)
-}
-
-// Screenshot returns the current screen. The server sends pixels as nested
-// [row][column][r,g,b(,a)] lists.
-func (c *AndroidWorldClient) Screenshot(ctx context.Context, waitToStabilize bool) (*image.RGBA, error) {
-	var out struct {
-		Pixels [][][]int `json:"pixels"`
-	}
-	if err := c.do(ctx, http.MethodGet, "/screenshot", url.Values{"wait_to_stabilize": {strconv.FormatBool(waitToStabilize)}}, nil, &out); err != nil {
-		return nil, err
-	}
-	h := len(out.Pixels)
-	if h == 0 || len(out.Pixels[0]) == 0 {
-		return nil, fmt.Errorf("androidworld /screenshot: empty image")
-	}
-	w := len(out.Pixels[0])
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y, row := range out.Pixels {
-		if len(row) != w {
-			return nil, fmt.Errorf("androidworld /screenshot: row %d has %d pixels, want %d", y, len(row), w)
-		}
-		for x, px := range row {
-			if len(px) < 3 {
-				return nil, fmt.Errorf("androidworld /screenshot: pixel (%d,%d) has %d channels", x, y, len(px))
-			}
-			a := 255
-			if len(px) > 3 {
-				a = px[3]
-			}
-			img.SetRGBA(x, y, color.RGBA{R: uint8(px[0]), G: uint8(px[1]), B: uint8(px[2]), A: uint8(a)})
-		}
-	}
-	return img, nil
 }
 
 // Oracle runs one task instance through AndroidWorld: Begin initializes it (and

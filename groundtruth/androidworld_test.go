@@ -77,16 +77,6 @@ func (f *fakeAndroidWorld) handler(t *testing.T) http.Handler {
 			ok(w, "Environment reset with go_home="+r.URL.Query().Get("go_home"))
 		}
 	})
-	route("GET", "/suite/task_list", func(w http.ResponseWriter, r *http.Request) {
-		if need(w, r, "max_index") {
-			json.NewEncoder(w).Encode(map[string]any{"task_list": f.tasks})
-		}
-	})
-	route("GET", "/suite/task_length", func(w http.ResponseWriter, r *http.Request) {
-		if need(w, r, "task_type") {
-			json.NewEncoder(w).Encode(map[string]any{"length": 2})
-		}
-	})
 	route("POST", "/task/initialize", func(w http.ResponseWriter, r *http.Request) {
 		if task(w, r) {
 			ok(w, "initialized")
@@ -118,11 +108,6 @@ func (f *fakeAndroidWorld) handler(t *testing.T) http.Handler {
 		f.mu.Unlock()
 		ok(w, "done")
 	})
-	route("GET", "/screenshot", func(w http.ResponseWriter, r *http.Request) {
-		if need(w, r, "wait_to_stabilize") {
-			json.NewEncoder(w).Encode(map[string]any{"pixels": [][][]int{{{255, 0, 0}, {0, 255, 0}}, {{0, 0, 255}, {9, 9, 9}}}})
-		}
-	})
 	return mux
 }
 
@@ -139,16 +124,6 @@ func TestAndroidWorldClient(t *testing.T) {
 	if err := c.Health(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Reset(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	tasks, err := c.TaskList(ctx, -1)
-	if err != nil || len(tasks) != 2 {
-		t.Fatalf("task list: %v %v", tasks, err)
-	}
-	if n, err := c.TaskLength(ctx, "SystemWifiTurnOn"); err != nil || n != 2 {
-		t.Fatalf("length: %v %v", n, err)
-	}
 	o := &Oracle{Client: c, TaskType: "SystemWifiTurnOn", Index: 1}
 	goal, err := o.Begin(ctx)
 	if err != nil || goal != "Turn wifi on." {
@@ -157,19 +132,15 @@ func TestAndroidWorldClient(t *testing.T) {
 	if err := c.ExecuteAction(ctx, map[string]any{"action_type": "click", "x": 10, "y": 20}); err != nil {
 		t.Fatal(err)
 	}
-	img, err := c.Screenshot(ctx, false)
-	if err != nil || img.Bounds().Dx() != 2 || img.RGBAAt(1, 0).G != 255 || img.RGBAAt(0, 1).B != 255 {
-		t.Fatalf("screenshot: %v %v", img, err)
-	}
 	f.score = 0.5
 	res, err := o.End(ctx)
-	if err != nil || res.Reward != 0.5 || res.Success() {
+	if err != nil || res.Reward != 0.5 {
 		t.Fatalf("end: %+v %v", res, err)
 	}
 	want := []string{
-		"GET /health?", "POST /reset?go_home=true", "GET /suite/task_list?max_index=-1", "GET /suite/task_length?task_type=SystemWifiTurnOn",
+		"GET /health?",
 		"POST /task/initialize?task_idx=1&task_type=SystemWifiTurnOn", "GET /task/goal?task_idx=1&task_type=SystemWifiTurnOn",
-		"POST /execute_action?", "GET /screenshot?wait_to_stabilize=false",
+		"POST /execute_action?",
 		"GET /task/score?task_idx=1&task_type=SystemWifiTurnOn", "POST /task/tear_down?task_idx=1&task_type=SystemWifiTurnOn",
 	}
 	if strings.Join(f.calls, "\n") != strings.Join(want, "\n") {

@@ -34,7 +34,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/autoeval/autoeval/internal/atomicfile"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // Family is one AndroidWorld task (by its registry name) with a native check.
@@ -239,7 +239,7 @@ func (s *Snapshot) Save(dir string) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(dir, SnapshotFile), append(data, '\n'), 0o644)
+	return trace.WriteFileAtomic(filepath.Join(dir, SnapshotFile), append(data, '\n'), 0o644)
 }
 
 // LoadSnapshot reads DIR/groundtruth-before.json. Numbers come back as int64 when

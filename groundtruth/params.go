@@ -128,18 +128,6 @@ func (p Params) IntOr(key string, def int64) (int64, error) {
 	return p.Int(key)
 }
 
-// Float returns a number parameter.
-func (p Params) Float(key string) (float64, error) {
-	v, ok := p[key]
-	if !ok || v == nil {
-		return 0, fmt.Errorf("%w %q", ErrMissingParam, key)
-	}
-	if f, ok := Num(normValue(v)); ok {
-		return f, nil
-	}
-	return 0, fmt.Errorf("parameter %q: want a number, got %v", key, v)
-}
-
 // Strings returns a list parameter. A single text value is split on commas, since
 // goal templates render lists that way ("{titles}" = "a, b, c").
 func (p Params) Strings(key string) ([]string, error) {

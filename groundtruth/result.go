@@ -3,6 +3,8 @@ package groundtruth
 import (
 	"fmt"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // Part is one checked condition.
@@ -23,9 +25,6 @@ type Result struct {
 	// than AndroidWorld; such a reward is shown, never stored as ground truth.
 	Lenient bool `json:"lenient,omitempty"`
 }
-
-// Success reports whether the reward is full credit.
-func (r *Result) Success() bool { return r != nil && r.Reward >= 1 }
 
 // allOf scores like an AndroidWorld single task: 1 when every part passes, else 0. Given
 // no parts it is an error, not a success: a check that checked nothing (an empty target
@@ -72,20 +71,6 @@ func Composite(task string, subs ...*Result) *Result {
 	return r
 }
 
-// Mean is the plain mean of part outcomes, for callers composing their own checks.
-func Mean(parts []Part) float64 {
-	if len(parts) == 0 {
-		return 0
-	}
-	n := 0
-	for _, p := range parts {
-		if p.Pass {
-			n++
-		}
-	}
-	return float64(n) / float64(len(parts))
-}
-
 func explain(r *Result) string {
 	var b strings.Builder
 	passed := 0
@@ -108,10 +93,6 @@ func explain(r *Result) string {
 	return b.String()
 }
 
-// clip shortens s to n runes for explanations and errors, marking the cut with "…".
-func clip(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
-}
+// clip keeps at most n runes of s for explanations and errors, and marks a cut with "…"
+// after them (termtext.Clip counts the mark in its n).
+func clip(s string, n int) string { return termtext.Clip(s, n+1) }

@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"image/color"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,7 +154,7 @@ func FuzzUnpickle(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := pickle.Load(data)
+		v, err := pickle.Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, pickle.DefaultLimits)
 		if err != nil {
 			// The interpreter's panics are a bad file, told without their Go text.
 			if strings.Contains(err.Error(), "runtime error") || strings.Contains(err.Error(), "goroutine") {

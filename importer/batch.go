@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -151,9 +152,5 @@ func Import(it ImportItem) (written *trace.Trace, already bool, err error) {
 	if sameSource(prev, it.Trace) {
 		return nil, false, &sourceChangedError{dest: it.Dest, source: it.Source, changes: diff}
 	}
-	task := prev.Task
-	if r := []rune(task); len(r) > 60 {
-		task = string(r[:59]) + "…"
-	}
-	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, task, len(prev.Frames))
+	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, termtext.Clip(prev.Task, 60), len(prev.Frames))
 }

@@ -29,7 +29,7 @@ func BenchmarkValidateLlamaTouch(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := trace.Validate(tr); err != nil {
+		if err := trace.ValidateProgress(tr, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

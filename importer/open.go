@@ -19,7 +19,7 @@ import (
 // (trace.json), an AndroidLab run (traces/trace.jsonl), a LlamaTouch folder, a plain folder
 // of numbered images with a task file, an AndroidWorld episode JSON file, or an AndroidWorld
 // checkpoint (*.pkl.gz; the first episode when it holds several, see OpenAll).
-// Files are not decoded here; trace.Validate does that.
+// Files are not decoded here; trace.ValidateProgress does that.
 func Open(path string) (*trace.Trace, error) {
 	ts, err := open(path, true)
 	if err != nil {

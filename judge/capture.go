@@ -243,7 +243,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 	}
 	resp, err := c.model.Generate(ctx, req)
 	if err != nil {
-		return "", trace.Usage(llm.UsageOf(err)), fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
+		return "", llm.UsageOf(err), fmt.Errorf("frame %d: describing the screenshot: %w", f.Index, err)
 	}
 	desc := strings.TrimSpace(resp.Text)
 	if desc == "" {
@@ -256,7 +256,7 @@ func (c *capturer) vision(ctx context.Context, f *trace.Frame, data []byte, mime
 // usageOf counts one answer: a provider call, or a cache hit that paid nothing now but
 // keeps its uncached cost.
 func usageOf(r *llm.Response) trace.Usage {
-	u := trace.Usage(r.Usage())
+	u := r.Usage()
 	if r.CacheHit {
 		u.Calls = 0
 	}

@@ -62,7 +62,12 @@ func FuzzParseAndCheck(f *testing.F) {
 			vs, probs := check(subs, buildQuery(subs, sat), out)
 			if len(probs) == 0 {
 				for _, v := range vs {
-					n, _ := subs.ByID(v.ID)
+					var n substate.Node
+					for _, m := range subs.Nodes {
+						if m.ID == v.ID {
+							n = m
+						}
+					}
 					if v.Verdict == "true" && n.Kind == substate.Unit {
 						ok := false
 						for _, p := range vs {

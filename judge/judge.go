@@ -1,12 +1,3 @@
-// Package judge decides which substates a recorded trace reached: a Capturer describes
-// each frame, a Reasoner matches the description against the open substates with a
-// memory, and a Checker enforces the method's rules (DESIGN.md section 4). Captures run
-// ahead in parallel; reasoning is strictly in frame order and stops once nothing is
-// open. Every finished frame is persisted, so a killed run resumes without new calls.
-//
-// The Reasoner is the judge kind's: the model judge is built in, other kinds (the
-// heuristic baseline, package heuristic) register a Driver from their own package, and
-// every kind shares the capture, the memory of lists and forms, and the Checker.
 package judge
 
 import (

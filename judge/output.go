@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -43,7 +44,7 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 		fmt.Fprintf(w, "%s%s %d %s: %s%s  [%s]\n", strings.Repeat("  ", d), mark, s.ID, kind, s.Content, opt, where)
 		if !s.Satisfied && s.Analysis != "" {
 			// Why it failed, in one line: the judgment file has the whole text.
-			fmt.Fprintf(w, "%s    ↳ %s\n", strings.Repeat("  ", d), clipLine(s.Analysis, treeAnalysisWidth))
+			fmt.Fprintf(w, "%s    ↳ %s\n", strings.Repeat("  ", d), termtext.ClipLine(s.Analysis, treeAnalysisWidth))
 		}
 	}
 	sat, skipped, same := 0, 0, 0
@@ -93,15 +94,6 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 
 // treeAnalysisWidth bounds the analysis line under a ✗ row, in runes.
 const treeAnalysisWidth = 110
-
-// clipLine folds s onto one line and cuts it to n runes, marking the cut.
-func clipLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
 
 // sourceCounts says what the frames were described from, e.g. "xml 3, vision 1", in a
 // fixed order; "" when no frame records it (judgments written before sources were kept).

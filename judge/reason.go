@@ -122,7 +122,7 @@ func (r *llmReasoner) Reason(ctx context.Context, in ReasonInput) (*ReasonOutput
 	}
 	resp, err := r.model.Generate(ctx, req)
 	if err != nil {
-		return nil, trace.Usage(llm.UsageOf(err)), fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
+		return nil, llm.UsageOf(err), fmt.Errorf("frame %d: reasoner call: %w", in.Frame, err)
 	}
 	u := usageOf(resp)
 	out, perr := parseAnswer(resp.Text)

@@ -52,7 +52,7 @@ func TestCutOffAnswerIsAFailedAttempt(t *testing.T) {
 			if r, err := m.Generate(context.Background(), req2); err != nil || r.CacheHit || r.Text != `{"ok": 2}` {
 				t.Fatalf("after cut-off answers: %+v %v, want the provider asked again", r, err)
 			}
-			sum, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: "r"})
+			sum, err := db.SumCalls(context.Background(), llm.Filter{RunID: "r"})
 			if err != nil || sum.CutOffCalls != 3 || sum.Calls != 2 || sum.InputTokens != 5000 {
 				t.Errorf("ledger %+v %v: want 3 cut-off calls paid, 2 answers", sum, err)
 			}

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // A driver speaks one provider's API, in the manner of database/sql: each provider is one
@@ -237,15 +239,9 @@ func cause(err error) string {
 	return err.Error()
 }
 
-// snippet is s on one line, cut to n bytes, for messages. Redact before: a cut could
-// leave part of a key that the redaction would no longer recognise.
-func snippet(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > n {
-		s = strings.ToValidUTF8(s[:n], "") + "…"
-	}
-	return s
-}
+// snippet is s on one line, at most n runes of it and the cut mark, for messages. Redact
+// before: a cut could leave part of a key that the redaction would no longer recognise.
+func snippet(s string, n int) string { return termtext.ClipLine(s, n+1) }
 
 // imageMIME gives an image its MIME type, sniffed when the caller gave none.
 func imageMIME(im Image) string {

@@ -146,7 +146,7 @@ func TestTokenCountsSaturate(t *testing.T) {
 	if big.InputTokens != math.MaxInt {
 		t.Errorf("Add wraps: %d", big.InputTokens)
 	}
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{})
+	u, err := db.SumCalls(context.Background(), llm.Filter{})
 	if err != nil || u.InputTokens <= 0 || u.Calls != 2 {
 		t.Fatalf("ledger sum %+v %v", u, err)
 	}

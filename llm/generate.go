@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/llm/record"
 )
 
@@ -376,13 +377,8 @@ func parseRetryAfter(v string) time.Duration {
 	return 0
 }
 
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 500 {
-		s = strings.ToValidUTF8(s[:500], "") + "…"
-	}
-	return s
-}
+// oneLine folds an error onto one line of at most 500 runes, a cut marked by "…" after them.
+func oneLine(s string) string { return termtext.ClipLine(s, 500+1) }
 
 // callRow is what one ledger row says about a call.
 type callRow struct {

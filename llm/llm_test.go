@@ -253,14 +253,14 @@ func TestCacheAndSingleflight(t *testing.T) {
 	if r, _ := m3.Generate(context.Background(), req); r == nil || r.Text != "fresh" || r.CacheHit {
 		t.Fatal("no-cache served from cache")
 	}
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{RunID: "r1"})
+	u, err := db.SumCalls(context.Background(), llm.Filter{RunID: "r1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if u.Calls != 5 || u.CacheHits != 4 || u.InputTokens == 0 || u.CostUSD <= 0 {
 		t.Errorf("run summary %+v", u)
 	}
-	all, _ := llm.Summarize(context.Background(), db, llm.Filter{Scope: "task-a"})
+	all, _ := db.SumCalls(context.Background(), llm.Filter{Scope: "task-a"})
 	if all.Calls != 8 || all.CacheHits != 5 {
 		t.Errorf("scope summary %+v", all)
 	}
@@ -325,21 +325,26 @@ func FuzzExtractJSON(f *testing.F) {
 }
 
 func TestConfiguredAndSpecs(t *testing.T) {
+	// Open checks the spec and the key before anything touches the network.
+	configured := func(spec, baseURL string) bool {
+		_, err := llm.Open(context.Background(), llm.Config{Spec: spec, BaseURL: baseURL})
+		return err == nil
+	}
 	t.Setenv("OPENAI_API_KEY", "")
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	t.Setenv(llm.EnvModel, "")
-	if llm.Configured("", "") {
+	if configured("", "") {
 		t.Error("nothing configured but Configured")
 	}
-	if llm.Configured("openai:gpt-4o-mini", "") {
+	if configured("openai:gpt-4o-mini", "") {
 		t.Error("openai without key configured")
 	}
-	if !llm.Configured("openai:qwen", "http://localhost:8000/v1") || !llm.Configured("ollama:qwen2.5", "") {
+	if !configured("openai:qwen", "http://localhost:8000/v1") || !configured("ollama:qwen2.5", "") {
 		t.Error("local servers need no key")
 	}
 	t.Setenv(llm.EnvModel, "anthropic:claude-3-5-haiku-latest")
 	t.Setenv("ANTHROPIC_API_KEY", secret)
-	if !llm.Configured("", "") {
+	if !configured("", "") {
 		t.Error("$AUTOEVAL_MODEL ignored")
 	}
 	_, err := llm.Open(context.Background(), llm.Config{Spec: "googleai:gemini"})

@@ -142,14 +142,9 @@ var ErrNotConfigured = errors.New("no model configured: pass --model provider:na
 	"), e.g. --model openai:gpt-4o-mini with OPENAI_API_KEY set, --model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY set, " +
 	"or --model ollama:qwen2.5 / --base-url for a local server")
 
-// Configured reports whether spec (or $AUTOEVAL_MODEL when empty) names a provider that can be
-// used as is: a valid spec, and an API key in the environment unless none is needed (ollama, or
-// openai with a base URL: local vLLM/Ollama servers take any key).
-func Configured(spec, baseURL string) bool {
-	_, _, err := check(ResolveSpec(spec), baseURL)
-	return err == nil
-}
-
+// check reports whether spec names a provider that can be used as is: a valid spec, and an
+// API key in the environment unless none is needed (ollama, or openai with a base URL: local
+// vLLM/Ollama servers take any key).
 func check(spec, baseURL string) (provider, model string, err error) {
 	if strings.TrimSpace(spec) == "" {
 		return "", "", ErrNotConfigured

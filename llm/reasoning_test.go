@@ -45,7 +45,7 @@ func TestReasoningModelsGetAReasoningBudget(t *testing.T) {
 		if r.ReasoningTokens != 1500 || r.Usage().ReasoningTokens != 1500 {
 			t.Errorf("%s: reasoning tokens %d", tc.model, r.ReasoningTokens)
 		}
-		if u, _ := llm.Summarize(context.Background(), db, llm.Filter{}); u.ReasoningTokens != 1500 || u.OutputTokens != 1800 {
+		if u, _ := db.SumCalls(context.Background(), llm.Filter{}); u.ReasoningTokens != 1500 || u.OutputTokens != 1800 {
 			t.Errorf("%s: ledger %+v", tc.model, u)
 		}
 	}

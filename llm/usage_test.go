@@ -32,7 +32,7 @@ func TestCancelledRequestBookedAsUnknown(t *testing.T) {
 	if u := llm.UsageOf(err); u.UnknownCalls != 1 || u.Calls != 0 {
 		t.Errorf("usage of the failed call %+v, want one unknown call", u)
 	}
-	u, err := llm.Summarize(context.Background(), db, llm.Filter{Scope: "t"})
+	u, err := db.SumCalls(context.Background(), llm.Filter{Scope: "t"})
 	if err != nil || u.UnknownCalls != 1 || u.Calls != 0 || u.CostUSD != 0 {
 		t.Fatalf("ledger %+v %v", u, err)
 	}
@@ -48,7 +48,7 @@ func TestTimedOutAttemptCountedWithTheAnswer(t *testing.T) {
 	if err != nil || resp.UnknownCalls != 1 || resp.Usage().Calls != 1 {
 		t.Fatalf("%+v %v", resp, err)
 	}
-	if u, _ := llm.Summarize(context.Background(), db, llm.Filter{}); u.Calls != 1 || u.UnknownCalls != 1 || u.InputTokens != 100 {
+	if u, _ := db.SumCalls(context.Background(), llm.Filter{}); u.Calls != 1 || u.UnknownCalls != 1 || u.InputTokens != 100 {
 		t.Fatalf("ledger %+v", u)
 	}
 }
@@ -82,7 +82,7 @@ func TestCacheHitKeepsUncachedCost(t *testing.T) {
 	if err != nil || !second.CacheHit || second.CostUSD != 0 || second.InputTokens != 0 || math.Abs(second.UncachedCostUSD-want) > 1e-12 {
 		t.Fatalf("second %+v %v", second, err)
 	}
-	u, _ := llm.Summarize(context.Background(), db, llm.Filter{Scope: "s"})
+	u, _ := db.SumCalls(context.Background(), llm.Filter{Scope: "s"})
 	if math.Abs(u.CostUSD-want) > 1e-12 || math.Abs(u.UncachedCostUSD-2*want) > 1e-12 {
 		t.Fatalf("ledger paid %v, uncached %v; want %v and %v", u.CostUSD, u.UncachedCostUSD, want, 2*want)
 	}
@@ -136,7 +136,7 @@ func TestUnknownPriceIsUnknown(t *testing.T) {
 	if err != nil || !resp.PriceUnknown || resp.InputTokens != 1000 {
 		t.Fatalf("%+v %v", resp, err)
 	}
-	if u, _ := llm.Summarize(context.Background(), db, llm.Filter{}); !u.PriceUnknown || u.InputTokens != 1000 {
+	if u, _ := db.SumCalls(context.Background(), llm.Filter{}); !u.PriceUnknown || u.InputTokens != 1000 {
 		t.Fatalf("ledger %+v", u)
 	}
 }
@@ -194,7 +194,7 @@ func TestWaitersOfAnAbandonedCallAskOnce(t *testing.T) {
 			if srv.Count() != 2 {
 				t.Errorf("%d requests, want 2: the abandoned one and one for all the waiters", srv.Count())
 			}
-			u, err := llm.Summarize(context.Background(), db, llm.Filter{Scope: "s"})
+			u, err := db.SumCalls(context.Background(), llm.Filter{Scope: "s"})
 			if err != nil || u.UnknownCalls != 1 || u.Calls != waiters || u.CacheHits != waiters-1 || u.InputTokens != 100 {
 				t.Errorf("ledger %+v %v: want the abandoned request once as unknown, one answer and %d hits", u, err, waiters-1)
 			}

@@ -1,6 +1,7 @@
 // Package prompts holds the texts autoeval sends to language models: the decomposer,
 // the capturer (screen description) and the reasoner (substate matching). They are
-// embedded text/templates written from the method's rules (DESIGN.md sections 3-4).
+// embedded text/templates written from the method's rules: the substate model (package
+// substate) and the judging rules (package judge).
 // Each carries a version derived from its text, recorded with every call, so a changed
 // prompt never reuses cached answers of the old one.
 package prompts

@@ -26,7 +26,7 @@ func TestFrameSourceAndWhyNot(t *testing.T) {
 	if err := trace.WriteJudgment(jp, j); err != nil {
 		t.Fatal(err)
 	}
-	d, err := eval.Load(root, "")
+	d, err := eval.LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -331,10 +332,7 @@ func screenTexts(els []trace.UIElement, n int) []string {
 			continue
 		}
 		seen[s] = true
-		if r := []rune(s); len(r) > 40 {
-			s = string(r[:39]) + "…"
-		}
-		out = append(out, s)
+		out = append(out, termtext.Clip(s, 40))
 		if len(out) == n {
 			break
 		}

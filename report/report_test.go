@@ -53,7 +53,7 @@ func fixture(t *testing.T) *eval.Dataset {
 	if err := trace.WriteJudgment(jp, j); err != nil {
 		t.Fatal(err)
 	}
-	d, err := eval.Load(root, "")
+	d, err := eval.LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestMissingAndCorruptFrames(t *testing.T) {
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], true)
 	os.Remove(filepath.Join(root, "t1", "0002.png"))
 	os.WriteFile(filepath.Join(root, "t1", "0003.png"), []byte("\x89PNG\r\n\x1a\nbroken"), 0o644)
-	d, err := eval.Load(root, "")
+	d, err := eval.LoadRoots([]string{root}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +295,7 @@ func TestUnknownPriceAndUndetermined(t *testing.T) {
 	cases := append([]evaltest.Case{}, evaltest.Cases[:2]...)
 	cases[0].PriceUnknown = true
 	cases[1].Undetermined = true
-	d, err := eval.Load(evaltest.Write(t, t.TempDir(), cases, false), "")
+	d, err := eval.LoadRoots([]string{evaltest.Write(t, t.TempDir(), cases, false)}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -78,7 +79,7 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 		y := top + r*(cell+gap)
 		label := fmt.Sprintf("%d. %s", s.ID, s.Content)
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#1d2330"><title>%s</title>%s</text>`,
-			4+min(s.Depth, 4)*10, y+cell-4, esc(label), esc(shorten(label, 40-min(s.Depth, 4)*2)))
+			4+min(s.Depth, 4)*10, y+cell-4, esc(label), esc(termtext.ClipLine(label, 40-min(s.Depth, 4)*2)))
 		reachedAt := -1
 		if s.Satisfied && s.Frame != nil {
 			reachedAt = *s.Frame
@@ -91,7 +92,7 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 				tip += ": " + why
 			}
 			fmt.Fprintf(&b, `<rect class="cell %s" data-frame="%d" data-substate="%d" x="%d" y="%d" width="%d" height="%d" rx="2" fill="%s" stroke="#c3c9d4" stroke-width="0.5"><title>%s</title></rect>`,
-				state, f, s.ID, x, y, cell, cell, cellFill[state], esc(shorten(tip, 400)))
+				state, f, s.ID, x, y, cell, cell, cellFill[state], esc(termtext.ClipLine(tip, 400)))
 		}
 	}
 	// Legend.
@@ -195,7 +196,7 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 				tip += fmt.Sprintf("; agrees with ground truth on %s%%", br.accuracy)
 				note = "agrees " + br.accuracy + "%"
 			}
-			fmt.Fprintf(&b, `<text x="16" y="%d" font-size="11" fill="#3d4656">%s</text>`, y+barH-3, esc(shorten(br.label, 44)))
+			fmt.Fprintf(&b, `<text x="16" y="%d" font-size="11" fill="#3d4656">%s</text>`, y+barH-3, esc(termtext.ClipLine(br.label, 44)))
 			fmt.Fprintf(&b, `<rect class="%s" data-app="%s" data-label="%s" data-rate="%.4f" x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%s</title></rect>`,
 				class, esc(a), esc(br.label), br.rate, labelW, y, max(bw, 1), barH, fill, esc(tip))
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="10" fill="#5b6475">%s%% %s</text>`, labelW+max(bw, 1)+4, y+barH-3, eval.FormatPct(br.rate), note)
@@ -208,11 +209,3 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 }
 
 func esc(s string) string { return html.EscapeString(s) }
-
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
@@ -202,7 +203,7 @@ func clearTaskDir(dir, runID string, known bool) error {
 		}
 	}
 	if !hasManifest && len(foreign) > 0 {
-		return fmt.Errorf("%s exists and is not a trace directory (it holds %s, no %s): not overwriting it; move it away or choose another --out", dir, clip(strings.Join(foreign, ", "), 60), trace.ManifestName)
+		return fmt.Errorf("%s exists and is not a trace directory (it holds %s, no %s): not overwriting it; move it away or choose another --out", dir, termtext.Clip(strings.Join(foreign, ", "), 60), trace.ManifestName)
 	}
 	if hasManifest && !known {
 		tr, err := trace.ReadManifest(dir)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -100,7 +101,7 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 		if !pool {
 			return ""
 		}
-		return fmt.Sprintf(" %-21s", clip(s, 21))
+		return fmt.Sprintf(" %-21s", termtext.Clip(s, 21))
 	}
 	fmt.Fprintf(w, "%-28s %-11s%s %6s %7s %12s %7s  %s\n", "TASK", "STATUS", devCol("DEVICE"), "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
 	for _, r := range results {
@@ -132,7 +133,7 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 			notes = append(notes, r.TeardownError)
 		}
 		note := strings.Join(notes, "; ")
-		fmt.Fprintf(w, "%-28s %-11s%s %6d %7s %12s %7s  %s\n", clip(r.ID, 28), r.Status, devCol(r.Device), r.Frames, scr, complete, reward, note)
+		fmt.Fprintf(w, "%-28s %-11s%s %6d %7s %12s %7s  %s\n", termtext.Clip(r.ID, 28), r.Status, devCol(r.Device), r.Frames, scr, complete, reward, note)
 	}
 	fmt.Fprintln(w)
 	if sum.Shard != "" {
@@ -161,13 +162,6 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 	if sum.Interrupted {
 		fmt.Fprintln(w, "interrupted: rerun the same command to resume")
 	}
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-1] + "…"
 }
 
 // RunReport is a whole run as JSON (--json).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/autoeval/autoeval/device"
 	"github.com/autoeval/autoeval/groundtruth"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/suite"
 	"github.com/autoeval/autoeval/trace"
@@ -111,7 +112,7 @@ func runTask(ctx context.Context, o *SuiteOptions, spec taskSpec) (r TaskResult,
 	if (o.GroundTruth == nil || !o.GroundTruth.SetsGoals()) && hasSlots(t.text) {
 		// An agent asked to "Turn wifi {on_or_off}." cannot succeed, and its check would
 		// lack the same parameters: say so instead of spending a run on it.
-		return t.fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", clip(t.text, 80)))
+		return t.fail(fmt.Errorf("task text %q has unfilled {slots}: give the task's params in the suite, or use --androidworld so the server picks an instance", termtext.Clip(t.text, 80)))
 	}
 	// An earlier attempt of this run left a partial or unwanted trace: replace it.
 	if err := clearTaskDir(spec.Dir, spec.RunID, spec.Known); err != nil {

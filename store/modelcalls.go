@@ -57,8 +57,8 @@ func (s *DB) BookCall(ctx context.Context, c record.Call) error {
 // included), UnknownCalls those that reached the provider without an answer, CutOffCalls
 // the answers that came back incomplete; tokens and cost count what providers were paid
 // for (a failed attempt books none, but a cut-off answer was paid).
-func (s *DB) SumCalls(ctx context.Context, f record.Filter) (record.Totals, error) {
-	var t record.Totals
+func (s *DB) SumCalls(ctx context.Context, f record.Filter) (record.Usage, error) {
+	var t record.Usage
 	var priceUnknown int
 	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(error=''),0), COALESCE(SUM(cache_hit),0), COALESCE(SUM(input_tokens),0),
 		COALESCE(SUM(output_tokens),0), COALESCE(SUM(reasoning_tokens),0), COALESCE(SUM(cut_off),0), COALESCE(SUM(cost_usd),0),

@@ -97,16 +97,3 @@ func (s *DB) PutKV(ctx context.Context, ns, key string, value any) error {
 		ON CONFLICT(ns, key) DO UPDATE SET value=excluded.value, updated_at=excluded.updated_at`, ns, key, string(data), now())
 	return err
 }
-
-// GetKV decodes the value under (ns, key) into out, or returns ErrNotFound.
-func (s *DB) GetKV(ctx context.Context, ns, key string, out any) error {
-	var v string
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM kv WHERE ns=? AND key=?`, ns, key).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal([]byte(v), out)
-}

@@ -7,7 +7,8 @@ import (
 )
 
 // FuzzParse: whatever Parse accepts from a model's answer is valid and survives being
-// saved as JSON and read back with ParseJSON (decompositions are cached that way).
+// saved as JSON and read back (substates files, as judge --substates and a trace's
+// substates.json, are read with Parse).
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"```json\n{\"substates\":[{\"id\":0,\"kind\":\"page\",\"content\":\"Clock open\"},{\"id\":1,\"kind\":\"UNIT\",\"content\":\"x\",\"parent\":0,\"optional\":\"yes\"}]}\n```",
@@ -30,7 +31,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("parsed substates do not marshal: %v", err)
 		}
-		back, err := ParseJSON(b)
+		back, err := Parse(b)
 		if err != nil {
 			t.Fatalf("saved substates do not load: %v\n%s", err, b)
 		}

@@ -204,7 +204,7 @@ var (
 // Bullets, numbering styles, spacing, single or double quotes and unescaped quotes inside
 // the content are tolerated; lines without a node are ignored. An id comes from the
 // line's numbering, else an id= argument, else the previous id plus one. The result is
-// validated like ParseJSON's.
+// validated like Parse's JSON.
 func ParseLines(text string) (*List, error) {
 	// Invalid UTF-8 (a model's byte soup) would turn into U+FFFD only when the substates
 	// are saved as JSON, so a cached decomposition would differ from the parsed one.

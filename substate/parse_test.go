@@ -249,7 +249,7 @@ func TestSchema(t *testing.T) {
 	}
 	// A document that follows the schema parses.
 	doc := `{"substates":[{"id":0,"kind":"page","content":"a","parent":null},{"id":1,"kind":"unit","content":"b","parent":0}]}`
-	if _, err := ParseJSON([]byte(doc)); err != nil {
+	if _, err := Parse([]byte(doc)); err != nil {
 		t.Fatal(err)
 	}
 	// Callers may not corrupt the shared copy.

@@ -1,5 +1,3 @@
-// Package substate is the substate model (the paper's Structured Substate Representation): the observable UI states
-// (pages and the units on them) that any successful run of a task passes through.
 package substate
 
 import (
@@ -8,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/internal/safefile"
-	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // Kind says whether a substate is a whole page or one element on a page.
@@ -63,16 +60,6 @@ func (n Node) String() string {
 		opt = ", optional=True"
 	}
 	return fmt.Sprintf("%d. %s(content=%q, parent_id=%s%s)", n.ID, name, n.Content, parent, opt)
-}
-
-// ByID returns the node with the given id.
-func (s *List) ByID(id int) (Node, bool) {
-	for _, n := range s.Nodes {
-		if n.ID == id {
-			return n, true
-		}
-	}
-	return Node{}, false
 }
 
 // Required counts the nodes not marked optional.
@@ -169,30 +156,6 @@ func (s *List) Validate() error {
 		return &ValidationError{Problems: p}
 	}
 	return nil
-}
-
-// ParseJSON accepts either {"substates":[...]} or a bare array of nodes, and validates.
-// Keys are matched exactly and a key given twice is an error.
-func ParseJSON(data []byte) (*List, error) {
-	var s List
-	if len(data) > MaxInputBytes {
-		return nil, inputTooLarge(len(data))
-	}
-	trimmed := strings.TrimSpace(string(data))
-	if strings.HasPrefix(trimmed, "[") {
-		if err := strictjson.Unmarshal([]byte(trimmed), &s.Nodes); err != nil {
-			return nil, fmt.Errorf("substates JSON: %w", err)
-		}
-	} else if err := strictjson.Unmarshal([]byte(trimmed), &s); err != nil {
-		return nil, fmt.Errorf("substates JSON: %w", err)
-	}
-	for i := range s.Nodes {
-		s.Nodes[i].Kind = Kind(strings.ToLower(string(s.Nodes[i].Kind)))
-	}
-	if err := s.Validate(); err != nil {
-		return &s, err
-	}
-	return &s, nil
 }
 
 func inputTooLarge(n int) error {

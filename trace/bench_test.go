@@ -27,7 +27,7 @@ func BenchmarkValidateLongTrace(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := Validate(t); err != nil {
+		if err := ValidateProgress(t, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/internal/strictjson"
+	"github.com/autoeval/autoeval/llm/record"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -111,68 +112,10 @@ type Verdict struct {
 	Analysis string `json:"analysis,omitempty"`
 }
 
-// Usage sums model calls and their cost (the fields of llm.Usage, so the two convert).
-type Usage struct {
-	// Calls counts calls a provider answered in this run; CacheHits those answered
-	// from the cache.
-	Calls     int `json:"calls"`
-	CacheHits int `json:"cache_hits"`
-	// InputTokens, OutputTokens and CostUSD are what this run paid.
-	InputTokens  int     `json:"input_tokens"`
-	OutputTokens int     `json:"output_tokens"`
-	CostUSD      float64 `json:"cost_usd"`
-	// ReasoningTokens is the part of OutputTokens reasoning models spent reasoning.
-	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
-	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
-	// content filter): paid (their tokens are counted above), not used, not in Calls.
-	CutOffCalls int `json:"cut_off_calls,omitempty"`
-	// UnknownCalls counts requests that reached a provider but whose answer never came
-	// (cancelled or timed out): probably billed, for tokens nobody reported.
-	UnknownCalls int `json:"unknown_calls,omitempty"`
-	// UncachedCostUSD is what the answers cost at list price, cache hits included: the
-	// cost of the method, the same however much a rerun found in the cache.
-	UncachedCostUSD float64 `json:"uncached_cost_usd,omitempty"`
-	// PriceUnknown is set when some call's model has no known price: the costs are then
-	// incomplete and shown as unknown, never as $0.
-	PriceUnknown bool `json:"price_unknown,omitempty"`
-}
-
-// Add accumulates another usage into u.
-func (u *Usage) Add(o Usage) {
-	u.Calls += o.Calls
-	u.CacheHits += o.CacheHits
-	u.InputTokens += o.InputTokens
-	u.OutputTokens += o.OutputTokens
-	u.CostUSD += o.CostUSD
-	u.ReasoningTokens += o.ReasoningTokens
-	u.CutOffCalls += o.CutOffCalls
-	u.UnknownCalls += o.UnknownCalls
-	u.UncachedCostUSD += o.UncachedCostUSD
-	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
-}
-
-// MethodCostUSD is what the judgment costs without a cache: UncachedCostUSD, or the paid
-// cost for a judgment written before the uncached cost was recorded.
-func (u Usage) MethodCostUSD() float64 {
-	return max(u.UncachedCostUSD, u.CostUSD)
-}
-
-// CostText shows what the calls cost: what this run paid, and the uncached cost when it
-// differs; "unknown" when a model has no price, never $0; "at least" when requests were
-// billed for tokens nobody reported.
-func (u Usage) CostText() string {
-	if u.PriceUnknown {
-		return "unknown (no price for a model: give one with --prices FILE)"
-	}
-	s := fmt.Sprintf("$%.4f", u.CostUSD)
-	if u.UnknownCalls > 0 {
-		s = "at least " + s
-	}
-	if m := u.MethodCostUSD(); m != u.CostUSD {
-		s += fmt.Sprintf(" (uncached $%.4f)", m)
-	}
-	return s
-}
+// Usage is what a judgment's model calls cost (see record.Usage: one type for llm, the
+// ledger and judgment files). Calls counts only the calls a provider answered in the run
+// that wrote the judgment; cache hits are counted apart.
+type Usage = record.Usage
 
 // ReadJudgment reads a judgment file.
 func ReadJudgment(path string) (*Judgment, error) {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/autoeval/autoeval/internal/atomicfile"
 	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
@@ -151,7 +150,7 @@ func SafeJoin(dir, rel string) (string, error) {
 	return filepath.Join(dir, clean), nil
 }
 
-// ReadManifest reads DIR/trace.json without checking frame files (see Validate).
+// ReadManifest reads DIR/trace.json without checking frame files (see ValidateProgress).
 func ReadManifest(dir string) (*Trace, error) {
 	path := filepath.Join(dir, ManifestName)
 	data, err := readIn("", path, MaxManifestBytes)
@@ -275,7 +274,7 @@ func WriteJSONAtomic(path string, v any) error {
 	if len(data) > MaxManifestBytes {
 		return fmt.Errorf("%s: %w", path, &limitError{fmt.Sprintf("would be %s, over the limit of %s for a trace file", size(int64(len(data))), size(MaxManifestBytes))})
 	}
-	return atomicfile.Write(path, append(data, '\n'), 0o644)
+	return WriteFileAtomic(path, append(data, '\n'), 0o644)
 }
 
 // FrameName is the base name used for frame files: 0001, 0002, ...

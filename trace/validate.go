@@ -22,16 +22,14 @@ func (e *ValidationError) Error() string {
 	return fmt.Sprintf("%s: %d problem(s): %s", e.Trace, len(e.Problems), strings.Join(e.Problems, "; "))
 }
 
-// Validate checks a trace in full: a task and at least one frame; increasing frame
+// ValidateProgress checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
-// (images fully decoded, so truncation is caught; XML a readable uiautomator dump; elements valid JSON);
-// in-memory screenshots decodable; texts within their limits. All problems are collected.
-func Validate(t *Trace) error { return ValidateProgress(t, nil) }
-
-// ValidateProgress is Validate reporting progress: progress(done, total) is called, from
-// one goroutine at a time, as the frames' files are checked. Files are checked in
-// parallel, and a file several frames refer to is read and decoded once, so time grows
-// with the distinct files and memory stays that of a few decoded frames.
+// (images fully decoded, so truncation is caught; XML a readable uiautomator dump;
+// elements valid JSON); in-memory screenshots decodable; texts within their limits. All
+// problems are collected. progress (may be nil) is told (done, total), from one goroutine
+// at a time, as the frames' files are checked. Files are checked in parallel, and a file
+// several frames refer to is read and decoded once, so time grows with the distinct files
+// and memory stays that of a few decoded frames.
 func ValidateProgress(t *Trace, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/autoeval/autoeval/internal/atomicfile"
 )
 
 // ErrExists is returned by WriteNative when the target already holds a trace.
@@ -89,5 +87,5 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 
 // writeFile writes one frame file atomically, so a crash mid-copy leaves no torn image.
 func writeFile(dir, name string, data []byte) error {
-	return atomicfile.Write(filepath.Join(dir, name), data, 0o644)
+	return WriteFileAtomic(filepath.Join(dir, name), data, 0o644)
 }

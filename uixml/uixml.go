@@ -30,22 +30,8 @@ type Rect struct {
 	Left, Top, Right, Bottom int
 }
 
-// Width of the rectangle (zero or negative for a degenerate one).
-func (r Rect) Width() int { return r.Right - r.Left }
-
 // Height of the rectangle (zero or negative for a degenerate one).
 func (r Rect) Height() int { return r.Bottom - r.Top }
-
-// Empty reports a rectangle with no area: off-screen or collapsed views.
-func (r Rect) Empty() bool { return r.Width() <= 0 || r.Height() <= 0 }
-
-// Center is the point a tap on the node lands on.
-func (r Rect) Center() (x, y int) { return (r.Left + r.Right) / 2, (r.Top + r.Bottom) / 2 }
-
-// Contains reports whether the point lies inside (right and bottom edges excluded).
-func (r Rect) Contains(x, y int) bool {
-	return x >= r.Left && x < r.Right && y >= r.Top && y < r.Bottom
-}
 
 func (r Rect) String() string {
 	return fmt.Sprintf("[%d,%d][%d,%d]", r.Left, r.Top, r.Right, r.Bottom)
@@ -91,18 +77,6 @@ type Hierarchy struct {
 	// Rotation is the <hierarchy rotation="..."> attribute (0 when absent).
 	Rotation int
 	Nodes    []Node
-}
-
-// Children returns the positions in h.Nodes of the direct children of node i
-// (i = -1: the top-level nodes).
-func (h *Hierarchy) Children(i int) []int {
-	var out []int
-	for j := range h.Nodes {
-		if h.Nodes[j].Parent == i {
-			out = append(out, j)
-		}
-	}
-	return out
 }
 
 // Limits on one dump, so a hostile one costs an error, not the machine. Real dumps are a

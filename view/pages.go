@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/report"
 	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
@@ -323,7 +324,7 @@ func xmlTexts(t *trace.Trace, f *trace.Frame, n int) []string {
 		if s == "" {
 			s = nd.ContentDesc
 		}
-		s = shorten(s, 40)
+		s = termtext.ClipLine(s, 40)
 		if s == "" || seen[s] {
 			continue
 		}

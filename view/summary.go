@@ -1,10 +1,10 @@
 package view
 
 import (
-	"strings"
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
+	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -69,7 +69,7 @@ const taskRunes = 240
 // summarize makes the list's summary of one trace and its judgments. strs interns the
 // texts many traces share (apps, agents, judges), so each is held once.
 func summarize(id, root, path string, entry int, t *trace.Trace, judgments []*trace.Judgment, files []string, strs *interner) *Summary {
-	s := &Summary{ID: id, name: id, Root: root, Path: path, entry: entry, Task: shorten(t.Task, taskRunes),
+	s := &Summary{ID: id, name: id, Root: root, Path: path, entry: entry, Task: termtext.ClipLine(t.Task, taskRunes),
 		TaskName: strs.get(t.TaskName), App: strs.get(eval.AppOf(t)), Agent: strs.get(agentOf(t)), Status: strs.get(t.Status),
 		Frames: len(t.Frames), Judgeable: t.Readable(), Truth: "unknown", Claim: "unknown", Judgments: []Verdict{}}
 	if gt := t.GroundTruth; gt != nil {
@@ -150,14 +150,6 @@ func agentOf(t *trace.Trace) string {
 		return t.Agent
 	}
 	return "unknown"
-}
-
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 // interner hands out one copy of each string.

@@ -16,7 +16,6 @@ import (
 	"github.com/autoeval/autoeval/shard"
 	"github.com/autoeval/autoeval/store"
 	"github.com/autoeval/autoeval/suite"
-	"github.com/autoeval/autoeval/trace"
 )
 
 type decomposeOptions struct {
@@ -146,7 +145,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 			for _, m := range res.Notes {
 				fmt.Fprintln(stderr, "note:", m)
 			}
-			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, trace.Usage(res.Usage).CostText())
+			src := fmt.Sprintf("%d model answer(s), %d+%d tokens, cost %s", res.Rounds, res.Usage.InputTokens, res.Usage.OutputTokens, res.Usage.CostText())
 			if res.Cached {
 				src = "from the database, no model call"
 			}
@@ -180,7 +179,7 @@ func runDecompose(ctx context.Context, o decomposeOptions) error {
 		// Usage covers every task of the suite, resumed ones included, so say so: a resumed
 		// run that made no call would otherwise seem to have made them all.
 		fmt.Fprintf(stdout, "%d/%d tasks decomposed (%d resumed from an earlier run), %d failed; whole suite: %d model calls (%d cached), %d+%d tokens, cost %s\n",
-			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, trace.Usage(sum.Usage).CostText())
+			sum.Done, sum.Tasks, sum.Resumed, sum.Failed, sum.Usage.Calls, sum.Usage.CacheHits, sum.Usage.InputTokens, sum.Usage.OutputTokens, sum.Usage.CostText())
 		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(o.out, opts.SummaryName()))
 	}
 	if err != nil {

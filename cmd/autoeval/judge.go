@@ -403,7 +403,7 @@ func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
 // among the calls, a judgment counts only calls the provider answered, hits apart. (Two
 // traces of one task decomposed at once: the second is a hit, and was counted as a call.)
 func judgmentUsage(u llm.Usage) trace.Usage {
-	t := trace.Usage(u)
+	t := u
 	t.Calls -= u.CacheHits
 	return t
 }

@@ -107,7 +107,7 @@ func TestNoCacheStillAccounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	u, err := llm.Summarize(context.Background(), s, llm.Filter{})
+	u, err := s.SumCalls(context.Background(), llm.Filter{})
 	if err != nil || u.Calls != 2 || u.CacheHits != 0 || u.InputTokens == 0 || u.CostUSD <= 0 {
 		t.Fatalf("ledger %+v %v", u, err)
 	}

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 
 	"github.com/autoeval/autoeval/eval"
-	"github.com/autoeval/autoeval/internal/atomicfile"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/report"
+	"github.com/autoeval/autoeval/trace"
 	"github.com/spf13/cobra"
 )
 
@@ -122,7 +122,7 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 		return err
 	}
 	// Written whole and renamed, so a browser never opens half a report.
-	if err := atomicfile.Write(o.out, buf.Bytes(), 0o644); err != nil {
+	if err := trace.WriteFileAtomic(o.out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", o.out, err)
 	}
 	if !global.quiet {

@@ -34,7 +34,7 @@ func TestRunRecordsEveryDistinctScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.Validate(tr); err != nil {
+	if err := trace.ValidateProgress(tr, nil); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Status != trace.StatusCompleted || len(tr.Frames) != 3 {
@@ -74,7 +74,7 @@ func TestRunDeviceLostMidTask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.Validate(tr); err != nil {
+	if err := trace.ValidateProgress(tr, nil); err != nil {
 		t.Fatalf("the trace of the lost device does not validate: %v", err)
 	}
 	if tr.Status != trace.StatusDeviceLost || len(tr.Frames) == 0 || tr.Ended == nil {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -316,7 +315,7 @@ func writeTraceInfo(w io.Writer, ti traceInfo) {
 			}
 		}
 		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", f.Index, dash(f.Image), dash(f.XML), els,
-			dash(shorten(f.Activity, 48)), dash(actionText(f.Action)))
+			dash(termtext.ClipLine(f.Activity, 48)), dash(actionText(f.Action)))
 	}
 	tw.Flush()
 }
@@ -335,7 +334,7 @@ func actionText(a *trace.Action) string {
 	}
 	s := a.Type
 	if a.Type == "other" {
-		return "other: " + shorten(a.Raw, 50)
+		return "other: " + termtext.ClipLine(a.Raw, 50)
 	}
 	if a.X != nil && a.Y != nil {
 		s += fmt.Sprintf(" (%.0f,%.0f)", *a.X, *a.Y)
@@ -347,19 +346,9 @@ func actionText(a *trace.Action) string {
 		s += " " + a.Direction
 	}
 	if a.Text != "" {
-		s += " " + fmt.Sprintf("%q", shorten(a.Text, 40))
+		s += " " + fmt.Sprintf("%q", termtext.ClipLine(a.Text, 40))
 	}
 	return s
-}
-
-// shorten keeps table cells on one line and readable.
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func runTraceValidate(w io.Writer, path string) error {

@@ -42,7 +42,7 @@ func TestExampleTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.Validate(tr); err != nil {
+	if err := trace.ValidateProgress(tr, nil); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Task != task || len(tr.Frames) != 5 || tr.Metadata["synthetic"] != true || tr.Status != trace.StatusCompleted {
@@ -70,7 +70,7 @@ func TestExampleTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := substate.ParseJSON(data)
+	s, err := substate.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}

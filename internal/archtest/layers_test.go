@@ -24,12 +24,13 @@ var level = map[string]int{
 	// helpers for reading and writing outside data, below every package that reads it
 	"internal/strictjson": -1, "internal/safefile": -1, "internal/csvcell": -1,
 	// leaves: no imports from this module but the helpers above
-	"uixml": 0, "substate": 0, "llm/record": 0, "internal/atomicfile": 0, "internal/sqlitedsn": 0,
-	"internal/pickle": 0, "internal/termtext": 0, "shard": 0, "judge/screentext": 0,
-	// the formats and services the jobs are built on (progress shows names through termtext)
+	"uixml": 0, "substate": 0, "llm/record": 0, "internal/sqlitedsn": 0,
+	"internal/pickle": 0, "internal/termtext": 0, "shard": 0,
+	// the formats and services the jobs are built on (progress shows names through termtext,
+	// screentext clips screen text with it)
 	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1, "internal/progress": 1,
-	"judge/ocr": 1,
-	"importer":  2,
+	"judge/screentext": 1,
+	"importer":         2, "judge/ocr": 2,
 	// the product's jobs
 	"decomposer": 3, "observer": 3, "judge": 3, "groundtruth": 3, "eval": 3, "report": 3,
 	// kinds of judge beyond the model judge: each implements judge's Reasoner and registers

@@ -5,7 +5,6 @@ package pickle
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -395,11 +394,6 @@ func intTuple(v any) ([]int, error) {
 		out[i] = n
 	}
 	return out, nil
-}
-
-// Load reads one pickle held in memory with DefaultLimits (see Decode).
-func Load(data []byte) (any, error) {
-	return Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
 }
 
 // Decode reads one pickle into plain Go values: map[string]any, []any, string, int,

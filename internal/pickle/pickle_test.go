@@ -35,7 +35,7 @@ func TestDecodeLimits(t *testing.T) {
 	}
 	// A frame announcing more bytes than the pickle holds is refused before it is read.
 	frame := []byte{0x80, 4, 0x95, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 'N', '.'}
-	if _, err := Load(frame); err == nil || !strings.Contains(err.Error(), "frame at offset 2 needs") {
+	if _, err := load(frame); err == nil || !strings.Contains(err.Error(), "frame at offset 2 needs") {
 		t.Errorf("short frame: %v", err)
 	}
 	// Read errors of the stream (a corrupt gzip) come back as they are.
@@ -91,4 +91,9 @@ func BenchmarkDecodeScreenshots(b *testing.B) {
 			}
 		}
 	})
+}
+
+// load reads one pickle held in memory with DefaultLimits, as the checkpoint importer does.
+func load(data []byte) (any, error) {
+	return Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
 }

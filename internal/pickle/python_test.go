@@ -71,7 +71,7 @@ func TestHugeIntegers(t *testing.T) {
 	long4 := append([]byte{0x80, 4, 0x8b}, binary.LittleEndian.AppendUint32(nil, 1<<20)...)
 	long4 = append(append(long4, make([]byte, 1<<20)...), '.')
 	start := time.Now()
-	_, err := Load(long4)
+	_, err := load(long4)
 	if err == nil || !strings.Contains(err.Error(), "an integer of 1048576 bytes at offset 2, over the limit of 64 bytes") {
 		t.Errorf("LONG4 of 1 MiB: %v", err)
 	}
@@ -80,12 +80,12 @@ func TestHugeIntegers(t *testing.T) {
 	}
 	text := append([]byte("I"), bytes.Repeat([]byte("9"), 5000)...)
 	text = append(text, "\n."...)
-	if _, err := Load(text); err == nil || !strings.Contains(err.Error(), "an integer of 5000 digits at offset 0, over the limit of 192 digits") {
+	if _, err := load(text); err == nil || !strings.Contains(err.Error(), "an integer of 5000 digits at offset 0, over the limit of 192 digits") {
 		t.Errorf("INT of 5000 digits: %v", err)
 	}
 	ok := append([]byte{0x80, 4, 0x8b}, binary.LittleEndian.AppendUint32(nil, 64)...)
 	ok = append(append(ok, make([]byte, 64)...), '.')
-	if v, err := Load(ok); err != nil || v != 0 {
+	if v, err := load(ok); err != nil || v != 0 {
 		t.Errorf("LONG4 of 64 zero bytes: %v %v", v, err)
 	}
 }

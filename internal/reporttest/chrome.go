@@ -1,22 +1,24 @@
-// Package reporttest drives a headless Chromium over the DevTools protocol so tests can load
-// a report the way a person would and read the rendered DOM and the console. Test support
-// only: no product code imports it.
+// Package reporttest drives a headless Chromium so tests can load a page the way a person
+// would, read the rendered DOM back and see what the page logged. The DevTools protocol is
+// chromedp's (over a pipe to the browser); this package adds the flags that keep the
+// browser off the network and off the user's home, per-page error collection and the
+// report's reader (LoadReport). Test support only: no product code imports it.
 package reporttest
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 )
 
 // FindChromium returns the path of a Chromium-family browser, or "".
@@ -46,309 +48,210 @@ func RequireChromium(t testing.TB) string {
 	return p
 }
 
-// Browser is a running headless Chromium with one DevTools connection.
+// Browser is a running headless Chromium.
 type Browser struct {
-	cmd    *exec.Cmd
-	ws     *wsConn
-	mu     sync.Mutex
-	nextID int
-	wait   map[int]chan message
-	events []message
-	notify chan struct{}
-	done   chan struct{}
+	ctx         context.Context // chromedp's browser context
+	cancel      context.CancelFunc
+	cancelAlloc context.CancelFunc // waits for the browser and its helpers to be gone
 }
 
-type message struct {
-	ID        int             `json:"id,omitempty"`
-	Method    string          `json:"method,omitempty"`
-	SessionID string          `json:"sessionId,omitempty"`
-	Params    json.RawMessage `json:"params,omitempty"`
-	Result    json.RawMessage `json:"result,omitempty"`
-	Error     *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error,omitempty"`
-}
-
-var devtoolsRE = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
-
-// Start launches Chromium headless with the flags that keep it off the network and off
-// the user's profile, and connects to its DevTools endpoint.
-func Start(ctx context.Context, path, userDataDir string) (*Browser, error) {
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--no-first-run", "--disable-default-apps",
-		"--disable-extensions", "--mute-audio", "--remote-debugging-port=0", "--user-data-dir=" + userDataDir, "about:blank"}
-	cmd := exec.Command(path, args...)
-	// Its home is the profile folder too: Chromium keeps crash-report settings and dconf
-	// files under $HOME whatever --user-data-dir says, and tests write only in temp dirs.
-	cmd.Env = append(os.Environ(), "HOME="+userDataDir, "XDG_CONFIG_HOME="+userDataDir, "XDG_CACHE_HOME="+userDataDir)
-	// Its own process group, so the renderer and helper processes it forks end with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
+// Start launches the Chromium at path headless, with the flags that keep it off the network,
+// and with home as its $HOME: Chromium keeps crash-report settings and dconf files there
+// whatever its profile says, and tests write only in temp dirs. The profile is a temp dir of
+// chromedp's, removed with every process still using it when the browser closes. ctx bounds
+// the start only.
+func Start(ctx context.Context, path, home string) (*Browser, error) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("mute-audio", true),
+		chromedp.Env("HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_CACHE_HOME="+home))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancel := chromedp.NewContext(actx)
+	b := &Browser{ctx: bctx, cancel: cancel, cancelAlloc: cancelAlloc}
+	// The first action starts the browser and ties its life to the context it runs on, so
+	// it runs on the browser's own context; ctx only bounds the wait.
+	if err := b.wait(ctx, func() error { return chromedp.Do(bctx) }); err != nil {
+		b.Close()
 		return nil, fmt.Errorf("start %s: %w", path, err)
 	}
-	// The endpoint is announced on stderr; keep what came before it for the error message.
-	type announce struct{ url, before string }
-	found := make(chan announce, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		var before strings.Builder
-		sent := false
-		for sc.Scan() {
-			line := sc.Text()
-			if sent {
-				continue // keep draining so the browser never blocks on a full pipe
-			}
-			if m := devtoolsRE.FindStringSubmatch(line); m != nil {
-				found <- announce{url: m[1]}
-				sent = true
-			} else if before.Len() < 4000 {
-				before.WriteString(line + "\n")
-			}
-		}
-		if !sent {
-			found <- announce{before: before.String()}
-		}
-	}()
-	var wsURL string
-	select {
-	case a := <-found:
-		if a.url == "" {
-			b := &Browser{cmd: cmd}
-			b.kill()
-			return nil, fmt.Errorf("chromium exited before DevTools came up: %s", strings.TrimSpace(a.before))
-		}
-		wsURL = a.url
-	case <-time.After(30 * time.Second):
-		(&Browser{cmd: cmd}).kill()
-		return nil, errors.New("chromium did not announce DevTools within 30s")
-	case <-ctx.Done():
-		(&Browser{cmd: cmd}).kill()
-		return nil, ctx.Err()
-	}
-	ws, err := dialWS(wsURL, 10*time.Second)
-	if err != nil {
-		(&Browser{cmd: cmd}).kill()
-		return nil, err
-	}
-	b := &Browser{cmd: cmd, ws: ws, wait: map[int]chan message{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
-	go b.readLoop()
 	return b, nil
 }
 
-func (b *Browser) readLoop() {
-	defer close(b.done)
-	for {
-		data, err := b.ws.ReadMessage()
-		if err != nil {
-			return
-		}
-		var m message
-		if json.Unmarshal(data, &m) != nil {
-			continue
-		}
-		b.mu.Lock()
-		if m.ID != 0 {
-			if ch := b.wait[m.ID]; ch != nil {
-				ch <- m
-				delete(b.wait, m.ID)
-			}
-		} else {
-			b.events = append(b.events, m)
-			select {
-			case b.notify <- struct{}{}:
-			default:
-			}
-		}
-		b.mu.Unlock()
-	}
-}
-
-// Call sends one DevTools command (in a target session when session is set) and decodes its result.
-func (b *Browser) Call(ctx context.Context, session, method string, params, result any) error {
-	b.mu.Lock()
-	b.nextID++
-	id := b.nextID
-	ch := make(chan message, 1)
-	b.wait[id] = ch
-	b.mu.Unlock()
-	req := map[string]any{"id": id, "method": method}
-	if params != nil {
-		req["params"] = params
-	}
-	if session != "" {
-		req["sessionId"] = session
-	}
-	data, _ := json.Marshal(req)
-	if err := b.ws.WriteText(data); err != nil {
-		return err
-	}
+// wait runs fn and returns its error, or ctx's error as soon as ctx ends first.
+func (b *Browser) wait(ctx context.Context, fn func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
 	select {
-	case m := <-ch:
-		if m.Error != nil {
-			return fmt.Errorf("%s: %s", method, m.Error.Message)
-		}
-		if result != nil {
-			return json.Unmarshal(m.Result, result)
-		}
-		return nil
-	case <-b.done:
-		return fmt.Errorf("%s: browser connection closed", method)
+	case err := <-done:
+		return err
 	case <-ctx.Done():
-		return fmt.Errorf("%s: %w", method, ctx.Err())
+		return ctx.Err()
 	}
 }
 
-// waitEvent waits for an event of the session matching method, searching from index from.
-func (b *Browser) waitEvent(ctx context.Context, session, method string, from int) (int, error) {
-	for {
-		b.mu.Lock()
-		for i := from; i < len(b.events); i++ {
-			if b.events[i].Method == method && b.events[i].SessionID == session {
-				b.mu.Unlock()
-				return i, nil
-			}
-		}
-		b.mu.Unlock()
-		select {
-		case <-b.notify:
-		case <-b.done:
-			return 0, errors.New("browser connection closed")
-		case <-ctx.Done():
-			return 0, fmt.Errorf("waiting for %s: %w", method, ctx.Err())
-		}
+// NewBrowser starts a browser for the test (skipping or failing as RequireChromium does when
+// there is none) and closes it when the test ends.
+func NewBrowser(t testing.TB) *Browser {
+	t.Helper()
+	path := RequireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	b, err := Start(ctx, path, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
+	t.Cleanup(b.Close)
+	return b
 }
 
-// Page is a loaded page.
+// Close closes the browser and waits until its processes are gone.
+func (b *Browser) Close() {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	_ = chromedp.Cancel(ctx) // graceful when it can be; the cancels below make sure
+	cancel()
+	b.cancel()
+	b.cancelAlloc()
+}
+
+// Page is one tab. It records the errors the page reports from the moment it opens.
 type Page struct {
-	b       *Browser
-	session string
+	ctx    context.Context // chromedp's tab context
+	cancel context.CancelFunc
+
+	mu   sync.Mutex
+	errs []string
 }
 
-// Open creates a tab, enables the console and log domains, navigates to url and waits for the load event.
+// Open opens a tab, navigates it to url and waits for the load event.
 func (b *Browser) Open(ctx context.Context, url string) (*Page, error) {
-	var tgt struct {
-		TargetID string `json:"targetId"`
+	tctx, cancel := chromedp.NewContext(b.ctx)
+	p := &Page{ctx: tctx, cancel: cancel}
+	// Attach the tab (tied to its own context, like the browser), then listen before
+	// navigating, so nothing the page logs while it loads is missed.
+	err := b.wait(ctx, func() error { return chromedp.Do(tctx) })
+	if err == nil {
+		err = chromedp.Listen(tctx, p.record)
 	}
-	if err := b.Call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &tgt); err != nil {
-		return nil, err
+	if err == nil {
+		err = p.Do(ctx, chromedp.Navigate(url))
 	}
-	var att struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := b.Call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": tgt.TargetID, "flatten": true}, &att); err != nil {
-		return nil, err
-	}
-	p := &Page{b: b, session: att.SessionID}
-	for _, m := range []string{"Page.enable", "Runtime.enable", "Log.enable"} {
-		if err := b.Call(ctx, p.session, m, nil, nil); err != nil {
-			return nil, err
-		}
-	}
-	b.mu.Lock()
-	from := len(b.events)
-	b.mu.Unlock()
-	var nav struct {
-		ErrorText string `json:"errorText"`
-	}
-	if err := b.Call(ctx, p.session, "Page.navigate", map[string]any{"url": url}, &nav); err != nil {
-		return nil, err
-	}
-	if nav.ErrorText != "" {
-		return nil, fmt.Errorf("navigate %s: %s", url, nav.ErrorText)
-	}
-	if _, err := b.waitEvent(ctx, p.session, "Page.loadEventFired", from); err != nil {
-		return nil, err
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("open %s: %w", url, err)
 	}
 	return p, nil
 }
 
-// Eval evaluates a JavaScript expression in the page and decodes its (JSON-able) value.
-func (p *Page) Eval(ctx context.Context, expr string, out any) error {
-	var r struct {
-		Result struct {
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text string `json:"text"`
-		} `json:"exceptionDetails"`
-	}
-	if err := p.b.Call(ctx, p.session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r); err != nil {
-		return err
-	}
-	if r.ExceptionDetails != nil {
-		return fmt.Errorf("evaluate: %s", r.ExceptionDetails.Text)
-	}
-	return json.Unmarshal(r.Result.Value, out)
-}
-
-// ConsoleErrors lists every error the page reported: console.error calls, uncaught
-// exceptions and browser log entries at error level (failed loads, CSP violations).
-func (p *Page) ConsoleErrors() []string {
-	p.b.mu.Lock()
-	defer p.b.mu.Unlock()
-	var out []string
-	for _, e := range p.b.events {
-		if e.SessionID != p.session {
-			continue
-		}
-		switch e.Method {
-		case "Runtime.consoleAPICalled":
-			var v struct {
-				Type string `json:"type"`
-				Args []struct {
-					Value any `json:"value"`
-				} `json:"args"`
-			}
-			json.Unmarshal(e.Params, &v)
-			if v.Type == "error" || v.Type == "assert" {
-				out = append(out, fmt.Sprintf("console.%s: %v", v.Type, v.Args))
-			}
-		case "Runtime.exceptionThrown":
-			out = append(out, "exception: "+string(e.Params))
-		case "Log.entryAdded":
-			var v struct {
-				Entry struct {
-					Level  string `json:"level"`
-					Text   string `json:"text"`
-					Source string `json:"source"`
-					URL    string `json:"url"`
-				} `json:"entry"`
-			}
-			json.Unmarshal(e.Params, &v)
-			if v.Entry.Level == "error" {
-				out = append(out, fmt.Sprintf("log (%s): %s %s", v.Entry.Source, v.Entry.Text, v.Entry.URL))
-			}
-		}
-	}
-	return out
-}
-
-// Close ends the browser and waits for it.
-func (b *Browser) Close() {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+// OpenPage opens url in a browser of the test's own (see NewBrowser), failing the test when
+// it does not load.
+func OpenPage(t testing.TB, url string) *Page {
+	t.Helper()
+	b := NewBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	b.Call(ctx, "", "Browser.close", nil, nil)
-	b.ws.Close()
-	exited := make(chan struct{})
-	go func() { b.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(5 * time.Second):
-		syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		<-exited
+	p, err := b.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return p
 }
 
-// kill ends the browser's process group (only the processes this Browser started).
-func (b *Browser) kill() {
-	if b.cmd.Process != nil {
-		syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
-		b.cmd.Wait()
+// Context is the tab's chromedp context, for chromedp actions this package does not wrap
+// (clicks, keys, screenshots): chromedp.Do(p.Context(), chromedp.Click("#next")).
+func (p *Page) Context() context.Context { return p.ctx }
+
+// Do runs chromedp actions in the tab, ended early when ctx ends (the tab stays open).
+func (p *Page) Do(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
+	c, cancel := context.WithCancel(p.ctx)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	err := chromedp.Do(c, actions...)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("%w (%v)", ctx.Err(), err)
 	}
+	return err
+}
+
+// Eval evaluates a JavaScript expression in the page and decodes its (JSON-able) value into
+// out, as encoding/json does.
+func (p *Page) Eval(ctx context.Context, expr string, out any) error {
+	var raw []byte
+	err := p.Do(ctx, func(c context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		var err error
+		raw, err = chromedp.Evaluate[[]byte](expr)(c, t)
+		return chromedp.Void{}, err
+	})
+	if err != nil {
+		return fmt.Errorf("evaluate: %w", err)
+	}
+	return json.Unmarshal(raw, out)
+}
+
+// WaitFor waits until the JavaScript expression is truthy in the page (it is evaluated on
+// every animation frame), or ctx ends.
+func (p *Page) WaitFor(ctx context.Context, expr string) error {
+	err := p.Do(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(0)))
+	if err != nil {
+		return fmt.Errorf("waiting for %s: %w", expr, err)
+	}
+	return nil
+}
+
+// ConsoleErrors lists every error the page reported: console.error and console.assert
+// calls, uncaught exceptions and browser log entries at error level (failed loads, CSP
+// violations). Events come in order with the replies, so errors logged before the last
+// Eval or Do returned are all here.
+func (p *Page) ConsoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errs...)
+}
+
+// record keeps the errors among the tab's events; chromedp calls it in order, from the loop
+// that reads the tab's messages.
+func (p *Page) record(ev any) {
+	var msg string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeAssert {
+			return
+		}
+		args := make([]string, len(ev.Args))
+		for i, a := range ev.Args {
+			args[i] = remoteText(a)
+		}
+		msg = fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " "))
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg = "exception: " + d.Text
+		if d.Exception != nil {
+			msg += " " + remoteText(d.Exception)
+		}
+		msg += fmt.Sprintf(" (%s:%d:%d)", d.URL, d.LineNumber+1, d.ColumnNumber+1)
+	case *log.EventEntryAdded:
+		if ev.Entry.Level != log.EntryLevelError {
+			return
+		}
+		msg = fmt.Sprintf("log (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+	default:
+		return
+	}
+	p.mu.Lock()
+	p.errs = append(p.errs, msg)
+	p.mu.Unlock()
+}
+
+// remoteText is a console argument as text: its value, else its description.
+func remoteText(o *runtime.RemoteObject) string {
+	var s string
+	if len(o.Value) > 0 && json.Unmarshal([]byte(o.Value), &s) == nil {
+		return s
+	}
+	if len(o.Value) > 0 {
+		return string(o.Value)
+	}
+	if o.Description != "" {
+		return o.Description
+	}
+	return string(o.Type)
 }

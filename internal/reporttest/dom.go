@@ -64,18 +64,9 @@ const readDOMScript = `(() => ({
 // RequireChromium does when there is none) and reads the rendered page back.
 func LoadReport(t testing.TB, htmlFile string) DOM {
 	t.Helper()
-	path := RequireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	page := OpenPage(t, "file://"+htmlFile)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	b, err := Start(ctx, path, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	page, err := b.Open(ctx, "file://"+htmlFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var dom DOM
 	if err := page.Eval(ctx, readDOMScript, &dom); err != nil {
 		t.Fatal(err)

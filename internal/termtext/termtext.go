@@ -110,6 +110,23 @@ func (w *Writer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// Clip returns s cut to at most n runes, the last of them "…" when anything was cut: a cut
+// is never silent, never splits a character, and a column n wide is never overrun.
+func Clip(s string, n int) string {
+	r := []rune(s)
+	switch {
+	case len(r) <= n:
+		return s
+	case n < 1:
+		return ""
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// ClipLine folds s onto one line (each run of spaces, tabs and newlines becomes one space,
+// none at either end) and clips it to n runes.
+func ClipLine(s string, n int) string { return Clip(strings.Join(strings.Fields(s), " "), n) }
+
 // Count says n things in English: "1 trace", "2 traces", "0 traces". noun is the singular;
 // plural adds "s" unless a plural form is given.
 func Count(n int, noun string, plural ...string) string {

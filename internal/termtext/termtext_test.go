@@ -58,3 +58,29 @@ func TestCount(t *testing.T) {
 		t.Errorf("irregular plural: %q", got)
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 5, "short"},  // fits exactly: whole
+		{"longer", 5, "long…"}, // cut: n runes in all, the mark included
+		{"ééééééé", 4, "ééé…"}, // runes, not bytes: no character split
+		{"日本語のテキスト", 3, "日本…"},
+		{"", 3, ""},
+		{"abc", 0, ""}, // nothing fits
+		{"abc", 1, "…"},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+	if got, want := ClipLine("  a\n\tb   c  ", 10), "a b c"; got != want {
+		t.Errorf("ClipLine folds: %q, want %q", got, want)
+	}
+	if got, want := ClipLine("one\ntwo three", 8), "one two…"; got != want {
+		t.Errorf("ClipLine folds, then clips: %q, want %q", got, want)
+	}
+}

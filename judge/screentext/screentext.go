@@ -2,7 +2,8 @@
 // names (a name, a number, a date, an hour, quoted text) shows in it as a whole, in any of
 // the ways screens write it; the words a text offers as evidence; and texts folded and
 // bounded for a description. The model judge's memory of lists and forms and the heuristic
-// judge's rules match text the same way through it. It imports nothing from this module.
+// judge's rules match text the same way through it. It imports only internal/termtext (the
+// clipper).
 package screentext
 
 import (
@@ -11,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/autoeval/autoeval/internal/termtext"
 )
 
 // IsWordRune reports whether r is a letter or a digit.
@@ -231,11 +234,6 @@ func Squeeze(s string) string {
 // crowd everything else out of the reasoner's prompt.
 const MaxText = 300
 
-// Clip folds s onto one line and cuts it to MaxText runes, marking the cut.
-func Clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > MaxText {
-		return string(r[:MaxText]) + "…"
-	}
-	return s
-}
+// Clip folds s onto one line and keeps at most MaxText runes of it, a cut marked by "…"
+// after them.
+func Clip(s string) string { return termtext.ClipLine(s, MaxText+1) }

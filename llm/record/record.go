@@ -1,10 +1,14 @@
-// Package record holds the rows llm keeps about model calls: cached answers and the
-// accounting ledger. It is a leaf, like database/sql/driver: llm defines the Cache and
-// Ledger interfaces over these types and store implements them, so neither of the two
-// imports the other.
+// Package record holds the rows llm keeps about model calls: cached answers, the
+// accounting ledger and the sums of both (Usage, which judgment files carry too). It is a
+// leaf, like database/sql/driver: llm defines the Cache and Ledger interfaces over these
+// types and store implements them, so neither of the two imports the other.
 package record
 
-import "time"
+import (
+	"fmt"
+	"math"
+	"time"
+)
 
 // Answer is a provider's answer kept in the call cache under Key, a hash of everything that
 // shapes the answer.
@@ -55,17 +59,80 @@ type Filter struct {
 	Purpose string
 }
 
-// Totals sums the answered calls of a ledger (failed attempts are not calls, except those
-// counted in UnknownCalls and CutOffCalls), and all the tokens paid for.
-type Totals struct {
-	Calls           int
-	CacheHits       int
-	InputTokens     int
-	OutputTokens    int
-	ReasoningTokens int
-	CutOffCalls     int
-	CostUSD         float64
-	UnknownCalls    int
-	UncachedCostUSD float64
-	PriceUnknown    bool
+// Usage sums model calls and their cost: one answer, what a decomposition or a judgment
+// spent (trace writes it into judgment files), what the ledger holds (failed attempts are
+// not calls, except those counted in UnknownCalls and CutOffCalls). llm and trace name it
+// too, so nothing converts.
+//
+// Calls counts answered calls. llm's sums and the ledger count cache hits among them (and
+// in CacheHits); a judgment counts only the calls a provider answered in its run, hits
+// apart, so judge and the CLI take the hits out when they write one.
+type Usage struct {
+	Calls     int `json:"calls"`
+	CacheHits int `json:"cache_hits"`
+	// InputTokens, OutputTokens and CostUSD are what was paid (cache hits pay nothing).
+	InputTokens  int     `json:"input_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CostUSD      float64 `json:"cost_usd"`
+	// ReasoningTokens is the part of OutputTokens reasoning models spent reasoning.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CutOffCalls counts answers that came back cut off (at their token budget, or by a
+	// content filter): paid for, their tokens and cost counted above, but not used and not
+	// counted in Calls.
+	CutOffCalls int `json:"cut_off_calls,omitempty"`
+	// UnknownCalls counts requests that reached a provider and got no answer (cancelled
+	// or timed out): probably billed, for tokens nobody reported.
+	UnknownCalls int `json:"unknown_calls,omitempty"`
+	// UncachedCostUSD is what the answers cost at list price, cache hits included: the
+	// cost of the method, the same however much a rerun found in the cache.
+	UncachedCostUSD float64 `json:"uncached_cost_usd,omitempty"`
+	// PriceUnknown is set when some call's model has no known price: the costs are then
+	// incomplete and shown as unknown, never as $0.
+	PriceUnknown bool `json:"price_unknown,omitempty"`
+}
+
+// Add accumulates o into u. Counts saturate rather than wrap.
+func (u *Usage) Add(o Usage) {
+	u.Calls = satAdd(u.Calls, o.Calls)
+	u.CacheHits = satAdd(u.CacheHits, o.CacheHits)
+	u.InputTokens = satAdd(u.InputTokens, o.InputTokens)
+	u.OutputTokens = satAdd(u.OutputTokens, o.OutputTokens)
+	u.ReasoningTokens = satAdd(u.ReasoningTokens, o.ReasoningTokens)
+	u.CostUSD += o.CostUSD
+	u.CutOffCalls = satAdd(u.CutOffCalls, o.CutOffCalls)
+	u.UnknownCalls = satAdd(u.UnknownCalls, o.UnknownCalls)
+	u.UncachedCostUSD += o.UncachedCostUSD
+	u.PriceUnknown = u.PriceUnknown || o.PriceUnknown
+}
+
+// satAdd adds two non-negative counts, saturating at the largest int.
+func satAdd(a, b int) int {
+	a, b = max(a, 0), max(b, 0)
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// MethodCostUSD is what the calls cost without a cache: UncachedCostUSD, or the paid cost
+// for a judgment written before the uncached cost was recorded.
+func (u Usage) MethodCostUSD() float64 {
+	return max(u.UncachedCostUSD, u.CostUSD)
+}
+
+// CostText shows what the calls cost: what was paid, and the uncached cost when it
+// differs; "unknown" when a model has no price, never $0; "at least" when requests were
+// billed for tokens nobody reported.
+func (u Usage) CostText() string {
+	if u.PriceUnknown {
+		return "unknown (no price for a model: give one with --prices FILE)"
+	}
+	s := fmt.Sprintf("$%.4f", u.CostUSD)
+	if u.UnknownCalls > 0 {
+		s = "at least " + s
+	}
+	if m := u.MethodCostUSD(); m != u.CostUSD {
+		s += fmt.Sprintf(" (uncached $%.4f)", m)
+	}
+	return s
 }

@@ -1,4 +1,4 @@
-package atomicfile
+package trace
 
 import (
 	"os"
@@ -9,10 +9,10 @@ import (
 func TestWriteReplacesWholeAndLeavesNoTemp(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "sub", "report.html")
-	if err := Write(p, []byte("old"), 0o644); err != nil {
+	if err := WriteFileAtomic(p, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(p, []byte("new content"), 0o644); err != nil {
+	if err := WriteFileAtomic(p, []byte("new content"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(p)
@@ -32,14 +32,14 @@ func TestWriteReplacesWholeAndLeavesNoTemp(t *testing.T) {
 func TestWriteFailureKeepsOldFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.json")
-	if err := Write(p, []byte("old"), 0o644); err != nil {
+	if err := WriteFileAtomic(p, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// A directory where the file should go makes the rename fail.
 	bad := filepath.Join(dir, "isdir")
 	os.Mkdir(bad, 0o755)
 	os.WriteFile(filepath.Join(bad, "x"), nil, 0o644)
-	if err := Write(bad, []byte("x"), 0o644); err == nil {
+	if err := WriteFileAtomic(bad, []byte("x"), 0o644); err == nil {
 		t.Fatal("writing over a non-empty directory succeeded")
 	}
 	entries, _ := os.ReadDir(dir)
