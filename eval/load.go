@@ -102,7 +102,13 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	if len(d.Items) == 0 {
-		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", d.Root)
+		if len(roots) == 1 {
+			// Said as every command says it of one path: the importer's own answer.
+			if _, err := importer.OpenAll(roots[0]); err != nil {
+				return nil, err
+			}
+		}
+		return nil, fmt.Errorf("%s: no traces found (no trace.json, traces/trace.jsonl or numbered images, in them or below them)", d.Root)
 	}
 	if len(roots) > 1 {
 		// In name order, as one root holding them all would list them: shards split the
@@ -134,11 +140,11 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 // loadRoot adds the traces below one root; names holds the item names taken so far.
 func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) error {
 	if _, err := os.Stat(root); err != nil {
-		return fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
+		return fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	paths, err := importer.Discover(root)
 	if err != nil {
-		return fmt.Errorf("traces %s: %w", root, err)
+		return fmt.Errorf("%s: %w", root, err)
 	}
 	// One trace named directly: its failure is the whole answer, not a warning above an
 	// empty table.
@@ -148,7 +154,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 		ts, err := importer.OpenAll(p)
 		if err != nil {
 			if single {
-				return fmt.Errorf("traces: %s", oneLineErr(err))
+				return errors.New(oneLineErr(err))
 			}
 			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
 			continue

@@ -86,7 +86,7 @@ func checkAnswer(answer string, e expectation) Part {
 	raw := strings.Split(answer, ",")
 	parts := make([]string, len(raw))
 	for i, r := range raw {
-		parts[i] = strings.TrimSpace(r)
+		parts[i] = pyStrip(r)
 	}
 	var err error
 	switch e.kind {
@@ -159,9 +159,11 @@ func answerFloat(s string) (float64, error) {
 // nan in any case, each with an optional sign.
 var pyFloatRe = regexp.MustCompile(`^[+-]?(?:(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|(?i:inf|infinity|nan))$`)
 
-// pyFloat is Python's float() of a stripped string: Go's ParseFloat would also take
+// pyFloat is Python's float(): any Unicode decimal digit read as its ASCII digit and
+// white space around stripped, as Python does first; Go's ParseFloat would also take
 // hexadecimal floats and refuse the underscores Python allows.
 func pyFloat(s string) (float64, error) {
+	s = pyStrip(asciiDigits(s))
 	if !pyFloatRe.MatchString(s) {
 		return 0, fmt.Errorf("could not convert string to float: %q", s)
 	}
@@ -169,7 +171,9 @@ func pyFloat(s string) (float64, error) {
 }
 
 // Python's _strptime patterns for the directives AndroidWorld's answers use; a space
-// in the format matches any run of white space, and matching ignores case.
+// in the format matches any run of white space (\s, which in a Python str pattern is
+// any character str.isspace() accepts), digits are any Unicode decimal digits (read
+// through asciiDigits first), and matching ignores case.
 const (
 	ptMonth = `(january|february|march|april|may|june|july|august|september|october|november|december)`
 	ptDay   = `(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])`
@@ -178,15 +182,18 @@ const (
 	ptMin   = `([0-5]\d|\d)`
 )
 
+const pySpaces = `[\t\n\v\f\r \x1c-\x1f\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+`
+
 var (
-	dateRe     = regexp.MustCompile(`(?i)^` + ptMonth + `\s+` + ptDay + `\s+` + ptYear + `$`)
+	dateRe     = regexp.MustCompile(`(?i)^` + ptMonth + pySpaces + ptDay + pySpaces + ptYear + `$`)
 	clockRe    = regexp.MustCompile(`^` + ptHour + `:` + ptMin + `$`)
-	dateTimeRe = regexp.MustCompile(`(?i)^` + ptMonth + `\s+` + ptDay + `\s+` + ptYear + `\s+` + ptHour + `:` + ptMin + `$`)
+	dateTimeRe = regexp.MustCompile(`(?i)^` + ptMonth + pySpaces + ptDay + pySpaces + ptYear + pySpaces + ptHour + `:` + ptMin + `$`)
 )
 
 // strptimeAnswer casts one answer part as _cast_answers_to_type does: DATE_MATCH with
 // '%B %d %Y', TIME_MATCH with '%H:%M', both with '%B %d %Y %H:%M'.
 func strptimeAnswer(s string, kind answerKind) (time.Time, error) {
+	s = asciiDigits(s)
 	month := func(name string) time.Month {
 		for m := time.January; m <= time.December; m++ {
 			if strings.EqualFold(m.String(), name) {

@@ -105,6 +105,10 @@ func expenseCases(t *testing.T) []awCase {
 	addCases := []awCase{
 		{name: "added", cite: add, params: p, before: before, after: with(good), reward: 1},
 		{name: "name with a typo", cite: add + ": fuzzy_match(name)", params: p, before: before, after: with(expense(3, "Concert Tickts", 12000, 6, "Want to have")), reward: 1},
+		{name: "a final sigma typed as σ", cite: add + ": fuzzy_match lower-cases with str.lower(), which turns the word-final Σ of ΟΔΟΣ into ς, so 'οδοσ' is 0.75 of it",
+			params: Params{"expenses": []any{map[string]any{"name": "ΟΔΟΣ", "amount": 12000, "category": 6, "note": "Want to have"}}}, before: before, after: with(expense(3, "οδοσ", 12000, 6, "Want to have")), reward: 0},
+		{name: "a capital İ", cite: add + ": str.lower() turns İ into i and a combining dot, so 'Izmir' is 0.83 of 'İZMİR'",
+			params: Params{"expenses": []any{map[string]any{"name": "İZMİR", "amount": 12000, "category": 6, "note": "Want to have"}}}, before: before, after: with(expense(3, "Izmir", 12000, 6, "Want to have")), reward: 0},
 		{name: "amount off by a cent", cite: add + ": amount differs", params: p, before: before, after: with(expense(3, "Concert Tickets", 12001, 6, "Want to have")), reward: 0},
 		{name: "another category", cite: add + ": category differs", params: p, before: before, after: with(expense(3, "Concert Tickets", 12000, 5, "Want to have")), reward: 0},
 		{name: "another note", cite: add + ": note does not fuzzy-match", params: p, before: before, after: with(expense(3, "Concert Tickets", 12000, 6, "Urgent")), reward: 0},
@@ -113,6 +117,10 @@ func expenseCases(t *testing.T) []awCase {
 		{name: "rows as AndroidWorld names them", cite: add + " (params[ROW_OBJECTS])", params: Params{"row_objects": p["expenses"]}, before: before, after: with(good), reward: 1},
 		{name: "the goal's text block", cite: add + " (the goal renders rows as text blocks)", before: before, after: with(good),
 			params: Params{"expenses": "Expense: Concert Tickets\n amount_dollars: $120.0\n category_name: Entertainment\n note: Want to have\n"}, reward: 1},
+		{name: "an empty note", cite: add + ": fuzzy_match('', '') is 1.0, so an expense without a note is added by a row without one",
+			params: Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount": 12000, "category": 6, "note": ""}}}, before: before, after: with(expense(3, "Concert Tickets", 12000, 6, "")), reward: 1},
+		{name: "an empty note given one", cite: add + ": fuzzy_match('', 'Want to have') is 0",
+			params: Params{"expenses": []any{map[string]any{"name": "Concert Tickets", "amount": 12000, "category": 6, "note": ""}}}, before: before, after: with(good), reward: 0},
 		{name: "no expenses", cite: "parameters: AndroidWorld's reference rows are never empty; an empty list would pass vacuously", params: Params{"expenses": []any{}}, before: before, after: with(good), wantErr: "empty"},
 	}
 	cs := each([]string{"ExpenseAddSingle", "ExpenseAddMultiple", "ExpenseAddMultipleFromGallery", "ExpenseAddMultipleFromMarkor"}, addCases)
@@ -180,6 +188,12 @@ func recipeCases(t *testing.T) []awCase {
 		awCase{name: "deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": the recipes with eggs in the directions gone", params: cp, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 1},
 		awCase{name: "kept", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": a target is still there", params: cp, before: before, after: before.clone(), reward: 0},
 		awCase{name: "both deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + ": a recipe without eggs is missing", params: cp, before: before, after: dbState(t, RecipeDB, schemaRecipes), reward: 0},
+		awCase{name: "no recipe uses it, nothing done", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: "recipe.py RecipeDeleteMultipleRecipesWithConstraint.generate_random_params: no recipe passes `ingredient in r.directions.lower()`, so n_rows drops to 0 and the targets are none; " + del + " with no ids: nothing may change",
+			params: Params{"ingredient": "saffron"}, before: before, after: before.clone(), reward: 1},
+		awCase{name: "no recipe uses it, one deleted", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: del + " with no ids: a row of before is missing",
+			params: Params{"ingredient": "saffron"}, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 0},
+		awCase{name: "a capitalised ingredient", task: "RecipeDeleteMultipleRecipesWithConstraint", cite: "recipe.py generate_random_params: 'Eggs' is not in the lower-cased directions, so there are no targets and deleting the egg recipe fails",
+			params: Params{"ingredient": "Eggs"}, before: before, after: dbState(t, RecipeDB, schemaRecipes, base[0]), reward: 0},
 	)
 	const dup = "task_evals/single/recipe.py RecipeDeleteDuplicateRecipes.validate_deletion_integrity: removal of target1 or of target2"
 	dupBefore := with(recipe(3, "Pasta Carbonara", "25 mins", "Boil pasta, mix eggs and bacon."))
@@ -288,11 +302,19 @@ func osmandCases(t *testing.T) []awCase {
 		{name: "without the GPX namespace", task: "OsmAndFavorite", cite: fav + ": findall('gpx:wpt') finds no waypoint outside the namespace", params: Params{"location": "Schaan, Liechtenstein"},
 			after: newState().put(OsmAndFavorites, `<gpx><wpt lat="46" lon="9"><name>Schaan, Liechtenstein</name></wpt></gpx>`), reward: 0},
 		{name: "no favorites file", task: "OsmAndFavorite", cite: fav + ": check_file_exists is false", params: Params{"location": "Schaan, Liechtenstein"}, after: newState(), reward: 0},
+		{name: "an empty name", task: "OsmAndFavorite", cite: fav + ": name.text is None for <name></name>, and `location in name.text` raises TypeError before the coordinates are read",
+			params: Params{"location": "47.2122151, 9.5062101"}, after: gpx(`<wpt lat="47.2122" lon="9.5062"><name></name></wpt>`), wantErr: "AndroidWorld would record no score"},
+		{name: "no lat", task: "OsmAndFavorite", cite: fav + ": float(waypoint.attrib.get('lat')) raises TypeError", params: Params{"location": "Schaan, Liechtenstein"},
+			after: gpx(`<wpt lon="9"><name>Home</name></wpt>`), wantErr: "AndroidWorld would record no score"},
+		{name: "a matching name before a point without lat", task: "OsmAndFavorite", cite: fav + ": any() stops at the first waypoint that matches", params: Params{"location": "Schaan, Liechtenstein"},
+			after: gpx(`<wpt lat="46" lon="9"><name>Schaan, Liechtenstein</name></wpt><wpt lon="9"><name>Home</name></wpt>`), reward: 1},
 	}
 	const mk = "task_evals/single/osmand.py OsmAndMarker: a map_markers row within 0.001° of the location"
 	cs = append(cs,
 		awCase{name: "placed", task: "OsmAndMarker", cite: mk, params: Params{"location": "Triesen, Liechtenstein"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.1072, 9.5276)), reward: 1},
 		awCase{name: "too far", task: "OsmAndMarker", cite: mk + ": 0.01° off", params: Params{"location": "Triesen, Liechtenstein"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.117, 9.5276)), reward: 0},
+		awCase{name: "an unknown place", task: "OsmAndMarker", cite: mk + ": _marker_matches_location is False when the location is neither a preloaded place nor coordinates",
+			params: Params{"location": "Vaduz Castle"}, after: newState().putBytes(OsmAndMarkersDB, osmMarkers(t, 47.1072, 9.5276)), reward: 0},
 	)
 	const tr = "task_evals/single/osmand.py OsmAndTrack: a tracks file whose trkpts pass the waypoints in order"
 	track := func(pts string) *fakeState {
@@ -303,6 +325,12 @@ func osmandCases(t *testing.T) []awCase {
 		awCase{name: "in order", task: "OsmAndTrack", cite: tr, params: wp, after: track(`<trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.22" lon="9.52"/><trkpt lat="47.2122151" lon="9.5062101"/>`), reward: 1},
 		awCase{name: "reversed", task: "OsmAndTrack", cite: tr + ": Bendern comes first", params: wp, after: track(`<trkpt lat="47.2122151" lon="9.5062101"/><trkpt lat="47.23976" lon="9.5262837"/>`), reward: 0},
 		awCase{name: "one waypoint missed", task: "OsmAndTrack", cite: tr + ": Bendern never reached", params: wp, after: track(`<trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.22" lon="9.52"/>`), reward: 0},
+		awCase{name: "no tracks folder", task: "OsmAndTrack", cite: tr + ": tmp_directory_from_device raises FileNotFoundError when check_directory_exists is false",
+			params: wp, after: newState(), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "a point without lon", task: "OsmAndTrack", cite: tr + ": _track_points' float(point.attrib.get('lon')) raises TypeError",
+			params: wp, after: track(`<trkpt lat="47.23976"/>`), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "not XML", task: "OsmAndTrack", cite: tr + ": ElementTree.parse raises ParseError",
+			params: wp, after: newState().put(OsmAndFiles+"/tracks/t.gpx", "<gpx"), wantErr: "AndroidWorld would record no score"},
 	)
 	return cs
 }

@@ -93,6 +93,9 @@ func (d fakeDev) Shell(_ context.Context, cmd string) (string, error) {
 	if f := strings.Fields(cmd); len(f) == 4 && f[0] == "ls" && f[2] == "-ll" && f[3] == "-au" {
 		return d.ls(f[1]), nil
 	}
+	if f := strings.Fields(cmd); len(f) == 2 && f[0] == "ls" {
+		return d.lsNames(f[1]), nil
+	}
 	switch cmd {
 	case "am start -n " + ClipperActivity, "input keyevent KEYCODE_BACK":
 		return "", nil
@@ -122,6 +125,24 @@ func (d fakeDev) ls(dir string) string {
 		lines = append(lines, fmt.Sprintf("%s 1 u0_a158 media_rw %d %s +0000 %s", mode, e.Size, t, e.Name))
 	}
 	return "total 8\n" + strings.Join(lines, "\n") + "\n"
+}
+
+// lsNames renders `ls DIR` as toybox does to a pipe: the names one per line, sorted,
+// dot files hidden.
+func (d fakeDev) lsNames(dir string) string {
+	if _, ok := d.s.files[dir]; ok {
+		return dir + "\n"
+	}
+	if !d.isDir(dir) {
+		return "ls: " + dir + ": No such file or directory\n"
+	}
+	var b strings.Builder
+	for _, e := range d.entries(dir) {
+		if !strings.HasPrefix(e.Name, ".") {
+			b.WriteString(e.Name + "\n")
+		}
+	}
+	return b.String()
 }
 
 func (d fakeDev) Pull(_ context.Context, p string) ([]byte, error) {

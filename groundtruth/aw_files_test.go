@@ -93,6 +93,10 @@ func fileCases() []awCase {
 		awCase{name: "newest deleted, another read", task: "MarkorDeleteNewestNote", cite: newest + ": an access time changed (ls -u)", before: notes,
 			after: notes.clone().rm(MarkorData+"/c.md").putTimed(MarkorData+"/a.md", "a", "2023-10-15 15:40:00.000000001"), reward: 0},
 		awCase{name: "no snapshot", task: "MarkorDeleteNewestNote", cite: newest + " compares with the listing at setup", after: notes.clone(), wantErr: "needs a before snapshot"},
+		awCase{name: "a note added", task: "MarkorDeleteNewestNote", cite: newest + ": the loop over the new listing reads initial_file_list_sorted[3] and raises IndexError",
+			before: notes, after: notes.clone().putTimed(MarkorData+"/d.md", "d", "2023-10-15 15:40:00.000000001"), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "a note added before the others", task: "MarkorDeleteNewestNote", cite: newest + ": the first file by time differs, so it returns 0.0 before reaching the end",
+			before: notes, after: notes.clone().putTimed(MarkorData+"/0.md", "0", "2023-10-15 09:00:00.000000001"), reward: 0},
 	)
 
 	// MarkorEditNote: fuzzy_match(cat | strip, expected).
@@ -223,6 +227,8 @@ func fileCases() []awCase {
 			awCase{name: "none", task: c.task, cite: cam + ": no new name", before: base, after: base.clone(), reward: 0},
 			awCase{name: "two new", task: c.task, cite: cam + ": two new names", before: base, after: base.clone().put(c.dir+"/NEW_2", "x").put(c.dir+"/NEW_3", "x"), reward: 0},
 			awCase{name: "a hidden file only", task: c.task, cite: cam + ": ls does not list dot files", before: base, after: base.clone().put(c.dir+"/.pending-NEW_2", "x"), reward: 0},
+			awCase{name: "the folder gone", task: c.task, cite: cam + ": `ls` of a missing folder exits 1, and android_env's execute_command raises AdbControllerError",
+				before: base, after: newState(), wantErr: "AndroidWorld would record no score"},
 		)
 	}
 	return cs

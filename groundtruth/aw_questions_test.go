@@ -40,6 +40,11 @@ func questionCases(t *testing.T) []awCase {
 		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate) VALUES ('Plan trip', 1, %d)", ms(25, 9)),
 		fmt.Sprintf("INSERT INTO tasks (title, importance, dueDate) VALUES ('Agent task', 0, %d)", ms(18, 9)))
 	due := Params{"date": "October 18 2023"}
+	// Three completed tasks due Thursday Oct 12 (the question's), and on Thursday Oct 19
+	// one completed and one open task.
+	weekdayTasks := dbState(t, TasksDB, schemaTasks,
+		fmt.Sprintf("INSERT INTO tasks (title, dueDate, completed) VALUES ('Pay rent', %d, %d), ('Call bank', %d, %d), ('Send invoice', %d, %d)", ms(12, 9), ms(11, 8), ms(12, 10), ms(11, 8), ms(12, 11), ms(11, 8)),
+		fmt.Sprintf("INSERT INTO tasks (title, dueDate, completed) VALUES ('Water plants', %d, %d), ('Book flights', %d, 0)", ms(19, 9), ms(13, 8), ms(19, 10)))
 	cs = append(cs,
 		awCase{name: "listed", task: "TasksDueOnDate", cite: answerPy + ": the titles due on the date, any order", params: ask(due, "Buy milk, File taxes"), before: tasks, after: tasks, reward: 1},
 		awCase{name: "one missing", task: "TasksDueOnDate", cite: answerPy + ": len(answers) != len(expected)", params: ask(due, "Buy milk"), before: tasks, after: tasks, reward: 0},
@@ -57,11 +62,17 @@ func questionCases(t *testing.T) []awCase {
 		awCase{name: "high and due", task: "TasksHighPriorityTasksDueOnDate", cite: answerPy + ": importance 0 and due on the date", params: ask(due, "File taxes"), before: tasks, after: tasks, reward: 1},
 		awCase{name: "high and due plus a low one", task: "TasksHighPriorityTasksDueOnDate", cite: answerPy + ": two parts, one expected", params: ask(due, "File taxes, Buy milk"), before: tasks, after: tasks, reward: 0},
 		awCase{name: "completed", task: "TasksCompletedTasksForDate", cite: answerPy + ": completed tasks due on the date", params: ask(Params{"date": "October 17 2023"}, "Call mom"), before: tasks, after: tasks, reward: 1},
+		awCase{name: "last Thursday", task: "TasksCompletedTasksForDate", cite: "datetime_utils_ir._generate_nl_date_options: a bare weekday is a day up to a week back or ahead; the task's dates run Oct 10-20 (tasks.textproto), and setup made three completed tasks due Oct 12",
+			params: ask(Params{"date": "Thursday"}, "Pay rent, Call bank, Send invoice"), before: weekdayTasks, after: weekdayTasks, reward: 1},
+		awCase{name: "next Thursday's", task: "TasksCompletedTasksForDate", cite: answerPy + ": the expected answer is Oct 12's tasks, not Oct 19's",
+			params: ask(Params{"date": "Thursday"}, "Water plants"), before: weekdayTasks, after: weekdayTasks, reward: 0},
 		awCase{name: "an open one", task: "TasksCompletedTasksForDate", cite: answerPy + ": the task is not completed", params: ask(due, "File taxes"), before: tasks, after: tasks, reward: 0},
 		awCase{name: "incomplete by the date", task: "TasksIncompleteTasksOnDate", cite: answerPy + ": incomplete tasks due on or before the date", params: ask(due, "Buy milk, File taxes"), before: tasks, after: tasks, reward: 1},
 		awCase{name: "a completed one too", task: "TasksIncompleteTasksOnDate", cite: answerPy + ": three parts, two expected", params: ask(due, "Buy milk, File taxes, Call mom"), before: tasks, after: tasks, reward: 0},
 		awCase{name: "3 next week", task: "TasksDueNextWeek", cite: answerPy + ": COUNT of the tasks due Oct 16-22, NUMBER_MATCH", params: Params{"answer": "3"}, before: tasks, after: tasks, reward: 1},
 		awCase{name: "3.0", task: "TasksDueNextWeek", cite: answerPy + ": float('3.0') == 3", params: Params{"answer": "3.0"}, before: tasks, after: tasks, reward: 1},
+		awCase{name: "full-width 3", task: "TasksDueNextWeek", cite: answerPy + ": _cast_answers_to_type's float('\uff13') is 3.0 (Python reads any Unicode decimal digit)", params: Params{"answer": "\uff13"}, before: tasks, after: tasks, reward: 1},
+		awCase{name: "Arabic-Indic 3", task: "TasksDueNextWeek", cite: answerPy + ": float('\u0663') is 3.0", params: Params{"answer": " \u0663 "}, before: tasks, after: tasks, reward: 1},
 		awCase{name: "3 tasks", task: "TasksDueNextWeek", cite: answerPy + ": float('3 tasks') raises, the answer scores 0", params: Params{"answer": "3 tasks"}, before: tasks, after: tasks, reward: 0},
 		awCase{name: "2", task: "TasksDueNextWeek", cite: answerPy + ": 2 != 3", params: Params{"answer": "2"}, before: tasks, after: tasks, reward: 0},
 		awCase{name: "no answer given", task: "TasksDueNextWeek", cite: "parameters: the answer is what is scored", params: Params{}, before: tasks, after: tasks, wantErr: "answer"},
@@ -93,10 +104,13 @@ func questionCases(t *testing.T) []awCase {
 	}
 	tracks := dbState(t, TracksDB, schemaTracks,
 		track("Morning run", "running", 12, 7, 5123, 30), track("Long run", "running", 14, 7, 10051, 62),
-		track("Ride", "biking", 14, 15, 30000, 90), track("Old run", "running", 5, 7, 4000, 25))
+		track("Ride", "biking", 14, 15, 30000, 90), track("Old run", "running", 5, 7, 4000, 25),
+		track("Walk", "walking", 8, 10, 3000, 40), track("Sunday ride", "biking", 15, 9, 20000, 60))
 	cs = append(cs,
 		awCase{name: "categories", task: "SportsTrackerActivitiesOnDate", cite: answerPy + ": the categories on the date", params: Params{"date": "October 14 2023", "answer": "biking, running"}, before: tracks, after: tracks, reward: 1},
 		awCase{name: "a weekday back", task: "SportsTrackerActivitiesOnDate", cite: "datetime_utils._generate_nl_date_options: 'Saturday' within the past week is Oct 14", params: Params{"date": "Saturday", "answer": "running, biking"}, before: tracks, after: tracks, reward: 1},
+		awCase{name: "last Sunday", task: "SportsTrackerActivitiesOnDate", cite: "datetime_utils_ir._generate_nl_date_options: a bare 'Sunday' is Oct 8 or Oct 22, never today ('today'); the task's dates run Sep 24-Oct 13",
+			params: Params{"date": "Sunday", "answer": "walking"}, before: tracks, after: tracks, reward: 1},
 		awCase{name: "one category", task: "SportsTrackerActivitiesOnDate", cite: answerPy + ": one part, two expected", params: Params{"date": "October 14 2023", "answer": "running"}, before: tracks, after: tracks, reward: 0},
 		awCase{name: "count", task: "SportsTrackerActivitiesCountForWeek", cite: answerPy + ": COUNT of the category this week", params: Params{"category": "running", "answer": "2"}, before: tracks, after: tracks, reward: 1},
 		awCase{name: "count in words", task: "SportsTrackerActivitiesCountForWeek", cite: answerPy + ": float('2 activities') raises", params: Params{"category": "running", "answer": "2 activities"}, before: tracks, after: tracks, reward: 0},
@@ -119,6 +133,7 @@ func questionCases(t *testing.T) []awCase {
 		ev(6, oct(28, 10), 30, "Catch up", ""),
 		"UPDATE events SET location = 'Conference Room A' WHERE id = 3", "UPDATE events SET location = '100 Main St, Chicago' WHERE id = 6")
 	on := Params{"date": "October 20 2023"}
+	midnight := dbState(t, CalendarDB, schemaEvents, ev(1, oct(15, 0), 30, "Midnight snack", ""), ev(2, oct(15, 16), 30, "Call with HR", ""))
 	onDate := []awCase{
 		{name: "listed", cite: answerPy + ": the titles on the date", params: ask(on, "Bug Bash, Data Dive"), before: cal, after: cal, reward: 1},
 		{name: "one missing", cite: answerPy + ": one part, two expected", params: ask(on, "Data Dive"), before: cal, after: cal, reward: 0},
@@ -135,6 +150,10 @@ func questionCases(t *testing.T) []awCase {
 		awCase{name: "next week", task: "SimpleCalendarEventsInNextWeek", cite: answerPy + ": the titles Oct 15-22", params: Params{"answer": "Call with HR, Data Dive, Bug Bash, Trivia Night"}, before: cal, after: cal, reward: 1},
 		awCase{name: "next week without today", task: "SimpleCalendarEventsInNextWeek", cite: answerPy + ": three parts, four expected", params: Params{"answer": "Data Dive, Bug Bash, Trivia Night"}, before: cal, after: cal, reward: 0},
 		awCase{name: "next", task: "SimpleCalendarNextEvent", cite: answerPy + ": the first event after 15:30 today", params: Params{"answer": "Call with HR"}, before: cal, after: cal, reward: 1},
+		awCase{name: "set up at 12:00am", task: "SimpleCalendarNextEvent", cite: "tasks.textproto SimpleCalendarNextEvent: the relevant event is on October 15 at {time}, and '12:00am' is midnight, before the device's 15:34; " + answerPy + " expects its title",
+			params: Params{"time": "12:00am", "answer": "Midnight snack"}, before: midnight, after: midnight, reward: 1},
+		awCase{name: "the next one after now, at 12:00am", task: "SimpleCalendarNextEvent", cite: answerPy + ": the expected answer is the 12:00am event, not the first after the device's time",
+			params: Params{"time": "12:00am", "answer": "Call with HR"}, before: midnight, after: midnight, reward: 0},
 		awCase{name: "next wrong", task: "SimpleCalendarNextEvent", cite: answerPy + ": Data Dive comes later", params: Params{"answer": "Data Dive"}, before: cal, after: cal, reward: 0},
 		awCase{name: "in range", task: "SimpleCalendarEventsInTimeRange", cite: answerPy + ": the events from start_time to 8pm", params: ask(Params{"date": "October 20 2023", "start_time": "12:30pm"}, "Bug Bash"), before: cal, after: cal, reward: 1},
 		awCase{name: "in range plus the morning", task: "SimpleCalendarEventsInTimeRange", cite: answerPy + ": two parts, one expected", params: ask(Params{"date": "October 20 2023", "start_time": "12:30pm"}, "Bug Bash, Data Dive"), before: cal, after: cal, reward: 0},

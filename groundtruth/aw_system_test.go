@@ -107,6 +107,12 @@ func smsState(rows ...string) *fakeState {
 	return newState().sh("content query --uri content://sms/sent", strings.Join(rows, "")).sh("date +%s", fmt.Sprint(nowSecs)+"\n").fg(smsActivity)
 }
 
+// smsUI is a screen of Simple SMS Messenger showing text.
+func smsUI(text string) string {
+	return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" class="android.widget.FrameLayout" package="` + SMSPackage +
+		`" bounds="[0,0][1080,2400]"><node index="0" text="` + text + `" class="android.widget.TextView" package="` + SMSPackage + `" bounds="[40,900][1040,960]" /></node></hierarchy>`
+}
+
 func smsCases() []awCase {
 	was := smsPy + " was_sent"
 	p := Params{"number": "+15550104477", "message": "Running late, see you at 5, ok?"}
@@ -133,6 +139,10 @@ func smsCases() []awCase {
 			after: smsState(smsRow(0, "+15550109999", 0, "Other"), smsRow(1, "+15550104477", 2, "Running late, see you at 5, ok?")), reward: 1},
 		{name: "no messages", cite: smsPy + " _decode_messages_from_response: No result found. is no messages", params: p,
 			after: newState().sh("content query --uri content://sms/sent", "No result found.\n").sh("date +%s", fmt.Sprint(nowSecs)).fg(smsActivity), reward: 0},
+		{name: "stuck at sending", cite: smsPy + " SimpleSMSSendSms.is_successful: _check_if_stuck_at_sending raises ValueError when a UI element's text starts with 'Sending'", params: p,
+			after: smsState(smsRow(0, "+15550104477", 1, "Running late, see you at 5, ok?")).screen(smsUI("Sending…")), wantErr: "AndroidWorld would record no score"},
+		{name: "a message saying Sending", cite: smsPy + " _check_if_stuck_at_sending: only text starting with 'Sending' counts", params: p,
+			after: smsState(smsRow(0, "+15550104477", 1, "Running late, see you at 5, ok?")).screen(smsUI("Not Sending yet")), reward: 1},
 		{name: "a row without a date", cite: was + ": a message without address, body and date raises", params: p,
 			after: smsState("Row: 0 _id=1, address=+15550104477, body=Hi\n"), wantErr: "address, body and date"},
 		{name: "an empty message", cite: "parameters: an empty message would match nothing the evaluator generates", params: Params{"number": "+15550104477", "message": ""},
@@ -165,6 +175,8 @@ func smsCases() []awCase {
 	cs = append(cs,
 		awCase{name: "both", task: "MarkorCreateNoteAndSms", cite: ms, params: mp, after: both, reward: 1},
 		awCase{name: "sms app left", task: "MarkorCreateNoteAndSms", cite: ms + ": SimpleSMSSendSms's in_correct_app fails the SMS half", params: mp, after: both.clone().fg(launcher), reward: 0.5},
+		awCase{name: "stuck at sending", task: "MarkorCreateNoteAndSms", cite: ms + ": the SMS half's _check_if_stuck_at_sending raises, so the whole task does", params: mp,
+			after: both.clone().screen(smsUI("Sending")), wantErr: "AndroidWorld would record no score"},
 		awCase{name: "no note", task: "MarkorCreateNoteAndSms", cite: ms + ": CreateFile fails", params: mp, after: both.clone().rm(note), reward: 0.5},
 		awCase{name: "no sms", task: "MarkorCreateNoteAndSms", cite: ms + ": was_sent fails", params: mp,
 			after: smsState(smsRow(0, "+15550104477", 1, "something else")).put(note, "milk, eggs, bread\n"), reward: 0.5},

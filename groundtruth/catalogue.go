@@ -51,7 +51,6 @@ type Family struct {
 
 	tables []tableRef              // what a snapshot captures
 	files  func(p Params) []string // files whose content a snapshot captures
-	dirs   []string                // directories whose listing a snapshot captures
 	// commands are shell commands whose output a snapshot keeps, for checks that read
 	// the before-state the way AndroidWorld reads it (content query, ls).
 	commands func(p Params) []string
@@ -128,7 +127,8 @@ type Snapshot struct {
 	Tables map[string][]Row `json:"tables"` // key: "DBPATH#TABLE"
 	// Files holds captured file contents by device path; null means absent.
 	Files map[string]*string `json:"files,omitempty"`
-	// Dirs holds captured directory listings by device path.
+	// Dirs holds directory listings by device path (snapshots of earlier versions; the
+	// camera tasks now keep `ls DIR` in Outputs, as AndroidWorld reads it).
 	Dirs map[string][]DirEntry `json:"dirs,omitempty"`
 	// Outputs holds captured shell command outputs by command.
 	Outputs map[string]string `json:"outputs,omitempty"`
@@ -192,16 +192,6 @@ func TakeSnapshot(ctx context.Context, dev Device, taskName string, params Param
 			}
 			s.Outputs[c] = out
 		}
-	}
-	for _, d := range f.dirs {
-		entries, err := ListDir(ctx, dev, d)
-		if err != nil {
-			return nil, fmt.Errorf("%s: snapshot: %w", taskName, err)
-		}
-		if s.Dirs == nil {
-			s.Dirs = map[string][]DirEntry{}
-		}
-		s.Dirs[d] = entries
 	}
 	return s, nil
 }

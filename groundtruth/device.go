@@ -28,7 +28,10 @@ type Device interface {
 }
 
 // ErrCorruptDB, ErrLockedDB and ErrMissingDB classify database failures. They are
-// errors, never a zero reward: a check that cannot read state knows nothing.
+// errors, never a zero reward: a check that cannot read state knows nothing. Each also
+// wraps ErrNoScore: AndroidWorld's sqlite_utils raises on such a database (sqlite3's
+// OperationalError or DatabaseError, or ValueError after its retries), so its suite
+// records no score either.
 var (
 	ErrMissingDB = errors.New("database not found on the device")
 	ErrCorruptDB = errors.New("database is not a readable SQLite file")
@@ -52,6 +55,23 @@ type DB struct {
 	Remote string // path on the device
 	db     *sql.DB
 	dir    string
+}
+
+// queryDeadline bounds every query on a pulled database: an app database is outside
+// input, and a view that recurses without end (WITH RECURSIVE with no stop) would
+// otherwise keep a check running forever. The query is interrupted and the check
+// fails with an error naming the database.
+var queryDeadline = 30 * time.Second
+
+// withDeadline runs a query under queryDeadline and words its overrun.
+func (d *DB) withDeadline(ctx context.Context, query func(ctx context.Context) error) error {
+	qctx, cancel := context.WithTimeout(ctx, queryDeadline)
+	defer cancel()
+	err := query(qctx)
+	if err != nil && ctx.Err() == nil && qctx.Err() == context.DeadlineExceeded {
+		return fmt.Errorf("%s: a query did not finish within %v (a view or query without end?), interrupted: %w", d.Remote, queryDeadline, context.DeadlineExceeded)
+	}
+	return err
 }
 
 // dbRetries bounds re-pulls of a database caught mid-write (AndroidWorld retries too).
@@ -86,7 +106,7 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: %w", remote, ErrMissingDB)
+		return nil, fmt.Errorf("%s: %w (%w)", remote, ErrMissingDB, ErrNoScore)
 	}
 	dir, err := os.MkdirTemp("", "autoeval-gt-*")
 	if err != nil {
@@ -117,11 +137,13 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 	d.db, err = sql.Open("sqlite", dsn)
 	if err != nil {
 		d.Close()
-		return nil, fmt.Errorf("%s: %w: %v", remote, ErrCorruptDB, err)
+		return nil, fmt.Errorf("%s: %w: %v (%w)", remote, ErrCorruptDB, err, ErrNoScore)
 	}
 	d.db.SetMaxOpenConns(1)
 	var n int
-	if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&n); err != nil {
+	if err := d.withDeadline(ctx, func(ctx context.Context) error {
+		return d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&n)
+	}); err != nil {
 		d.Close()
 		return nil, classifyDBError(remote, err)
 	}
@@ -129,14 +151,17 @@ func openOnce(ctx context.Context, dev Device, remote string) (*DB, error) {
 }
 
 func classifyDBError(remote string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && strings.HasPrefix(err.Error(), remote+": ") {
+		return err // withDeadline's overrun, already worded
+	}
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "locked") || strings.Contains(msg, "busy") || strings.Contains(msg, "BUSY") ||
 		strings.Contains(msg, "READONLY_ROLLBACK") || strings.Contains(msg, "readonly database"):
-		return fmt.Errorf("%s: %w (%v); retry when the app is idle", remote, ErrLockedDB, err)
+		return fmt.Errorf("%s: %w (%v; %w); retry when the app is idle", remote, ErrLockedDB, err, ErrNoScore)
 	case strings.Contains(msg, "not a database") || strings.Contains(msg, "malformed") || strings.Contains(msg, "corrupt") ||
 		strings.Contains(msg, "NOTADB") || strings.Contains(msg, "CORRUPT"):
-		return fmt.Errorf("%s: %w (%v)", remote, ErrCorruptDB, err)
+		return fmt.Errorf("%s: %w (%v; %w)", remote, ErrCorruptDB, err, ErrNoScore)
 	}
 	return fmt.Errorf("%s: %w", remote, err)
 }
@@ -153,8 +178,19 @@ func (d *DB) Close() error {
 	return err
 }
 
-// Query runs a read-only query and returns normalised rows.
+// Query runs a read-only query and returns normalised rows; it is interrupted after
+// queryDeadline.
 func (d *DB) Query(ctx context.Context, query string, args ...any) ([]Row, error) {
+	var out []Row
+	err := d.withDeadline(ctx, func(ctx context.Context) error {
+		var err error
+		out, err = d.query(ctx, query, args...)
+		return err
+	})
+	return out, err
+}
+
+func (d *DB) query(ctx context.Context, query string, args ...any) ([]Row, error) {
 	rs, err := d.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, classifyDBError(d.Remote, err)
@@ -200,11 +236,13 @@ func (d *DB) Table(ctx context.Context, table string) ([]Row, error) {
 func (d *DB) requireTables(ctx context.Context, tables ...string) error {
 	for _, table := range tables {
 		var n int
-		if err := d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n); err != nil {
+		if err := d.withDeadline(ctx, func(ctx context.Context) error {
+			return d.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?", table).Scan(&n)
+		}); err != nil {
 			return classifyDBError(d.Remote, err)
 		}
 		if n == 0 {
-			return fmt.Errorf("%s: no table %q (is this the app's database?)", d.Remote, table)
+			return fmt.Errorf("%s: no table %q (is this the app's database?; %w: sqlite3 raises OperationalError there)", d.Remote, table, ErrNoScore)
 		}
 	}
 	return nil

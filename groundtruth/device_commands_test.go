@@ -1,7 +1,10 @@
 package groundtruth
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,5 +108,44 @@ func TestParseLsReadsTheDevicesListing(t *testing.T) {
 	}
 	if d.ServiceCount("shell:ls "+dir+" -ll -au") == 0 {
 		t.Fatalf("ground truth never sent ls (sent %q)", d.Services())
+	}
+}
+
+// A database is outside input: a view that recurses without end used to keep
+// `groundtruth` running forever (issue 21). Every query now has a deadline, and the
+// check fails with an error naming the database instead.
+func TestEndlessViewIsInterrupted(t *testing.T) {
+	defer func(d time.Duration) { queryDeadline = d }(queryDeadline)
+	queryDeadline = 300 * time.Millisecond
+	endless := `CREATE VIEW Playlist AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS id_playlist, 'x' AS name FROM n`
+	db := makeDB(t, `CREATE TABLE Media (id_media INTEGER PRIMARY KEY, filename TEXT);
+	CREATE TABLE PlaylistMediaRelation (media_id INTEGER, playlist_id INTEGER, position INTEGER)`,
+		endless, "INSERT INTO Media VALUES (1, 'a.mp4')", "INSERT INTO PlaylistMediaRelation VALUES (1, 1, 0)")
+	s := newState().putBytes(VLCDB, db)
+	start := time.Now()
+	_, err := Check(context.Background(), fakeDev{s}, "VlcCreatePlaylist", Params{"playlist_name": "x", "files": []any{"a.mp4"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), VLCDB) || !strings.Contains(err.Error(), "did not finish within") {
+		t.Fatalf("want an error naming %s and the deadline, got %v", VLCDB, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("the check took %v", d)
+	}
+}
+
+// A database AndroidWorld cannot read makes its evaluator raise (sqlite_utils has no
+// fallback), so the check's error says AndroidWorld would record no score: a missing
+// database, one without the table, one that is not SQLite. The conformance run found
+// RetroPlayingQueue's missing database refused without saying so.
+func TestUnreadableDatabaseIsUnscored(t *testing.T) {
+	p := Params{"expenses": []any{map[string]any{"name": "Tea", "amount": 300, "category": 3, "note": ""}}}
+	for name, s := range map[string]*fakeState{
+		"missing":    newState(),
+		"no table":   newState().putBytes(ExpenseDB, makeDB(t, "CREATE TABLE other (x INTEGER)")),
+		"not SQLite": newState().put(ExpenseDB, "not a database"),
+	} {
+		_, err := Check(context.Background(), fakeDev{s}, "ExpenseAddSingle", p, nil)
+		if !errors.Is(err, ErrNoScore) {
+			t.Errorf("%s: %v, want an error wrapping ErrNoScore", name, err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package groundtruth
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -242,9 +243,14 @@ func expenseFields(e Params) ([]Field, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	note, err := e.String("note")
-	if err != nil {
-		return nil, "", fmt.Errorf("expense %q: %w", name, err)
+	// An empty note is a note: fuzzy_match("", "") is 1.0, so AndroidWorld wants the row's
+	// note empty too. A null one (None) matches nothing.
+	note, ok := e["note"]
+	if !ok {
+		return nil, "", fmt.Errorf("expense %q: %w \"note\"", name, ErrMissingParam)
+	}
+	if note != nil {
+		note = e.StringOr("note", "")
 	}
 	fields := []Field{{Column: "name", Want: name, Kind: Fuzzy}, {Column: "amount", Want: cents},
 		{Column: "category", Want: cat}, {Column: "note", Want: note, Kind: Fuzzy}}
@@ -452,10 +458,24 @@ func recipeFamilies() {
 			if err != nil {
 				return nil, err
 			}
-			target := func(r Row) bool { return strings.Contains(strings.ToLower(Str(r["directions"])), strings.ToLower(ing)) }
+			// The targets are the rows generate_random_params drew with the filter
+			// `ingredient in r.directions.lower()`: the ingredient as given (not lower-
+			// cased) in the lower-cased directions.
+			target := func(r Row) bool { return strings.Contains(pyLower(Str(r["directions"])), ing) }
 			after, prior, have, err := tableBeforeAfter(ctx, dev, before, RecipeDB, "recipes")
 			if err != nil {
 				return nil, err
+			}
+			if have && !slices.ContainsFunc(prior, target) {
+				// No recipe qualified, so AndroidWorld kept no targets (its loop lowers
+				// n_rows to 0) and validate_rows_removal_integrity(before, after, []) asks
+				// only that nothing changed: AndroidWorld's verdict, though the goal's words
+				// ask for a deletion.
+				d := DiffRows(prior, after, "recipeId")
+				r := allOf("RecipeDeleteMultipleRecipesWithConstraint", Part{Name: "no recipe deleted, changed or added",
+					Pass: len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Changed) == 0, Detail: d.Summary()})
+				r.Explanation += fmt.Sprintf("\n(AndroidWorld's rule differs from the goal's words: no recipe's directions, lower-cased, contain %q, so AndroidWorld has no recipe to delete and scores leaving them all as they were)", ing)
+				return r, nil
 			}
 			parts, err := removedRowsParts("recipe", prior, have, after, "recipeId", target, "using "+ing)
 			if err != nil {

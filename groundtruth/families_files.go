@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -70,33 +71,57 @@ const (
 	VideosData = "/sdcard/Movies"
 )
 
-// oneNewFileFamily: exactly one name in dir that was not there before the task.
+// oneNewFileFamily: exactly one name in dir that was not there before the task, as
+// CameraTakePhoto/Video.is_successful reads it: the lines of `ls DIR` now that `ls DIR`
+// did not print at setup (ls hides dot files, so they do not count). A folder that
+// cannot be listed makes ls fail, which android_env raises on: no score.
 func oneNewFileFamily(name, app, dir, what string) *Family {
-	return &Family{Name: name, App: app, Diff: true, dirs: []string{dir},
-		Checks: fmt.Sprintf("exactly one new file name in %s (needs the before snapshot)", dir),
+	cmd := "ls " + dir
+	return &Family{Name: name, App: app, Diff: true,
+		commands: func(Params) []string { return []string{cmd} },
+		Checks:   fmt.Sprintf("exactly one new name in `ls %s` (needs the before snapshot)", dir),
 		check: func(ctx context.Context, dev Device, p Params, before *Snapshot) (*Result, error) {
-			if before == nil || before.Dirs == nil {
+			out, ok := before.output(cmd)
+			if !ok {
 				return nil, fmt.Errorf("needs a before snapshot (a new %s is only known against %s before the task)", what, dir)
 			}
-			old := map[string]bool{}
-			for _, e := range before.Dirs[dir] {
-				old[e.Name] = true
+			old, err := lsLines(out, dir)
+			if err != nil {
+				return nil, fmt.Errorf("before snapshot: %w", err)
 			}
-			now, err := ListDir(ctx, dev, dir)
+			now, err := dev.Shell(ctx, cmd)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", cmd, err)
+			}
+			lines, err := lsLines(now, dir)
 			if err != nil {
 				return nil, err
 			}
-			// CameraTakePhoto/Video.is_successful: the names `ls DIR` lists now that it did
-			// not list before; `ls` hides dot files, so they do not count.
 			var added []DirEntry
-			for _, e := range now {
-				if !old[e.Name] && !strings.HasPrefix(e.Name, ".") {
-					added = append(added, e)
+			for l := range lines {
+				if !old[l] {
+					added = append(added, DirEntry{Name: l})
 				}
 			}
+			sort.Slice(added, func(i, j int) bool { return added[i].Name < added[j].Name })
 			return allOf(name, Part{Name: "one new " + what, Pass: len(added) == 1,
 				Detail: fmt.Sprintf("%d new: %s", len(added), entryNames(added, 5))}), nil
 		}}
+}
+
+// lsLines is the set of lines `ls DIR` printed ("\r" removed, split on "\n"), as the
+// camera tasks keep it. ls complaining ("ls: DIR: No such file or directory") exits
+// non-zero, and android_env raises on a failing adb command: AndroidWorld records no
+// score.
+func lsLines(out, dir string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for _, l := range strings.Split(strings.ReplaceAll(out, "\r", ""), "\n") {
+		if strings.HasPrefix(l, "ls: ") {
+			return nil, noScore("`ls %s` failed (%s), and android_env raises on a failing adb command", dir, clip(l, 120))
+		}
+		set[l] = true
+	}
+	return set, nil
 }
 
 func init() {

@@ -65,7 +65,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return allOf("MarkorDeleteNewestNote", deleteNewestParts(initial, now)...), nil
+			parts, err := deleteNewestParts(initial, now)
+			if err != nil {
+				return nil, err
+			}
+			return allOf("MarkorDeleteNewestNote", parts...), nil
 		}})
 }
 
@@ -82,19 +86,22 @@ func lsFiles(ctx context.Context, dev Device, dir string) ([]LsFile, error) {
 // time (the access time `ls -u` shows, which AndroidWorld calls the change time), every
 // file now equal in name and time to the one at the same place before, and one file
 // fewer. Reading a note can change its access time, which then fails the task; that is
-// AndroidWorld's rule and is kept.
-func deleteNewestParts(initial, now []LsFile) []Part {
+// AndroidWorld's rule and is kept. Its loop runs over the files now: with more files
+// than before and the first ones unchanged, it indexes past the earlier listing and
+// raises IndexError, which leaves the episode unscored.
+func deleteNewestParts(initial, now []LsFile) ([]Part, error) {
 	byTime := func(fs []LsFile) []LsFile {
 		out := append([]LsFile(nil), fs...)
 		sort.SliceStable(out, func(i, j int) bool { return out[i].Time < out[j].Time })
 		return out
 	}
 	a, b := byTime(initial), byTime(now)
-	same := Part{Name: "the other notes unchanged (names and times, oldest first)", Pass: len(b) <= len(a)}
-	if !same.Pass {
-		same.Detail = fmt.Sprintf("%d files now, %d before", len(b), len(a))
-	}
+	same := Part{Name: "the other notes unchanged (names and times, oldest first)", Pass: true}
 	for i := 0; same.Pass && i < len(b); i++ {
+		if i >= len(a) {
+			return nil, noScore("%d notes now, %d before, the first %d unchanged: MarkorDeleteNewestNote.is_successful reads file %d of the earlier listing and raises IndexError (new: %s)",
+				len(b), len(a), len(a), i+1, b[i].Name)
+		}
 		if b[i].Name != a[i].Name || b[i].Time != a[i].Time {
 			same.Pass = false
 			same.Detail = fmt.Sprintf("file %d by time is %s (%s), was %s (%s)", i+1, b[i].Name, b[i].Time, a[i].Name, a[i].Time)
@@ -107,7 +114,7 @@ func deleteNewestParts(initial, now []LsFile) []Part {
 	if len(a) > 0 {
 		fewer.Name += fmt.Sprintf(" (the newest was %s)", a[len(a)-1].Name)
 	}
-	return []Part{same, fewer}
+	return []Part{same, fewer}, nil
 }
 
 // renamedParts: the note's old name is gone and its new name exists (a file or a

@@ -60,30 +60,54 @@ func near(a, b [2]float64) bool {
 
 // GPX is the part of a GPX 1.1 file the checks read. Like AndroidWorld's ElementTree
 // lookups ('gpx:wpt' with gpx = the GPX 1.1 namespace), elements outside that
-// namespace are not seen.
+// namespace are not seen. Coordinates stay text, as the attributes are, until a check
+// reads them the way the evaluator does (float() of the attribute).
 type GPX struct {
 	Waypoints []struct {
-		Lat  float64 `xml:"lat,attr"`
-		Lon  float64 `xml:"lon,attr"`
-		Name string  `xml:"http://www.topografix.com/GPX/1/1 name"`
+		Lat   *string   `xml:"lat,attr"`
+		Lon   *string   `xml:"lon,attr"`
+		Names []gpxText `xml:"http://www.topografix.com/GPX/1/1 name"`
 	} `xml:"http://www.topografix.com/GPX/1/1 wpt"`
 	Tracks []struct {
 		Segments []struct {
 			Points []struct {
-				Lat float64 `xml:"lat,attr"`
-				Lon float64 `xml:"lon,attr"`
+				Lat *string `xml:"lat,attr"`
+				Lon *string `xml:"lon,attr"`
 			} `xml:"http://www.topografix.com/GPX/1/1 trkpt"`
 		} `xml:"http://www.topografix.com/GPX/1/1 trkseg"`
 	} `xml:"http://www.topografix.com/GPX/1/1 trk"`
 }
 
-// ParseGPX decodes a GPX document; src names it in errors.
+type gpxText struct {
+	Text string `xml:",chardata"`
+}
+
+// ParseGPX decodes a GPX document; src names it in errors. ElementTree.parse raises
+// on a document that is not XML, so AndroidWorld scores nothing there.
 func ParseGPX(data []byte, src string) (*GPX, error) {
 	var g GPX
 	if err := xml.Unmarshal(data, &g); err != nil {
-		return nil, fmt.Errorf("%s: not a GPX file: %v", src, err)
+		return nil, fmt.Errorf("%s: not a GPX file: %v (%w: ElementTree.parse raises)", src, err, ErrNoScore)
 	}
 	return &g, nil
+}
+
+// gpxPoint reads a point's lat and lon attributes as float(point.attrib.get(...)) does:
+// a missing one raises TypeError, one that is not a number ValueError.
+func gpxPoint(lat, lon *string, src string) ([2]float64, error) {
+	var out [2]float64
+	for i, v := range []*string{lat, lon} {
+		name := []string{"lat", "lon"}[i]
+		if v == nil {
+			return out, noScore("%s: a point has no %s attribute, and float(None) raises TypeError", src, name)
+		}
+		f, err := pyFloat(*v)
+		if err != nil {
+			return out, noScore("%s: a point's %s %q is not a number, and float() raises ValueError", src, name, clip(*v, 40))
+		}
+		out[i] = f
+	}
+	return out, nil
 }
 
 func init() {
@@ -96,24 +120,47 @@ func init() {
 				return nil, err
 			}
 			part := Part{Name: fmt.Sprintf("favorite for %q", loc)}
+			// OsmAndFavorite.is_successful: check_file_exists (test -f), then ElementTree.
+			kind, err := StatPath(ctx, dev, OsmAndFavorites)
+			if err != nil {
+				return nil, err
+			}
+			if kind != RegularFile {
+				part.Detail = OsmAndFavorites + " is not a file"
+				return allOf("OsmAndFavorite", part), nil
+			}
 			data, ok, err := PullFile(ctx, dev, OsmAndFavorites)
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
-				part.Detail = OsmAndFavorites + " does not exist"
-				return allOf("OsmAndFavorite", part), nil
+				return nil, fmt.Errorf("%s vanished while it was read", OsmAndFavorites)
 			}
 			g, err := ParseGPX(data, OsmAndFavorites)
 			if err != nil {
 				return nil, err
 			}
-			// _waypoint_matches_location: the name contains the location, or the point is
-			// within 0.001° of the place's (or the text's) coordinates.
+			// _waypoint_matches_location, waypoint by waypoint until one matches: the first
+			// gpx:name's text contains the location (an empty name's text is None, and
+			// `location in None` raises TypeError), else the point is within 0.001° of the
+			// place's (or the text's) coordinates.
 			want, haveCoords := placeCoords(loc)
 			for _, w := range g.Waypoints {
-				if strings.Contains(w.Name, loc) || (haveCoords && near([2]float64{w.Lat, w.Lon}, want)) {
-					part.Pass, part.Detail = true, fmt.Sprintf("waypoint %q at %.5f, %.5f", w.Name, w.Lat, w.Lon)
+				if len(w.Names) > 0 {
+					if w.Names[0].Text == "" {
+						return nil, noScore("a favorite has an empty name, and _waypoint_matches_location's `location in name.text` raises TypeError on None")
+					}
+					if strings.Contains(w.Names[0].Text, loc) {
+						part.Pass, part.Detail = true, fmt.Sprintf("waypoint %q", w.Names[0].Text)
+						break
+					}
+				}
+				at, err := gpxPoint(w.Lat, w.Lon, OsmAndFavorites)
+				if err != nil {
+					return nil, err
+				}
+				if haveCoords && near(at, want) {
+					part.Pass, part.Detail = true, fmt.Sprintf("waypoint at %.5f, %.5f", at[0], at[1])
 					break
 				}
 			}
@@ -129,15 +176,18 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			want, ok := placeCoords(loc)
-			if !ok {
-				return nil, fmt.Errorf("parameter location %q: neither coordinates nor a known place", loc)
-			}
 			rows, err := ReadTable(ctx, dev, OsmAndMarkersDB, "map_markers")
 			if err != nil {
 				return nil, err
 			}
 			part := Part{Name: fmt.Sprintf("marker at %q", loc), Detail: fmt.Sprintf("none of %d markers within %g°", len(rows), osmandDelta)}
+			// _marker_matches_location is False for every marker when the location is
+			// neither a preloaded place nor two numbers: AndroidWorld scores 0.
+			want, ok := placeCoords(loc)
+			if !ok {
+				part.Detail = fmt.Sprintf("%q is neither coordinates nor a place AndroidWorld knows, so no marker can match", loc)
+				rows = nil
+			}
 			for _, r := range rows {
 				lat, ok1 := Num(r["marker_lat"])
 				lon, ok2 := Num(r["marker_lon"])
@@ -170,30 +220,42 @@ func init() {
 				}
 				targets = append(targets, c)
 			}
+			// OsmAndTrack.is_successful: tmp_directory_from_device, which raises
+			// FileNotFoundError when the folder is not there, pulls the regular files
+			// `ls -ll -au` lists; each is parsed (ElementTree.parse raises on one that is not
+			// XML) until one passes the waypoints in order.
 			dir := OsmAndFiles + "/tracks"
-			entries, err := ListDir(ctx, dev, dir)
+			kind, err := StatPath(ctx, dev, dir)
 			if err != nil {
 				return nil, err
 			}
-			part := Part{Name: "a track through " + quoteList(wps) + " in order", Detail: fmt.Sprintf("no matching track among %d files", len(entries))}
-			for _, e := range entries {
-				if e.Dir {
-					continue
-				}
-				full := path.Join(dir, e.Name)
+			if kind != Folder {
+				return nil, noScore("%s is not a folder, and tmp_directory_from_device raises FileNotFoundError", dir)
+			}
+			files, err := lsFiles(ctx, dev, dir)
+			if err != nil {
+				return nil, err
+			}
+			part := Part{Name: "a track through " + quoteList(wps) + " in order", Detail: fmt.Sprintf("no matching track among %d files", len(files))}
+			for _, f := range files {
+				full := path.Join(dir, f.Name)
 				data, ok, err := PullFile(ctx, dev, full)
 				if err != nil {
 					return nil, err
 				}
 				if !ok {
-					continue
+					return nil, fmt.Errorf("%s vanished while it was read", full)
 				}
 				g, err := ParseGPX(data, full)
 				if err != nil {
 					return nil, err
 				}
-				if trackPasses(g, targets) {
-					part.Pass, part.Detail = true, "track "+e.Name
+				pass, err := trackPasses(g, targets, full)
+				if err != nil {
+					return nil, err
+				}
+				if pass {
+					part.Pass, part.Detail = true, "track "+f.Name
 					break
 				}
 			}
@@ -201,17 +263,25 @@ func init() {
 		}})
 }
 
-// trackPasses reports whether the track points visit every target in order.
-func trackPasses(g *GPX, targets [][2]float64) bool {
+// trackPasses is _track_matches over _track_points: whether the track points visit
+// every target in order. Points are read lazily there, so a bad point after the last
+// target was reached is never read.
+func trackPasses(g *GPX, targets [][2]float64, src string) (bool, error) {
 	i := 0
 	for _, t := range g.Tracks {
 		for _, s := range t.Segments {
 			for _, pt := range s.Points {
-				if i < len(targets) && near([2]float64{pt.Lat, pt.Lon}, targets[i]) {
-					i++
+				at, err := gpxPoint(pt.Lat, pt.Lon, src)
+				if err != nil {
+					return false, err
+				}
+				if near(at, targets[i]) {
+					if i++; i == len(targets) {
+						return true, nil
+					}
 				}
 			}
 		}
 	}
-	return i == len(targets)
+	return false, nil
 }

@@ -69,30 +69,33 @@ func irFamily(name, app, checks string, params []string, db string, tables []str
 // parseDay reads a date the way AndroidWorld writes it into a question: the
 // parameter's "October 15 2023", or one of the rewordings _maybe_replace_date picks
 // (datetime_utils._generate_nl_date_options): "October 15", "today", "tomorrow",
-// "yesterday", "this Monday", "the Monday after next" or a bare "Monday". A bare
-// weekday may be up to a week ahead or a week back; past picks which.
-func parseDay(s string, past bool) (time.Time, error) {
-	t := strings.TrimSpace(s)
+// "yesterday", "this Monday" (1-7 days ahead), "the Monday after next" (8-14 days
+// ahead) or a bare "Monday", which is either of the days 1-7 days ahead or 1-7 days
+// back: both are returned, the later first. A bare weekday is never today (today is
+// "today").
+func parseDay(s string) ([]time.Time, error) {
+	t := pyStrip(s)
 	if len(t) > 3 && strings.EqualFold(t[:3], "on ") {
 		t = strings.TrimSpace(t[3:]) // a goal read off loosely may keep the preposition
 	}
 	today := time.Date(DeviceNow.Year(), DeviceNow.Month(), DeviceNow.Day(), 0, 0, 0, 0, time.UTC)
+	one := func(d time.Time) ([]time.Time, error) { return []time.Time{d}, nil }
 	switch strings.ToLower(t) {
 	case "today":
-		return today, nil
+		return one(today)
 	case "tomorrow":
-		return today.AddDate(0, 0, 1), nil
+		return one(today.AddDate(0, 0, 1))
 	case "yesterday":
-		return today.AddDate(0, 0, -1), nil
+		return one(today.AddDate(0, 0, -1))
 	}
 	for _, layout := range []string{"January 2 2006", "January 02 2006", "January 2, 2006", "2006-01-02"} {
 		if d, err := time.Parse(layout, t); err == nil {
-			return d, nil
+			return one(d)
 		}
 	}
 	for _, layout := range []string{"January 2", "January 02"} {
 		if d, err := time.Parse(layout, t); err == nil {
-			return time.Date(DeviceNow.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC), nil
+			return one(time.Date(DeviceNow.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC))
 		}
 	}
 	low := strings.ToLower(t)
@@ -109,26 +112,75 @@ func parseDay(s string, past bool) (time.Time, error) {
 		}
 		switch {
 		case after:
-			return today.AddDate(0, 0, ahead+7), nil
-		case this || !past:
-			return today.AddDate(0, 0, ahead), nil
+			return one(today.AddDate(0, 0, ahead+7))
+		case this:
+			return one(today.AddDate(0, 0, ahead))
 		default:
-			return today.AddDate(0, 0, ahead-7), nil
+			back := ahead - 7
+			if back == 0 {
+				back = -7
+			}
+			return []time.Time{today.AddDate(0, 0, ahead), today.AddDate(0, 0, back)}, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%q is not a date (want e.g. \"October 15 2023\", \"today\" or \"this Monday\")", s)
+	return nil, fmt.Errorf("%q is not a date (want e.g. \"October 15 2023\", \"today\" or \"this Monday\")", s)
 }
 
-func dayParam(p Params, key string, past bool) (time.Time, error) {
+// dateRange is the span a question's date parameter is drawn from: the first and last
+// of its possible_values in AndroidWorld's tasks.textproto.
+type dateRange struct{ first, last time.Time }
+
+func octoberDays(first, last int) dateRange {
+	return dateRange{time.Date(2023, 10, first, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, last, 0, 0, 0, 0, time.UTC)}
+}
+
+// distance is how many days d lies outside the range (0 inside).
+func (r dateRange) distance(d time.Time) time.Duration {
+	switch {
+	case d.Before(r.first):
+		return r.first.Sub(d)
+	case d.After(r.last):
+		return d.Sub(r.last)
+	}
+	return 0
+}
+
+// The date ranges of tasks.textproto's questions.
+var (
+	fortnightAhead = octoberDays(15, 29) // the calendar questions and most Tasks questions
+	tasksCompleted = octoberDays(10, 20) // TasksCompletedTasksForDate
+	sportsOnDate   = dateRange{time.Date(2023, 9, 24, 0, 0, 0, 0, time.UTC), time.Date(2023, 10, 13, 0, 0, 0, 0, time.UTC)}
+	sportsDuration = octoberDays(5, 15) // SportsTrackerActivityDuration
+	sportsFrom     = octoberDays(1, 9)  // SportsTrackerTotalDistanceForCategoryOverInterval's start_date
+	sportsTo       = octoberDays(10, 15)
+)
+
+// dayParam resolves a date parameter. A bare weekday, which may be a week back or
+// ahead, is the one of the two the task's date range holds (AndroidWorld reworded a
+// date it drew from that range), or failing that the one nearer the range; when both
+// are in it, pick chooses between them (nil: the date is ambiguous, an error).
+func dayParam(p Params, key string, within dateRange, pick func([]time.Time) (time.Time, error)) (time.Time, error) {
 	s, err := p.String(key)
 	if err != nil {
 		return time.Time{}, err
 	}
-	d, err := parseDay(s, past)
+	days, err := parseDay(s)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("parameter %s: %w", key, err)
 	}
-	return d, nil
+	if len(days) == 1 {
+		return days[0], nil
+	}
+	switch a, b := within.distance(days[0]), within.distance(days[1]); {
+	case a < b:
+		return days[0], nil
+	case b < a:
+		return days[1], nil
+	}
+	if pick != nil {
+		return pick(days)
+	}
+	return time.Time{}, fmt.Errorf("parameter %s %q may be %s or %s: give the date", key, s, days[0].Format("January 2 2006"), days[1].Format("January 2 2006"))
 }
 
 func msDay(v any) (time.Time, bool) {
@@ -193,9 +245,13 @@ func tasksFamilies() {
 		return func(r Row) bool { t, ok := msDay(r["dueDate"]); return ok && t.Equal(d) }
 	}
 	// onDate answers with the titles of live tasks that keep selects for the date.
-	onDate := func(keep func(d time.Time, r Row) bool) func(map[string][]Row, Params) (expectation, error) {
+	onDate := func(within dateRange, keep func(d time.Time, r Row) bool) func(map[string][]Row, Params) (expectation, error) {
 		return func(rows map[string][]Row, p Params) (expectation, error) {
-			d, err := dayParam(p, "date", false)
+			var pick func([]time.Time) (time.Time, error)
+			if within == tasksCompleted {
+				pick = func(days []time.Time) (time.Time, error) { return completedDay(rows["tasks"], days, live, done, dueOn) }
+			}
+			d, err := dayParam(p, "date", within, pick)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -207,13 +263,13 @@ func tasksFamilies() {
 			return strs(titles(rows["tasks"], func(r Row) bool { return live(r) && high(r) })), nil
 		}))
 	register(irFamily("TasksDueOnDate", app, "tasks: titles due on the date", []string{"date"}, TasksDB, tables,
-		onDate(func(d time.Time, r Row) bool { return dueOn(d)(r) })))
+		onDate(fortnightAhead, func(d time.Time, r Row) bool { return dueOn(d)(r) })))
 	register(irFamily("TasksHighPriorityTasksDueOnDate", app, "tasks: high-priority titles due on the date", []string{"date"}, TasksDB, tables,
-		onDate(func(d time.Time, r Row) bool { return high(r) && dueOn(d)(r) })))
+		onDate(fortnightAhead, func(d time.Time, r Row) bool { return high(r) && dueOn(d)(r) })))
 	register(irFamily("TasksCompletedTasksForDate", app, "tasks: completed titles due on the date", []string{"date"}, TasksDB, tables,
-		onDate(func(d time.Time, r Row) bool { return done(r) && dueOn(d)(r) })))
+		onDate(tasksCompleted, func(d time.Time, r Row) bool { return done(r) && dueOn(d)(r) })))
 	register(irFamily("TasksIncompleteTasksOnDate", app, "tasks: incomplete titles due on or before the date", []string{"date"}, TasksDB, tables,
-		onDate(func(d time.Time, r Row) bool {
+		onDate(fortnightAhead, func(d time.Time, r Row) bool {
 			t, ok := msDay(r["dueDate"])
 			return !done(r) && ok && !t.After(d)
 		})))
@@ -230,6 +286,32 @@ func tasksFamilies() {
 		}))
 }
 
+// completedDay picks TasksCompletedTasksForDate's day among a weekday's two readings
+// (its dates run from a week back to five days ahead, so "Thursday" may be either):
+// AndroidWorld set the question up with three tasks due that day, all completed, and
+// removed its random tasks due that day, so the day is the one whose tasks due are
+// three or more and all completed. When both or neither look so, it is an error.
+func completedDay(rows []Row, days []time.Time, live, done func(Row) bool, dueOn func(time.Time) func(Row) bool) (time.Time, error) {
+	var fit []time.Time
+	for _, d := range days {
+		n, all := 0, true
+		for _, r := range rows {
+			if live(r) && dueOn(d)(r) {
+				n++
+				all = all && done(r)
+			}
+		}
+		if n >= 3 && all {
+			fit = append(fit, d)
+		}
+	}
+	if len(fit) == 1 {
+		return fit[0], nil
+	}
+	return time.Time{}, fmt.Errorf("the weekday may be %s or %s, and the tasks set up do not tell which (%d days hold three or more tasks due, all completed): give the date",
+		days[0].Format("January 2 2006"), days[1].Format("January 2 2006"), len(fit))
+}
+
 // ---- Joplin ------------------------------------------------------------------------
 
 func joplinFamilies() {
@@ -241,7 +323,7 @@ func joplinFamilies() {
 		var found []Row
 		for _, r := range rows {
 			t := Str(r["title"])
-			if t == title || (contains && strings.Contains(strings.ToLower(t), strings.ToLower(title))) {
+			if t == title || (contains && strings.Contains(pyLower(t), pyLower(title))) {
 				found = append(found, r)
 			}
 		}
@@ -370,7 +452,7 @@ func categoryTracks(rows []Row, cat string, from, to time.Time) []Row {
 	var out []Row
 	for _, r := range rows {
 		t, ok := msDay(r["starttime"])
-		if ok && !t.Before(from) && t.Before(to) && strings.Contains(strings.ToLower(Str(r["category"])), strings.ToLower(cat)) {
+		if ok && !t.Before(from) && t.Before(to) && strings.Contains(pyLower(Str(r["category"])), pyLower(cat)) {
 			out = append(out, r)
 		}
 	}
@@ -388,7 +470,7 @@ func tracksFamilies() {
 	category := func(p Params) (string, error) { return p.String("category") }
 	register(irFamily("SportsTrackerActivitiesOnDate", app, "tracks: categories of the activities started on the date", []string{"date"}, TracksDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			d, err := dayParam(p, "date", true)
+			d, err := dayParam(p, "date", sportsOnDate, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -417,7 +499,7 @@ func tracksFamilies() {
 			if err != nil {
 				return expectation{}, err
 			}
-			d, err := dayParam(p, "date", true)
+			d, err := dayParam(p, "date", sportsDuration, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -466,11 +548,11 @@ func tracksFamilies() {
 			if err != nil {
 				return expectation{}, err
 			}
-			from, err := dayParam(p, "start_date", true)
+			from, err := dayParam(p, "start_date", sportsFrom, nil)
 			if err != nil {
 				return expectation{}, err
 			}
-			to, err := dayParam(p, "end_date", true)
+			to, err := dayParam(p, "end_date", sportsTo, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -494,7 +576,7 @@ func calendarQuestionFamilies() {
 	for _, n := range []string{"SimpleCalendarEventsOnDate", "SimpleCalendarAnyEventsOnDate"} {
 		register(irFamily(n, app, "events.db: titles of the events starting on the date", []string{"date"}, CalendarDB, tables,
 			func(rows map[string][]Row, p Params) (expectation, error) {
-				d, err := dayParam(p, "date", false)
+				d, err := dayParam(p, "date", fortnightAhead, nil)
 				if err != nil {
 					return expectation{}, err
 				}
@@ -504,7 +586,7 @@ func calendarQuestionFamilies() {
 	register(irFamily("SimpleCalendarEventOnDateAtTime", app, "events.db: titles of the events starting on the date at the time",
 		[]string{"date", "time"}, CalendarDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			d, err := dayParam(p, "date", false)
+			d, err := dayParam(p, "date", fortnightAhead, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -524,7 +606,7 @@ func calendarQuestionFamilies() {
 			// The task excludes other events whose title contains the title.
 			locs := []string{}
 			for _, r := range rows["events"] {
-				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(title)) {
+				if strings.Contains(pyLower(Str(r["title"])), pyLower(title)) {
 					locs = append(locs, Str(r["location"]))
 				}
 			}
@@ -546,18 +628,35 @@ func calendarQuestionFamilies() {
 		}
 		return titles(rows, func(r Row) bool { return first >= 0 && startTS(r) == first })
 	}
-	register(irFamily("SimpleCalendarNextEvent", app, "events.db: the title(s) of the earliest event starting at or after 15:30 on Oct 15 2023",
-		nil, CalendarDB, tables,
+	register(irFamily("SimpleCalendarNextEvent", app, "events.db: the title of the event set up on Oct 15 2023 at the time (the time parameter), else of the earliest event starting at or after 15:30 that day or later",
+		[]string{"time?", "title?"}, CalendarDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			// The task excludes events between 15:30 (the device's time at setup)
-			// and the answer's time.
+			// AndroidWorld's expected answer is its relevant_state: the event it set up on
+			// October 15 at {time} (tasks.textproto), with events between 15:30 and {time}
+			// excluded. One of the times is "12:00am", before the device's time, where the
+			// exclusion is empty and the proto still expects that midnight event: not the
+			// next event after now, as the question's words would have it.
+			if p.has("title") {
+				t, err := p.String("title")
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs([]string{t}), nil
+			}
+			if p.has("time") {
+				at, err := clockParam(p, "time", time.Date(2023, 10, 15, 0, 0, 0, 0, time.UTC))
+				if err != nil {
+					return expectation{}, err
+				}
+				return strs(titles(rows["events"], func(r Row) bool { return startTS(r) == at })), nil
+			}
 			now := time.Date(2023, 10, 15, 15, 30, 0, 0, time.UTC).Unix()
 			return strs(earliest(rows["events"], now, 1<<62)), nil
 		}))
 	register(irFamily("SimpleCalendarEventsInTimeRange", app, "events.db: titles of the events on the date starting between start_time and 8pm",
 		[]string{"date", "start_time"}, CalendarDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			d, err := dayParam(p, "date", false)
+			d, err := dayParam(p, "date", fortnightAhead, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -571,7 +670,7 @@ func calendarQuestionFamilies() {
 	register(irFamily("SimpleCalendarFirstEventAfterStartTime", app, "events.db: the title(s) of the earliest event on the date starting at or after the time",
 		[]string{"date", "time"}, CalendarDB, tables,
 		func(rows map[string][]Row, p Params) (expectation, error) {
-			d, err := dayParam(p, "date", false)
+			d, err := dayParam(p, "date", fortnightAhead, nil)
 			if err != nil {
 				return expectation{}, err
 			}
@@ -596,12 +695,12 @@ func calendarQuestionFamilies() {
 			// several the first from the device's time on.
 			var cands []Row
 			for _, r := range rows["events"] {
-				if strings.Contains(strings.ToLower(Str(r["title"])), strings.ToLower(person)) {
+				if strings.Contains(pyLower(Str(r["title"])), pyLower(person)) {
 					cands = append(cands, r)
 				}
 			}
 			if p.has("date") {
-				d, err := dayParam(p, "date", false)
+				d, err := dayParam(p, "date", fortnightAhead, nil)
 				if err != nil {
 					return expectation{}, err
 				}

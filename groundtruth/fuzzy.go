@@ -1,19 +1,17 @@
 package groundtruth
 
-import "strings"
-
 // FuzzyThreshold is the similarity at or above which two texts count as equal:
 // AndroidWorld's fuzzy_match_lib compares difflib's ratio with 0.9.
 const FuzzyThreshold = 0.9
 
 // FuzzyMatch is AndroidWorld's fuzzy_match_lib.fuzzy_match(text1, text2): both texts
-// lowercased, then difflib.SequenceMatcher(None, text1, text2).ratio() >= 0.9. The
+// lowercased as Python's str.lower() does (pyLower), then difflib.SequenceMatcher(None, text1, text2).ratio() >= 0.9. The
 // ratio is not symmetric (difflib indexes text2, and ties between equally long
 // matches go to the earliest in text1), so callers pass the texts in the order the
 // evaluator they reproduce does: the SQLite row validators put the reference first,
 // the SMS and file checks the device's text first.
 func FuzzyMatch(text1, text2 string) bool {
-	return Similarity(strings.ToLower(text1), strings.ToLower(text2)) >= FuzzyThreshold
+	return Similarity(pyLower(text1), pyLower(text2)) >= FuzzyThreshold
 }
 
 // Similarity is difflib.SequenceMatcher(None, a, b).ratio(): 2*M/T, where M is the

@@ -1,11 +1,23 @@
 package groundtruth
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/autoeval/autoeval/internal/termtext"
 )
+
+// ErrNoScore marks a device state on which AndroidWorld's evaluator raises instead of
+// scoring: its suite then records the episode with no score (suite_utils: is_successful
+// NaN, and the exception kept). A check refuses such a state with an error wrapping
+// ErrNoScore that says why, rather than give a reward AndroidWorld never would.
+var ErrNoScore = errors.New("AndroidWorld would record no score")
+
+// noScore is an ErrNoScore error: why, then what AndroidWorld raises there.
+func noScore(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrNoScore}, args...)...)
+}
 
 // Part is one checked condition.
 type Part struct {

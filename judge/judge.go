@@ -33,7 +33,7 @@ type Config struct {
 	// use (see pacer), so an early stop wastes few vision calls.
 	Lookahead int
 	// Retries is how often a frame whose answer breaks a rule is asked again before it is
-	// skipped (default 2).
+	// skipped (0: never; the CLI's default is DefaultRetries).
 	Retries int
 	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
 	Store ProgressStore
@@ -55,10 +55,10 @@ type Config struct {
 	OnFrame func(trace.FrameResult)
 }
 
-const (
-	defaultConcurrency = 4
-	defaultRetries     = 2
-)
+const defaultConcurrency = 4
+
+// DefaultRetries is the CLI's default for Config.Retries.
+const DefaultRetries = 2
 
 // normalize checks the config, fills in its defaults and returns the driver of its kind.
 func (c *Config) normalize() (Driver, error) {
@@ -88,11 +88,7 @@ func (c *Config) normalize() (Driver, error) {
 	if c.Lookahead <= 0 {
 		c.Lookahead = c.CaptureConcurrency
 	}
-	if c.Retries < 0 {
-		c.Retries = 0
-	} else if c.Retries == 0 {
-		c.Retries = defaultRetries
-	}
+	c.Retries = max(c.Retries, 0)
 	return d, nil
 }
 

@@ -20,7 +20,7 @@ import (
 )
 
 func llmConfig(m llm.Model) Config {
-	return Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureXML}
+	return Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureXML, Retries: DefaultRetries}
 }
 
 func TestSubstatesReachedInOrder(t *testing.T) {
@@ -68,12 +68,12 @@ func TestUnitWithoutParentIsRetriedThenSkipped(t *testing.T) {
 			t.Fatal(err)
 		}
 		reqs := m.Requests()
-		if len(reqs) != 1+defaultRetries {
-			t.Fatalf("%d calls, want %d (one plus the retries)", len(reqs), 1+defaultRetries)
+		if len(reqs) != 1+DefaultRetries {
+			t.Fatalf("%d calls, want %d (one plus the retries)", len(reqs), 1+DefaultRetries)
 		}
 		f := j.Frames[0]
-		if !f.Skipped || f.Retries != defaultRetries || !strings.Contains(f.SkipReason, "parent PageNode 1") {
-			t.Fatalf("frame %+v: want skipped after %d retries naming the parent rule", f, defaultRetries)
+		if !f.Skipped || f.Retries != DefaultRetries || !strings.Contains(f.SkipReason, "parent PageNode 1") {
+			t.Fatalf("frame %+v: want skipped after %d retries naming the parent rule", f, DefaultRetries)
 		}
 		for _, s := range j.Substates {
 			if s.Satisfied {

@@ -25,7 +25,7 @@ func TestSameScreenAfterRejectedFrameIsAsked(t *testing.T) {
 		s := judgetest.ClockScreens()
 		tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[1], s[1])
 		m := mk(func(n int, req llm.Request) (string, error) {
-			if n <= defaultRetries {
+			if n <= DefaultRetries {
 				return "no JSON here", nil // every attempt on frame 1 is unreadable
 			}
 			return clockOracle(req), nil
@@ -43,8 +43,8 @@ func TestSameScreenAfterRejectedFrameIsAsked(t *testing.T) {
 		if got := judgetest.SatisfiedAt(j)[0]; got != 2 {
 			t.Fatalf("substate 0 satisfied at %d, want 2", got)
 		}
-		if n := len(m.Requests()); n != defaultRetries+2 {
-			t.Fatalf("%d calls, want %d", n, defaultRetries+2)
+		if n := len(m.Requests()); n != DefaultRetries+2 {
+			t.Fatalf("%d calls, want %d", n, DefaultRetries+2)
 		}
 	})
 }
@@ -55,7 +55,7 @@ func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 	ctx := context.Background()
 	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, judgetest.ClockScreens()[1])
 	m := newHTTPModel(t, func(n int, req llm.Request) (string, error) {
-		if n <= defaultRetries {
+		if n <= DefaultRetries {
 			return "no JSON here", nil
 		}
 		return clockOracle(req), nil
@@ -79,8 +79,8 @@ func TestRejectedAnswersAreNotReplayedFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(m.Requests()); n != defaultRetries+2 {
-		t.Fatalf("the provider saw %d requests, want %d: the rejected answers were replayed from the cache", n, defaultRetries+2)
+	if n := len(m.Requests()); n != DefaultRetries+2 {
+		t.Fatalf("the provider saw %d requests, want %d: the rejected answers were replayed from the cache", n, DefaultRetries+2)
 	}
 	if j.Frames[0].Skipped || judgetest.SatisfiedAt(j)[0] != 1 {
 		t.Fatalf("fresh run: frame %+v satisfied %v", j.Frames[0], judgetest.SatisfiedAt(j))
@@ -113,7 +113,7 @@ func TestEarlyStopUsageSurvivesRerun(t *testing.T) {
 	defer db.Close()
 	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
-	cfg := Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto, Store: db}
+	cfg := Config{Kind: trace.JudgeLLM, Model: m, Capture: CaptureAuto, Store: db, Retries: DefaultRetries}
 	first, err := Run(ctx, cfg, tr, subs)
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +255,7 @@ func TestEmptyVisionDescriptionIsNotReplayedFromCache(t *testing.T) {
 	defer db.Close()
 	subs := judgetest.ClockSubs()
 	subs.Nodes = subs.Nodes[:1]
-	cfg := Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureAuto, Store: db}
+	cfg := Config{Kind: trace.JudgeLLM, Model: m.Model, Capture: CaptureAuto, Store: db, Retries: DefaultRetries}
 	j, err := Run(ctx, cfg, tr, subs)
 	if err != nil {
 		t.Fatal(err)

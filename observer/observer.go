@@ -83,7 +83,7 @@ type Options struct {
 	XML       bool          // capture uiautomator dumps
 	Activity  bool          // capture the foreground activity
 	Capture   string        // auto, png or raw (default auto)
-	Threshold float64       // dedup threshold (default DefaultThreshold; < 0 keeps every frame)
+	Threshold float64       // dedup threshold (0 drops exact repeats only, < 0 keeps every frame; the CLI's default is DefaultThreshold)
 	StopGrace time.Duration // SIGTERM to SIGKILL (default 3s)
 	Params    map[string]any
 	Env       []string // extra NAME=value pairs for the agent's environment
@@ -109,9 +109,6 @@ func (o *Options) defaults() {
 	}
 	if o.Capture == "" {
 		o.Capture = CaptureAuto
-	}
-	if o.Threshold == 0 {
-		o.Threshold = DefaultThreshold
 	}
 	if o.StopGrace <= 0 {
 		o.StopGrace = 3 * time.Second

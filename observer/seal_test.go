@@ -54,7 +54,7 @@ echo 42 > "$AUTOEVAL_ANSWER_FILE"`, o.Dir))}
 	if got := fmt.Sprint(tr.Metadata["changed_during_run"]); !strings.Contains(got, "0001.png changed") {
 		t.Fatalf("metadata.changed_during_run %q", got)
 	}
-	if err := trace.ValidateProgress(tr, nil); err == nil || !strings.Contains(err.Error(), "changed after it was recorded") {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err == nil || !strings.Contains(err.Error(), "changed after it was recorded") {
 		t.Fatalf("validate: %v", err)
 	}
 	aside, _ := tr.Metadata["agent_written"].(map[string]any)

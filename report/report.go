@@ -145,10 +145,12 @@ type FrameNoteView struct {
 // Options tune Build.
 type Options struct {
 	Title      string
-	ThumbWidth int // 0: DefaultThumbWidth; negative: no images
+	ThumbWidth int // width of the frames' thumbnails; 0: no images (the CLI's default is DefaultThumbWidth)
 	Quality    int // JPEG quality, 0: 70
-	Eval       eval.Options
-	Now        time.Time // zero: time.Now()
+	// Limits bound decoding the frames (--max-pixels).
+	Limits trace.Limits
+	Eval   eval.Options
+	Now    time.Time // zero: time.Now()
 	// Progress is called once per finished trace (from one goroutine at a time).
 	Progress func(name string, err error)
 }
@@ -156,9 +158,6 @@ type Options struct {
 // Build makes the report model: metrics over the whole dataset and a view per trace.
 // Thumbnails are made in parallel across traces.
 func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
-	if o.ThumbWidth == 0 {
-		o.ThumbWidth = DefaultThumbWidth
-	}
 	if o.Quality <= 0 {
 		o.Quality = 70
 	}
@@ -291,7 +290,7 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 			data, _, err := t.ReadImage(f)
 			var th []byte
 			if err == nil {
-				if th, err = Thumbnail(data, o.ThumbWidth, o.Quality); err != nil {
+				if th, err = Thumbnail(data, o.ThumbWidth, o.Quality, o.Limits); err != nil {
 					err = fmt.Errorf("frame %d (%s): %v", f.Index, f.Image, err)
 				}
 			}

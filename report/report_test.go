@@ -62,7 +62,7 @@ func fixture(t *testing.T) *eval.Dataset {
 
 func build(t *testing.T, d *eval.Dataset) *Report {
 	t.Helper()
-	r, err := Build(context.Background(), d, Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Eval: eval.Options{Seed: 1, Resamples: 200}})
+	r, err := Build(context.Background(), d, Options{ThumbWidth: DefaultThumbWidth, Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Eval: eval.Options{Seed: 1, Resamples: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestThumbnail(t *testing.T) {
 	}
 	var src bytes.Buffer
 	jpeg.Encode(&src, img, nil)
-	th, err := Thumbnail(src.Bytes(), 270, 80)
+	th, err := Thumbnail(src.Bytes(), 270, 80, trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +220,11 @@ func TestThumbnail(t *testing.T) {
 	if l>>8 < 200 || rr>>8 > 60 {
 		t.Errorf("thumbnail lost the picture: left %d right %d", l>>8, rr>>8)
 	}
-	if _, err := Thumbnail([]byte("nope"), 270, 80); err == nil {
+	if _, err := Thumbnail([]byte("nope"), 270, 80, trace.Limits{}); err == nil {
 		t.Error("garbage decoded")
 	}
 	// Small images are not scaled up.
-	small, _ := Thumbnail(evaltest.PNG(t, 100, 50, color.White), 270, 80)
+	small, _ := Thumbnail(evaltest.PNG(t, 100, 50, color.White), 270, 80, trace.Limits{})
 	if im, _ := jpeg.Decode(bytes.NewReader(small)); im.Bounds().Dx() != 100 {
 		t.Errorf("small image resized to %v", im.Bounds())
 	}
@@ -242,7 +242,7 @@ func BenchmarkThumbnail(b *testing.B) {
 	b.SetBytes(int64(src.Len()))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Thumbnail(src.Bytes(), DefaultThumbWidth, 70); err != nil {
+		if _, err := Thumbnail(src.Bytes(), DefaultThumbWidth, 70, trace.Limits{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -271,7 +271,7 @@ func BenchmarkThumbnailRealScreenshot(b *testing.B) {
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
-		th, err := Thumbnail(data, DefaultThumbWidth, 70)
+		th, err := Thumbnail(data, DefaultThumbWidth, 70, trace.Limits{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -62,7 +62,7 @@ func TestAppChart(t *testing.T) {
 func TestUnreadableTraceShownAsNotJudgeable(t *testing.T) {
 	d := &eval.Dataset{Root: "runs", Items: []*eval.Item{{Name: "text-only", Trace: &trace.Trace{Task: "Open the Clock app",
 		GroundTruth: &trace.GroundTruth{Reward: 1}, Frames: []trace.Frame{{Index: 1, Action: &trace.Action{Type: "other", Raw: "I opened it"}}}}}}}
-	r, err := Build(context.Background(), d, Options{ThumbWidth: -1})
+	r, err := Build(context.Background(), d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

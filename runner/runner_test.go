@@ -119,7 +119,7 @@ func TestRunSuiteThreeTasksResumes(t *testing.T) {
 		// A stand-in judge: the Wi-Fi task reaches both substates, the others one of two.
 		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
 			judged.Add(1)
-			if err := trace.ValidateProgress(tr, nil); err != nil {
+			if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 				t.Errorf("judge got an invalid trace: %v", err)
 			}
 			j := &trace.Judgment{Judge: trace.JudgeInfo{Kind: trace.JudgeHeuristic}, Substates: make([]trace.SubstateResult, 2)}

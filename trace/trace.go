@@ -150,7 +150,7 @@ func SafeJoin(dir, rel string) (string, error) {
 	return filepath.Join(dir, clean), nil
 }
 
-// ReadManifest reads DIR/trace.json without checking frame files (see ValidateProgress).
+// ReadManifest reads DIR/trace.json without checking frame files (see Validate).
 func ReadManifest(dir string) (*Trace, error) {
 	path := filepath.Join(dir, ManifestName)
 	data, err := readIn("", path, MaxManifestBytes)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,43 +11,6 @@ import (
 	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/internal/testenv"
 )
-
-// evalCapture runs the CLI with stdout and stderr captured.
-func evalCapture(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outW, errW
-	read := func(r *os.File, ch chan<- string) {
-		var b strings.Builder
-		buf := make([]byte, 1<<16)
-		for {
-			n, err := r.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		ch <- b.String()
-	}
-	outC, errC := make(chan string), make(chan string)
-	go read(outR, outC)
-	go read(errR, errC)
-	func() {
-		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-		code = run(context.Background(), args)
-	}()
-	outW.Close()
-	errW.Close()
-	return code, <-outC, <-errC
-}
 
 type evalJSON struct {
 	Judges struct {
@@ -73,6 +35,7 @@ func evalRow(t *testing.T, rows []eval.JudgeRow, judge, variant string) eval.Jud
 }
 
 func TestEvalHandMadeSet(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	code, out, errOut := evalCapture(t, "eval", "--traces", root, "--resamples", "200")
 	if code != 0 {
@@ -107,11 +70,12 @@ func TestEvalHandMadeSet(t *testing.T) {
 // Must show: the 12 AndroidWorld episodes, judged by the heuristic judge, evaluated with the
 // agent-claim baseline row beside the judge's rows.
 func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	tmp := t.TempDir()
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("ANTHROPIC_API_KEY", "")
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
+	setenv(t, "ANTHROPIC_API_KEY", "")
 	judgments := filepath.Join(tmp, "judgments")
 	code, _, errOut := evalCapture(t, "--db", filepath.Join(tmp, "db.sqlite"), "-q", "judge", "--traces", episodes, "--judge", "heuristic", "--out", judgments)
 	if code != 0 {
@@ -145,6 +109,7 @@ func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
 }
 
 func TestEvalOptionalInputs(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	dir := t.TempDir()
 	labels := filepath.Join(dir, "labels.csv")
@@ -180,6 +145,7 @@ func TestEvalOptionalInputs(t *testing.T) {
 }
 
 func TestEvalBadInput(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], false)
 	bad := filepath.Join(t.TempDir(), "labels.csv")
 	os.WriteFile(bad, []byte("trace,substate,reached\nt1,one,true\n"), 0o644)

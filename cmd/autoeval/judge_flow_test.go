@@ -69,11 +69,12 @@ func flowModel(r llmtest.Request) llmtest.Answer {
 // agent's claim, the baseline and the model judge side by side, and report (HTML, JSON,
 // CSV) carries both judges, the baseline labelled as such everywhere.
 func TestFlowImportJudgeEvalReport(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	tmp := t.TempDir()
 	imported := filepath.Join(tmp, "imported")
-	if code, _, errOut := evalCapture(t, "--db", db, "-q", "trace", "import", episodes, "--out", imported); code != 0 {
+	if code, _, errOut := evalCapture(t, "-q", "trace", "import", episodes, "--out", imported); code != 0 {
 		t.Fatalf("import exit %d: %s", code, errOut)
 	}
 	code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--traces", imported)
@@ -171,6 +172,7 @@ func TestFlowImportJudgeEvalReport(t *testing.T) {
 // The bundled example judged by the baseline (no flags) and by a model (fake provider):
 // both judgments stay side by side, and eval and report show both judges.
 func TestFlowBundledExampleTwoJudges(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	root := t.TempDir()

@@ -48,7 +48,7 @@ func clockTraceDir(t *testing.T) *trace.Trace {
 // the screens now show only the timer tab (SCR 0.25 with a fresh database).
 func TestJudgeAgainAfterScreensReplaced(t *testing.T) {
 	db := judgeEnv(t)
-	t.Setenv("OPENAI_API_KEY", "sk-test")
+	setenv(t, "OPENAI_API_KEY", "sk-test")
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
 	tr := clockTraceDir(t)
 	judgeIt := func(dbPath string) *trace.Judgment {
@@ -262,7 +262,8 @@ func TestRunPassesTheTaskTextExactly(t *testing.T) {
 	suitePath := filepath.Join(dir, "suite.json")
 	judgeWriteFile(t, suitePath, string(suite))
 	got := filepath.Join(dir, "got")
-	agent := `printf '[%s]\n' "{task}" '{task}' {task} --goal={task} "{task}, today" > ` + got
+	work := t.TempDir() // the agent's working folder, where the task text would make PWNED
+	agent := `cd ` + work + ` && printf '[%s]\n' "{task}" '{task}' {task} --goal={task} "{task}, today" > ` + got
 	code, stdout, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
 		"--agent-cmd", agent, "--interval", "30ms", "--xml", "--judge", "heuristic")
 	if code != 0 {
@@ -273,7 +274,7 @@ func TestRunPassesTheTaskTextExactly(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("the agent got\n%s\nwant\n%s", data, want)
 	}
-	for _, p := range []string{"PWNED", "PWNED2", filepath.Join(dir, "runs", "pay", "PWNED")} {
+	for _, p := range []string{filepath.Join(work, "PWNED"), filepath.Join(work, "PWNED2"), filepath.Join(dir, "runs", "pay", "PWNED")} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s exists: the task text ran", p)
 		}
@@ -330,12 +331,12 @@ func TestJudgeMergesRepeatedTraceRoots(t *testing.T) {
 // and so does a suite batch, whose finished tasks belonged to the first endpoint's batch.
 func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
 	db := decomposeEnv(t)
-	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	a := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	b := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	one := func(srv *llmtest.Server) string {
 		t.Helper()
-		code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
+		code, _, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
 			"--task", "Set an alarm for 7:30 AM", "--json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
@@ -355,7 +356,7 @@ func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
 	out := t.TempDir()
 	for _, srv := range []*llmtest.Server{a, b} {
 		before := srv.Count()
-		code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
+		code, _, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:m", "--base-url", srv.URL,
 			"--suite", suitePath, "--out", out)
 		if code != 0 || srv.Count() != before+1 {
 			t.Fatalf("suite at %s: exit %d, %d requests: %s", srv.URL, code, srv.Count()-before, stderr)
@@ -367,7 +368,7 @@ func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
 // model name at a second base URL is judged by that server.
 func TestJudgeProgressIsKeyedByEndpoint(t *testing.T) {
 	db := judgeEnv(t)
-	t.Setenv("OPENAI_API_KEY", "sk-test")
+	setenv(t, "OPENAI_API_KEY", "sk-test")
 	a := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
 	b := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
 	tr := clockTraceDir(t)
@@ -436,7 +437,7 @@ func TestReimportNoticesAChangedSource(t *testing.T) {
 // Through the real adb server and the device stand-in.
 func TestRunJudgesAgainWithAnotherJudge(t *testing.T) {
 	db := judgeEnv(t)
-	t.Setenv("OPENAI_API_KEY", "sk-test")
+	setenv(t, "OPENAI_API_KEY", "sk-test")
 	srv, _ := clockDevice(t)
 	a := llmtest.NewOpenAI(t, llmtest.Handler(flowModel))
 	b := llmtest.NewOpenAI(t, llmtest.Handler(flowModel))

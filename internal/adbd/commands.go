@@ -67,6 +67,27 @@ func (d *Device) command(sh *shell, argv []string, stdin []byte, stdout, stderr 
 		return d.input(args, stdout, stderr)
 	case "sleep":
 		return d.sleepCmd(args, stderr)
+	case "whoami":
+		fmt.Fprintln(stdout, "root") // AndroidWorld's emulators run adbd as root
+		return 0
+	case "test", "[":
+		return d.test(args, name == "[", stderr)
+	case "chmod":
+		return d.chmod(args, stderr)
+	case "restorecon":
+		return 0
+	case "am":
+		return d.am(args, stdout, stderr)
+	case "service":
+		return d.serviceCmd(args, stdout, stderr)
+	case "find":
+		return d.find(args, stdout, stderr)
+	case "svc":
+		return d.svc(args, stderr)
+	case "pm":
+		return d.pm(args, stdout, stderr)
+	case "sqlite3":
+		return d.sqlite3(args, stdout, stderr)
 	}
 	d.refuse("command " + argv[0] + " (not simulated)")
 	fmt.Fprintf(stderr, "%s: %s: inaccessible or not found\n", shellName, argv[0])
@@ -438,6 +459,15 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if len(args) == 3 && args[0] == "delete" && args[1] == "--uri" {
+		// Content.java's delete prints nothing; the provider's rows are gone.
+		d.mu.Lock()
+		if _, ok := d.state.content[args[2]]; ok {
+			d.state.content[args[2]] = nil
+		}
+		d.mu.Unlock()
+		return 0
+	}
 	if len(args) == 0 || args[0] != "query" {
 		if len(args) > 0 && (args[0] == "insert" || args[0] == "update" || args[0] == "delete" || args[0] == "call" || args[0] == "read") {
 			d.refuse("content " + args[0])
@@ -718,6 +748,8 @@ func (d *Device) date(args []string, stdout, stderr io.Writer) int {
 	case len(args) == 0:
 	case len(args) == 1 && strings.HasPrefix(args[0], "+"):
 		format = args[0][1:]
+	case len(args) == 1 && len(args[0]) >= 8 && strings.Trim(args[0], "0123456789.") == "":
+		return d.setDate(args[0], stdout, stderr)
 	default:
 		d.refuse("date " + strings.Join(args, " "))
 		fmt.Fprintf(stderr, "date: adbd stand-in: only date [+FORMAT] is simulated\n")

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"image/png"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -28,8 +30,9 @@ type phone struct {
 	shown   int // with hold 0: the screen the last screencap showed
 	raw     map[int][]byte
 
-	width, height int // physical size
-	overW, overH  int // `wm size WxH` override; 0 when none
+	width, height int    // physical size
+	overW, overH  int    // `wm size WxH` override; 0 when none
+	clipboard     string // what Clipper's clipper.set stored
 	clockAt       time.Time
 	clockSetAt    time.Time // wall time when clockAt was set; zero: the device uses real time
 }
@@ -376,4 +379,44 @@ func (p *phone) list(dir string) []dirEntry {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
+}
+
+// State is a saved copy of what the device stores and shows, for tests that try many
+// states from one starting point.
+type State struct{ p *phone }
+
+// SaveState copies the device's files, settings, content, screens and clock.
+func (d *Device) SaveState() State {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return State{d.state.clone()}
+}
+
+// RestoreState puts a saved copy back.
+func (d *Device) RestoreState(s State) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.state = s.p.clone()
+}
+
+func (p *phone) clone() *phone {
+	c := *p
+	c.props = maps.Clone(p.props)
+	c.files = make(map[string]*file, len(p.files))
+	for k, f := range p.files {
+		if f != nil {
+			g := *f
+			g.data = bytes.Clone(f.data)
+			c.files[k] = &g
+		}
+	}
+	c.denied = slices.Clone(p.denied)
+	c.settings = map[string]map[string]string{}
+	for ns, m := range p.settings {
+		c.settings[ns] = maps.Clone(m)
+	}
+	c.content = maps.Clone(p.content)
+	c.screens = slices.Clone(p.screens)
+	c.raw = maps.Clone(p.raw)
+	return &c
 }

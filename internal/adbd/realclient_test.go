@@ -10,6 +10,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,5 +205,28 @@ func TestRealAdbSeveralDevicesAndDrop(t *testing.T) {
 	}
 	if out := adb(t, srv, serials[2], "shell", "echo", "still here"); out != "still here\n" {
 		t.Fatalf("the other device: %q", out)
+	}
+}
+
+// A device announcing shell_v2 serves `adb shell CMD` under the shell protocol, so the
+// real client exits with the command's status, as with an Android 7+ phone (android_env
+// raises on a non-zero one). Without the feature the legacy shell loses it.
+func TestRealAdbClientShellV2ExitStatus(t *testing.T) {
+	srv := adbtest.Start(t)
+	dev := adbd.Start(t, adbd.Config{Features: append([]string{"shell_v2"}, adbd.DefaultFeatures...)})
+	serial := srv.Connect(t, dev)
+	if out := adb(t, srv, serial, "shell", "echo", "hi"); out != "hi\n" {
+		t.Errorf("echo: %q", out)
+	}
+	out, err := srv.Adb(ctxT(t), "-s", serial, "shell", "cat", "/sdcard/none")
+	if err == nil || !strings.Contains(out, "No such file or directory") {
+		t.Errorf("cat of a missing file: exit %v, output %q; want a non-zero exit", err, out)
+	}
+	if !slices.ContainsFunc(dev.Services(), func(s string) bool { return strings.HasPrefix(s, "shell,v2") }) {
+		t.Errorf("the client did not use the shell protocol: %v", dev.Services())
+	}
+	legacy := adbd.Start(t, adbd.Config{})
+	if _, err := srv.Adb(ctxT(t), "-s", srv.Connect(t, legacy), "shell", "cat", "/sdcard/none"); err != nil {
+		t.Errorf("the legacy shell has no exit status, yet adb failed: %v", err)
 	}
 }

@@ -2,7 +2,10 @@ package adbd
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -20,10 +23,49 @@ func (d *Device) service(name string) func(rw io.ReadWriter) {
 		return func(rw io.ReadWriter) { d.runShell(cmd, rw) }
 	case name == "sync:":
 		return d.serveSync
+	case strings.HasPrefix(name, "shell,") && d.hasFeature("shell_v2"):
+		args, cmd, ok := strings.Cut(strings.TrimPrefix(name, "shell,"), ":")
+		if ok && cmd != "" && slices.Contains(strings.Split(args, ","), "v2") {
+			return func(rw io.ReadWriter) { d.runShellV2(cmd, rw) }
+		}
 	}
 	// shell,v2 and the shell's other arguments need the shell_v2 feature, which this
-	// device does not announce; everything else is outside what it simulates.
+	// device announces only when its Config asks; everything else is outside what it
+	// simulates.
 	return nil
+}
+
+func (d *Device) hasFeature(f string) bool { return slices.Contains(d.cfg.Features, f) }
+
+// The shell protocol (AOSP adb shell_protocol.h): packets of a 1-byte id, a 4-byte
+// little-endian length and the data.
+const (
+	shellStdout = 1
+	shellStderr = 2
+	shellExit   = 3
+)
+
+// runShellV2 runs a command under the shell protocol (`shell,v2,raw:CMD`), which a
+// device announcing shell_v2 serves: its output in stdout packets, then an exit packet
+// holding the status, which the adb client returns as its own exit status. The
+// stand-in's shell merges standard error into the output, as the legacy shell does.
+func (d *Device) runShellV2(cmd string, w io.Writer) {
+	var out bytes.Buffer
+	sh := &shell{dev: d}
+	sh.run(cmd, nil, &out)
+	data := out.Bytes()
+	for len(data) > 0 {
+		n := min(len(data), 32*1024)
+		writeShellPacket(w, shellStdout, data[:n])
+		data = data[n:]
+	}
+	writeShellPacket(w, shellExit, []byte{byte(sh.status)})
+}
+
+func writeShellPacket(w io.Writer, id byte, data []byte) {
+	head := []byte{id, 0, 0, 0, 0}
+	binary.LittleEndian.PutUint32(head[1:], uint32(len(data)))
+	w.Write(append(head, data...))
 }
 
 // Open runs a device service over a plain byte stream, as the adb server would after

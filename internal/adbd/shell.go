@@ -187,13 +187,29 @@ func word(s string, first bool) (string, int, error) {
 			}
 			b.WriteByte(c)
 			i++
-		case '*', '?', '[':
-			return "", 0, &errUnsupported{fmt.Sprintf("the glob %q", string(c))}
+		case '*', '?':
+			// An unquoted glob character: marked so the word is expanded against the
+			// device's files when the command runs (globMark never occurs in text).
+			b.WriteRune(globMark)
+			b.WriteByte(c)
+			i++
+		case '[':
+			if b.Len() == 0 && (i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t') {
+				b.WriteByte(c) // the test command [
+				i++
+				continue
+			}
+			return "", 0, &errUnsupported{"the glob \"[\""}
 		case '{', '}':
 			return "", 0, &errUnsupported{fmt.Sprintf("brace %q", string(c))}
 		case '~':
+			// mksh expands ~ and ~/ (HOME) and ~NAME for a login name; a word like
+			// ~~~RESET~~~, whose prefix is no login name, stays as written.
 			if b.Len() == 0 && !quoted {
-				return "", 0, &errUnsupported{"tilde expansion"}
+				end := strings.IndexAny(s[i+1:]+" ", "/ \t\n|&;<>()")
+				if isName(s[i+1:i+1+end]) || end == 0 {
+					return "", 0, &errUnsupported{"tilde expansion"}
+				}
 			}
 			b.WriteByte(c)
 			i++
@@ -239,6 +255,9 @@ func expansionText(s string) string {
 	return s[:end]
 }
 
+// globMark precedes a glob character that was not quoted.
+const globMark = '\uFDD0'
+
 // simple is one command with its redirections.
 type simple struct {
 	argv   []string
@@ -249,15 +268,118 @@ type simple struct {
 // pipeline is commands joined by |.
 type pipeline []simple
 
-// andOr is pipelines joined by && and ||: ops[i] joins pipes[i] and pipes[i+1].
+// andOr is pipelines joined by && and ||: ops[i] joins pipes[i] and pipes[i+1]. An
+// `if` compound stands in a list as an andOr with ifc set.
 type andOr struct {
 	pipes []pipeline
 	ops   []string
+	ifc   *ifCompound
+}
+
+// ifCompound is `if LIST; then LIST; [else LIST;] fi` (elif is not simulated).
+type ifCompound struct {
+	cond, then, els []andOr
 }
 
 // parse turns tokens into lists separated by ; and newlines, as mksh's grammar has
-// them: a ';' must end a command, a newline may also stand alone or follow | && ||.
+// them: a ';' must end a command, a newline may also stand alone or follow | && ||;
+// `if ... then ... else ... fi` compounds are lists of their own.
 func parse(toks []token) ([]andOr, error) {
+	lists, rest, err := parseUntil(toks, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		return nil, &errSyntax{fmt.Sprintf("syntax error: '%s' unexpected", rest[0].text)}
+	}
+	return lists, nil
+}
+
+// reserved reports whether a token is a reserved word in command position.
+func reserved(toks []token, i int, word string) bool {
+	return toks[i].kind == tWord && toks[i].text == word && (i == 0 || toks[i-1].kind == tOp)
+}
+
+// parseUntil parses lists up to one of the reserved words in stop (returned with the
+// tokens from it on), or to the end.
+func parseUntil(toks []token, stop []string) ([]andOr, []token, error) {
+	var lists []andOr
+	start := 0
+	flush := func(end int) error {
+		if end > start {
+			l, err := parseFlat(toks[start:end])
+			if err != nil {
+				return err
+			}
+			lists = append(lists, l...)
+		}
+		return nil
+	}
+	for i := 0; i < len(toks); i++ {
+		for _, w := range stop {
+			if reserved(toks, i, w) {
+				if err := flush(i); err != nil {
+					return nil, nil, err
+				}
+				return lists, toks[i:], nil
+			}
+		}
+		if reserved(toks, i, "elif") {
+			return nil, nil, &errUnsupported{"elif"}
+		}
+		if !reserved(toks, i, "if") {
+			continue
+		}
+		if err := flush(i); err != nil {
+			return nil, nil, err
+		}
+		cond, rest, err := parseUntil(toks[i+1:], []string{"then"})
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(rest) == 0 || len(cond) == 0 {
+			return nil, nil, &errSyntax{"syntax error: 'if' unmatched"}
+		}
+		then, rest, err := parseUntil(rest[1:], []string{"else", "fi"})
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(rest) == 0 || len(then) == 0 {
+			return nil, nil, &errSyntax{"syntax error: 'if' unmatched"}
+		}
+		var els []andOr
+		if rest[0].text == "else" {
+			if els, rest, err = parseUntil(rest[1:], []string{"fi"}); err != nil {
+				return nil, nil, err
+			}
+			if len(rest) == 0 {
+				return nil, nil, &errSyntax{"syntax error: 'if' unmatched"}
+			}
+		}
+		lists = append(lists, andOr{ifc: &ifCompound{cond, then, els}})
+		rest = rest[1:] // fi
+		if len(rest) > 0 {
+			switch {
+			case rest[0].kind != tOp:
+				return nil, nil, &errSyntax{fmt.Sprintf("syntax error: '%s' unexpected", rest[0].text)}
+			case rest[0].text == ";" || rest[0].text == "\n":
+				rest = rest[1:]
+			default:
+				return nil, nil, &errUnsupported{"'" + rest[0].text + "' after fi"}
+			}
+		}
+		consumed := len(toks) - len(rest)
+		i = consumed - 1
+		start = consumed
+	}
+	if err := flush(len(toks)); err != nil {
+		return nil, nil, err
+	}
+	return lists, nil, nil
+}
+
+// parseFlat parses lists without compounds.
+func parseFlat(toks []token) ([]andOr, error) {
 	var lists []andOr
 	var cur andOr
 	var pipe pipeline
@@ -357,7 +479,23 @@ func (sh *shell) run(line string, stdin []byte, out io.Writer) {
 		sh.status = 1
 		return
 	}
+	sh.runLists(lists, stdin, out)
+}
+
+func (sh *shell) runLists(lists []andOr, stdin []byte, out io.Writer) {
 	for _, l := range lists {
+		if l.ifc != nil {
+			sh.runLists(l.ifc.cond, stdin, out)
+			switch {
+			case sh.status == 0:
+				sh.runLists(l.ifc.then, stdin, out)
+			case l.ifc.els != nil:
+				sh.runLists(l.ifc.els, stdin, out)
+			default:
+				sh.status = 0
+			}
+			continue
+		}
 		sh.status = sh.runPipeline(l.pipes[0], stdin, out)
 		for i, op := range l.ops {
 			if (op == "&&") == (sh.status == 0) {
@@ -427,7 +565,7 @@ func (sh *shell) runSimple(cmd simple, stdin []byte, stdout, stderr io.Writer) i
 	}
 	status := 0
 	if len(cmd.argv) > 0 {
-		status = sh.dev.command(sh, cmd.argv, stdin, fds[1], fds[2])
+		status = sh.dev.command(sh, sh.dev.expandGlobs(cmd.argv), stdin, fds[1], fds[2])
 	}
 	for _, f := range files {
 		sh.dev.writeFile(f.path, f.buf.Bytes(), f.append)

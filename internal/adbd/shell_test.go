@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -145,7 +147,7 @@ func TestEchoAsMksh(t *testing.T) {
 func TestShellRefusesUnsimulatedSyntax(t *testing.T) {
 	d := Start(t, Config{})
 	for _, line := range []string{
-		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/*`, `sleep 1 &`,
+		`echo $HOME`, `echo "${x}"`, "echo `id`", `echo $(id)`, `ls /sdcard/[ab]`, `sleep 1 &`,
 		`(echo sub)`, `X=1 echo`, `echo ~`, `echo {a,b}`, `cat <<EOF`, `ls -R /sdcard`,
 	} {
 		out := sh(t, d, line)
@@ -274,4 +276,144 @@ func realMksh(t *testing.T) string {
 		t.Fatal("mksh is not installed; .ci/run installs it so the shell tables are checked against the real shell")
 	}
 	return p
+}
+
+// The compounds and builtins AndroidWorld's scripts use (file_utils.check_file_exists
+// runs `if [ -d "PATH" ]; then echo ...; else echo ...; fi`), each line run by the
+// real mksh too where it is installed, and globs expanded as mksh expands them over
+// the same names in a host folder.
+func TestShellIfTestAndGlobs(t *testing.T) {
+	d := Start(t, Config{})
+	mksh := realMksh(t)
+	for _, c := range []struct{ line, want string }{
+		{"if [ -d / ]; then echo yes; else echo no; fi", "yes\n"},
+		{"if [ -f /nonexistent-x ]; then echo yes; else echo no; fi", "no\n"},
+		{"\n  if [ -d \"/nonexistent-x\" ]; then\n      echo \"Exists\"\n  else\n      echo \"Does not exist\"\n  fi\n  ", "Does not exist\n"},
+		{"[ a = a ] && echo eq; [ a != a ] || echo ne", "eq\nne\n"},
+		{"test -z '' && echo empty; test -n '' || echo none", "empty\nnone\n"},
+		{"if true; then echo a; fi; if false; then echo b; fi; echo c", "a\nc\n"},
+		{"if [ ! -e /nonexistent-x ]; then if true; then echo nested; fi; fi", "nested\n"},
+		{"echo '*' \"?\"", "* ?\n"},
+		{"echo ~~~RESET~~~ a~b", "~~~RESET~~~ a~b\n"},
+	} {
+		if mksh != "" {
+			if out, err := exec.Command(mksh, "-c", c.line).Output(); err != nil || string(out) != c.want {
+				t.Errorf("%q: mksh prints %q (%v), the table %q", c.line, out, err, c.want)
+			}
+		}
+		if got := sh(t, d, c.line); got != c.want {
+			t.Errorf("%q\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+	names := []string{"a.db", "a.db-wal", "b.txt", ".hidden", "c d"}
+	host := t.TempDir()
+	for _, n := range names {
+		d.PutFile("/sdcard/g/"+n, []byte("x"))
+		os.WriteFile(filepath.Join(host, n), []byte("x"), 0o644)
+	}
+	for _, c := range []struct{ pattern, want string }{
+		{"*", "a.db a.db-wal b.txt c d"}, {"a.db*", "a.db a.db-wal"}, {"?.txt", "b.txt"}, {".h*", ".hidden"},
+		{"none*", "none*"}, {"'*'", "*"},
+	} {
+		if mksh != "" {
+			cmd := exec.Command(mksh, "-c", "cd "+host+" && echo "+c.pattern)
+			if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != c.want {
+				t.Errorf("echo %s: mksh prints %q (%v), the table %q", c.pattern, out, err, c.want)
+			}
+		}
+		got := strings.TrimSpace(strings.ReplaceAll(sh(t, d, "echo /sdcard/g/"+c.pattern), "/sdcard/g/", ""))
+		if strings.HasPrefix(c.pattern, "'") {
+			got = strings.TrimSpace(sh(t, d, "echo "+c.pattern))
+		}
+		if got != c.want {
+			t.Errorf("echo %s: %q, want %q", c.pattern, got, c.want)
+		}
+	}
+	if out := sh(t, d, "rm -r /sdcard/g/a.db* && ls /sdcard/g"); out != "b.txt\nc d\n" {
+		t.Errorf("rm of a glob: %q", out)
+	}
+}
+
+// find, sqlite3, svc and pm as AndroidWorld's setup runs them; find's lines are also
+// run by the real toybox over the same tree in a host folder, and sqlite3's by the
+// real sqlite3 shell where installed.
+func TestShellFindSqliteSvcPm(t *testing.T) {
+	d := Start(t, Config{})
+	host := t.TempDir()
+	for _, f := range []string{"a/x.txt", "a/b/y", "c.md"} {
+		d.PutFile("/sdcard/ft/"+f, []byte("x"))
+		os.MkdirAll(filepath.Join(host, "ft", filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(host, "ft", f), []byte("x"), 0o644)
+	}
+	toybox, _ := exec.LookPath("toybox")
+	for _, c := range []struct{ args, want string }{
+		{"ft/ -mindepth 1", "ft/a\nft/a/b\nft/a/b/y\nft/a/x.txt\nft/c.md\n"},
+		{"ft -type f -o -type d", "ft\nft/a\nft/a/b\nft/a/b/y\nft/a/x.txt\nft/c.md\n"},
+		{"ft -name *.md", "ft/c.md\n"},
+		{"ft -maxdepth 1 -type f", "ft/c.md\n"},
+		{"ft/a -name y -delete", "ft/a/b/y\n"},
+	} {
+		if toybox != "" {
+			cmd := exec.Command(toybox, append([]string{"find"}, strings.Fields(c.args)...)...)
+			cmd.Dir = host
+			// toybox walks in directory order; the stand-in in name order.
+			if out, err := cmd.Output(); err != nil || sortedLines(string(out)) != sortedLines(c.want) {
+				t.Errorf("find %s: toybox prints %q (%v), the table %q", c.args, out, err, c.want)
+			}
+		}
+		line := "find " + strings.ReplaceAll(c.args, "ft", "/sdcard/ft")
+		line = strings.Replace(line, "*.md", "'*.md'", 1)
+		if got := strings.ReplaceAll(sh(t, d, line), "/sdcard/", ""); got != c.want {
+			t.Errorf("%s: %q, want %q", line, got, c.want)
+		}
+	}
+	if out := sh(t, d, "find /sdcard/ft -type f"); out != "/sdcard/ft/a/x.txt\n/sdcard/ft/c.md\n" {
+		t.Errorf("after -delete: %q", out)
+	}
+	if out := sh(t, d, "find /sdcard/none"); out != "find: '/sdcard/none': No such file or directory\n" {
+		t.Errorf("find of a missing path: %q", out)
+	}
+	sqlite, _ := exec.LookPath("sqlite3")
+	script := `CREATE TABLE sms (_id INTEGER PRIMARY KEY, body TEXT); INSERT INTO sms (body) VALUES ('hi'), ('yo'); DELETE FROM sms WHERE body = 'hi'; SELECT _id, body FROM sms;`
+	if sqlite != "" {
+		if out, err := exec.Command(sqlite, filepath.Join(host, "m.db"), script).Output(); err != nil || string(out) != "2|yo\n" {
+			t.Errorf("sqlite3 prints %q (%v)", out, err)
+		}
+	}
+	if out := sh(t, d, `sqlite3 /data/data/p/m.db "`+script+`"`); out != "2|yo\n" {
+		t.Errorf("sqlite3: %q", out)
+	}
+	if out := sh(t, d, `sqlite3 /data/data/p/m.db "SELECT count(*) FROM sms"; pm clear p; ls /data/data/p`); out != "1\nSuccess\n" {
+		t.Errorf("sqlite3 kept the file, pm clear emptied the folder: %q", out)
+	}
+	if out := sh(t, d, "svc wifi disable; settings get global wifi_on; svc bluetooth enable; settings get global bluetooth_on"); out != "0\n1\n" {
+		t.Errorf("svc: %q", out)
+	}
+}
+
+func sortedLines(s string) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// Clipper's receiver answers while Clipper is in front, as AndroidWorld's
+// set_clipboard_contents and get_clipboard_contents expect; content delete clears a
+// provider's rows.
+func TestShellClipperAndContentDelete(t *testing.T) {
+	d := Start(t, Config{})
+	if out := sh(t, d, "am broadcast -a clipper.get"); !strings.HasSuffix(out, "Broadcast completed: result=0\n") {
+		t.Errorf("Clipper in the background answered: %q", out)
+	}
+	sh(t, d, "am start -n "+ClipperActivity)
+	if out := sh(t, d, `am broadcast -a clipper.set -e text hello\ world`); !strings.HasSuffix(out, "Broadcast completed: result=-1, data=\"Text is copied into clipboard.\"\n") {
+		t.Errorf("set: %q", out)
+	}
+	if out := sh(t, d, "am broadcast -a clipper.get"); !strings.HasSuffix(out, "Broadcast completed: result=-1, data=\"hello world\"\n") {
+		t.Errorf("get: %q", out)
+	}
+	d.SetContent("content://call_log/calls", R("_id", 1, "number", "555"))
+	if out := sh(t, d, "content delete --uri content://call_log/calls; content query --uri content://call_log/calls"); out != "No result found.\n" {
+		t.Errorf("content delete: %q", out)
+	}
 }

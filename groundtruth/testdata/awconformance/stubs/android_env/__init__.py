@@ -1,0 +1,1 @@
+"""Stand-in for android_env: only the device transport (see ../README.md)."""
