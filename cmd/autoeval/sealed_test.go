@@ -47,6 +47,7 @@ func clockTraceDir(t *testing.T) *trace.Trace {
 // run took the first run's verdicts from the database (SCR 1.00, no model call) although
 // the screens now show only the timer tab (SCR 0.25 with a fresh database).
 func TestJudgeAgainAfterScreensReplaced(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	setenv(t, "OPENAI_API_KEY", "sk-test")
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
@@ -84,6 +85,7 @@ func TestJudgeAgainAfterScreensReplaced(t *testing.T) {
 // before judgments recorded their provenance is counted and shown as of unknown provenance,
 // not as stale.
 func TestChangedFrameMakesJudgmentStale(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	tr := clockTraceDir(t)
 	tr.GroundTruth = &trace.GroundTruth{Reward: 1, Source: "test"}
@@ -180,6 +182,7 @@ func asStrings(v any) []string {
 // 100%), and plant the same file and a judgment claiming success from another judge in its
 // trace folder. Both score the same, and what the cheat wrote is moved aside, unread.
 func TestAgentCannotWriteItsOwnSuccessCriteria(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := testDevice(t)
 	dev.SetScreens(obsScreens(t), adbd.AdvanceOnInput) // nothing changes unless the agent taps
@@ -253,6 +256,7 @@ func agentFile(t *testing.T, name, body string) string {
 // the placeholder in double quotes, in single quotes, bare, and inside a word. Before, the
 // text pasted in single quotes inside the double quotes ran PWNED and turned $25.50 into 5.50.
 func TestRunPassesTheTaskTextExactly(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := testDevice(t)
 	dev.SetScreens(obsScreens(t), adbd.AdvanceOnInput)
@@ -284,6 +288,7 @@ func TestRunPassesTheTaskTextExactly(t *testing.T) {
 // A placeholder whose quoting autoeval cannot follow is refused before anything runs, with
 // the reason.
 func TestRunRefusesAPlaceholderItCannotQuote(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -303,6 +308,7 @@ func TestRunRefusesAPlaceholderItCannotQuote(t *testing.T) {
 // judge --traces A --traces B judges the traces below both roots, as eval and report merge
 // repeated roots (before, only B's, exit 0); a root inside another adds nothing twice.
 func TestJudgeMergesRepeatedTraceRoots(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	var roots []string
 	for range 2 {
@@ -330,6 +336,7 @@ func TestJudgeMergesRepeatedTraceRoots(t *testing.T) {
 // name at a second base URL asks that server (before: "from the database, no model call"),
 // and so does a suite batch, whose finished tasks belonged to the first endpoint's batch.
 func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	a := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
@@ -367,6 +374,7 @@ func TestDecompositionsAreKeyedByEndpoint(t *testing.T) {
 // A judgment's saved progress is not reused at another endpoint either: the same trace and
 // model name at a second base URL is judged by that server.
 func TestJudgeProgressIsKeyedByEndpoint(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	setenv(t, "OPENAI_API_KEY", "sk-test")
 	a := llmtest.NewOpenAI(t, llmtest.Handler(clockModel))
@@ -389,6 +397,7 @@ func TestJudgeProgressIsKeyedByEndpoint(t *testing.T) {
 // "skipped: already imported" over the stale copy and its old ground truth. Unchanged
 // sources (the 12 real episodes and a LlamaTouch folder) are still skipped as imported.
 func TestReimportNoticesAChangedSource(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	llamatouch := testenv.SharedData(t, "traces/llamatouch")
 	judgeEnv(t)
@@ -436,6 +445,7 @@ func TestReimportNoticesAChangedSource(t *testing.T) {
 // never asked); the agent does not run again, and the same judge again changes nothing.
 // Through the real adb server and the device stand-in.
 func TestRunJudgesAgainWithAnotherJudge(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	setenv(t, "OPENAI_API_KEY", "sk-test")
 	srv, _ := clockDevice(t)
