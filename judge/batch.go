@@ -299,8 +299,9 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 // completion rate strictly and over required substates.
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
+	fmt.Fprintln(tw, "trace\tverdict\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
 	var n, complete, required, withRequired, failed, interrupted, undetermined, unreadable int
+	verdicts := map[string]int{}
 	var scr float64
 	var calls int
 	var total trace.Usage
@@ -315,20 +316,22 @@ func WriteTable(w io.Writer, results []Result) {
 			} else {
 				interrupted++
 			}
-			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\t\t\t\t\n", r.Label, state)
+			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\t\t\t\t\t\n", r.Label, state)
 			continue
 		}
 		if errors.Is(r.Err, ErrNothingToJudge) {
 			unreadable++
-			fmt.Fprintf(tw, "%s\tnot judgeable\t\t\t\t\t\t\t\t\n", r.Label)
+			fmt.Fprintf(tw, "%s\tnot judgeable\t\t\t\t\t\t\t\t\t\n", r.Label)
 			continue
 		}
 		if r.Err != nil {
 			failed++
-			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
+			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
 			continue
 		}
 		j := r.Judgment
+		verdict := j.RunVerdict()
+		verdicts[verdict.Verdict]++
 		sat := 0
 		for _, s := range j.Substates {
 			if s.Satisfied {
@@ -346,7 +349,7 @@ func WriteTable(w io.Writer, results []Result) {
 		if j.Undetermined {
 			// No verdict: left out of SCR and TCR, never counted as a failure.
 			undetermined++
-			fmt.Fprintf(tw, "%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates),
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, verdict, sat, len(j.Substates),
 				len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 			continue
 		}
@@ -364,7 +367,7 @@ func WriteTable(w io.Writer, results []Result) {
 				required++
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates), j.SCR,
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, verdict, sat, len(j.Substates), j.SCR,
 			yesNo(j.Complete), req, len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 	}
 	if n > 0 {
@@ -372,10 +375,14 @@ func WriteTable(w io.Writer, results []Result) {
 		if withRequired > 0 {
 			tcrq = fmt.Sprintf("TCR %.2f", float64(required)/float64(withRequired))
 		}
-		fmt.Fprintf(tw, "overall (%s)\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
+		fmt.Fprintf(tw, "overall (%s)\t\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
 			float64(complete)/float64(n), tcrq, calls, costCell(total))
 	}
 	tw.Flush()
+	if len(verdicts) > 0 {
+		fmt.Fprintf(w, "verdicts: %d success, %d failure, %d cannot tell (a failure rests on evidence against the run; \"cannot tell\" when the screens never showed what the task needs)\n",
+			verdicts[trace.RunSuccess], verdicts[trace.RunFailure], verdicts[trace.RunCannotTell])
+	}
 	if undetermined > 0 {
 		fmt.Fprintf(w, "%s undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", termtext.Count(undetermined, "trace"))
 	}

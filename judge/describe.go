@@ -65,6 +65,10 @@ type Screen struct {
 	// OCR is set when the elements are words read off the screenshot: no ids, no states,
 	// no packages, and the text may be misread.
 	OCR bool
+	// Launcher is set on a screenshot read by OCR that shows the home screen or the app
+	// drawer (a UI hierarchy says so by its package): no app is open there, and its labels
+	// are names of apps (evidence rule N5).
+	Launcher bool
 }
 
 // parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through

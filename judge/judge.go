@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/substate"
@@ -98,6 +99,12 @@ func (c *Config) normalize() (Driver, error) {
 func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
 	d.Record(&ji, c, vision)
+	if ji.PromptVersions == nil {
+		ji.PromptVersions = map[string]string{}
+	}
+	// The evidence rules every kind judges by (judge/evidence): which table a verdict
+	// rests on, whatever the kind.
+	ji.PromptVersions["evidence"] = evidence.Version()
 	if v, ok := ocr.Available(); readsOCR && ok {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
@@ -132,6 +139,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		task = t.Task
 	}
 	rs := d.Reasoner(&cfg, scope)
+	rv := d.Reviewer(&cfg, scope)
 	setup := judgeSetup(&cfg, info)
 	job, err := jobKey(t, task, subs, setup)
 	if err != nil {
@@ -182,6 +190,22 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		return nil, err
 	}
 	j := l.judgment(info)
+	if l.st.Outcome == nil {
+		// The last look, once per job: saved with the progress, so the finished job judged
+		// again reports the same verdict and usage without asking anew.
+		o, ou, err := l.outcome(ctx, rv, j)
+		if err != nil {
+			return nil, err
+		}
+		l.st.Outcome, l.st.EndSums = &o, l.endSums
+		l.st.Usage.Add(ou)
+		j.Usage.Add(ou)
+		l.dirty = true
+		if err := l.save(ctx); err != nil {
+			return nil, err
+		}
+	}
+	j.Outcome = l.st.Outcome
 	j.Provenance = provenance(t, task, subs, cfg.SubstatesFrom, setup, l.st)
 	j.Usage.Add(extra)
 	j.Usage.Add(l.st.Decompose)
@@ -210,6 +234,23 @@ type loop struct {
 	// rejected are the attempts of a frame just skipped for rejected answers, forgotten
 	// from the call cache once the skip is saved.
 	rejected []ReasonInput
+	// kept are the captures of the trace's last frames (by position), reasoned over or
+	// captured ahead of an early stop: the last look reads them without describing again.
+	kept map[int]captured
+	// endSums are the digests of the frames after an early stop, which the last look read.
+	endSums []trace.FrameSums
+}
+
+// keep holds on to a capture the last look will read: one of the trace's last frames.
+func (l *loop) keep(pos int, c captured) {
+	if pos < len(l.t.Frames)-maxEndScreens {
+		return
+	}
+	if l.kept == nil {
+		l.kept = map[int]captured{}
+	}
+	c.Usage = trace.Usage{} // paid for where it was captured
+	l.kept[pos] = c
 }
 
 // forgetter is a reasoner whose answers can be dropped from the call cache.
@@ -285,6 +326,9 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			case <-slots[i].done:
 				if !slots[i].consumed {
 					extra.Add(slots[i].res.Usage)
+					if slots[i].err == nil {
+						l.keep(i, slots[i].res)
+					}
 				}
 			default:
 			}
@@ -316,6 +360,7 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			finish()
 			return extra, err
 		}
+		l.keep(i, s.res)
 		s.res = captured{} // used: a long trace must not keep every screen's description
 		if l.allSatisfied() {
 			break

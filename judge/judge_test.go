@@ -169,8 +169,23 @@ func TestNoCallsAfterEverythingSatisfied(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := len(m.Requests()); n != 4 {
-			t.Fatalf("%d calls, want 4: nothing is open after frame 4", n)
+		var reasons, reviews []llm.Request
+		for _, r := range m.Requests() {
+			if judgetest.IsReview(r.System) {
+				reviews = append(reviews, r)
+			} else {
+				reasons = append(reasons, r)
+			}
+		}
+		if len(reasons) != 4 {
+			t.Fatalf("%d reasoner calls, want 4: nothing is open after frame 4", len(reasons))
+		}
+		// One last look at the run's end, frames 5 to 7, before the success.
+		if len(reviews) != 1 || !strings.Contains(reviews[0].Prompt, "Frame 7") || strings.Contains(reviews[0].Prompt, "Frame 4;") {
+			t.Fatalf("%d review calls; want one reading frames 5 to 7:\n%v", len(reviews), reviews)
+		}
+		if j.RunVerdict().Verdict != trace.RunSuccess {
+			t.Fatalf("verdict %+v", j.RunVerdict())
 		}
 		if !j.StoppedEarly || len(j.Frames) != 4 {
 			t.Fatalf("stopped early %v after %d frames", j.StoppedEarly, len(j.Frames))

@@ -119,12 +119,19 @@ func readParts(source string, f *trace.Frame) int {
 // trace.json as they were, and the frame's activity and action are the same. Progress saved
 // without digests (by an older build) does not hold.
 func savedStillHolds(t *trace.Trace, st *state) bool {
-	if len(st.Sums) != len(st.Frames) || len(st.Frames) > len(t.Frames) {
+	if len(st.Sums) != len(st.Frames) || len(st.Frames)+len(st.EndSums) > len(t.Frames) {
 		return false
 	}
-	for k, was := range st.Sums {
+	if st.Outcome != nil && len(st.Frames)+len(st.EndSums) != len(t.Frames) {
+		return false // the last look read the end of a trace that has grown since
+	}
+	for k, was := range append(append([]trace.FrameSums{}, st.Sums...), st.EndSums...) {
 		f := &t.Frames[k]
-		rd := &reading{t: t, f: f, sums: t.ReadSums(f, readParts(st.Frames[k].Source, f)&was.Parts())}
+		source := "" // a frame the last look read: every part it covers is read again
+		if k < len(st.Frames) {
+			source = st.Frames[k].Source
+		}
+		rd := &reading{t: t, f: f, sums: t.ReadSums(f, readParts(source, f)&was.Parts())}
 		if rd.final() != was {
 			return false
 		}
@@ -155,7 +162,7 @@ func judgeSetup(cfg *Config, info trace.JudgeInfo) trace.JudgeSetup {
 func provenance(t *trace.Trace, task string, subs *substate.List, from string, setup trace.JudgeSetup, st *state) *trace.Provenance {
 	return &trace.Provenance{
 		Scheme:        trace.ProvenanceScheme,
-		Frames:        append([]trace.FrameSums{}, st.Sums...),
+		Frames:        append(append([]trace.FrameSums{}, st.Sums...), st.EndSums...),
 		TraceFrames:   len(t.Frames),
 		Task:          trace.Sum([]byte(task)),
 		Answer:        trace.Sum([]byte(t.FinalAnswer())),

@@ -57,3 +57,23 @@ func TestJudgmentProvenance(t *testing.T) {
 		t.Fatal("a judgment without provenance was checked")
 	}
 }
+
+// After an early stop the last look reads the run's end, so the judgment covers those frames
+// too: one of them changed makes it stale.
+func TestProvenanceCoversTheEndAfterAnEarlyStop(t *testing.T) {
+	screens := append(judgetest.ClockScreens(), judgetest.ClockScreens()[0])
+	tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, screens...)
+	j, err := Run(context.Background(), Config{Kind: stubKind, Capture: CaptureXML}, tr, judgetest.ClockSubs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !j.StoppedEarly || len(j.Frames) != 4 || len(j.Provenance.Frames) != 5 || j.Provenance.Frames[4].XML == "" {
+		t.Fatalf("stopped early %v after %d frames; provenance of %d frames", j.StoppedEarly, len(j.Frames), len(j.Provenance.Frames))
+	}
+	if err := os.WriteFile(filepath.Join(tr.Dir, tr.Frames[4].XML), []byte(judgetest.ClockScreens()[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := trace.StaleReasons(tr, j); trace.StaleText(r) != "frame 5: 0005.xml changed" {
+		t.Fatalf("stale: %v", r)
+	}
+}

@@ -38,6 +38,9 @@ type state struct {
 	// Sums are the digests of what each frame in Frames was judged from, saved with its
 	// step: a saved frame is reused only while they hold (savedStillHolds).
 	Sums []trace.FrameSums `json:"-"`
+	// EndSums are the digests of the frames after an early stop that the last look read
+	// (Outcome was decided from them too), in order from len(Frames).
+	EndSums []trace.FrameSums `json:"end_sums,omitempty"`
 	// LastDesc is the description of the screen last judged, "" when the frame that showed
 	// it had every answer rejected (a screen never judged must be asked again).
 	LastDesc string      `json:"last_desc,omitempty"`
@@ -51,6 +54,8 @@ type state struct {
 	// Forms remembers the form last filled in and the forms committed (saved form values);
 	// bounded, so it stays in the current state.
 	Forms *Forms `json:"forms,omitempty"`
+	// Outcome is the run's verdict, once every frame is judged and the last look taken.
+	Outcome *trace.Outcome `json:"outcome,omitempty"`
 
 	// savedFrames and savedFacts count the frames and facts already in the store.
 	savedFrames, savedFacts int

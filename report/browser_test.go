@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/reporttest"
 )
 
@@ -62,18 +63,18 @@ func TestReportInHeadlessChromium(t *testing.T) {
 		}
 	}
 	// The verdict badges say what their colours mean, and none is broken over two lines.
-	if want := []string{"agrees", "false-positive", "false-negative", "no-ground-truth", "undetermined"}; strings.Join(dom.VerdictKey, " ") != strings.Join(want, " ") {
+	if want := []string{"agrees", "false-positive", "false-negative", "no-ground-truth", "cannot-tell"}; strings.Join(dom.VerdictKey, " ") != strings.Join(want, " ") {
 		t.Errorf("key to the verdict colours %q, want %q", dom.VerdictKey, want)
 	}
 	if dom.WrappedBadges != 0 {
 		t.Errorf("%d badges of the trace index wrap onto more lines", dom.WrappedBadges)
 	}
-	// The per-app chart: for each app, a ground-truth bar and one per judge (strict) and
-	// the agent's claim.
+	// The per-app chart: for each app, a ground-truth bar and one per judge (its verdict,
+	// "cannot tell" as not successful) and the agent's claim.
 	wantBars := 0
 	apps := map[string]bool{}
 	for _, g := range r.Eval.Judges.ByApp {
-		if g.Variant != "required" {
+		if g.Variant == eval.VariantAW || g.Variant == eval.VariantClaim {
 			wantBars++
 			apps[g.Group] = true
 		}

@@ -52,6 +52,8 @@ type Summary struct {
 	// cost nobody reported; Undetermined the judgments that could not judge their trace.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
 	Undetermined int `json:"undetermined,omitempty"`
+	// CannotTell counts the judgments whose verdict is "cannot tell".
+	CannotTell int `json:"cannot_tell,omitempty"`
 }
 
 // TraceView is one trace as the report shows it.
@@ -100,9 +102,14 @@ type JudgmentView struct {
 	Complete         bool    `json:"complete"`
 	CompleteRequired bool    `json:"complete_required"`
 	// NoRequired: every substate is optional, so required completion is undefined.
-	NoRequired bool   `json:"no_required,omitempty"`
-	Verdict    string `json:"verdict"`   // success | failure | undetermined
-	Agreement  string `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
+	NoRequired bool `json:"no_required,omitempty"`
+	// Verdict is the judge's verdict on the run (trace.Judgment.RunVerdict): success,
+	// failure or cannot tell; VerdictReason says why, Rules the evidence rules it rests on.
+	Verdict       string   `json:"verdict"`
+	VerdictReason string   `json:"verdict_reason,omitempty"`
+	Rules         []string `json:"rules,omitempty"`
+	// Agreement is agrees | false positive | false negative | cannot tell | no ground truth.
+	Agreement string `json:"agreement"`
 	// UndeterminedReason says why the judge could not judge the trace.
 	UndeterminedReason string `json:"undetermined_reason,omitempty"`
 	// UnknownProvenance: the judgment records no provenance (written before judgments
@@ -239,6 +246,9 @@ feed:
 			if j.Undetermined {
 				s.Undetermined++
 			}
+			if !j.RunVerdict().Decided() {
+				s.CannotTell++
+			}
 		}
 	}
 	if !priceUnknown {
@@ -284,7 +294,7 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	}
 	for fi := range t.Frames {
 		f := &t.Frames[fi]
-		fv := FrameView{Index: f.Index, Image: f.Image, Action: actionText(f.Action), Reached: reachedAt[f.Index]}
+		fv := FrameView{Index: f.Index, Image: f.Image, Action: trace.ActionText(f.Action), Reached: reachedAt[f.Index]}
 		if o.ThumbWidth > 0 && t.HasImage(f) {
 			// trace.ReadImage keeps the path inside the trace and names frame and file on error.
 			data, _, err := t.ReadImage(f)
@@ -339,30 +349,11 @@ func screenTexts(els []trace.UIElement, n int) []string {
 	return out
 }
 
-func actionText(a *trace.Action) string {
-	if a == nil {
-		return ""
-	}
-	parts := []string{a.Type}
-	if a.X != nil && a.Y != nil {
-		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
-	}
-	if a.Element != nil {
-		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
-	}
-	if a.Direction != "" {
-		parts = append(parts, a.Direction)
-	}
-	if a.Text != "" {
-		parts = append(parts, fmt.Sprintf("%q", a.Text))
-	}
-	return strings.Join(parts, " ")
-}
-
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
+	o := j.RunVerdict()
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
 		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Usage: j.Usage, Substates: []SubstateView{},
-		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt)}
+		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt), VerdictReason: o.Reason, Rules: o.Rules}
 	if j.Undetermined {
 		jv.UndeterminedReason = j.UndeterminedReason
 	}

@@ -300,7 +300,7 @@ func TestUnknownPriceAndUndetermined(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := build(t, d)
-	if r.Summary.CostUSD != nil || r.Summary.Undetermined != 1 {
+	if r.Summary.CostUSD != nil || r.Summary.Undetermined != 1 || r.Summary.CannotTell != 1 {
 		t.Fatalf("summary %+v", r.Summary)
 	}
 	var html, js, cs bytes.Buffer
@@ -311,14 +311,16 @@ func TestUnknownPriceAndUndetermined(t *testing.T) {
 	r.WriteCSV(&cs)
 	page := html.String()
 	if !strings.Contains(page, "tokens, unknown paid") || !strings.Contains(page, "cost unknown (a model has no price)") ||
-		!strings.Contains(page, `data-verdict="undetermined"`) || !strings.Contains(page, "could not judge this trace") {
+		!strings.Contains(page, `data-verdict="cannot tell"`) || !strings.Contains(page, "could not judge this trace") || !strings.Contains(page, `class="badge cannot-tell"`) {
 		t.Fatalf("HTML does not show the unknown price or the undetermined judgment")
 	}
-	if !strings.Contains(js.String(), `"cost_usd": null`) || !strings.Contains(js.String(), `"agreement": "undetermined"`) {
+	if !strings.Contains(js.String(), `"cost_usd": null`) || !strings.Contains(js.String(), `"agreement": "cannot tell"`) ||
+		!strings.Contains(js.String(), `"verdict_reason": "the judge could not judge the trace: the model gave no usable answer on any frame"`) {
 		t.Fatalf("JSON: %s", js.String())
 	}
 	recs, _ := csv.NewReader(&cs).ReadAll()
-	if recs[1][len(recs[1])-1] != "" {
-		t.Fatalf("CSV cost of the unpriced judgment %q, want empty", recs[1][len(recs[1])-1])
+	cost := len(CSVHeader) - 3 // cost_usd, then verdict and verdict_reason
+	if CSVHeader[cost] != "cost_usd" || recs[1][cost] != "" || recs[2][len(CSVHeader)-2] != "cannot tell" {
+		t.Fatalf("CSV row %q: want no cost for the unpriced judgment, and t2's verdict cannot tell (%q)", recs[1], recs[2])
 	}
 }

@@ -153,7 +153,8 @@ func cellState(s SubstateView, f, i, reachedAt int, col map[int]int, notes map[i
 }
 
 // AppChart draws, per app, the share of runs ground truth calls successful beside the
-// share each judge (strict) and the agent's claim call successful, with each one's
+// share each judge's verdict ("cannot tell" counted as not successful) and the agent's
+// claim call successful, with each one's
 // agreement with ground truth.
 func AppChart(rows []eval.GroupRow) template.HTML {
 	type bar struct {
@@ -166,7 +167,7 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 	groups := map[string][]bar{}
 	var apps []string
 	for _, r := range rows {
-		if r.Variant == eval.VariantRequired || r.N == 0 {
+		if r.Variant != eval.VariantAW && r.Variant != eval.VariantClaim || r.N == 0 {
 			continue
 		}
 		if _, ok := groups[r.Group]; !ok {

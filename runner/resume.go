@@ -265,6 +265,8 @@ func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResu
 		return
 	}
 	r.Judge, r.JudgeID = j.Judge.Label(), o.JudgeID
+	v := j.RunVerdict()
+	r.Verdict, r.VerdictReason = v.Verdict, v.Reason
 	if j.Undetermined {
 		r.Undetermined, r.UndeterminedReason = true, j.UndeterminedReason
 		return

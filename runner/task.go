@@ -30,12 +30,16 @@ type TaskResult struct {
 	Judged   bool   `json:"judged"`
 	Judge    string `json:"judge,omitempty"`
 	// JudgeID names the judge configuration of the verdict (SuiteOptions.JudgeID).
-	JudgeID   string   `json:"judge_id,omitempty"`
-	Substates int      `json:"substates,omitempty"`
-	Satisfied int      `json:"satisfied,omitempty"`
-	SCR       float64  `json:"scr"`
-	Complete  bool     `json:"complete"`
-	Reward    *float64 `json:"reward,omitempty"` // ground truth
+	JudgeID   string  `json:"judge_id,omitempty"`
+	Substates int     `json:"substates,omitempty"`
+	Satisfied int     `json:"satisfied,omitempty"`
+	SCR       float64 `json:"scr"`
+	Complete  bool    `json:"complete"`
+	// Verdict is the judge's verdict on the run (success, failure or cannot_tell, as
+	// trace.Judgment.RunVerdict reads it) and VerdictReason why.
+	Verdict       string   `json:"verdict,omitempty"`
+	VerdictReason string   `json:"verdict_reason,omitempty"`
+	Reward        *float64 `json:"reward,omitempty"` // ground truth
 	// RewardSource says where Reward came from (groundtruth.NativeSource or AndroidWorldSource).
 	RewardSource string `json:"reward_source,omitempty"`
 	// GTError says why a native check could not read ground truth, or that AndroidWorld's

@@ -39,8 +39,9 @@ const MissingSum = "-"
 // recorded it: its provenance is unknown.
 type Provenance struct {
 	Scheme string `json:"scheme"`
-	// Frames has one entry per frame judged, in order: the digests of the files the judge
-	// read for it, and of the files it did not read as the trace recorded them (FileSums).
+	// Frames has one entry per frame judged (and per frame after an early stop that the
+	// judge's last look read), in order: the digests of the files the judge read for it, and
+	// of the files it did not read as the trace recorded them (FileSums).
 	Frames []FrameSums `json:"frames"`
 	// TraceFrames is how many frames the trace had when it was judged.
 	TraceFrames int `json:"trace_frames"`
@@ -254,7 +255,7 @@ func (t *Trace) RecordedChanges() []string {
 }
 
 // StaleReasons says why the judgment j of t no longer matches t, or nil when it does: a frame
-// judged changed (or gone, or was added while the judge had not stopped early), the task text
+// judged changed (or gone, or frames were added), the task text
 // or the agent's answer changed, the trace's substates.json it was judged against changed, or
 // the judgment's substates were edited. known is false when j has no provenance this build
 // can check (written before judgments recorded it): nothing can be said then.
@@ -291,7 +292,8 @@ func StaleReasons(t *Trace, j *Judgment) (reasons []string, known bool) {
 		reasons = append(reasons, fmt.Sprintf("the trace has %d frames, %d were judged", len(t.Frames), len(p.Frames)))
 		return reasons, true
 	}
-	if !j.StoppedEarly && len(t.Frames) != p.TraceFrames {
+	// Even after an early stop: the judge's last look at the run read its end.
+	if len(t.Frames) != p.TraceFrames {
 		reasons = append(reasons, fmt.Sprintf("the trace has %d frames, %d when it was judged", len(t.Frames), p.TraceFrames))
 	}
 	var frames []string

@@ -279,3 +279,25 @@ func WriteJSONAtomic(path string, v any) error {
 
 // FrameName is the base name used for frame files: 0001, 0002, ...
 func FrameName(index int) string { return fmt.Sprintf("%04d", index) }
+
+// ActionText says an agent's action for people and prompts: `tap (540, 1200)`,
+// `tap (540, 1200) element 3`, `key "back"`; "" for none.
+func ActionText(a *Action) string {
+	if a == nil {
+		return ""
+	}
+	parts := []string{a.Type}
+	if a.X != nil && a.Y != nil {
+		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
+	}
+	if a.Element != nil {
+		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
+	}
+	if a.Direction != "" {
+		parts = append(parts, a.Direction)
+	}
+	if a.Text != "" {
+		parts = append(parts, fmt.Sprintf("%q", a.Text))
+	}
+	return strings.Join(parts, " ")
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -87,21 +88,37 @@ func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
 	}
 	t.Logf("autoeval eval output:\n%s", out)
 	lines := strings.Split(out, "\n")
-	var claim, strict string
+	var claim, strict, aw string
 	for _, l := range lines {
 		if strings.HasPrefix(l, eval.ClaimLabel) {
 			claim = l
 		}
-		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, "strict") {
+		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, " strict ") {
 			strict = l
 		}
+		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, " as-androidworld ") {
+			aw = l
+		}
+	}
+	// The row's variant, n, and at the end TP FP FN TN.
+	cells := func(row string) string {
+		f := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(row), -1)
+		if len(f) < 10 {
+			return ""
+		}
+		return strings.Join(append([]string{f[1], f[2]}, f[len(f)-4:]...), " ")
 	}
 	// 4 successes, 8 failures; the agent claimed done in all 4 successes and 6 failures.
-	if f := strings.Fields(claim); len(f) < 10 || strings.Join(f[3:9], " ") != "claim 12 4 6 0 2" {
+	if got := cells(claim); got != "claim 12 4 6 0 2" {
 		t.Errorf("claim baseline row %q, want n=12 TP4 FP6 FN0 TN2", claim)
 	}
-	if f := strings.Fields(strict); len(f) < 5 || f[3] != "12" {
+	if f := strings.Fields(cells(strict)); len(f) < 2 || f[1] != "12" {
 		t.Errorf("heuristic strict row %q, want all 12 traces", strict)
+	}
+	// The regression set: the verdict, "cannot tell" counted as not successful, agrees
+	// with AndroidWorld on all 12.
+	if got := cells(aw); got != "as-androidworld 12 4 0 0 8" {
+		t.Errorf("heuristic as-androidworld row %q, want n=12 TP4 FP0 FN0 TN8", aw)
 	}
 	if strings.Contains(out, "warning") || errOut != "" {
 		t.Errorf("unexpected warnings: %s %s", out, errOut)

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/internal/testenv"
@@ -125,6 +126,9 @@ func TestJudgeBundledExample(t *testing.T) {
 	// fenced screen description.
 	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		d := r.Text[strings.Index(r.Text, "<<<SCREEN_DESCRIPTION"):]
 		clock := strings.Contains(d, "App package: com.google.android.deskclock")
 		list := clock && strings.Contains(d, `"Alarm" id action_bar_title`)
@@ -183,6 +187,9 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 	  {"id":1,"kind":"unit","content":"An alarm for 7:30 AM is listed","parent":0}]}`)
 	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		clock := strings.Contains(r.Text, "deskclock")
 		var parts []string
 		for _, m := range ids.FindAllStringSubmatch(r.Text[strings.Index(r.Text, "Open substates"):], -1) {
@@ -204,16 +211,17 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 	if j.Judge.Kind != trace.JudgeLLM || j.Judge.Model != "openai:test-model" || !j.Complete || *j.Substates[1].Frame != 2 {
 		t.Fatalf("judgment %+v / %+v", j.Judge, j.Substates)
 	}
-	if srv.Count() != 2 || !j.StoppedEarly {
-		t.Fatalf("%d requests, stopped early %v; want 2 and an early stop", srv.Count(), j.StoppedEarly)
+	// Two reasoner calls, then the last look at frame 3 before the success.
+	if srv.Count() != 3 || !j.StoppedEarly || j.RunVerdict().Verdict != trace.RunSuccess {
+		t.Fatalf("%d requests, stopped early %v, verdict %+v; want 2 and the review, an early stop and a success", srv.Count(), j.StoppedEarly, j.RunVerdict())
 	}
-	if !strings.Contains(stdout, "✓ 0 page") || !strings.Contains(stdout, "✓ 1 unit") || !strings.Contains(stdout, "Model calls 2") {
+	if !strings.Contains(stdout, "✓ 0 page") || !strings.Contains(stdout, "✓ 1 unit") || !strings.Contains(stdout, "Model calls 3") || !strings.Contains(stdout, "Verdict: SUCCESS: [L1]") {
 		t.Fatalf("terminal tree:\n%s", stdout)
 	}
 	// Judging again costs nothing: the job is finished.
 	cliCode(t, "--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out)
-	if srv.Count() != 2 {
-		t.Fatalf("rerun made %d new requests", srv.Count()-2)
+	if srv.Count() != 3 {
+		t.Fatalf("rerun made %d new requests", srv.Count()-3)
 	}
 }
 
@@ -225,6 +233,9 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 	judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), `{"version":1,"task":"Open the Clock app","status":"completed","frames":[{"index":1,"xml":"0001.xml"}]}`)
 	var decompositions atomic.Int32
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		if !strings.Contains(r.Text, "Open substates") {
 			decompositions.Add(1)
 			return llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`)
