@@ -25,6 +25,7 @@ type Result struct {
 	Reference        []RefResult  `json:"reference,omitempty"`
 	ReferenceSummary []RefSummary `json:"reference_summary,omitempty"`
 	Warnings         []string     `json:"warnings,omitempty"`
+	Provenance       *Provenance  `json:"provenance,omitempty"`
 }
 
 // Inputs are the optional files beside the traces.
@@ -39,7 +40,7 @@ func Evaluate(d *Dataset, in Inputs, o Options) *Result {
 	if o.Resamples <= 0 {
 		o.Resamples = DefaultResamples
 	}
-	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings}
+	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings, Provenance: provenanceOf(d)}
 	r.Judges = CompareJudges(d, o)
 	if in.Labels != nil {
 		r.Labels = CompareLabels(d, in.Labels, o)
@@ -221,6 +222,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			tw.Flush()
 		}
 	}
+	writeProvenance(ew, r.Provenance)
 	for _, wmsg := range r.Warnings {
 		ew.printf("warning: %s\n", wmsg)
 	}

@@ -80,14 +80,14 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	if src.Derive == nil {
 		src.Derive = derivation(o.Judge.Kind)
 	}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
+	subs, note, from, du, err := resolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.Notes = append(r.Notes, note)
 	cfg := o.Judge
-	cfg.DecomposeUsage = du
+	cfg.DecomposeUsage, cfg.SubstatesFrom = du, from
 	if subs.Task == "" {
 		subs.Task = tg.Trace.Task
 	}

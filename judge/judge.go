@@ -46,6 +46,9 @@ type Config struct {
 	DecomposeUsage trace.Usage
 	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
 	Notice string
+	// SubstatesFrom says where the substates came from (trace.SubstatesFrom*), for the
+	// judgment's provenance; JudgeTrace sets it.
+	SubstatesFrom string
 	// OnStart, when set, is told how many frames were finished by an earlier run (resumed)
 	// and how many the trace has, before judging begins.
 	OnStart func(resumed, total int)
@@ -137,7 +140,8 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 	rs := d.Reasoner(&cfg, scope)
 	rv := d.Reviewer(&cfg, scope)
-	job, err := jobKey(t, task, subs, info, cfg.Retries)
+	setup := judgeSetup(&cfg, info)
+	job, err := jobKey(t, task, subs, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +155,16 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		}
 		if err := st.load(ctx, cfg.Store, job); err != nil {
 			return nil, err
+		}
+		if len(st.Frames) > 0 && !savedStillHolds(t, st) {
+			// A frame judged before is not what the trace holds now (its files were
+			// replaced, or the progress predates the digests): judge afresh.
+			if err := clearJob(ctx, cfg.Store, job); err != nil {
+				return nil, err
+			}
+			decomposed := st.Decompose // the substates are the job's: what they cost still counts
+			st = newState()
+			st.Decompose = decomposed
 		}
 		if !st.Started.IsZero() {
 			started = st.Started
@@ -183,7 +197,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		if err != nil {
 			return nil, err
 		}
-		l.st.Outcome = &o
+		l.st.Outcome, l.st.EndSums = &o, l.endSums
 		l.st.Usage.Add(ou)
 		j.Usage.Add(ou)
 		l.dirty = true
@@ -192,6 +206,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		}
 	}
 	j.Outcome = l.st.Outcome
+	j.Provenance = provenance(t, task, subs, cfg.SubstatesFrom, setup, l.st)
 	j.Usage.Add(extra)
 	j.Usage.Add(l.st.Decompose)
 	j.Started = started
@@ -222,6 +237,8 @@ type loop struct {
 	// kept are the captures of the trace's last frames (by position), reasoned over or
 	// captured ahead of an early stop: the last look reads them without describing again.
 	kept map[int]captured
+	// endSums are the digests of the frames after an early stop, which the last look read.
+	endSums []trace.FrameSums
 }
 
 // keep holds on to a capture the last look will read: one of the trace's last frames.
@@ -397,6 +414,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	}
 	l.st.Usage.Add(usage)
 	l.st.Frames = append(l.st.Frames, fr)
+	l.st.Sums = append(l.st.Sums, c.Sums)
 	// Only frames that cost model calls need saving: the rest are recomputed for free and
 	// identically on resume, and skipping them keeps heuristic batches off the disk.
 	l.dirty = true
