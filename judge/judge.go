@@ -27,6 +27,9 @@ type Config struct {
 	CaptureModel llm.Model
 	// Capture is one of CaptureModes; empty means auto.
 	Capture string
+	// Limits bounds the screenshots the judge decodes itself (OCR): a frame over them is
+	// skipped with the reason (--max-pixels). A vision model's are llm.Config's.
+	Limits trace.Limits
 	// CaptureConcurrency bounds parallel captures (default 4).
 	CaptureConcurrency int
 	// Lookahead caps how many frames capture may run ahead of the reasoner (default
@@ -181,7 +184,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
-		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
+		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope, limits: cfg.Limits}}
 	if cfg.OnStart != nil {
 		cfg.OnStart(len(st.Frames), len(t.Frames))
 	}

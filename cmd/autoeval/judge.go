@@ -157,7 +157,7 @@ func (opts *JudgeOptions) check() error {
 // even for the heuristic judge, so the baseline and the model judge are compared on the same
 // substates.
 func judgeConfig(ctx context.Context, mf *modelFlags, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
-	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries}
+	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries, Limits: mf.pixels.limits}
 	spec := mf.spec()
 	if spec == "" && kind == trace.JudgeLLM {
 		return cfg, nil, llm.ErrNotConfigured
