@@ -548,13 +548,15 @@ func undetermined(j *trace.Judgment) (bool, string) {
 			unreadable++
 		}
 	}
+	// Why the frames could not be described is the trace's to fix: said with the frames.
+	why := skipSummary(skipGroups(j.Frames, func(f trace.FrameResult) bool { return !Rejected(f) }))
 	switch {
 	case unreadable == 0:
 		return true, fmt.Sprintf("the model gave no usable answer on any of the %d frames (every answer rejected by the Checker)", rejected)
 	case rejected == 0:
-		return true, fmt.Sprintf("none of the %d frames could be described", unreadable)
+		return true, fmt.Sprintf("none of the %d frames could be described (%s)", unreadable, why)
 	}
-	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described", rejected, unreadable)
+	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described (%s)", rejected, unreadable, why)
 }
 
 // rejectedPrefix starts the skip reason of a frame whose every answer broke a rule.
