@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -226,4 +227,63 @@ func TestViewShowsStaleJudgments(t *testing.T) {
 		n := fmt.Sprint(counted(body)) // no agent left with a task counted, the judgment listed as stale
 		return h.Get("X-Updating") == "false" && (n == "[-1]" || n == "[0 -1]")
 	})
+}
+
+// A run under way publishes its status below --out as judge --traces does, so the viewer
+// over that folder shows it: the tasks done, and the one being recorded; the status goes
+// when the run ends. Each task's agent waits for a file the test writes.
+func TestViewShowsARunInProgress(t *testing.T) {
+	t.Parallel()
+	db := judgeEnv(t)
+	srv, _ := clockDevice(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "runs")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	suitePath := filepath.Join(dir, "suite.yaml")
+	judgeWriteFile(t, suitePath, "tasks:\n  - {id: first, task: Open the Clock app}\n  - {id: second, task: Open the Clock app}\n")
+	agent := `while [ ! -f ` + dir + `/go-$AUTOEVAL_TASK_ID ]; do sleep 0.05; done`
+	base := startView(t, out)
+	done := make(chan string, 1)
+	go func() {
+		code, stdout, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
+			"--agent-cmd", agent, "--interval", "30ms", "--xml", "--judge", "heuristic", "--timeout", "2m")
+		done <- fmt.Sprintf("exit %d\n%s\n%s", code, stdout, errOut)
+	}()
+	type batch struct {
+		Kind, Judge string
+		Total, Done int
+		Current     []trace.BatchItem
+	}
+	progress := func(body string) []batch {
+		var bs []batch
+		if err := json.Unmarshal([]byte(body), &bs); err != nil {
+			t.Fatal(err)
+		}
+		return bs
+	}
+	for _, task := range []string{"first", "second"} {
+		waitView(t, base, "/api/progress", "the run recording "+task, func(_ http.Header, body string) bool {
+			bs := progress(body)
+			return len(bs) == 1 && bs[0].Kind == "run" && bs[0].Judge == "heuristic (baseline)" && bs[0].Total == 2 &&
+				len(bs[0].Current) == 1 && bs[0].Current[0].Trace == task && bs[0].Current[0].Step == trace.StepRecording
+		})
+		if _, body := viewGet(t, base, "/"); !strings.Contains(body, "of 2 tasks") || !strings.Contains(body, `recording <a href="/?q=`+task+`">`) {
+			t.Errorf("the list page does not show the run recording %s:\n%s", task, body)
+		}
+		judgeWriteFile(t, filepath.Join(dir, "go-"+task), "")
+	}
+	select {
+	case res := <-done:
+		if !strings.HasPrefix(res, "exit 0") {
+			t.Fatalf("run: %s", res)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the run did not end")
+	}
+	if _, err := os.Stat(filepath.Join(out, ".autoeval")); !os.IsNotExist(err) {
+		t.Errorf("the run left its status behind: %v", err)
+	}
+	waitView(t, base, "/api/progress", "the run ended", func(_ http.Header, body string) bool { return len(progress(body)) == 0 })
 }
