@@ -156,15 +156,7 @@ func waitView(t *testing.T, base, path, what string, ok func(http.Header, string
 // out; a frame rewritten in place (no rename: the folder does not change) is noticed.
 func TestViewShowsStaleJudgments(t *testing.T) {
 	t.Parallel()
-	db := judgeEnv(t)
-	tr := clockTraceDir(t)
-	tr.GroundTruth = &trace.GroundTruth{Reward: 1, Source: "test"}
-	if err := tr.WriteManifest(); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--judge", "heuristic", "--trace", tr.Dir); code != 0 {
-		t.Fatalf("judge exit %d:\n%s\n%s", code, out, errOut)
-	}
+	tr := judgedClockTrace(t, judgeEnv(t))
 	base := startView(t, tr.Dir)
 	type verdict struct {
 		Verdict string   `json:"verdict"`
