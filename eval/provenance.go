@@ -24,11 +24,8 @@ type StaleJudgment struct {
 // one warning says they cannot be checked. The traces' frames are read and hashed, several
 // traces at once.
 func (d *Dataset) checkProvenance() {
-	type verdict struct {
-		reasons []string
-		known   bool
-	}
-	results := make([][]verdict, len(d.Items))
+	warnings := make([][]string, len(d.Items))
+	unknown := make([]int, len(d.Items))
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -36,12 +33,7 @@ func (d *Dataset) checkProvenance() {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				it := d.Items[i]
-				results[i] = make([]verdict, len(it.Judgments))
-				for k, j := range it.Judgments {
-					r, known := trace.StaleReasons(it.Trace, j)
-					results[i][k] = verdict{r, known}
-				}
+				warnings[i], unknown[i] = d.Items[i].CheckProvenance()
 			}
 		}()
 	}
@@ -50,28 +42,39 @@ func (d *Dataset) checkProvenance() {
 	}
 	close(work)
 	wg.Wait()
-	unknown := 0
-	for i, it := range d.Items {
-		var keep []*trace.Judgment
-		var files []string
-		for k, j := range it.Judgments {
-			v := results[i][k]
-			switch {
-			case len(v.reasons) > 0:
-				it.Stale = append(it.Stale, StaleJudgment{Judge: j.Judge.Label(), File: it.JudgmentFiles[k], Reasons: v.reasons})
-				d.Warnings = append(d.Warnings, fmt.Sprintf("stale judgment %s (judge %s) of trace %s: %s; not counted: judge the trace again",
-					it.JudgmentFiles[k], j.Judge.Label(), it.Name, trace.StaleText(v.reasons)))
-				continue
-			case !v.known:
-				unknown++
-				it.UnknownProvenance = append(it.UnknownProvenance, j.Judge.Label())
-			}
-			keep = append(keep, j)
-			files = append(files, it.JudgmentFiles[k])
-		}
-		it.Judgments, it.JudgmentFiles = keep, files
+	d.UnknownProvenance = 0
+	for i := range d.Items {
+		d.Warnings = append(d.Warnings, warnings[i]...)
+		d.UnknownProvenance += unknown[i]
 	}
-	d.UnknownProvenance = unknown
+}
+
+// CheckProvenance takes every judgment of the item whose trace no longer matches it
+// (trace.StaleReasons) out of Judgments into Stale, and returns a warning for each, naming
+// the file and why, and how many of the judgments kept have an unknown provenance (written
+// before judgments recorded it; named in UnknownProvenance). It reads and hashes the frames
+// the judgments were computed from. eval, report and the viewer all leave stale judgments
+// out this way.
+func (it *Item) CheckProvenance() (warnings []string, unknown int) {
+	var keep []*trace.Judgment
+	var files []string
+	for k, j := range it.Judgments {
+		reasons, known := trace.StaleReasons(it.Trace, j)
+		switch {
+		case len(reasons) > 0:
+			it.Stale = append(it.Stale, StaleJudgment{Judge: j.Judge.Label(), File: it.JudgmentFiles[k], Reasons: reasons})
+			warnings = append(warnings, fmt.Sprintf("stale judgment %s (judge %s) of trace %s: %s; not counted: judge the trace again",
+				it.JudgmentFiles[k], j.Judge.Label(), it.Name, trace.StaleText(reasons)))
+			continue
+		case !known:
+			unknown++
+			it.UnknownProvenance = append(it.UnknownProvenance, j.Judge.Label())
+		}
+		keep = append(keep, j)
+		files = append(files, it.JudgmentFiles[k])
+	}
+	it.Judgments, it.JudgmentFiles = keep, files
+	return warnings, unknown
 }
 
 // Provenance is what eval says of the judgments' provenance: those left out as stale, and

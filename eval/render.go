@@ -128,7 +128,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			ew.printf("Cannot tell: left out of the verdict row's n and metrics (never counted as failures there); listed below with the judge's reason.\n")
 		}
 		if undetermined > 0 {
-			ew.printf("Undetermined: traces the judge could not judge (no usable model answer); left out of n and the metrics of the strict and required rows, never counted as negatives.\n")
+			ew.printf("Undetermined: traces the judge could not judge (no usable model answer, or no frame it could describe); left out of n and the metrics of the strict and required rows, never counted as negatives.\n")
 		}
 	}
 	if len(j.ByApp) > 0 {

@@ -49,6 +49,8 @@ type capturer struct {
 	model llm.Model // vision model; nil when none is configured
 	task  string
 	scope string
+	// limits bounds the screenshots decoded here (OCR); the vision model's are its own.
+	limits trace.Limits
 }
 
 // ErrNothingToJudge marks a trace that holds nothing a judge can read: no frame has a
@@ -208,7 +210,7 @@ func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasI
 	if err != nil {
 		return captured{Skip: err.Error()}, nil
 	}
-	sc, err := readScreenOCR(ctx, data)
+	sc, err := readScreenOCR(ctx, data, c.limits)
 	if errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil {
 		return captured{}, err
 	}

@@ -27,6 +27,9 @@ type Config struct {
 	CaptureModel llm.Model
 	// Capture is one of CaptureModes; empty means auto.
 	Capture string
+	// Limits bounds the screenshots the judge decodes itself (OCR): a frame over them is
+	// skipped with the reason (--max-pixels). A vision model's are llm.Config's.
+	Limits trace.Limits
 	// CaptureConcurrency bounds parallel captures (default 4).
 	CaptureConcurrency int
 	// Lookahead caps how many frames capture may run ahead of the reasoner (default
@@ -181,7 +184,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
-		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
+		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope, limits: cfg.Limits}}
 	if cfg.OnStart != nil {
 		cfg.OnStart(len(st.Frames), len(t.Frames))
 	}
@@ -545,13 +548,15 @@ func undetermined(j *trace.Judgment) (bool, string) {
 			unreadable++
 		}
 	}
+	// Why the frames could not be described is the trace's to fix: said with the frames.
+	why := skipSummary(skipGroups(j.Frames, func(f trace.FrameResult) bool { return !Rejected(f) }))
 	switch {
 	case unreadable == 0:
 		return true, fmt.Sprintf("the model gave no usable answer on any of the %d frames (every answer rejected by the Checker)", rejected)
 	case rejected == 0:
-		return true, fmt.Sprintf("none of the %d frames could be described", unreadable)
+		return true, fmt.Sprintf("none of the %d frames could be described (%s)", unreadable, why)
 	}
-	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described", rejected, unreadable)
+	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described (%s)", rejected, unreadable, why)
 }
 
 // rejectedPrefix starts the skip reason of a frame whose every answer broke a rule.

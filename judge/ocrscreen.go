@@ -9,6 +9,7 @@ import (
 
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // A screenshot read by OCR (package ocr runs Tesseract) becomes a screen like any other:
@@ -48,9 +49,9 @@ const ocrLayoutVersion = "ocr-screens/2"
 // keys: no input method's package can be read off a picture.
 const KeyboardSeen = "(keyboard seen on the screenshot)"
 
-// readScreenOCR reads a screenshot into a screen.
-func readScreenOCR(ctx context.Context, img []byte) (*Screen, error) {
-	g, err := ocr.Decode(img)
+// readScreenOCR reads a screenshot into a screen, decoding it within lim.
+func readScreenOCR(ctx context.Context, img []byte, lim trace.Limits) (*Screen, error) {
+	g, err := ocr.Decode(img, lim)
 	if err != nil {
 		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 	"github.com/autoeval/autoeval/uixml"
 )
 
@@ -190,7 +191,7 @@ func readSet(t *testing.T, variants []judgetest.PhoneVariant, kinds []string, pi
 				t.Run(kind+"/"+v.String(), func(t *testing.T) {
 					t.Parallel()
 					ps := judgetest.DrawPhoneScreen(t, kind, v)
-					sc, err := readScreenOCR(context.Background(), ps.PNG)
+					sc, err := readScreenOCR(context.Background(), ps.PNG, trace.Limits{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -256,7 +257,7 @@ func TestOCRScreensAgreeWithUIDumps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := readScreenOCR(context.Background(), data)
+		sc, err := readScreenOCR(context.Background(), data, trace.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,7 +471,7 @@ func (d *drawn) text(s string, x, y, sp float64, c color.RGBA) {
 }
 
 func (d *drawn) screen(t *testing.T) *Screen {
-	g, err := ocr.Decode(d.p.PNG())
+	g, err := ocr.Decode(d.p.PNG(), trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

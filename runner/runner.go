@@ -17,6 +17,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -52,6 +53,8 @@ type SuiteOptions struct {
 	Observe observer.Options
 	// Judge judges a finished trace; nil skips judging.
 	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
+	// JudgeName names the judge in the run's published status (judge.Config.Label).
+	JudgeName string
 	// JudgeID names Judge's configuration (its kind, models, endpoints, capture, prompts:
 	// judge.Config.ID). A task done by an earlier invocation whose verdict came from
 	// another configuration has its recording judged again, not its old verdict taken;
@@ -177,7 +180,14 @@ func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary
 			return nil, nil, fmt.Errorf("store: %w", err)
 		}
 	}
+	// The run says how far it is below --out while it runs, as a judge batch does, so
+	// 'autoeval view --traces OUT' shows it under way.
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, nil, err
+	}
+	s.status = trace.StartBatch(o.Out, trace.Batch{Kind: trace.BatchRun, Judge: o.JudgeName, Total: len(mine)})
 	runErr := s.run(ctx, pool)
+	s.status.Close()
 	var results []TaskResult
 	for _, i := range mine {
 		if r, ok := s.results[i]; ok {

@@ -81,6 +81,8 @@ type taskSpec struct {
 	RunID  string
 	Known  bool // the store lists the task for this run, so a trace in Dir is ours
 	Logf   func(format string, args ...any)
+	// OnFrame, when set, hears how many frames are recorded so far.
+	OnFrame func(frames int)
 }
 
 // errNotStarted marks a task whose device failed before the agent could start
@@ -240,6 +242,16 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)
 	if obs.Logf == nil {
 		obs.Logf = t.spec.Logf
+	}
+	if on, kept := obs.OnFrame, t.spec.OnFrame; kept != nil {
+		frames := 0
+		obs.OnFrame = func(f trace.Frame, captured, dropped int) {
+			frames++
+			kept(frames)
+			if on != nil {
+				on(f, captured, dropped)
+			}
+		}
 	}
 	res, err := observer.Observe(ctx, t.spec.Device, obs)
 	if res != nil {

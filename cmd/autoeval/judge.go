@@ -157,7 +157,7 @@ func (opts *JudgeOptions) check() error {
 // even for the heuristic judge, so the baseline and the model judge are compared on the same
 // substates.
 func judgeConfig(ctx context.Context, mf *modelFlags, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
-	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries}
+	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries, Limits: mf.pixels.limits}
 	spec := mf.spec()
 	if spec == "" && kind == trace.JudgeLLM {
 		return cfg, nil, llm.ErrNotConfigured
@@ -252,7 +252,13 @@ func undeterminedError(j *trace.Judgment) error {
 	if j == nil || !j.Undetermined {
 		return nil
 	}
-	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined (try another --model, or more --retries)"}
+	advice := ""
+	for _, f := range j.Frames {
+		if judge.Rejected(f) {
+			advice = " (try another --model, or more --retries)"
+		}
+	}
+	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined" + advice}
 }
 
 func judgeMany(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
@@ -310,7 +316,7 @@ func batchError(results []judge.Result) error {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, termtext.Count(len(results), "trace"))}
 	}
 	if undetermined > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (why is listed above)", undetermined, len(results))}
 	}
 	return nil
 }

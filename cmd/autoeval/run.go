@@ -173,7 +173,7 @@ func runRun(ctx context.Context, opts *RunOptions) error {
 	o := runner.SuiteOptions{Tasks: tasks, SuitePath: opts.Suite, AgentCmd: opts.AgentCmd, AgentName: opts.AgentName, Out: opts.Out,
 		Setup: opts.Setup, Teardown: opts.Teardown, HookTimeout: opts.HookTimeout, Store: db, Shard: sh, Fresh: opts.Fresh,
 		Logf: opts.IO.Notef, Observe: observer.Options{Timeout: opts.Timeout}}
-	if o.Judge, o.JudgeID, err = opts.judge(ctx, db, &notices); err != nil {
+	if o.Judge, o.JudgeID, o.JudgeName, err = opts.judge(ctx, db, &notices); err != nil {
 		return err
 	}
 	if o.GroundTruth, err = opts.groundTruth(ctx); err != nil {
@@ -230,18 +230,17 @@ const awPoolMsg = "run: --androidworld drives the one emulator its server contro
 // goes to notices. The heuristic judge reads only UI hierarchies, so it turns on --xml
 // unless --xml was given: without them every task would be recorded and then fail to be
 // judged. It also returns the configuration's judge.Config.ID, which the runner keeps with
-// each verdict.
-func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), string, error) {
+// each verdict, and its label, which the run's status shows.
+func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]string) (judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error), id, label string, err error) {
 	if opts.NoJudge {
-		return nil, "", nil
+		return nil, "", "", nil
 	}
 	cfg, decompose, err := judgeConfig(ctx, opts.Model, db, opts.Kind, "")
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
-	id, err := cfg.ID()
-	if err != nil {
-		return nil, "", err
+	if id, err = cfg.ID(); err != nil {
+		return nil, "", "", err
 	}
 	if cfg.Notice != "" {
 		*notices = append(*notices, "notice: "+cfg.Notice)
@@ -254,7 +253,7 @@ func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]stri
 	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
 		r := judge.JudgeTrace(ctx, o, judge.Target{Label: trace.Label(t), Trace: t}, false)
 		return r.Judgment, r.Err
-	}, id, nil
+	}, id, cfg.Label(), nil
 }
 
 // groundTruth is the source of each task's reward: AndroidWorld's server (checked once, up

@@ -42,6 +42,21 @@ func clockTraceDir(t *testing.T) *trace.Trace {
 	return tr
 }
 
+// judgedClockTrace is clockTraceDir with a successful ground truth, judged by the heuristic
+// with the database db (its judgment beside it).
+func judgedClockTrace(t *testing.T, db string) *trace.Trace {
+	t.Helper()
+	tr := clockTraceDir(t)
+	tr.GroundTruth = &trace.GroundTruth{Reward: 1, Source: "test"}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--judge", "heuristic", "--trace", tr.Dir); code != 0 {
+		t.Fatalf("judge exit %d:\n%s\n%s", code, out, errOut)
+	}
+	return tr
+}
+
 // Screens replaced under the same names are judged again with the same database: the
 // progress is keyed by what the frames hold, not by their file names. Before, the second
 // run took the first run's verdicts from the database (SCR 1.00, no model call) although
@@ -86,15 +101,7 @@ func TestJudgeAgainAfterScreensReplaced(t *testing.T) {
 // not as stale.
 func TestChangedFrameMakesJudgmentStale(t *testing.T) {
 	t.Parallel()
-	db := judgeEnv(t)
-	tr := clockTraceDir(t)
-	tr.GroundTruth = &trace.GroundTruth{Reward: 1, Source: "test"}
-	if err := tr.WriteManifest(); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errOut := evalCapture(t, "--db", db, "-q", "judge", "--judge", "heuristic", "--trace", tr.Dir); code != 0 {
-		t.Fatalf("judge exit %d:\n%s\n%s", code, out, errOut)
-	}
+	tr := judgedClockTrace(t, judgeEnv(t))
 	j := judgeRead(t, filepath.Join(tr.Dir, trace.JudgmentName))
 	if j.Provenance == nil || len(j.Provenance.Frames) == 0 || j.Provenance.SubstatesFrom != trace.SubstatesFromTrace {
 		t.Fatalf("judgment provenance %+v", j.Provenance)

@@ -23,12 +23,10 @@ import (
 	"sync"
 	"sync/atomic"
 
-	_ "image/jpeg" // screenshots are PNG or JPEG
-	_ "image/png"
-
 	"golang.org/x/sync/singleflight"
 
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // binary names the Tesseract executable; TESSERACT in the environment overrides it.
@@ -111,18 +109,20 @@ type Page struct {
 	Marks []Box
 }
 
-// Decode reads a screenshot (PNG or JPEG) into its luminance, the form OCR reads.
-func Decode(data []byte) (*image.Gray, error) {
-	src, _, err := image.Decode(bytes.NewReader(data))
+// Decode reads a screenshot (PNG or JPEG) into its luminance, the form OCR reads. Its
+// header is read first: a screenshot over lim's pixels is refused before any pixel memory
+// is taken (a PNG claiming 1,000,000 x 1,000,000 pixels ran the judge out of memory).
+func Decode(data []byte, lim trace.Limits) (*image.Gray, error) {
+	src, _, err := lim.DecodeImage(data)
 	if err != nil {
 		return nil, err
 	}
 	return gray(src), nil
 }
 
-// Read decodes a screenshot and reads it (ReadImage).
+// Read decodes a screenshot within the default limits and reads it (ReadImage).
 func Read(ctx context.Context, img []byte) (*Page, error) {
-	g, err := Decode(img)
+	g, err := Decode(img, trace.Limits{})
 	if err != nil {
 		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
 	}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/trace"
 )
 
 func TestParseTSV(t *testing.T) {
@@ -85,7 +86,7 @@ func BenchmarkOCRFrame(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	g, err := Decode(data)
+	g, err := Decode(data, trace.Limits{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -93,11 +94,11 @@ func BenchmarkOCRFrame(b *testing.B) {
 		name string
 		f    func() error
 	}{
-		{"decode", func() error { _, err := Decode(data); return err }},
+		{"decode", func() error { _, err := Decode(data, trace.Limits{}); return err }},
 		{"binarize", func() error { binarize(g); return nil }},
 		{"marks", func() error { marks(binarize(g)); return nil }},
 		{"decode+binarize+marks+tesseract", func() error {
-			g, err := Decode(data)
+			g, err := Decode(data, trace.Limits{})
 			if err != nil {
 				return err
 			}
