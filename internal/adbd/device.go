@@ -66,8 +66,10 @@ var DefaultFeatures = []string{"fixed_push_mkdir", "fixed_push_symlink_timestamp
 
 // Device is a running device stand-in. Its methods are safe for concurrent use.
 type Device struct {
-	cfg Config
-	ln  net.Listener
+	cfg     Config
+	ln      net.Listener
+	console net.Listener // the emulator console (StartEmulator), or nil
+	a11y    net.Listener // the accessibility forwarder (ServeAccessibility), or nil
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
@@ -196,8 +198,14 @@ func (d *Device) Drop() {
 	for c := range d.conns {
 		conns = append(conns, c)
 	}
+	side := []net.Listener{d.console, d.a11y}
 	d.mu.Unlock()
 	d.ln.Close()
+	for _, ln := range side {
+		if ln != nil {
+			ln.Close()
+		}
+	}
 	for _, c := range conns {
 		c.close()
 	}
