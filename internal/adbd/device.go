@@ -23,6 +23,12 @@
 // (variables, globs, subshells, background jobs) is refused loudly and logged in
 // Refused, never silently misread.
 //
+// Beyond the shell, the phone AndroidWorld's tasks meet: content://sms answered from
+// mmssms.db (telephony.go), an emulator console for `adb emu sms send` (console.go,
+// StartEmulator), the contacts editor and Simple SMS Messenger driven by intents and
+// taps (apps.go), and the accessibility forwarder's forest of the shown screen
+// (accessibility.go).
+//
 // Each Device listens on its own port, so several run at once (distinct serials for the
 // adb server: "127.0.0.1:PORT"). Drop cuts every connection and refuses new ones, as a
 // device that disappears does.
