@@ -19,9 +19,13 @@ import (
 	"github.com/autoeval/autoeval/substate"
 )
 
-// Options tune a Decomposer; zero values are sensible defaults.
+// DefaultRepairs is the CLI's default for Options.Repairs.
+const DefaultRepairs = 2
+
+// Options tune a Decomposer.
 type Options struct {
-	// Repairs bounds the repair rounds after an unusable answer (default 2; negative: none).
+	// Repairs bounds the repair rounds after an unusable answer (0: none; the CLI's default
+	// is DefaultRepairs).
 	Repairs int
 	// MergeThreshold is the word-overlap (Jaccard) at or above which two substates of the
 	// same kind and parent count as duplicates (default 0.8; 1 merges only equal wording;
@@ -55,11 +59,7 @@ type Decomposer struct {
 // New returns a decomposer over model; db (may be nil: no cache, no batches) keeps
 // decompositions and batches.
 func New(model llm.Model, db Store, opts Options) *Decomposer {
-	if opts.Repairs == 0 {
-		opts.Repairs = 2
-	} else if opts.Repairs < 0 {
-		opts.Repairs = 0
-	}
+	opts.Repairs = max(opts.Repairs, 0)
 	if opts.MergeThreshold == 0 {
 		opts.MergeThreshold = 0.8
 	}
@@ -165,9 +165,15 @@ func repairText(answer string, err error) string {
 	return "It was:\n" + answer + "\n\nProblems:\n" + problems
 }
 
-// key identifies a decomposition: same task, app, knowledge, model and prompt, same answer.
+// key identifies a decomposition: same task, app, knowledge, model, endpoint and prompt,
+// same answer. The endpoint counts: one model name at two base URLs (a hosted API and a
+// local server) is two models, and one's decomposition is not the other's.
 func (d *Decomposer) key(in Input) string {
-	b, _ := json.Marshal([]string{in.Task, in.App, in.Knowledge, d.model.Name(), prompts.Decomposer.Version})
+	parts := []string{in.Task, in.App, in.Knowledge, d.model.Name(), prompts.Decomposer.Version}
+	if ep := llm.EndpointOf(d.model); ep != "" {
+		parts = append(parts, ep)
+	}
+	b, _ := json.Marshal(parts)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }

@@ -45,7 +45,8 @@ func openDB(t *testing.T) *store.DB {
 
 func model(t *testing.T, spec, url string, db *store.DB) llm.Model {
 	t.Helper()
-	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond}
+	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond,
+		MaxRetries: llm.DefaultRetries}
 	if db != nil {
 		cfg.Cache, cfg.Ledger = db, db
 	}
@@ -115,7 +116,7 @@ func TestDecomposeRepairs(t *testing.T) {
 		llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"Clock open"`), // malformed, truncated
 		llmtest.Reply(invalid), // schema-valid JSON, rule-invalid substates
 		llmtest.Reply(good))
-	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, nil), nil, decomposer.Options{})
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, nil), nil, decomposer.Options{Repairs: decomposer.DefaultRepairs})
 	res, err := d.Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
 	if err != nil || res.Rounds != 3 || res.Usage.Calls != 3 || res.Usage.CacheHits != 0 || res.Usage.OutputTokens == 0 {
 		t.Fatal(res, err)
@@ -146,7 +147,7 @@ func TestDecomposeRepairs(t *testing.T) {
 	// A long answer quoted back is cut between characters, never inside one.
 	long := "x" + strings.Repeat("é", 3100) // byte 3000 falls inside an é
 	srv4 := llmtest.NewOpenAI(t, llmtest.Reply(long), llmtest.Reply(good))
-	d4 := decomposer.New(model(t, "openai:gpt-4o-mini", srv4.URL, nil), nil, decomposer.Options{})
+	d4 := decomposer.New(model(t, "openai:gpt-4o-mini", srv4.URL, nil), nil, decomposer.Options{Repairs: 1})
 	if _, err := d4.Run(context.Background(), decomposer.Input{Task: "t"}); err != nil || srv4.Count() != 2 {
 		t.Fatalf("%v %d", err, srv4.Count())
 	}
@@ -156,7 +157,7 @@ func TestDecomposeRepairs(t *testing.T) {
 	// A first substate that is not a page is sent back too.
 	unitFirst := `[{"id":0,"kind":"page","content":"x","parent":null}]`
 	srv3 := llmtest.NewOpenAI(t, llmtest.Reply(`[{"id":0,"kind":"unit","content":"x","parent":null}]`), llmtest.Reply(unitFirst))
-	d3 := decomposer.New(model(t, "openai:gpt-4o-mini", srv3.URL, nil), nil, decomposer.Options{})
+	d3 := decomposer.New(model(t, "openai:gpt-4o-mini", srv3.URL, nil), nil, decomposer.Options{Repairs: 1})
 	if _, err := d3.Run(context.Background(), decomposer.Input{Task: "t"}); err != nil || srv3.Count() != 2 {
 		t.Fatalf("%v %d", err, srv3.Count())
 	}

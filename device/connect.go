@@ -15,12 +15,16 @@ func Connect(ctx context.Context, opts Options) (*Device, error) {
 	addr := opts.Addr
 	if addr == "" {
 		var err error
-		if addr, err = ResolveAddr(""); err != nil {
+		if addr, err = ResolveAddr("", nil); err != nil {
 			return nil, err
 		}
 	}
 	// A malformed addr is reported by ListDevices (newClient), before any wait.
 	deadline := time.Now().Add(opts.WaitTimeout)
+	notices := waitNotices{opts: opts, what: "a device"}
+	if opts.Serial != "" {
+		notices.what = "device " + opts.Serial
+	}
 	for {
 		list, err := ListDevices(ctx, addr)
 		if err != nil {
@@ -40,6 +44,7 @@ func Connect(ctx context.Context, opts Options) (*Device, error) {
 			}
 			return nil, err
 		}
+		notices.still(err)
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -160,11 +165,12 @@ func ConnectAll(ctx context.Context, opts Options, serials []string) (devs []*De
 	}
 	addr := opts.Addr
 	if addr == "" {
-		if addr, err = ResolveAddr(""); err != nil {
+		if addr, err = ResolveAddr("", nil); err != nil {
 			return nil, nil, err
 		}
 	}
 	deadline := time.Now().Add(opts.WaitTimeout)
+	notices := waitNotices{opts: opts, what: "an online device"}
 	for {
 		list, err := Describe(ctx, addr)
 		if err != nil {
@@ -188,16 +194,17 @@ func ConnectAll(ctx context.Context, opts Options, serials []string) (devs []*De
 		if len(devs) > 0 {
 			return devs, skipped, nil
 		}
+		err = fmt.Errorf("%w: adb lists no online device (connect one, start an emulator, or `adb connect HOST:PORT`)", ErrNoDevice)
+		if len(skipped) > 0 {
+			err = fmt.Errorf("%w: no device is online (%s)", ErrNoDevice, strings.Join(skipped, "; "))
+		}
 		if opts.WaitTimeout <= 0 || time.Now().After(deadline) {
-			err := fmt.Errorf("%w: adb lists no online device (connect one, start an emulator, or `adb connect HOST:PORT`)", ErrNoDevice)
-			if len(skipped) > 0 {
-				err = fmt.Errorf("%w: no device is online (%s)", ErrNoDevice, strings.Join(skipped, "; "))
-			}
 			if opts.WaitTimeout > 0 {
 				err = fmt.Errorf("%w (waited %s)", err, opts.WaitTimeout)
 			}
 			return nil, nil, err
 		}
+		notices.still(err)
 		select {
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()

@@ -20,9 +20,44 @@ import (
 
 // Options choose the server and the device.
 type Options struct {
-	Addr        string        // host:port of the adb server; "" means ResolveAddr("")
+	Addr        string        // host:port of the adb server; "" means ResolveAddr("", nil)
 	Serial      string        // device serial; "" takes the only attached device
 	WaitTimeout time.Duration // how long to wait for the device to appear and come online; 0 = no wait
+	// OnWait, when set, hears that the wait began (Waited 0) and, while it lasts, about every
+	// WaitNoticeEvery: a command can say at once what it waits for, and show it is alive.
+	OnWait func(Wait)
+}
+
+// Wait is what Connect or ConnectAll is waiting for, as told to Options.OnWait.
+type Wait struct {
+	For    string        // "device emulator-5554", "a device" or "an online device"
+	Why    error         // what the last look at the adb server found
+	Waited time.Duration // 0 when the wait begins
+}
+
+// WaitNoticeEvery is how often Options.OnWait hears of a wait that goes on.
+const WaitNoticeEvery = 5 * time.Second
+
+// waitNotices tells opts.OnWait of a wait: at its start, then every WaitNoticeEvery.
+type waitNotices struct {
+	opts        Options
+	what        string
+	start, told time.Time
+}
+
+func (w *waitNotices) still(why error) {
+	if w.opts.OnWait == nil {
+		return
+	}
+	now := time.Now()
+	switch {
+	case w.told.IsZero():
+		w.start, w.told = now, now
+		w.opts.OnWait(Wait{For: w.what, Why: why})
+	case now.Sub(w.told) >= WaitNoticeEvery:
+		w.told = now
+		w.opts.OnWait(Wait{For: w.what, Why: why, Waited: now.Sub(w.start)})
+	}
 }
 
 // Info describes a connected device.

@@ -27,25 +27,25 @@ func ctx(t *testing.T) context.Context {
 
 func TestResolveAddr(t *testing.T) {
 	t.Setenv(device.EnvServerSocket, "")
-	if a, _ := device.ResolveAddr(""); a != device.DefaultAddr {
+	if a, _ := device.ResolveAddr("", nil); a != device.DefaultAddr {
 		t.Fatalf("default = %q", a)
 	}
-	if a, _ := device.ResolveAddr("10.0.0.2:5555"); a != "10.0.0.2:5555" {
+	if a, _ := device.ResolveAddr("10.0.0.2:5555", nil); a != "10.0.0.2:5555" {
 		t.Fatalf("flag = %q", a)
 	}
-	if _, err := device.ResolveAddr("nonsense"); err == nil || !strings.Contains(err.Error(), "--adb") {
+	if _, err := device.ResolveAddr("nonsense", nil); err == nil || !strings.Contains(err.Error(), "--adb") {
 		t.Fatalf("bad flag err = %v", err)
 	}
 	t.Setenv(device.EnvServerSocket, "tcp:127.0.0.1:6000")
-	if a, _ := device.ResolveAddr(""); a != "127.0.0.1:6000" {
+	if a, _ := device.ResolveAddr("", nil); a != "127.0.0.1:6000" {
 		t.Fatalf("env = %q", a)
 	}
 	t.Setenv(device.EnvServerSocket, "tcp:6001")
-	if a, _ := device.ResolveAddr(""); a != "localhost:6001" {
+	if a, _ := device.ResolveAddr("", nil); a != "localhost:6001" {
 		t.Fatalf("env port = %q", a)
 	}
 	t.Setenv(device.EnvServerSocket, "localabstract:adb")
-	if _, err := device.ResolveAddr(""); err == nil || !strings.Contains(err.Error(), device.EnvServerSocket) {
+	if _, err := device.ResolveAddr("", nil); err == nil || !strings.Contains(err.Error(), device.EnvServerSocket) {
 		t.Fatalf("bad env err = %v", err)
 	}
 }

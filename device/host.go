@@ -32,15 +32,19 @@ const EnvServerSocket = "ADB_SERVER_SOCKET"
 const DefaultAddr = "localhost:5037"
 
 // ResolveAddr picks the adb server address: the flag value (host:port), else
-// $ADB_SERVER_SOCKET (tcp:host:port or tcp:port), else localhost:5037.
-func ResolveAddr(flag string) (string, error) {
+// $ADB_SERVER_SOCKET (tcp:host:port or tcp:port), else localhost:5037. getenv reads the
+// environment (nil: os.Getenv).
+func ResolveAddr(flag string, getenv func(string) string) (string, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
 	if flag != "" {
 		if _, _, err := net.SplitHostPort(flag); err != nil {
 			return "", fmt.Errorf("--adb %q: want host:port", flag)
 		}
 		return flag, nil
 	}
-	if v := os.Getenv(EnvServerSocket); v != "" {
+	if v := getenv(EnvServerSocket); v != "" {
 		rest, ok := strings.CutPrefix(v, "tcp:")
 		if !ok {
 			return "", fmt.Errorf("%s=%q: only tcp:host:port is supported", EnvServerSocket, v)

@@ -14,6 +14,11 @@ type AgentRow struct {
 	SCR         Stat `json:"scr"`
 	TCR         Stat `json:"tcr"`
 	TCRRequired Stat `json:"tcr_required"`
+	// Success is the share of tasks the judge's verdict calls successful, "cannot tell"
+	// counted as not successful (comparable with AndroidWorld's success rate); CannotTell
+	// counts the tasks it could not tell.
+	Success    Stat `json:"success"`
+	CannotTell int  `json:"cannot_tell"`
 	// TruthSuccess is the share of tasks ground truth calls successful (NaN without any).
 	TruthSuccess Stat `json:"truth_success"`
 	WithTruth    int  `json:"with_truth"`
@@ -54,7 +59,7 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 	var rows []AgentRow
 	for k, items := range groups {
 		r := AgentRow{Agent: k.agent, Judge: k.judge, Tasks: len(items)}
-		var scr, tcr, tcrq, truth []float64
+		var scr, tcr, tcrq, truth, success []float64
 		var calls, tokens int
 		var method, paid float64
 		priceUnknown := false
@@ -67,6 +72,11 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 			r.UnknownCalls += j.Usage.UnknownCalls
 			calls += j.Usage.Calls + j.Usage.CacheHits
 			tokens += j.Usage.InputTokens + j.Usage.OutputTokens
+			o := j.RunVerdict()
+			success = append(success, b2f(o.Success()))
+			if !o.Decided() {
+				r.CannotTell++
+			}
 			if j.Undetermined {
 				r.Undetermined++
 				continue
@@ -80,6 +90,7 @@ func ScoreAgents(d *Dataset, o Options) []AgentRow {
 				truth = append(truth, b2f(it.Trace.GroundTruth.Success()))
 			}
 		}
+		r.Success = MeanStat(success, rowSeed(o.Seed, k.agent, k.judge, "success"), o.Resamples)
 		r.SCR = MeanStat(scr, rowSeed(o.Seed, k.agent, k.judge, "scr"), o.Resamples)
 		r.TCR = MeanStat(tcr, rowSeed(o.Seed, k.agent, k.judge, "tcr"), o.Resamples)
 		r.TCRRequired = MeanStat(tcrq, rowSeed(o.Seed, k.agent, k.judge, "tcrq"), o.Resamples)

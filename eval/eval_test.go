@@ -480,7 +480,10 @@ func TestUndeterminedCountedApart(t *testing.T) {
 	}
 	var text strings.Builder
 	r.WriteText(&text)
-	if !strings.Contains(text.String(), "5 (+1 undetermined)") || !strings.Contains(text.String(), "3 (1 undetermined)") {
+	// The undetermined trace is counted apart in the strict and verdict rows, and is one the
+	// judge cannot tell, with its reason.
+	if !strings.Contains(text.String(), "Undetermined: traces the judge could not judge") || !strings.Contains(text.String(), "3 (1 undetermined)") ||
+		!strings.Contains(text.String(), "Cannot tell (the judge's reason") || !strings.Contains(text.String(), "the judge could not judge the trace: the model gave no usable answer") {
 		t.Fatalf("text does not show the undetermined trace:\n%s", text.String())
 	}
 }
@@ -510,5 +513,59 @@ func TestCostOfTheMethod(t *testing.T) {
 	r.WriteCSV(&csvOut)
 	if !strings.Contains(text.String(), "unknown") || !strings.Contains(csvOut.String(), "cost_per_task_usd,,") {
 		t.Fatalf("unknown cost not shown as unknown:\n%s\n%s", text.String(), csvOut.String())
+	}
+}
+
+// The judge's three-valued verdict: the verdict row scores only the runs it decided and
+// counts "cannot tell" apart, with coverage; the as-androidworld row counts "cannot tell" as
+// not successful, so its figures compare with a judge that decides every run.
+func TestThreeValuedVerdictRows(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases...)
+	verdicts := []string{trace.RunSuccess, trace.RunCannotTell, trace.RunFailure, trace.RunCannotTell, trace.RunFailure, trace.RunSuccess}
+	for i := range cases {
+		cases[i].Verdict, cases[i].Reason = verdicts[i], "reason of "+cases[i].Name
+	}
+	// t1 success/1, t2 cannot tell/0, t3 failure/0, t4 cannot tell/1, t5 failure/0.5, t6 success/1.
+	d, err := LoadRoots([]string{evaltest.Write(t, t.TempDir(), cases, false)}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 200})
+	heur := trace.JudgeInfo{Kind: trace.JudgeHeuristic}.Label()
+	v := findRow(t, r.Judges.Rows, heur, VariantVerdict)
+	if v.Confusion != (Confusion{TP: 2, TN: 2}) || v.CannotTell != 2 || !near(v.Coverage.Value, 4.0/6) || !near(v.Metrics.Precision.Value, 1) || !near(v.Metrics.FPR.Value, 0) {
+		t.Fatalf("verdict row %+v", v)
+	}
+	aw := findRow(t, r.Judges.Rows, heur, VariantAW)
+	if aw.Confusion != (Confusion{TP: 2, FN: 1, TN: 3}) || aw.CannotTell != 2 || !near(aw.Coverage.Value, 1) {
+		t.Fatalf("as-androidworld row %+v", aw)
+	}
+	// The disagreements are the verdict's (none here), the runs it could not tell listed.
+	for _, dis := range r.Judges.Disagreements {
+		if dis.Judge == heur && dis.Variant != VariantVerdict {
+			t.Errorf("disagreement of variant %s", dis.Variant)
+		}
+	}
+	if len(r.Judges.CannotTell) != 2 || r.Judges.CannotTell[1].Trace != "t4" || r.Judges.CannotTell[1].Reason != "reason of t4" || !r.Judges.CannotTell[1].Truth {
+		t.Fatalf("cannot tell %+v", r.Judges.CannotTell)
+	}
+	for _, a := range r.Agents {
+		if a.Agent == "agentB" && (a.CannotTell != 1 || !near(a.Success.Value, 1.0/3)) {
+			t.Fatalf("agentB %+v", a)
+		}
+	}
+	var text strings.Builder
+	r.WriteText(&text)
+	out := text.String()
+	header := "n  coverage  cannot tell   precision"
+	for _, want := range []string{header, "verdict          4  66.7      2", "as-androidworld  6  100.0     2 as failure", "t4  [heuristic (baseline)] (reward 1.00)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	var csv strings.Builder
+	r.WriteCSV(&csv)
+	if !strings.Contains(csv.String(), "judge,heuristic (baseline),verdict,,cannot_tell,2,,,6") {
+		t.Errorf("csv lacks the cannot-tell count:\n%s", csv.String())
 	}
 }

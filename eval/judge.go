@@ -10,6 +10,12 @@ import (
 
 // Variants of a judge's task verdict.
 const (
+	// VariantVerdict is the judge's three-valued verdict (trace.Judgment.RunVerdict) over
+	// the runs it decided: "cannot tell" is counted apart, never as a failure.
+	VariantVerdict = "verdict"
+	// VariantAW is the same verdict with "cannot tell" counted as not successful, as
+	// AndroidWorld counts every run: comparable with figures that decide every run.
+	VariantAW       = "as-androidworld"
 	VariantStrict   = "strict"   // Complete: every substate satisfied
 	VariantRequired = "required" // CompleteRequired: every non-optional substate satisfied
 	VariantClaim    = "claim"    // the agent's own claim of being done
@@ -26,9 +32,25 @@ type JudgeRow struct {
 	N       int    `json:"n"`
 	// Undetermined counts traces with ground truth that the judge could not judge: they
 	// are left out of the confusion matrix, never counted as negatives.
-	Undetermined int       `json:"undetermined,omitempty"`
-	Confusion    Confusion `json:"confusion"`
-	Metrics      Metrics   `json:"metrics"`
+	Undetermined int `json:"undetermined,omitempty"`
+	// CannotTell counts the runs with ground truth the judge could not tell (undetermined
+	// ones included): left out of the verdict row's matrix, counted as not successful in
+	// the as-androidworld row.
+	CannotTell int `json:"cannot_tell,omitempty"`
+	// Coverage is the share of the runs with ground truth the row decided.
+	Coverage  Stat      `json:"coverage"`
+	Confusion Confusion `json:"confusion"`
+	Metrics   Metrics   `json:"metrics"`
+}
+
+// Undecided is a run with ground truth that a judge could not tell, and why.
+type Undecided struct {
+	Judge  string  `json:"judge"`
+	Trace  string  `json:"trace"`
+	Task   string  `json:"task"`
+	Reward float64 `json:"reward"`
+	Truth  bool    `json:"truth"`
+	Reason string  `json:"reason"`
 }
 
 // GroupRow is a predictor's result inside one breakdown group.
@@ -64,6 +86,8 @@ type Disagreement struct {
 	// Deciding: for a false negative the substates never reached; for a false positive the
 	// substate reached last (the one that completed the task in the judge's eyes).
 	Deciding []Decider `json:"deciding,omitempty"`
+	// Reason is the judge's reason for its verdict on the run.
+	Reason string `json:"reason,omitempty"`
 }
 
 // JudgeReport compares every predictor with ground truth.
@@ -79,6 +103,8 @@ type JudgeReport struct {
 	ByApp         []GroupRow     `json:"by_app"`
 	ByTask        []GroupRow     `json:"by_task"`
 	Disagreements []Disagreement `json:"disagreements"`
+	// CannotTell lists the runs each judge could not tell, with its reason.
+	CannotTell []Undecided `json:"cannot_tell"`
 }
 
 // Options tune the computations.
@@ -131,7 +157,9 @@ func TaskOf(t *trace.Trace) string {
 
 type predictor struct {
 	judge, variant string
-	pred           func(it *Item) (bool, bool) // prediction, present
+	// pred is the prediction of a run, whether the predictor has one, and whether it left
+	// the run undecided (counted apart, not in the matrix).
+	pred func(it *Item) (pred, present, undecided bool)
 }
 
 func predictors(d *Dataset) []predictor {
@@ -143,27 +171,40 @@ func predictors(d *Dataset) []predictor {
 		}
 	}
 	if hasClaim {
-		ps = append(ps, predictor{ClaimLabel, VariantClaim, func(it *Item) (bool, bool) {
+		ps = append(ps, predictor{ClaimLabel, VariantClaim, func(it *Item) (bool, bool, bool) {
 			if it.Trace.AgentClaimedDone == nil {
-				return false, false
+				return false, false, false
 			}
-			return *it.Trace.AgentClaimedDone, true
+			return *it.Trace.AgentClaimedDone, true, false
 		}})
 	}
 	for _, l := range d.JudgeLabels() {
 		l := l
 		ps = append(ps,
-			predictor{l, VariantStrict, func(it *Item) (bool, bool) {
+			predictor{l, VariantVerdict, func(it *Item) (bool, bool, bool) {
 				if j := it.Judgment(l); j != nil {
-					return j.Complete, true
+					o := j.RunVerdict()
+					return o.Success(), true, !o.Decided()
 				}
-				return false, false
+				return false, false, false
 			}},
-			predictor{l, VariantRequired, func(it *Item) (bool, bool) {
-				if j := it.Judgment(l); j != nil && !j.NoRequired {
-					return j.CompleteRequired, true
+			predictor{l, VariantAW, func(it *Item) (bool, bool, bool) {
+				if j := it.Judgment(l); j != nil {
+					return j.RunVerdict().Success(), true, false
 				}
-				return false, false
+				return false, false, false
+			}},
+			predictor{l, VariantStrict, func(it *Item) (bool, bool, bool) {
+				if j := it.Judgment(l); j != nil {
+					return j.Complete, true, j.Undetermined
+				}
+				return false, false, false
+			}},
+			predictor{l, VariantRequired, func(it *Item) (bool, bool, bool) {
+				if j := it.Judgment(l); j != nil && !j.NoRequired {
+					return j.CompleteRequired, true, j.Undetermined
+				}
+				return false, false, false
 			}})
 	}
 	return ps
@@ -181,7 +222,7 @@ func rowSeed(seed uint64, parts ...string) uint64 {
 // CompareJudges scores every judge (strict and required) and the agent-claim baseline
 // against ground truth. Traces without ground truth are left out.
 func CompareJudges(d *Dataset, o Options) *JudgeReport {
-	r := &JudgeReport{Traces: len(d.Items), Rows: []JudgeRow{}, ByApp: []GroupRow{}, ByTask: []GroupRow{}, Disagreements: []Disagreement{}}
+	r := &JudgeReport{Traces: len(d.Items), Rows: []JudgeRow{}, ByApp: []GroupRow{}, ByTask: []GroupRow{}, Disagreements: []Disagreement{}, CannotTell: []Undecided{}}
 	for _, it := range d.Items {
 		if it.Trace.GroundTruth != nil {
 			r.WithTruth++
@@ -195,32 +236,47 @@ func CompareJudges(d *Dataset, o Options) *JudgeReport {
 	}
 	for _, p := range predictors(d) {
 		var pairs []Pair
-		undetermined := 0
+		var decided []float64
+		undetermined, cannotTell := 0, 0
 		apps := map[string][]Pair{}
 		tasks := map[string][]Pair{}
 		for _, it := range d.Items {
 			gt := it.Trace.GroundTruth
-			if j := it.Judgment(p.judge); gt != nil && j != nil && j.Undetermined {
-				undetermined++
-				continue
-			}
-			pred, ok := p.pred(it)
+			pred, ok, undecided := p.pred(it)
 			if gt == nil || !ok {
 				continue
+			}
+			j := it.Judgment(p.judge)
+			if j != nil && j.Undetermined && p.variant != VariantAW {
+				undetermined++
+			}
+			if undecided {
+				cannotTell++
+				decided = append(decided, 0)
+				if p.variant == VariantVerdict {
+					r.CannotTell = append(r.CannotTell, Undecided{Judge: p.judge, Trace: it.Name, Task: it.Trace.Task,
+						Reward: gt.Reward, Truth: gt.Success(), Reason: j.RunVerdict().Reason})
+				}
+				continue
+			}
+			decided = append(decided, 1)
+			if p.variant == VariantAW && !j.RunVerdict().Decided() {
+				cannotTell++ // counted as not successful, and said so
 			}
 			pair := Pair{Pred: pred, Truth: gt.Success()}
 			pairs = append(pairs, pair)
 			apps[AppOf(it.Trace)] = append(apps[AppOf(it.Trace)], pair)
 			tasks[TaskOf(it.Trace)] = append(tasks[TaskOf(it.Trace)], pair)
-			if pair.Pred != pair.Truth && p.variant != VariantRequired {
+			if pair.Pred != pair.Truth && (p.variant == VariantVerdict || p.variant == VariantClaim) {
 				r.Disagreements = append(r.Disagreements, disagreement(p, it, pair))
 			}
 		}
-		if len(pairs) == 0 && undetermined == 0 {
+		if len(pairs) == 0 && cannotTell == 0 {
 			continue
 		}
 		c, m := Score(pairs, rowSeed(o.Seed, p.judge, p.variant), o.Resamples)
-		r.Rows = append(r.Rows, JudgeRow{Judge: p.judge, Variant: p.variant, N: c.N(), Undetermined: undetermined, Confusion: c, Metrics: m})
+		r.Rows = append(r.Rows, JudgeRow{Judge: p.judge, Variant: p.variant, N: c.N(), Undetermined: undetermined, CannotTell: cannotTell,
+			Coverage: MeanStat(decided, rowSeed(o.Seed, p.judge, p.variant, "coverage"), o.Resamples), Confusion: c, Metrics: m})
 		r.ByApp = append(r.ByApp, groupRows(apps, p, o)...)
 		r.ByTask = append(r.ByTask, groupRows(tasks, p, o)...)
 	}
@@ -253,6 +309,7 @@ func disagreement(p predictor, it *Item, pair Pair) Disagreement {
 	if j == nil {
 		return dis // the agent-claim row: no substates behind it
 	}
+	dis.Reason = j.RunVerdict().Reason
 	if !pair.Pred {
 		for _, s := range j.Substates {
 			if !s.Satisfied {

@@ -24,6 +24,11 @@ type Item struct {
 	Judgments []*trace.Judgment
 	// JudgmentFiles are the files the judgments came from, parallel to Judgments.
 	JudgmentFiles []string
+	// Stale are the judgments found for the trace that no longer match it: left out of
+	// Judgments, never counted (see checkProvenance).
+	Stale []StaleJudgment
+	// UnknownProvenance names the judges (labels) of Judgments that record no provenance.
+	UnknownProvenance []string
 
 	path string // what importer.Discover found: a directory or a file
 }
@@ -47,6 +52,8 @@ type Dataset struct {
 	Items []*Item
 	// Warnings name files that were skipped and why; the rest is still evaluated.
 	Warnings []string
+	// UnknownProvenance counts the judgments of Items that record no provenance.
+	UnknownProvenance int
 }
 
 // JudgeLabels lists every judge present in the dataset, sorted.
@@ -95,7 +102,13 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	if len(d.Items) == 0 {
-		return nil, fmt.Errorf("traces %s: no traces found (native trace directories or files trace import reads)", d.Root)
+		if len(roots) == 1 {
+			// Said as every command says it of one path: the importer's own answer.
+			if _, err := importer.OpenAll(roots[0]); err != nil {
+				return nil, err
+			}
+		}
+		return nil, fmt.Errorf("%s: no traces found (no trace.json, traces/trace.jsonl or numbered images, in them or below them)", d.Root)
 	}
 	if len(roots) > 1 {
 		// In name order, as one root holding them all would list them: shards split the
@@ -107,6 +120,7 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 			return nil, err
 		}
 	}
+	d.checkProvenance()
 	readable := 0
 	for _, it := range d.Items {
 		if it.Trace.Readable() {
@@ -126,11 +140,11 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 // loadRoot adds the traces below one root; names holds the item names taken so far.
 func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) error {
 	if _, err := os.Stat(root); err != nil {
-		return fmt.Errorf("traces %s: %w", root, unwrapPathErr(err))
+		return fmt.Errorf("%s: %w", root, unwrapPathErr(err))
 	}
 	paths, err := importer.Discover(root)
 	if err != nil {
-		return fmt.Errorf("traces %s: %w", root, err)
+		return fmt.Errorf("%s: %w", root, err)
 	}
 	// One trace named directly: its failure is the whole answer, not a warning above an
 	// empty table.
@@ -140,7 +154,7 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 		ts, err := importer.OpenAll(p)
 		if err != nil {
 			if single {
-				return fmt.Errorf("traces: %s", oneLineErr(err))
+				return errors.New(oneLineErr(err))
 			}
 			d.Warnings = append(d.Warnings, "skipped trace: "+oneLineErr(err))
 			continue

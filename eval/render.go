@@ -25,6 +25,7 @@ type Result struct {
 	Reference        []RefResult  `json:"reference,omitempty"`
 	ReferenceSummary []RefSummary `json:"reference_summary,omitempty"`
 	Warnings         []string     `json:"warnings,omitempty"`
+	Provenance       *Provenance  `json:"provenance,omitempty"`
 }
 
 // Inputs are the optional files beside the traces.
@@ -39,7 +40,7 @@ func Evaluate(d *Dataset, in Inputs, o Options) *Result {
 	if o.Resamples <= 0 {
 		o.Resamples = DefaultResamples
 	}
-	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings}
+	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings, Provenance: provenanceOf(d)}
 	r.Judges = CompareJudges(d, o)
 	if in.Labels != nil {
 		r.Labels = CompareLabels(d, in.Labels, o)
@@ -100,22 +101,34 @@ func (r *Result) WriteText(w io.Writer) error {
 		ew.printf("  no trace has both ground truth and a judgment or agent claim\n")
 	default:
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "judge\tvariant\tn\tTP\tFP\tFN\tTN\taccuracy\tprecision\trecall\tF1\tFPR\tFNR\tkappa")
-		undetermined := 0
+		fmt.Fprintln(tw, "judge\tvariant\tn\tcoverage\tcannot tell\tprecision\tFPR\trecall\taccuracy\tF1\tFNR\tkappa\tTP\tFP\tFN\tTN")
+		undetermined, cannotTell := 0, 0
 		for _, row := range j.Rows {
 			c, m := row.Confusion, row.Metrics
-			n := strconv.Itoa(row.N)
+			unsure := "-"
+			switch {
+			case row.Variant == VariantAW && row.CannotTell > 0:
+				unsure = fmt.Sprintf("%d as failure", row.CannotTell)
+			case row.Variant == VariantAW:
+			case row.CannotTell > 0:
+				unsure = strconv.Itoa(row.CannotTell)
+			}
+			if row.Variant == VariantVerdict {
+				cannotTell = max(cannotTell, row.CannotTell)
+			}
 			if row.Undetermined > 0 {
-				n += fmt.Sprintf(" (+%d undetermined)", row.Undetermined)
 				undetermined = max(undetermined, row.Undetermined)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.Judge, row.Variant, n, c.TP, c.FP, c.FN, c.TN,
-				pctCI(m.Accuracy), pctCI(m.Precision), pctCI(m.Recall), pctCI(m.F1), pctCI(m.FPR), pctCI(m.FNR), numCI(m.Kappa))
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", row.Judge, row.Variant, row.N, FormatPct(row.Coverage.Value), unsure,
+				pctCI(m.Precision), pctCI(m.FPR), pctCI(m.Recall), pctCI(m.Accuracy), pctCI(m.F1), pctCI(m.FNR), numCI(m.Kappa), c.TP, c.FP, c.FN, c.TN)
 		}
 		tw.Flush()
-		ew.printf("Variants: strict = every substate reached; required = every non-optional substate reached; claim = the agent said it was done.\n")
+		ew.printf("Variants: verdict = the judge's verdict (success, failure, or cannot tell when the screens never showed what the task needs), over the runs it decided; as-androidworld = the same with \"cannot tell\" counted as not successful, as AndroidWorld counts every run; strict = every substate reached; required = every non-optional substate reached; claim = the agent said it was done. Coverage is the share of runs with ground truth a row decided.\n")
+		if cannotTell > 0 {
+			ew.printf("Cannot tell: left out of the verdict row's n and metrics (never counted as failures there); listed below with the judge's reason.\n")
+		}
 		if undetermined > 0 {
-			ew.printf("Undetermined: traces the judge could not judge (no usable model answer); left out of n and the metrics, never counted as negatives.\n")
+			ew.printf("Undetermined: traces the judge could not judge (no usable model answer); left out of n and the metrics of the strict and required rows, never counted as negatives.\n")
 		}
 	}
 	if len(j.ByApp) > 0 {
@@ -127,9 +140,12 @@ func (r *Result) WriteText(w io.Writer) error {
 		writeGroups(ew, j.ByTask)
 	}
 	if len(j.Disagreements) > 0 {
-		ew.printf("\nDisagreements with ground truth (strict verdicts and agent claims):\n")
+		ew.printf("\nDisagreements with ground truth (verdicts and agent claims):\n")
 		for _, d := range j.Disagreements {
 			ew.printf("  %s  [%s] %s (reward %.2f): %s\n", d.Trace, d.Judge, d.Kind, d.Reward, termtext.ClipLine(d.Task, 90))
+			if d.Reason != "" {
+				ew.printf("      verdict: %s\n", termtext.ClipLine(d.Reason, 140))
+			}
 			for _, s := range d.Deciding {
 				where := "never reached"
 				if s.Satisfied && s.Frame != nil {
@@ -147,6 +163,12 @@ func (r *Result) WriteText(w io.Writer) error {
 					ew.printf("        ↳ %s\n", termtext.ClipLine(s.Analysis, 100))
 				}
 			}
+		}
+	}
+	if len(j.CannotTell) > 0 {
+		ew.printf("\nCannot tell (the judge's reason; the reward is AndroidWorld's):\n")
+		for _, u := range j.CannotTell {
+			ew.printf("  %s  [%s] (reward %.2f): %s\n      %s\n", u.Trace, u.Judge, u.Reward, termtext.ClipLine(u.Task, 90), termtext.ClipLine(u.Reason, 140))
 		}
 	}
 	if len(r.Labels) > 0 {
@@ -170,13 +192,13 @@ func (r *Result) WriteText(w io.Writer) error {
 	if len(r.Agents) > 0 {
 		ew.printf("\nAgents (as judged):\n")
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "agent\tjudge\ttasks\tSCR\tTCR strict\tTCR required\tground-truth success\tcost/task USD\tcalls/task\ttokens/task")
+		fmt.Fprintln(tw, "agent\tjudge\ttasks\tsuccess (verdict)\tcannot tell\tSCR\tTCR strict\tTCR required\tground-truth success\tcost/task USD\tcalls/task\ttokens/task")
 		for _, a := range r.Agents {
 			tasks := strconv.Itoa(a.Tasks)
 			if a.Undetermined > 0 {
 				tasks += fmt.Sprintf(" (%d undetermined)", a.Undetermined)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\n", a.Agent, a.Judge, tasks, pctCI(a.SCR), pctCI(a.TCR), pctCI(a.TCRRequired),
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\n", a.Agent, a.Judge, tasks, pctCI(a.Success), a.CannotTell, pctCI(a.SCR), pctCI(a.TCR), pctCI(a.TCRRequired),
 				pctCI(a.TruthSuccess), costText(a.CostPerTask, a.UnknownCalls), a.CallsPerTask, a.TokensPerTask)
 		}
 		tw.Flush()
@@ -200,6 +222,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			tw.Flush()
 		}
 	}
+	writeProvenance(ew, r.Provenance)
 	for _, wmsg := range r.Warnings {
 		ew.printf("warning: %s\n", wmsg)
 	}
@@ -303,6 +326,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		for _, name := range MetricNames {
 			stat("judge", row.Judge, row.Variant, "", name, row.Metrics.Get(name), row.N)
 		}
+		stat("judge", row.Judge, row.Variant, "", "coverage", row.Coverage, row.N+row.CannotTell)
+		plain("judge", row.Judge, row.Variant, "", "cannot_tell", float64(row.CannotTell), row.N+row.CannotTell)
 	}
 	for _, g := range r.Judges.ByApp {
 		stat("judge_by_app", g.Judge, g.Variant, g.Group, "accuracy", g.Accuracy, g.N)
@@ -322,6 +347,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		plain("decomposition", d.Task, "", "", "incorrect_rate", d.IncorrectRate, d.Generated)
 	}
 	for _, a := range r.Agents {
+		stat("agent", a.Agent, VariantAW, a.Judge, "success", a.Success, a.Tasks)
+		plain("agent", a.Agent, VariantVerdict, a.Judge, "cannot_tell", float64(a.CannotTell), a.Tasks)
 		stat("agent", a.Agent, "", a.Judge, "scr", a.SCR, a.Tasks)
 		stat("agent", a.Agent, VariantStrict, a.Judge, "tcr", a.TCR, a.Tasks)
 		stat("agent", a.Agent, VariantRequired, a.Judge, "tcr", a.TCRRequired, a.Tasks)

@@ -19,41 +19,62 @@ import (
 // descriptive words. The rules are about language, never about one task or app's data.
 
 // knownApps maps app names as tasks write them to fragments of their Android packages.
+// Word marks a name that is also a common English word ("phone", "files", "settings"): it
+// names the app only when written as a name (evidence rule E4), never in "their phone
+// number" or "delete the files".
 var knownApps = []struct {
 	Name string
 	Pkgs []string
+	Word bool
 }{
-	{"simple calendar", []string{"calendar"}},
-	{"pro expense", []string{"expense"}},
-	{"audio recorder", []string{"audiorecorder"}},
-	{"retro music", []string{"retromusic"}},
-	{"simple gallery", []string{"gallery"}},
-	{"simple sms", []string{"smsmessenger", "messaging"}},
-	{"simple draw", []string{"draw"}},
-	{"clock", []string{"deskclock", "clock"}},
-	{"contacts", []string{"contacts"}},
-	{"chrome", []string{"chrome"}},
-	{"settings", []string{"settings"}},
-	{"camera", []string{"camera"}},
-	{"calendar", []string{"calendar"}},
-	{"markor", []string{"markor"}},
-	{"files", []string{"documentsui", "files"}},
-	{"file manager", []string{"documentsui", "files"}},
-	{"photos", []string{"photos"}},
-	{"gallery", []string{"gallery"}},
-	{"messages", []string{"messaging", "mms", "sms"}},
-	{"phone", []string{"dialer"}},
-	{"duolingo", []string{"duolingo"}},
-	{"expense", []string{"expense"}},
-	{"broccoli", []string{"broccoli"}},
-	{"tasks", []string{"org.tasks"}},
-	{"opentracks", []string{"opentracks"}},
-	{"joplin", []string{"joplin"}},
-	{"vlc", []string{"vlc"}},
-	{"osmand", []string{"osmand"}},
-	{"youtube", []string{"youtube"}},
-	{"maps", []string{"maps"}},
-	{"gmail", []string{"android.gm"}},
+	{"simple calendar", []string{"calendar"}, false},
+	{"pro expense", []string{"expense"}, false},
+	{"audio recorder", []string{"audiorecorder"}, false},
+	{"retro music", []string{"retromusic"}, false},
+	{"simple gallery", []string{"gallery"}, false},
+	{"simple sms", []string{"smsmessenger", "messaging"}, false},
+	{"simple draw", []string{"draw"}, false},
+	{"clock", []string{"deskclock", "clock"}, true},
+	{"contacts", []string{"contacts"}, true},
+	{"chrome", []string{"chrome"}, false},
+	{"settings", []string{"settings"}, true},
+	{"camera", []string{"camera"}, true},
+	{"calendar", []string{"calendar"}, true},
+	{"markor", []string{"markor"}, false},
+	{"files", []string{"documentsui", "files"}, true},
+	{"file manager", []string{"documentsui", "files"}, true},
+	{"photos", []string{"photos"}, true},
+	{"gallery", []string{"gallery"}, true},
+	{"messages", []string{"messaging", "mms", "sms"}, true},
+	{"phone", []string{"dialer"}, true},
+	{"duolingo", []string{"duolingo"}, false},
+	{"expense", []string{"expense"}, true},
+	{"broccoli", []string{"broccoli"}, false},
+	{"tasks", []string{"org.tasks"}, true},
+	{"opentracks", []string{"opentracks"}, false},
+	{"joplin", []string{"joplin"}, false},
+	{"vlc", []string{"vlc"}, false},
+	{"osmand", []string{"osmand"}, false},
+	{"youtube", []string{"youtube"}, false},
+	{"maps", []string{"maps"}, true},
+	{"gmail", []string{"android.gm"}, false},
+}
+
+// namedAsApp reports whether a common-word app name at text[at:at+n] is written as the
+// name of an app: followed by "app" or "application", or capitalised inside a sentence
+// ("in Contacts", "open Settings") and not a field's label ("Phone: 555...").
+func namedAsApp(text string, at, n int) bool {
+	rest := strings.ToLower(strings.TrimLeft(text[at+n:], " "))
+	if strings.HasPrefix(rest, "app") && (len(rest) == 3 || !screentext.IsWordRune(rune(rest[3]))) ||
+		strings.HasPrefix(rest, "application") {
+		return true
+	}
+	if !capitalized(text[at:]) || labelAt(text[at+n:]) {
+		return false
+	}
+	// Capitalised at the start of a sentence says nothing: "Phone the office".
+	before := strings.TrimRight(text[:at], " \t\n\"'“‘(")
+	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n")
 }
 
 // noAppContent is the app-open substate derived when the task names no app: any app but
@@ -99,6 +120,10 @@ func findApps(text string) []appMention {
 				break
 			}
 			k += i
+			if a.Word && (!namedAsApp(text, k, len(a.Name)) || afterApp(out, k)) {
+				i = k + len(a.Name)
+				continue // a common word, not written as an app's name
+			}
 			if !covered(k, len(a.Name)) && !partOfKnown(out, a.Name) {
 				end := k + len(a.Name)
 				for n := 0; n < 2; n++ { // "Simple Calendar Pro", "Simple SMS Messenger"
@@ -139,6 +164,38 @@ func findApps(text string) []appMention {
 		}
 	}
 	return kept
+}
+
+// labelAt reports whether the text after a name ends a field's label: a colon, maybe after
+// a capitalised word or two ("Phone: ...", "Phone Label: ...").
+func labelAt(rest string) bool {
+	for i := 0; i < 3; i++ {
+		rest = strings.TrimLeft(rest, " ")
+		if strings.HasPrefix(rest, ":") {
+			return true
+		}
+		if !capitalized(rest) {
+			return false
+		}
+		j := strings.IndexFunc(rest, func(r rune) bool { return !screentext.IsWordRune(r) })
+		if j < 0 {
+			return false
+		}
+		rest = rest[j:]
+	}
+	return false
+}
+
+// afterApp reports whether position at directly follows an app already found: "maps" in
+// "the OsmAnd maps app" describes OsmAnd, it names no second app.
+func afterApp(found []appMention, at int) bool {
+	for _, m := range found {
+		end := m.At + max(len(m.Name), len(m.Written))
+		if end <= at && at-end <= 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // partOfKnown reports whether name is a word of an app already found ("expense" of "pro

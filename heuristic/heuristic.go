@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
@@ -23,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v4"
+const Version = "heuristic/v5"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -46,6 +47,8 @@ func (driver) Record(ji *trace.JudgeInfo, _ *judge.Config, _ bool) {
 }
 
 func (driver) Reasoner(*judge.Config, string) judge.Reasoner { return &reasoner{} }
+
+func (driver) Reviewer(*judge.Config, string) judge.Reviewer { return &lastLook{} }
 
 func (driver) UsesModel() bool { return false }
 
@@ -78,7 +81,7 @@ func (h *reasoner) spec(content string) spec {
 func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.ReasonOutput, trace.Usage, error) {
 	out := &judge.ReasonOutput{Thought: "heuristic baseline: rules over the UI hierarchy and what earlier frames listed"}
 	got := map[int]bool{}
-	var ev *evidence // one frame's evidence serves every substate asked on it
+	var ev *shown // one frame's evidence serves every substate asked on it
 	if in.Screen != nil {
 		ev = newEvidence(in.Screen)
 	}
@@ -100,7 +103,7 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 // verdict applies the rules to one substate. The analysis names what was found and, when the
 // substate is not reached, what is missing; a substate reached never reads as missing
 // anything, since every constraint it names must hold. ev is the evidence of in.Screen.
-func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) (bool, string) {
+func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bool, string) {
 	sc := in.Screen
 	if sc == nil {
 		return false, "no UI hierarchy or OCR text on this frame"
@@ -110,13 +113,15 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
 
 	if n.Content == noAppContent {
-		if sc.OCR {
-			return true, "OCR text gives no package: any screen with text is taken for an app"
+		switch {
+		case sc.IsLauncher() && sc.OCR:
+			return false, cite("N5", "the screenshot shows the home screen or the app drawer, no app")
+		case sc.IsLauncher():
+			return false, cite("N5", fmt.Sprintf("foreground package %q is the launcher", sc.Package))
+		case sc.OCR:
+			return true, cite("E4", "OCR text gives no package: a screen other than the home screen is taken for an app")
 		}
-		if sc.IsLauncher() {
-			return false, fmt.Sprintf("foreground package %q is the launcher", sc.Package)
-		}
-		return true, fmt.Sprintf("foreground package %s is an app", sc.Package)
+		return true, cite("E4", fmt.Sprintf("foreground package %s is an app", sc.Package))
 	}
 	if sp.App != "" {
 		ok, msg := appShown(sp.App, sc)
@@ -135,28 +140,39 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 	case kindLevel:
 		return judgeLevel(sp, sc, why)
 	}
-	var found, fromForms []string
+	var found, fromForms, joined []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
+			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
+				joined = append(joined, fmt.Sprintf("%q as the adjacent texts %s on one row", v.Text, parts))
+				continue
+			}
 			// A form committed on this frame saved its values, as they were submitted,
 			// though the page it returned to may show only the item's title.
-			s, f, ok := savedValue(saved, v)
+			s, f, rule, ok := savedValue(saved, v)
 			if !ok || sp.Kind == kindToggle {
-				return fail(fmt.Sprintf("values found %v, missing %q", found, v.Text))
+				missing := cite("E6", fmt.Sprintf("values found %v, missing %q", found, v.Text))
+				if where := elsewhere(sc, v); where != "" {
+					missing += "; " + where
+				}
+				return fail(missing)
 			}
 			found = append(found, v.Text)
-			fromForms = append(fromForms, fmt.Sprintf("%q as %s in the form submitted at frame %d (%s) and saved", v.Text, f, s.Submitted, s.How))
+			fromForms = append(fromForms, cite(rule, fmt.Sprintf("%q as %s in the form submitted at frame %d (%s) and saved", v.Text, f, s.Submitted, s.How)))
 			continue
 		}
 		if q, ok := ev.searchedFor(v); ok && sp.Kind != kindToggle {
 			// A list of hits for a query is no sign that what was searched for was made.
-			return fail(fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q))
+			return fail(cite("N2", fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q)))
 		}
 		found = append(found, v.Text)
 	}
-	if len(found) > 0 {
-		why = append(why, fmt.Sprintf("values found %v", found))
+	if len(found) > len(fromForms) {
+		why = append(why, cite("E1", fmt.Sprintf("values found %v", found)))
+	}
+	if len(joined) > 0 {
+		why = append(why, cite("E3", strings.Join(joined, "; ")))
 	}
 	if len(fromForms) > 0 {
 		why = append(why, "saved form: "+strings.Join(fromForms, "; "))
@@ -167,7 +183,7 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 	}
 	if len(sp.Values) == 0 && len(words) > 0 {
 		if sp.Action && sp.Kind != kindToggle {
-			return fail(fmt.Sprintf("an action (%s) with no name, number or quoted text to identify its result: words alone such as %v are no evidence it happened", sp.Verb, words))
+			return fail(cite("C3", fmt.Sprintf("an action (%s) with no name, number or quoted text to identify its result: words alone such as %v are no evidence it happened", sp.Verb, words)))
 		}
 		var seen, missing []string
 		for _, w := range words {
@@ -178,9 +194,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 			}
 		}
 		if len(missing) > 0 {
-			return fail(fmt.Sprintf("words found %v, missing %v", seen, missing))
+			return fail(cite("E6", fmt.Sprintf("words found %v, missing %v", seen, missing)))
 		}
-		why = append(why, fmt.Sprintf("words found %v", seen))
+		why = append(why, cite("E1", fmt.Sprintf("words found %v", seen)))
 	} else if len(words) > 0 {
 		why = append(why, fmt.Sprintf("descriptive words not required: %v", words))
 	}
@@ -188,18 +204,20 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *evidence) 
 		terms := sp.switchTerms()
 		e, ok := switchFor(sc, terms, sp.Want)
 		if !ok {
-			return fail(fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want)))
+			return fail(cite("E6", fmt.Sprintf("no switch or checkbox on a row naming %v is %s", terms, onOff(sp.Want))))
 		}
-		why = append(why, fmt.Sprintf("switch %q is %s", cmp.Or(e.Text, e.Desc, judge.ShortID(e.ID)), onOff(sp.Want)))
+		why = append(why, cite("E1", fmt.Sprintf("switch %q is %s", cmp.Or(e.Text, e.Desc, judge.ShortID(e.ID)), onOff(sp.Want))))
 	}
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
-		return false, "no app, name, number, quoted text or word to look for"
+		return false, cite("C3", "no app, name, number, quoted text or word to look for")
 	}
 	return true, strings.Join(why, "; ")
 }
 
-// savedValue finds a value among the values of the forms committed on this frame.
-func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, bool) {
+// savedValue finds a value among the values of the forms committed on this frame: in one
+// field (evidence rule E2), else, for a value of several words, assembled from adjacent
+// typed fields of one form (E3: a first and a last name).
+func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, string, bool) {
 	for _, s := range saved {
 		for _, f := range s.Fields {
 			if v.In(strings.ToLower(f.Value)) {
@@ -210,32 +228,98 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, bool
 				case f.Label != "":
 					name = fmt.Sprintf("%s = %q", f.Label, f.Value)
 				}
-				return s, name, true
+				return s, name, "E2", true
 			}
 		}
 	}
-	return judge.SavedForm{}, "", false
+	for _, s := range saved {
+		if parts, ok := assembled(s.Fields, v); ok {
+			return s, parts, "E3", true
+		}
+	}
+	return judge.SavedForm{}, "", "", false
+}
+
+// assembled finds a value of several words as the values of adjacent typed fields, in
+// order, each holding whole words of it and together all of them.
+func assembled(fields []judge.FormField, v value) (string, bool) {
+	want := strings.Fields(strings.ToLower(v.Text))
+	if len(want) < 2 {
+		return "", false
+	}
+	var typed []judge.FormField
+	for _, f := range fields {
+		if !f.Chosen {
+			typed = append(typed, f)
+		}
+	}
+	for i := range typed {
+		var got []string
+		var parts []string
+		for k := i; k < len(typed) && len(got) < len(want); k++ {
+			got = append(got, strings.Fields(strings.ToLower(typed[k].Value))...)
+			parts = append(parts, fmt.Sprintf("%s = %q", cmp.Or(typed[k].Label, "a field"), typed[k].Value))
+			if len(got) > len(want) || strings.Join(got, " ") != strings.Join(want[:len(got)], " ") {
+				break
+			}
+			if len(got) == len(want) && k > i {
+				return strings.Join(parts, " + "), true
+			}
+		}
+	}
+	return "", false
+}
+
+// cite puts a rule's mark before what it found.
+func cite(rule, msg string) string { return evidence.Cite(rule) + " " + msg }
+
+// elsewhere says where a value missing from the app's content shows instead, by the rule
+// that makes it no evidence: text being typed, a search box, the keyboard, the system UI.
+func elsewhere(sc *judge.Screen, v value) string {
+	for _, e := range sc.Elements {
+		text := strings.ToLower(e.Text + "\n" + e.Desc)
+		if !v.In(text) {
+			continue
+		}
+		switch {
+		case e.Mark == judge.MarkSearch:
+			return cite("N2", fmt.Sprintf("%q shows only in a search box", v.Text))
+		case e.Role == judge.RoleKeyboard || e.Mark == judge.MarkKeyboard || e.Mark == judge.MarkClipboard:
+			return cite("N3", fmt.Sprintf("%q shows only on the keyboard or its clipboard", v.Text))
+		case e.Mark == judge.MarkNotification || e.Role == judge.RoleSystem:
+			return cite("N4", fmt.Sprintf("%q shows only in a notification or the system UI", v.Text))
+		case e.Editable || e.Mark == judge.MarkTyped:
+			return cite("N1", fmt.Sprintf("%q shows only as text typed into a field, not committed", v.Text))
+		}
+	}
+	if sc.IsLauncher() {
+		return cite("N5", "this is the home screen or the app drawer")
+	}
+	return ""
 }
 
 // appShown checks that the app named is in the foreground.
 func appShown(app string, sc *judge.Screen) (bool, string) {
+	if sc.IsLauncher() {
+		return false, cite("N5", fmt.Sprintf("names the %s app but the screen is the home screen or the app drawer", app))
+	}
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
 		for _, w := range strings.Fields(app) {
 			if len(w) >= 4 && screentext.ContainsName(strings.ToLower(screenText(sc)), w) {
-				return true, fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app)
+				return true, cite("E4", fmt.Sprintf("OCR text shows %q, taken for the %s app", w, app))
 			}
 		}
-		return true, fmt.Sprintf("OCR text gives no package: taken for the %s app, unverified", app)
+		return true, cite("E4", fmt.Sprintf("OCR text gives no package: taken for the %s app, unverified", app))
 	}
 	pkg := strings.ToLower(sc.Package)
 	for _, p := range appPackages(app) {
 		if strings.Contains(pkg, p) {
-			return true, fmt.Sprintf("package %s matches the %s app", sc.Package, app)
+			return true, cite("E4", fmt.Sprintf("package %s matches the %s app", sc.Package, app))
 		}
 	}
-	return false, fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package)
+	return false, cite("E4", fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package))
 }
 
 func screenText(sc *judge.Screen) string {
@@ -248,17 +332,48 @@ func screenText(sc *judge.Screen) string {
 	return b.String()
 }
 
-// evidence is the text a screen offers as evidence, per element.
-type evidence struct {
+// shown is the text a screen offers as evidence, per element.
+type shown struct {
 	texts []string // lowercased text and description of each content element
 	words map[string]bool
 	flat  string // every text, squeezed of everything but letters and digits
 	// queries are the search queries typed on this screen, lowercased.
 	queries []string
+	// rows are the runs of content texts side by side on one row, in reading order, each
+	// lowercased and folded: a value split over adjacent texts (evidence rule E3).
+	rows [][]string
+}
+
+// joined finds a value of several words as adjacent texts of one row, in order, each
+// holding whole words of it and together all of them.
+func (ev *shown) joined(v value) (string, bool) {
+	want := strings.Fields(strings.ToLower(v.Text))
+	if len(want) < 2 {
+		return "", false
+	}
+	for _, row := range ev.rows {
+		for i := range row {
+			var got []string
+			for k := i; k < len(row) && len(got) < len(want); k++ {
+				got = append(got, strings.Fields(row[k])...)
+				if len(got) > len(want) || strings.Join(got, " ") != strings.Join(want[:len(got)], " ") {
+					break
+				}
+				if len(got) == len(want) && k > i {
+					var parts []string
+					for _, t := range row[i : k+1] {
+						parts = append(parts, strconv.Quote(t))
+					}
+					return strings.Join(parts, " + "), true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // searchedFor reports whether the screen is a search for the value: a search box holds it.
-func (ev *evidence) searchedFor(v value) (string, bool) {
+func (ev *shown) searchedFor(v value) (string, bool) {
 	for _, q := range ev.queries {
 		if v.In(q) {
 			return q, true
@@ -267,8 +382,8 @@ func (ev *evidence) searchedFor(v value) (string, bool) {
 	return "", false
 }
 
-func newEvidence(sc *judge.Screen) *evidence {
-	ev := &evidence{words: map[string]bool{}}
+func newEvidence(sc *judge.Screen) *shown {
+	ev := &shown{words: map[string]bool{}}
 	var flat strings.Builder
 	for _, e := range sc.Elements {
 		if e.Mark == judge.MarkSearch {
@@ -295,11 +410,31 @@ func newEvidence(sc *judge.Screen) *evidence {
 		}
 	}
 	ev.flat = flat.String()
+	var row []string
+	var last judge.Element
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || e.Text == "" || !e.HasBounds {
+			continue
+		}
+		t := strings.ToLower(strings.Join(strings.Fields(e.Text), " "))
+		if len(row) > 0 && e.Y1 < last.Y2 && last.Y1 < e.Y2 && e.X1 >= last.X2 {
+			row = append(row, t)
+		} else {
+			if len(row) > 1 {
+				ev.rows = append(ev.rows, row)
+			}
+			row = []string{t}
+		}
+		last = e
+	}
+	if len(row) > 1 {
+		ev.rows = append(ev.rows, row)
+	}
 	return ev
 }
 
 // has reports whether a value shows as a whole in one element's text.
-func (ev *evidence) has(v value) bool {
+func (ev *shown) has(v value) bool {
 	for _, t := range ev.texts {
 		if v.In(t) {
 			return true
@@ -311,7 +446,7 @@ func (ev *evidence) has(v value) bool {
 // hasEveryWord reports whether every word of a value of several words shows on the screen,
 // each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
 // screen that writes the same facts apart ("October 17, 2023", "10:00").
-func (ev *evidence) hasEveryWord(v value) bool {
+func (ev *shown) hasEveryWord(v value) bool {
 	ws := screentext.Tokens(v.Text)
 	if len(ws) < 2 {
 		return false
@@ -326,7 +461,7 @@ func (ev *evidence) hasEveryWord(v value) bool {
 
 // hasWord reports whether a descriptive word shows: as a word, as part of a longer word
 // (plurals, "alarms"), or with its hyphens and spaces ignored ("wi-fi" for "wifi").
-func (ev *evidence) hasWord(w string) bool {
+func (ev *shown) hasWord(w string) bool {
 	if ev.words[w] {
 		return true
 	}
@@ -343,14 +478,14 @@ func (ev *evidence) hasWord(w string) bool {
 
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
-func judgeGone(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
+func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 {
-		return false, strings.Join(append(why, "nothing named to be gone: which items a clause like this removes cannot be told from the screens"), "; ")
+		return false, strings.Join(append(why, cite("C3", "nothing named to be gone: which items a clause like this removes cannot be told from the screens")), "; ")
 	}
 	var proofs []string
 	for _, o := range sp.Objects {
 		if ev.has(o) {
-			return false, strings.Join(append(why, fmt.Sprintf("%q still shows on this screen", o.Text)), "; ")
+			return false, strings.Join(append(why, cite("E5", fmt.Sprintf("%q still shows on this screen", o.Text))), "; ")
 		}
 		g, ok := findGone(mem, o, sc.Package, sp.Places)
 		if !ok {
@@ -358,19 +493,19 @@ func judgeGone(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why
 			if len(sp.Places) > 0 {
 				where = fmt.Sprintf(" on a page titled %s", placeList(sp.Places))
 			}
-			return false, strings.Join(append(why, fmt.Sprintf("no earlier frame listed %q%s and a later one showed it gone (missing evidence of absence)", o.Text, where)), "; ")
+			return false, strings.Join(append(why, cite("E5", fmt.Sprintf("no earlier frame listed %q%s and a later one showed it gone (missing evidence of absence)", o.Text, where))), "; ")
 		}
 		proofs = append(proofs, g.String())
 	}
-	return true, strings.Join(append(why, "evidence of absence: "+strings.Join(proofs, "; ")), "; ")
+	return true, strings.Join(append(why, cite("E5", "evidence of absence: "+strings.Join(proofs, "; "))), "; ")
 }
 
 // judgeMoveCopy: a move needs its object gone from the source page with the destination
 // shown, or its object listed on the destination page; a copy needs the object listed on
 // the destination page.
-func judgeMoveCopy(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings, why []string) (bool, string) {
+func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
-		return false, strings.Join(append(why, fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil)), "; ")
+		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil))), "; ")
 	}
 	to := *sp.To
 	title := strings.ToLower(sc.Title)
@@ -378,14 +513,14 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings,
 	var proofs []string
 	for _, o := range sp.Objects {
 		if onDest && ev.has(o) {
-			proofs = append(proofs, fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title))
+			proofs = append(proofs, cite("E1", fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title)))
 			continue
 		}
 		if sp.Kind == kindCopy {
 			if onDest {
-				return false, strings.Join(append(why, fmt.Sprintf("the destination page %q does not list %q", sc.Title, o.Text)), "; ")
+				return false, strings.Join(append(why, cite("E6", fmt.Sprintf("the destination page %q does not list %q", sc.Title, o.Text))), "; ")
 			}
-			return false, strings.Join(append(why, fmt.Sprintf("this page (%q) is not the destination %q listing %q", sc.Title, to.Text, o.Text)), "; ")
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("this page (%q) is not the destination %q listing %q", sc.Title, to.Text, o.Text))), "; ")
 		}
 		var places []value
 		if sp.From != nil {
@@ -393,13 +528,13 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *evidence, mem *judge.Listings,
 		}
 		g, ok := findGone(mem, o, sc.Package, places)
 		if !ok {
-			return false, strings.Join(append(why, fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text)), "; ")
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text))), "; ")
 		}
 		destFrame, shown := titleShown(mem, to)
 		if !shown || destFrame > g.Gone {
-			return false, strings.Join(append(why, fmt.Sprintf("%s, but the destination %q was never shown as a page title", g, to.Text)), "; ")
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%s, but the destination %q was never shown as a page title", g, to.Text))), "; ")
 		}
-		proofs = append(proofs, fmt.Sprintf("%s, and the destination %q was shown at frame %d", g, to.Text, destFrame))
+		proofs = append(proofs, cite("E5", fmt.Sprintf("%s, and the destination %q was shown at frame %d", g, to.Text, destFrame)))
 	}
 	return true, strings.Join(append(why, strings.Join(proofs, "; ")), "; ")
 }
@@ -411,7 +546,7 @@ var percent = regexp.MustCompile(`^\s*(\d{1,3})\s?%\s*$`)
 // under it ("Brightness level" over "0%").
 func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 	if len(sp.Words) == 0 {
-		return false, strings.Join(append(why, "no setting named to read a level from"), "; ")
+		return false, strings.Join(append(why, cite("C3", "no setting named to read a level from")), "; ")
 	}
 	var content []judge.Element
 	for _, e := range sc.Elements {
@@ -436,12 +571,12 @@ func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 				continue
 			}
 			if m[1]+"%" == sp.Level {
-				return true, strings.Join(append(why, fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), o.Text)), "; ")
+				return true, strings.Join(append(why, cite("E1", fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), o.Text))), "; ")
 			}
-			return false, strings.Join(append(why, fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), o.Text, sp.Level)), "; ")
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), o.Text, sp.Level))), "; ")
 		}
 	}
-	return false, strings.Join(append(why, fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words)), "; ")
+	return false, strings.Join(append(why, cite("E6", fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words))), "; ")
 }
 
 func placeList(ps []value) string {
@@ -497,30 +632,30 @@ func titleShown(m *judge.Listings, v value) (int, bool) {
 // judgeAnswer: a question is answered when the agent reported an answer and a screen of
 // the app shows every part of it (and, for a bare small number, the question's subject
 // too, so that a stray digit on some screen does not count).
-func judgeAnswer(sp spec, answer string, ev *evidence, why []string) (bool, string) {
+func judgeAnswer(sp spec, answer string, ev *shown, why []string) (bool, string) {
 	answer = strings.TrimSpace(answer)
 	if answer == "" {
-		return false, strings.Join(append(why, "the agent reported no answer"), "; ")
+		return false, strings.Join(append(why, cite("E7", "the agent reported no answer")), "; ")
 	}
 	parts := answerParts(answer)
 	if len(parts) == 0 {
-		return false, strings.Join(append(why, fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer))), "; ")
+		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))), "; ")
 	}
 	smallNumber := false
 	for _, p := range parts {
 		if !ev.has(p) && !ev.hasEveryWord(p) {
-			return false, strings.Join(append(why, fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text)), "; ")
+			return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text))), "; ")
 		}
 		smallNumber = smallNumber || p.Number && len(screentext.Digits(p.Text)) <= 2
 	}
 	if smallNumber {
 		for _, v := range sp.Values {
 			if !ev.has(v) {
-				return false, strings.Join(append(why, fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text)), "; ")
+				return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text))), "; ")
 			}
 		}
 	}
-	return true, strings.Join(append(why, fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer))), "; ")
+	return true, strings.Join(append(why, cite("E7", fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer)))), "; ")
 }
 
 // answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".

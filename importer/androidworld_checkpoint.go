@@ -345,8 +345,10 @@ func screenshotPNG(a *pickle.NDArray) ([]byte, error) {
 	if h == 0 || w == 0 || h > 20000 || w > 20000 || len(a.Data) != h*w*c {
 		return nil, fmt.Errorf("screenshot array shape %v does not match its %d bytes", a.Shape, len(a.Data))
 	}
-	if err := trace.CheckPixels(w, h); err != nil {
-		return nil, fmt.Errorf("screenshot: %w", err)
+	// The array is already in memory (the checkpoint's size is bounded); this bounds what
+	// encoding it costs. A fixed bound: --max-pixels applies where frames are decoded.
+	if int64(w)*int64(h) > trace.DefaultMaxPixels {
+		return nil, fmt.Errorf("screenshot: %d x %d pixels, over the %d a checkpoint's screenshot may hold: %w", w, h, trace.DefaultMaxPixels, trace.ErrTooLarge)
 	}
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	for p := 0; p < h*w; p++ {

@@ -100,6 +100,10 @@ func openEpisode(path string) (*trace.Trace, error) {
 	if err != nil {
 		return nil, err
 	}
+	if first := bytes.TrimLeft(data, " \t\r\n"); len(first) > 0 && first[0] == '[' {
+		// Most likely a task list (AndroidWorld's task_metadata.json) given as a trace.
+		return nil, fmt.Errorf("%s: not an AndroidWorld episode: the file holds a JSON list, not an episode object (a task list is a --suite of run or decompose)", path)
+	}
 	// Written by Python's json.dump: keys are matched exactly, as Python reads them (an
 	// episode with "task_actually_successful": false and "Task_Actually_Successful": true
 	// failed), and its NaN is read as null.

@@ -45,7 +45,7 @@ func TestBadInput(t *testing.T) {
 	t.Run("empty folder", func(t *testing.T) {
 		dir := t.TempDir()
 		_, err := Open(dir)
-		oneLineErr(t, err, dir, "not a trace")
+		oneLineErr(t, err, dir, "no traces found")
 		if _, err := OpenAll(dir); err == nil {
 			t.Error("OpenAll of an empty folder must fail")
 		}

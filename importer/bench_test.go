@@ -29,7 +29,7 @@ func BenchmarkValidateLlamaTouch(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := trace.ValidateProgress(tr, nil); err != nil {
+		if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -21,7 +21,7 @@ type Format interface {
 	Detect(p *Probe) (ok bool, why string)
 	// Open reads the recording Detect accepted: every trace it holds, or only the first
 	// when first is set (a checkpoint may hold many episodes). Files are not decoded here;
-	// trace.ValidateProgress does that.
+	// trace.Validate does that.
 	Open(p *Probe, first bool) ([]*trace.Trace, error)
 }
 

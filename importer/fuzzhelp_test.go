@@ -29,7 +29,7 @@ func encodable(t *testing.T, tr *trace.Trace) {
 func savesNatively(t *testing.T, tr *trace.Trace) {
 	t.Helper()
 	encodable(t, tr)
-	if trace.ValidateProgress(tr, nil) != nil {
+	if trace.Validate(tr, trace.Limits{}, nil) != nil {
 		return
 	}
 	out := filepath.Join(t.TempDir(), "native")

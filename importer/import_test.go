@@ -47,7 +47,7 @@ func TestOpenFolder(t *testing.T) {
 	if _, mime, err := tr.ReadImage(&tr.Frames[1]); err != nil || mime != "image/jpeg" {
 		t.Errorf("ReadImage jpeg: %v %v", mime, err)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Error(err)
 	}
 	if trace.Label(tr) != filepath.Base(dir) {
@@ -118,7 +118,7 @@ func TestOpenLlamaTouchMissingScreenshot(t *testing.T) {
 			t.Errorf("frame %d action %+v, want key %s", i+1, a, want)
 		}
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Error(err)
 	}
 }
@@ -243,7 +243,7 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if len(tr.Frames[1].ImageData) > 0 || tr.Frames[1].Action.Type != "done" {
 		t.Errorf("frame 2 %+v", tr.Frames[1])
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Error(err)
 	}
 
@@ -260,7 +260,7 @@ func TestOpenCheckpointFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.ValidateProgress(back, nil); err != nil {
+	if err := trace.Validate(back, trace.Limits{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, _, err := back.ReadImage(&back.Frames[0])
@@ -323,7 +323,7 @@ func TestOpenAndroidLabFixture(t *testing.T) {
 	if tr.AgentClaimedDone == nil || !*tr.AgentClaimedDone || tr.Metadata["agent_claim_source"] == nil || tr.Device.Width != 1080 {
 		t.Errorf("claim %v metadata %v device %+v", tr.AgentClaimedDone, tr.Metadata, tr.Device)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Error(err)
 	}
 	// The jsonl file itself opens the run too.
@@ -412,7 +412,7 @@ func TestNativeRoundTripFromFolder(t *testing.T) {
 	if err != nil || string(x) != sampleXML {
 		t.Errorf("xml: %v", err)
 	}
-	if err := trace.ValidateProgress(back, nil); err != nil {
+	if err := trace.Validate(back, trace.Limits{}, nil); err != nil {
 		t.Error(err)
 	}
 	// Exactly the frame files and the manifest: no temporary file left behind.

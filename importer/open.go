@@ -19,7 +19,7 @@ import (
 // (trace.json), an AndroidLab run (traces/trace.jsonl), a LlamaTouch folder, a plain folder
 // of numbered images with a task file, an AndroidWorld episode JSON file, or an AndroidWorld
 // checkpoint (*.pkl.gz; the first episode when it holds several, see OpenAll).
-// Files are not decoded here; trace.ValidateProgress does that.
+// Files are not decoded here; trace.Validate does that.
 func Open(path string) (*trace.Trace, error) {
 	ts, err := open(path, true)
 	if err != nil {
@@ -56,9 +56,16 @@ func OpenAll(path string) ([]*trace.Trace, error) {
 
 var errNotATrace = errors.New("not a trace")
 
-type notTraceError struct{ path, why string }
+type notTraceError struct {
+	path, why string
+	none      bool // a directory with no trace below it either
+}
 
 func (e *notTraceError) Error() string {
+	if e.none {
+		// The one answer for a folder holding no trace, whichever command was given it.
+		return fmt.Sprintf("%s: no traces found (%s, in it or below it)", e.path, e.why)
+	}
 	return fmt.Sprintf("%s: not a trace (%s)", e.path, e.why)
 }
 func (e *notTraceError) Is(target error) bool { return target == errNotATrace }
@@ -75,7 +82,12 @@ func openContext(ctx context.Context, path string, first bool) ([]*trace.Trace, 
 	p := &Probe{Path: path, IsDir: st.IsDir(), ctx: ctx}
 	f, why := detect(p)
 	if f == nil {
-		return nil, &notTraceError{path, why}
+		e := &notTraceError{path: path, why: why}
+		if p.IsDir && why == noTraceFiles {
+			paths, derr := Discover(path)
+			e.none = derr == nil && len(paths) == 0
+		}
+		return nil, e
 	}
 	ts, err := f.Open(p, first)
 	if err != nil {
@@ -132,7 +144,7 @@ func detect(p *Probe) (Format, string) {
 	switch {
 	case why != "":
 	case p.IsDir:
-		why = "no trace.json, traces/trace.jsonl or numbered images"
+		why = noTraceFiles
 	case p.Walking:
 		why = "not a recognised trace file"
 	default:
@@ -140,6 +152,9 @@ func detect(p *Probe) (Format, string) {
 	}
 	return nil, why
 }
+
+// noTraceFiles is why a directory is no trace of any format.
+const noTraceFiles = "no trace.json, traces/trace.jsonl or numbered images"
 
 // numbered image: any name whose last digit run gives the order, e.g. 0001.png, 7.jpg, screen_12.png.
 var imageNum = regexp.MustCompile(`(?i)^(.*?)(\d+)\.(png|jpe?g)$`)

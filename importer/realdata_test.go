@@ -62,7 +62,7 @@ func TestRealLlamaTouch(t *testing.T) {
 		if tr.Metadata["llamatouch_essential_states"] == nil {
 			t.Errorf("%s: essential states (N.ess) not kept", p)
 		}
-		if err := trace.ValidateProgress(tr, nil); err != nil {
+		if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 			t.Error(err)
 		}
 		if filepath.Base(p) == "trace_7" {
@@ -131,7 +131,7 @@ func TestRealEpisodes(t *testing.T) {
 		} else if *tr.AgentClaimedDone {
 			claimedFalsely++
 		}
-		if err := trace.ValidateProgress(tr, nil); err != nil {
+		if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 			t.Error(err)
 		}
 	}

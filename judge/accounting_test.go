@@ -66,6 +66,9 @@ func TestEarlyStopWastesFewCapturesAndBooksThemAll(t *testing.T) {
 			}
 			return llmtest.ReplyUsage("The Clock app (deskclock) shows its alarm list with an alarm for 7:30 AM, switched on.", 1000, 50)
 		}
+		if judgetest.IsReview(r.System) {
+			return llmtest.ReplyUsage(judgetest.ReviewSuccess(), 500, 40)
+		}
 		return llmtest.ReplyUsage(judgetest.Answer(judgetest.AskedIDs(r.Text), map[int]bool{0: true, 1: true, 2: true, 3: true}, ""), 500, 40)
 	}))
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "llm.db"))
@@ -91,8 +94,10 @@ func TestEarlyStopWastesFewCapturesAndBooksThemAll(t *testing.T) {
 	}
 	srv.Close() // a capture the early stop cancelled may still be arriving: count it too
 	sent := int(captures.Load())
-	if sent > 3 {
-		t.Errorf("%d capture requests for a trace judged on its first frame; the look-ahead should stop at what the reasoner can use", sent)
+	// At most three ran ahead, and the last look describes the last frame (frame 8, never
+	// captured ahead) to check the run's end.
+	if sent > 3+1 {
+		t.Errorf("%d capture requests for a trace judged on its first frame; the look-ahead should stop at what the reasoner can use, and the last look describe only the last frame", sent)
 	}
 	reasons := srv.Count() - sent
 	u := j.Usage

@@ -80,14 +80,14 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	if src.Derive == nil {
 		src.Derive = derivation(o.Judge.Kind)
 	}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
+	subs, note, from, du, err := resolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.Notes = append(r.Notes, note)
 	cfg := o.Judge
-	cfg.DecomposeUsage = du
+	cfg.DecomposeUsage, cfg.SubstatesFrom = du, from
 	if subs.Task == "" {
 		subs.Task = tg.Trace.Task
 	}
@@ -148,6 +148,13 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 	if o.OnWait != nil {
 		q.OnWait = func(k int, held *store.HeldError) { o.OnWait(targets[order[k]].Label, held) }
 	}
+	if o.Bar != nil {
+		frames := 0
+		for _, tg := range targets {
+			frames += len(tg.Trace.Frames)
+		}
+		o.Bar.SetUnits("frame", frames)
+	}
 	status := newBatchStatus(o.StatusRoot, o.Judge, len(targets))
 	defer status.close()
 	res := make([]Result, len(targets))
@@ -177,28 +184,7 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				if lease != nil {
 					wctx = lease.Hold(ctx)
 				}
-				to := o
-				if status != nil {
-					t, onStart, onFrame := targets[i].Trace, o.Judge.OnStart, o.Judge.OnFrame
-					done := 0
-					to.Judge.OnStart = func(resumed, total int) {
-						done = resumed
-						status.frames(t, done)
-						if onStart != nil {
-							onStart(resumed, total)
-						}
-					}
-					to.Judge.OnFrame = func(fr trace.FrameResult) {
-						done++
-						status.frames(t, done)
-						if onFrame != nil {
-							onFrame(fr)
-						}
-					}
-					status.started(t)
-				}
-				r := JudgeTrace(wctx, to, targets[i], true)
-				status.finished(targets[i].Trace, r.Err != nil)
+				r := judgeCounted(wctx, o, targets[i], status)
 				if cause := context.Cause(wctx); r.Err != nil && errors.Is(cause, store.ErrLeaseLost) {
 					r.Err = fmt.Errorf("%s: %w", targets[i].Label, cause)
 				}
@@ -206,13 +192,6 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 				mu.Lock()
 				res[i], reached[i] = r, true
 				mu.Unlock()
-				if o.Bar != nil {
-					if errors.Is(r.Err, ErrNothingToJudge) {
-						o.Bar.Done(targets[i].Label+" (not judgeable)", nil) // said once, under the table
-					} else {
-						o.Bar.Done(targets[i].Label, r.Err)
-					}
-				}
 			}
 		}()
 	}
@@ -221,12 +200,63 @@ func Batch(ctx context.Context, o Options, targets []Target) []Result {
 		if !reached[i] {
 			err := stopErr
 			if err == nil || ctx.Err() != nil {
-				err = ctx.Err()
+				err = notStarted{ctx.Err()}
 			}
 			res[i] = Result{Label: tg.Label, Err: err}
 		}
 	}
 	return res
+}
+
+// notStarted is the error of a trace a batch stopped before reaching: it matches the cause
+// (context.Canceled after Ctrl-C) and is told apart from a trace interrupted under way.
+type notStarted struct{ error }
+
+func (e notStarted) Unwrap() error { return e.error }
+
+// judgeCounted is JudgeTrace in a batch, telling o.Bar and status (either may be nil) of
+// the trace's frames as they are judged (those an earlier run judged as resumed) and of the
+// trace when it is done.
+func judgeCounted(ctx context.Context, o Options, tg Target, status *batchStatus) Result {
+	counted := 0
+	onStart, onFrame := o.Judge.OnStart, o.Judge.OnFrame
+	o.Judge.OnStart = func(resumed, total int) {
+		counted = resumed
+		if o.Bar != nil {
+			o.Bar.SkipUnits(resumed)
+		}
+		status.frames(tg.Trace, counted)
+		if onStart != nil {
+			onStart(resumed, total)
+		}
+	}
+	o.Judge.OnFrame = func(f trace.FrameResult) {
+		counted++
+		if o.Bar != nil {
+			o.Bar.AddUnits(1)
+		}
+		status.frames(tg.Trace, counted)
+		if onFrame != nil {
+			onFrame(f)
+		}
+	}
+	status.started(tg.Trace)
+	r := JudgeTrace(ctx, o, tg, true)
+	status.finished(tg.Trace, r.Err != nil)
+	if o.Bar == nil {
+		return r
+	}
+	switch {
+	case errors.Is(r.Err, context.Canceled):
+		o.Bar.Done(tg.Label, r.Err) // its frames not judged stay to do
+	case errors.Is(r.Err, ErrNothingToJudge):
+		o.Bar.AddUnits(len(tg.Trace.Frames) - counted)
+		o.Bar.Done(tg.Label, progress.Aside("not judgeable")) // why is said once, under the table
+	default:
+		o.Bar.AddUnits(len(tg.Trace.Frames) - counted) // an early stop or a failure ends the trace
+		o.Bar.Done(tg.Label, r.Err)
+	}
+	return r
 }
 
 // longestFirst orders the targets by frames, most first, ties in input order.
@@ -242,9 +272,14 @@ func longestFirst(targets []Target) []int {
 }
 
 // leaseKey names the work of judging t with cfg's judge, the same in every process that
-// sees the trace at the same place: two judges of one trace do not wait for each other.
+// sees the trace at the same place: two judges of one trace do not wait for each other. A
+// trace is named by where it is read (its folder; a file's path for a trace inside a file),
+// not by the recording it came from: two copies of one recording are two traces to judge.
 func leaseKey(t *trace.Trace, cfg Config) string {
 	name := trace.UniqueName(t)
+	if t.IsNative() {
+		name = t.Dir
+	}
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
@@ -264,29 +299,39 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 // completion rate strictly and over required substates.
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "trace\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
+	fmt.Fprintln(tw, "trace\tverdict\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
 	var n, complete, required, withRequired, failed, interrupted, undetermined, unreadable int
+	verdicts := map[string]int{}
 	var scr float64
 	var calls int
 	var total trace.Usage
+	var notStarted int
 	for _, r := range results {
 		if errors.Is(r.Err, context.Canceled) {
 			// Stopped by the user, not broken: its progress is saved and a rerun continues.
-			interrupted++
-			fmt.Fprintf(tw, "%s\tinterrupted\t\t\t\t\t\t\t\t\n", r.Label)
+			state := "interrupted"
+			if isNotStarted(r.Err) {
+				state = "not started"
+				notStarted++
+			} else {
+				interrupted++
+			}
+			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\t\t\t\t\t\n", r.Label, state)
 			continue
 		}
 		if errors.Is(r.Err, ErrNothingToJudge) {
 			unreadable++
-			fmt.Fprintf(tw, "%s\tnot judgeable\t\t\t\t\t\t\t\t\n", r.Label)
+			fmt.Fprintf(tw, "%s\tnot judgeable\t\t\t\t\t\t\t\t\t\n", r.Label)
 			continue
 		}
 		if r.Err != nil {
 			failed++
-			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
+			fmt.Fprintf(tw, "%s\tFAILED: %s\t\t\t\t\t\t\t\t\t\n", r.Label, firstLine(r.Err.Error()))
 			continue
 		}
 		j := r.Judgment
+		verdict := j.RunVerdict()
+		verdicts[verdict.Verdict]++
 		sat := 0
 		for _, s := range j.Substates {
 			if s.Satisfied {
@@ -304,7 +349,7 @@ func WriteTable(w io.Writer, results []Result) {
 		if j.Undetermined {
 			// No verdict: left out of SCR and TCR, never counted as a failure.
 			undetermined++
-			fmt.Fprintf(tw, "%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates),
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, verdict, sat, len(j.Substates),
 				len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 			continue
 		}
@@ -322,7 +367,7 @@ func WriteTable(w io.Writer, results []Result) {
 				required++
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, sat, len(j.Substates), j.SCR,
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", r.Label, verdict, sat, len(j.Substates), j.SCR,
 			yesNo(j.Complete), req, len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 	}
 	if n > 0 {
@@ -330,10 +375,14 @@ func WriteTable(w io.Writer, results []Result) {
 		if withRequired > 0 {
 			tcrq = fmt.Sprintf("TCR %.2f", float64(required)/float64(withRequired))
 		}
-		fmt.Fprintf(tw, "overall (%s)\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
+		fmt.Fprintf(tw, "overall (%s)\t\t\t%.2f\tTCR %.2f\t%s\t\t\t%d\t%s\t\n", termtext.Count(n, "trace"), scr/float64(n),
 			float64(complete)/float64(n), tcrq, calls, costCell(total))
 	}
 	tw.Flush()
+	if len(verdicts) > 0 {
+		fmt.Fprintf(w, "verdicts: %d success, %d failure, %d cannot tell (a failure rests on evidence against the run; \"cannot tell\" when the screens never showed what the task needs)\n",
+			verdicts[trace.RunSuccess], verdicts[trace.RunFailure], verdicts[trace.RunCannotTell])
+	}
 	if undetermined > 0 {
 		fmt.Fprintf(w, "%s undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", termtext.Count(undetermined, "trace"))
 	}
@@ -344,9 +393,19 @@ func WriteTable(w io.Writer, results []Result) {
 	if failed > 0 {
 		fmt.Fprintf(w, "%s failed\n", termtext.Count(failed, "trace"))
 	}
-	if interrupted > 0 {
-		fmt.Fprintf(w, "%s interrupted: run the same command again to continue them\n", termtext.Count(interrupted, "trace"))
+	switch {
+	case interrupted > 0 && notStarted > 0:
+		fmt.Fprintf(w, "%s interrupted under way and %d not started\n", termtext.Count(interrupted, "trace"), notStarted)
+	case interrupted > 0:
+		fmt.Fprintf(w, "%s interrupted\n", termtext.Count(interrupted, "trace"))
+	case notStarted > 0:
+		fmt.Fprintf(w, "%s not started\n", termtext.Count(notStarted, "trace"))
 	}
+}
+
+func isNotStarted(err error) bool {
+	var ns notStarted
+	return errors.As(err, &ns)
 }
 
 func firstLine(s string) string {

@@ -59,7 +59,7 @@ func TestBatchResumesAfterKill(t *testing.T) {
 	}
 	var kb strings.Builder
 	WriteTable(&kb, killed)
-	if strings.Contains(kb.String(), "FAILED") || !strings.Contains(kb.String(), "2 traces interrupted") {
+	if strings.Contains(kb.String(), "FAILED") || !strings.Contains(kb.String(), "1 trace interrupted under way and 1 not started") {
 		t.Fatalf("an interrupted batch is not a failed one:\n%s", kb.String())
 	}
 	o.Judge.OnFrame = nil
@@ -169,6 +169,53 @@ func TestTwoBatchesShareTheWork(t *testing.T) {
 				t.Errorf("batch %d, trace %s: judgment differs from one batch alone", p, targets[i].Label)
 			}
 		}
+	}
+}
+
+// Two copies of one recording (imported twice, or a copied folder) are two traces: a batch
+// judges them side by side. They were one lease, named after their source, so the batch
+// waited for itself ("being judged by pid <its own pid>") and judged them one after the other.
+func TestCopiesOfOneRecordingAreTwoTraces(t *testing.T) {
+	ctx := context.Background()
+	s := judgetest.ClockScreens()
+	orig := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s...)
+	orig.Source = &trace.Source{Format: "androidworld-episode", Path: "/recordings/episode.json"}
+	if err := orig.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	copyDir := filepath.Join(t.TempDir(), "copy")
+	if err := os.CopyFS(copyDir, os.DirFS(orig.Dir)); err != nil {
+		t.Fatal(err)
+	}
+	var targets []Target
+	for i, dir := range []string{orig.Dir, copyDir} {
+		tr, err := trace.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		targets = append(targets, Target{Label: fmt.Sprint("copy", i), Trace: tr})
+	}
+	subsFile := filepath.Join(t.TempDir(), "subs.json")
+	if err := trace.WriteJSONAtomic(subsFile, judgetest.ClockSubs()); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := newSlowModel(t, func(_ int, req llm.Request) (string, error) { return clockOracle(req), nil })
+	o := Options{Judge: llmConfig(m), Source: SubstateSource{File: subsFile}, Out: t.TempDir(), Concurrency: 2, poll: 10 * time.Millisecond}
+	o.Judge.Store = db
+	var waited atomic.Int32
+	o.OnWait = func(string, *store.HeldError) { waited.Add(1) }
+	for i, r := range Batch(ctx, o, targets) {
+		if r.Err != nil || r.Judgment == nil {
+			t.Fatalf("copy %d: %v", i, r.Err)
+		}
+	}
+	if n := waited.Load(); n != 0 {
+		t.Errorf("the batch waited %d times for a copy it was judging itself", n)
 	}
 }
 

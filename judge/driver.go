@@ -27,6 +27,9 @@ type Driver interface {
 	// Reasoner returns the reasoner for one trace; scope names the trace in the model's
 	// accounting.
 	Reasoner(cfg *Config, scope string) Reasoner
+	// Reviewer returns the last look for one trace: it decides the run's verdict (success,
+	// failure, cannot tell) from what the frames showed and the run's end.
+	Reviewer(cfg *Config, scope string) Reviewer
 	// UsesModel reports whether the kind reasons through a model: a batch then judges as
 	// many traces at once as the model takes requests (else one per CPU), and the work of
 	// judging a trace is named by its models.

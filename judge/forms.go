@@ -38,6 +38,10 @@ type Forms struct {
 	Open *formSnap `json:"open,omitempty"`
 	// Saved are the committed forms, oldest first, at most maxSavedForms.
 	Saved []SavedForm `json:"saved,omitempty"`
+	// Dropped are the forms left without being committed (back, cancel, discard, a save
+	// refused with an error), oldest first, at most maxSavedForms: evidence against what
+	// they held unless a later commit saved it.
+	Dropped []DroppedForm `json:"dropped,omitempty"`
 	// Shown maps an app's content texts (package, NUL, squeezed text) to the first frame
 	// that showed them: what was there before a form was filled is no proof it was saved.
 	Shown map[string]int `json:"shown,omitempty"`
@@ -61,12 +65,24 @@ type formSnap struct {
 	Act     formAct     `json:"act"`
 	// Dialog is set while the app asks whether to save or discard the form.
 	Dialog bool `json:"dialog,omitempty"`
+	// Document is set when the form is a document editor: a large text field, and no
+	// control that sends it. Such editors save as they are left (evidence rule E2).
+	Document bool `json:"document,omitempty"`
+	// Submitted is the frame the agent submitted the form on when the screens since show
+	// it unchanged and no sign the save went through: whether it did cannot be told (C2).
+	Submitted int `json:"submitted,omitempty"`
 }
 
 // formAct is what the agent's action on a form's frame did to it.
 type formAct struct {
 	Kind string `json:"kind"`           // actSubmit, actLeave, actScroll or actUnknown
 	What string `json:"what,omitempty"` // for people: `tapped "Save"`
+	// Control is the label of the app's control tapped, "" for a key or no tap: a save
+	// that keeps the form open is honoured when its control goes away.
+	Control string `json:"control,omitempty"`
+	// Back is set for the back key or the app's navigate-up control: how an editor that
+	// saves as it is left is left.
+	Back bool `json:"back,omitempty"`
 }
 
 const (
@@ -75,6 +91,32 @@ const (
 	actScroll  = "scroll"
 	actUnknown = "unknown"
 )
+
+// DroppedForm is a form left without being committed.
+type DroppedForm struct {
+	Frame   int         `json:"frame"` // the frame that showed the form left
+	First   int         `json:"first"` // the first frame that showed it filled
+	Left    int         `json:"left"`  // the last frame that showed it
+	Package string      `json:"package"`
+	Title   string      `json:"title,omitempty"`
+	Fields  []FormField `json:"fields"`
+	How     string      `json:"how"`
+	// Error is the error the app showed when the form was left, "" for none.
+	Error string `json:"error,omitempty"`
+}
+
+// String says the dropped form for analyses and the review.
+func (d DroppedForm) String() string {
+	form := "a form"
+	if d.Title != "" {
+		form = fmt.Sprintf("the form %q", d.Title)
+	}
+	why := d.How
+	if d.Error != "" {
+		why = fmt.Sprintf("the app showed the error %q", d.Error)
+	}
+	return fmt.Sprintf("%s of %s, filled with %s, was left at frame %d without being saved (%s)", form, d.Package, fieldList(d.Fields), d.Frame, why)
+}
 
 // SavedForm is a committed form.
 type SavedForm struct {
@@ -100,8 +142,18 @@ func newForms() *Forms { return &Forms{Shown: map[string]int{}} }
 
 // String says the saved form as remembered state, for the model judge and for analyses.
 func (s SavedForm) String() string {
+	form := "a form"
+	if s.Title != "" {
+		form = fmt.Sprintf("the form %q", s.Title)
+	}
+	return fmt.Sprintf("saved form: the agent submitted %s of %s at frame %d (%s) and frame %d shows the app left it without an error; its values as submitted: %s",
+		form, s.Package, s.Submitted, s.How, s.Frame, fieldList(s.Fields))
+}
+
+// fieldList says a form's values: `Name = "Odile"; chosen "Work"`.
+func fieldList(fs []FormField) string {
 	var vals []string
-	for _, f := range s.Fields {
+	for _, f := range fs {
 		switch {
 		case f.Chosen:
 			vals = append(vals, "chosen "+strconv.Quote(f.Value))
@@ -111,12 +163,7 @@ func (s SavedForm) String() string {
 			vals = append(vals, strconv.Quote(f.Value))
 		}
 	}
-	form := "a form"
-	if s.Title != "" {
-		form = fmt.Sprintf("the form %q", s.Title)
-	}
-	return fmt.Sprintf("saved form: the agent submitted %s of %s at frame %d (%s) and frame %d shows the app left it without an error; its values as submitted: %s",
-		form, s.Package, s.Submitted, s.How, s.Frame, strings.Join(vals, "; "))
+	return strings.Join(vals, "; ")
 }
 
 // observe takes in one frame: the screen and the action the agent took on it. same says
@@ -134,6 +181,9 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 	}
 	if same {
 		if m.Open != nil {
+			if m.Open.Act.Kind == actSubmit && !m.Open.Dialog {
+				m.Open.Submitted = m.Open.Frame // the same screen after the save: nothing said
+			}
 			m.Open.Frame, m.Open.Act = frame, classifyAct(a, sc, m.Open.Dialog)
 		}
 		return
@@ -150,12 +200,28 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 		case p.Package == sc.Package && (sharesValue(cur, p.Fields) || p.Act.Kind == actScroll && !p.Dialog && samePage(p, sc) && hasField(sc)):
 			// Still the same form, maybe changed: its latest state is what a submit saves.
 			// After a scroll, fields that moved out of view keep their values.
+			submitted := 0
+			if sameFields(cur, p.Fields) {
+				submitted = p.Submitted
+			}
+			if p.Act.Kind == actSubmit && !p.Dialog && errorShown(sc) == "" {
+				// A save that keeps the editor open (a note editor, a setting edited in
+				// place) is honoured when the app says so or its save control goes away.
+				if how, ok := honouredInPlace(p, sc); ok {
+					m.save(SavedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields,
+						How: "it " + p.Act.What + " and the form stayed open; " + how})
+					submitted = 0
+				} else if sameFields(cur, p.Fields) {
+					submitted = p.Frame
+				}
+			}
 			if p.Act.Kind == actScroll {
 				cur = carryOver(cur, p.Fields, sc)
 			}
 			m.Open = nil
 			if hasTyped(cur) {
-				m.Open = &formSnap{First: p.First, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false)}
+				m.Open = &formSnap{First: p.First, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false),
+					Document: p.Document || isDocument(sc), Submitted: submitted}
 			}
 			m.remember(frame, sc)
 			return
@@ -163,7 +229,8 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 		m.resolve(frame, sc)
 	}
 	if hasTyped(cur) {
-		m.Open = &formSnap{First: frame, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false)}
+		m.Open = &formSnap{First: frame, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false),
+			Document: isDocument(sc)}
 	}
 	m.remember(frame, sc)
 }
@@ -178,27 +245,147 @@ func (m *Forms) resolve(frame int, sc *Screen) {
 		// dialer) returns to that app when it saves.
 		return
 	}
-	if errorShown(sc) != "" {
-		return // the save failed or was refused
+	if msg := errorShown(sc); msg != "" {
+		// The save failed or was refused.
+		m.drop(DroppedForm{Frame: frame, First: p.First, Left: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields, How: p.Act.What, Error: msg})
+		return
 	}
 	s := SavedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields}
-	switch p.Act.Kind {
-	case actSubmit:
+	switch {
+	case p.Act.Kind == actSubmit:
 		s.How = "it " + p.Act.What
-	case actUnknown:
+	case p.Act.Kind == actUnknown:
 		v, ok := m.newContent(p, sc)
 		if !ok {
 			return
 		}
 		s.How = fmt.Sprintf("%s, and then %q showed as the app's own content, which it had not shown before the form", p.Act.What, v)
+	case p.Act.Kind == actLeave && p.Document && p.Act.Back && !p.Dialog && p.Package == sc.Package:
+		// A document editor saves as it is left: no question was asked, no error shown.
+		s.How = "it " + p.Act.What + " to leave a document editor, which saves as it is left, and the app asked nothing"
+	case p.Act.Kind == actLeave && (p.Dialog || p.Act.Back || leavePattern.MatchString(p.Act.Control)):
+		// Back, cancel, discard: the form was given up.
+		how := p.Act.What
+		if p.Dialog {
+			how = "the save-or-discard question was answered: " + how
+		}
+		m.drop(DroppedForm{Frame: frame, First: p.First, Left: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields, How: how})
+		return
 	default:
-		return // back, cancel, discard, or a control that is no submit
+		return
 	}
+	m.save(s)
+}
+
+func (m *Forms) save(s SavedForm) {
 	m.Saved = append(m.Saved, s)
 	if len(m.Saved) > maxSavedForms {
 		m.Saved = m.Saved[len(m.Saved)-maxSavedForms:]
 	}
 }
+
+func (m *Forms) drop(d DroppedForm) {
+	m.Dropped = append(m.Dropped, d)
+	if len(m.Dropped) > maxSavedForms {
+		m.Dropped = m.Dropped[len(m.Dropped)-maxSavedForms:]
+	}
+}
+
+// lastDropped returns the latest form left without being saved that no later commit in its
+// app followed.
+func (m *Forms) lastDropped() (DroppedForm, bool) {
+	if m == nil {
+		return DroppedForm{}, false
+	}
+	for i := len(m.Dropped) - 1; i >= 0; i-- {
+		d := m.Dropped[i]
+		later := false
+		for _, s := range m.Saved {
+			later = later || s.Package == d.Package && s.Frame > d.Frame
+		}
+		if !later {
+			return d, true
+		}
+	}
+	return DroppedForm{}, false
+}
+
+// DroppedAfter returns the forms of app pkg left without being saved after frame, oldest
+// first.
+func (m *Forms) DroppedAfter(frame int, pkg string) []DroppedForm {
+	if m == nil {
+		return nil
+	}
+	var out []DroppedForm
+	for _, d := range m.Dropped {
+		if d.Frame > frame && (pkg == "" || d.Package == pkg) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// savedMessage matches what apps say when a save went through: "Saved", "Note saved",
+// "Changes saved", "Contact updated".
+var savedMessage = regexp.MustCompile(`(?i)^\W*(?:[\p{L}']+\s+){0,3}(?:saved|updated|created|added)\b[^?]{0,30}$`)
+
+// notSaved matches a message saying the opposite.
+var notSaved = regexp.MustCompile(`(?i)\b(not|unsaved|failed)\b`)
+
+// honouredInPlace says how a save that left the form on screen shows it went through: the
+// app confirms it in a short message, or the control tapped is gone or disabled.
+func honouredInPlace(p *formSnap, sc *Screen) (string, bool) {
+	for _, t := range shortMessages(sc) {
+		if savedMessage.MatchString(t) && !notSaved.MatchString(t) {
+			return fmt.Sprintf("the app said %q", t), true
+		}
+	}
+	if p.Act.Control == "" {
+		return "", false
+	}
+	for _, e := range sc.Elements {
+		if e.Role == "" && !e.Editable && controlLabel(e) == p.Act.Control {
+			if e.Disabled {
+				return fmt.Sprintf("its %q control is now disabled", p.Act.Control), true
+			}
+			return "", false
+		}
+	}
+	return fmt.Sprintf("its %q control went away", p.Act.Control), true
+}
+
+// isDocument reports whether the app's screen is a document editor: its one text field
+// holds typed text and takes a fifth of the screen or more (a note's body, not a form's
+// line; a form of several fields, a recipe's or an event's, may discard on back), and no
+// control sends what it holds (a message's compose box is left as a draft, not sent).
+func isDocument(sc *Screen) bool {
+	if sc.Height <= 0 {
+		return false
+	}
+	fields, large := 0, false
+	for _, e := range sc.Elements {
+		if e.Role != "" || !e.Editable || e.Mark == MarkSearch || e.Package != "" && e.Package != sc.Package {
+			continue
+		}
+		fields++
+		large = e.Mark == MarkTyped && e.HasBounds && (e.Y2-e.Y1)*5 >= sc.Height
+	}
+	if fields != 1 || !large {
+		return false
+	}
+	for _, e := range sc.Elements {
+		if e.Role != "" || e.Editable || e.Package != "" && e.Package != sc.Package {
+			continue
+		}
+		if sendControl.MatchString(firstNonEmpty(e.Text, e.Desc) + " " + strings.ReplaceAll(ShortID(e.ID), "_", " ")) {
+			return false
+		}
+	}
+	return true
+}
+
+// sendControl matches the label or id of a control that sends what was typed.
+var sendControl = regexp.MustCompile(`(?i)\b(send|post|reply|publish|share)\b`)
 
 // newContent finds a typed value of the form that the screen shows as the app's own
 // content and that the app had not shown before the form was first filled.
@@ -354,6 +541,28 @@ func fieldLabel(e Element) string {
 	return screentext.Clip(e.Desc)
 }
 
+// sameFields reports whether a form holds the same values as before.
+func sameFields(cur, old []FormField) bool {
+	if len(cur) != len(old) {
+		return false
+	}
+	for i := range cur {
+		if cur[i] != old[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// PendingSave reports the frame the agent submitted the form still on screen at the end,
+// when nothing since showed whether the save went through.
+func (m *Forms) PendingSave() (int, bool) {
+	if m == nil || m.Open == nil || m.Open.Submitted == 0 {
+		return 0, false
+	}
+	return m.Open.Submitted, true
+}
+
 // sharesValue reports whether a typed value of the old form is still in a field now.
 func sharesValue(cur, old []FormField) bool {
 	for _, c := range cur {
@@ -429,6 +638,10 @@ func discardQuestion(sc *Screen) bool {
 	return false
 }
 
+// ErrorMessage is the first message on the screen saying a save failed, a value is invalid
+// or missing, or something could not be done; "" when none shows (evidence rules F1, L3).
+func (sc *Screen) ErrorMessage() string { return errorShown(sc) }
+
 func errorShown(sc *Screen) string {
 	for _, t := range shortMessages(sc) {
 		if errorPattern.MatchString(t) {
@@ -448,6 +661,9 @@ var formParts = map[string]bool{"photo": true, "picture": true, "image": true, "
 	"tag": true, "tags": true, "attachment": true, "file": true, "account": true, "more": true, "another": true,
 	"phone": true, "email": true, "address": true, "row": true, "line": true, "item": true, "reminder": true,
 	"participant": true, "guest": true, "location": true, "time": true, "date": true}
+
+// upControl matches the app's own back control: the toolbar's navigate-up arrow.
+var upControl = regexp.MustCompile(`(?i)^\s*(navigate up|back|up)\s*$`)
 
 // leavePattern matches controls that leave a form without saving it.
 var leavePattern = regexp.MustCompile(`(?i)\b(cancel|discard|delete|remove|close|back|navigate up|dismiss|clear|undo|exit|quit|reset|not now|skip|no)\b`)
@@ -478,11 +694,11 @@ func classifyAct(a *trace.Action, sc *Screen, dialog bool) formAct {
 		}
 		switch controlKind(e, dialog) {
 		case actSubmit:
-			return formAct{Kind: actSubmit, What: what}
+			return formAct{Kind: actSubmit, What: what, Control: label}
 		case actUnknown:
 			return formAct{Kind: actUnknown, What: "a tap on a control with no label"}
 		}
-		return formAct{Kind: actLeave, What: what}
+		return formAct{Kind: actLeave, What: what, Control: label, Back: upControl.MatchString(label)}
 	case "key":
 		k := strings.ToLower(strings.TrimSpace(a.Text))
 		if k == "enter" && imeSearch(sc) {
@@ -506,7 +722,9 @@ func keyAct(k, what string) formAct {
 	switch k {
 	case "enter", "done", "go", "send":
 		return formAct{Kind: actSubmit, What: what}
-	case "back", "home", "navigate up", "search":
+	case "back", "navigate up":
+		return formAct{Kind: actLeave, What: what, Back: true}
+	case "home", "search":
 		return formAct{Kind: actLeave, What: what}
 	}
 	return formAct{Kind: actUnknown, What: what}
@@ -591,8 +809,14 @@ func tapTarget(sc *Screen, x, y float64) (Element, bool) {
 	return best, bestArea >= 0
 }
 
-// IsLauncher reports whether the screen is the home screen (or nothing identifiable).
+// IsLauncher reports whether the screen is the home screen or the app drawer (or, with a
+// hierarchy, nothing identifiable). A screenshot read by OCR has no package unless the
+// frame names its activity: without one it is the launcher when the OCR layer recognised
+// one (Launcher).
 func (sc *Screen) IsLauncher() bool {
 	pkg := strings.ToLower(sc.Package)
+	if sc.OCR && pkg == "" {
+		return sc.Launcher
+	}
 	return pkg == "" || strings.Contains(pkg, "launcher")
 }

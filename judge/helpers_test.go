@@ -19,6 +19,9 @@ import (
 // clockOracle answers like a careful model would on the clock screens: it looks at the
 // fenced description only.
 func clockOracle(req llm.Request) string {
+	if judgetest.IsReview(req.System) {
+		return judgetest.ReviewSuccess()
+	}
 	return judgetest.Answer(judgetest.AskedIDs(req.Prompt), clockTruth(judgetest.Fenced(req.Prompt)), "")
 }
 
@@ -53,7 +56,20 @@ func (stubDriver) Record(ji *trace.JudgeInfo, _ *Config, _ bool) {
 
 func (stubDriver) Reasoner(*Config, string) Reasoner { return stubReasoner{} }
 
+func (stubDriver) Reviewer(*Config, string) Reviewer { return stubReviewer{} }
+
 func (stubDriver) UsesModel() bool { return false }
+
+// stubReviewer decides by the shared rules alone: every required substate reached with
+// nothing after is a success, the rest as Unreached says.
+type stubReviewer struct{}
+
+func (stubReviewer) Review(_ context.Context, in ReviewInput) (trace.Outcome, trace.Usage, error) {
+	if in.AllReached {
+		return nothingFollowed(in), trace.Usage{}, nil
+	}
+	return Unreached(in, ""), trace.Usage{}, nil
+}
 
 func (stubDriver) DeriveSubstates(task, _ string) *substate.List {
 	s := judgetest.ClockSubs()

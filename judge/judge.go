@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/substate"
@@ -33,7 +34,7 @@ type Config struct {
 	// use (see pacer), so an early stop wastes few vision calls.
 	Lookahead int
 	// Retries is how often a frame whose answer breaks a rule is asked again before it is
-	// skipped (default 2).
+	// skipped (0: never; the CLI's default is DefaultRetries).
 	Retries int
 	// Store keeps per-frame progress (resume) and the final per-substate rows; optional.
 	Store ProgressStore
@@ -45,6 +46,9 @@ type Config struct {
 	DecomposeUsage trace.Usage
 	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
 	Notice string
+	// SubstatesFrom says where the substates came from (trace.SubstatesFrom*), for the
+	// judgment's provenance; JudgeTrace sets it.
+	SubstatesFrom string
 	// OnStart, when set, is told how many frames were finished by an earlier run (resumed)
 	// and how many the trace has, before judging begins.
 	OnStart func(resumed, total int)
@@ -52,10 +56,10 @@ type Config struct {
 	OnFrame func(trace.FrameResult)
 }
 
-const (
-	defaultConcurrency = 4
-	defaultRetries     = 2
-)
+const defaultConcurrency = 4
+
+// DefaultRetries is the CLI's default for Config.Retries.
+const DefaultRetries = 2
 
 // normalize checks the config, fills in its defaults and returns the driver of its kind.
 func (c *Config) normalize() (Driver, error) {
@@ -85,11 +89,7 @@ func (c *Config) normalize() (Driver, error) {
 	if c.Lookahead <= 0 {
 		c.Lookahead = c.CaptureConcurrency
 	}
-	if c.Retries < 0 {
-		c.Retries = 0
-	} else if c.Retries == 0 {
-		c.Retries = defaultRetries
-	}
+	c.Retries = max(c.Retries, 0)
 	return d, nil
 }
 
@@ -99,11 +99,17 @@ func (c *Config) normalize() (Driver, error) {
 func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 	ji := trace.JudgeInfo{Kind: c.Kind, Capture: c.Capture, Notice: c.Notice}
 	d.Record(&ji, c, vision)
+	if ji.PromptVersions == nil {
+		ji.PromptVersions = map[string]string{}
+	}
+	// The evidence rules every kind judges by (judge/evidence): which table a verdict
+	// rests on, whatever the kind.
+	ji.PromptVersions["evidence"] = evidence.Version()
 	if v, ok := ocr.Available(); readsOCR && ok {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
 		}
-		ji.PromptVersions["ocr"] = v
+		ji.PromptVersions["ocr"] = v + "; " + ocrLayoutVersion
 	}
 	return ji
 }
@@ -133,7 +139,9 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		task = t.Task
 	}
 	rs := d.Reasoner(&cfg, scope)
-	job, err := jobKey(t, task, subs, info, cfg.Retries)
+	rv := d.Reviewer(&cfg, scope)
+	setup := judgeSetup(&cfg, info)
+	job, err := jobKey(t, task, subs, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +155,16 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		}
 		if err := st.load(ctx, cfg.Store, job); err != nil {
 			return nil, err
+		}
+		if len(st.Frames) > 0 && !savedStillHolds(t, st) {
+			// A frame judged before is not what the trace holds now (its files were
+			// replaced, or the progress predates the digests): judge afresh.
+			if err := clearJob(ctx, cfg.Store, job); err != nil {
+				return nil, err
+			}
+			decomposed := st.Decompose // the substates are the job's: what they cost still counts
+			st = newState()
+			st.Decompose = decomposed
 		}
 		if !st.Started.IsZero() {
 			started = st.Started
@@ -172,6 +190,23 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		return nil, err
 	}
 	j := l.judgment(info)
+	if l.st.Outcome == nil {
+		// The last look, once per job: saved with the progress, so the finished job judged
+		// again reports the same verdict and usage without asking anew.
+		o, ou, err := l.outcome(ctx, rv, j)
+		if err != nil {
+			return nil, err
+		}
+		l.st.Outcome, l.st.EndSums = &o, l.endSums
+		l.st.Usage.Add(ou)
+		j.Usage.Add(ou)
+		l.dirty = true
+		if err := l.save(ctx); err != nil {
+			return nil, err
+		}
+	}
+	j.Outcome = l.st.Outcome
+	j.Provenance = provenance(t, task, subs, cfg.SubstatesFrom, setup, l.st)
 	j.Usage.Add(extra)
 	j.Usage.Add(l.st.Decompose)
 	j.Started = started
@@ -199,6 +234,23 @@ type loop struct {
 	// rejected are the attempts of a frame just skipped for rejected answers, forgotten
 	// from the call cache once the skip is saved.
 	rejected []ReasonInput
+	// kept are the captures of the trace's last frames (by position), reasoned over or
+	// captured ahead of an early stop: the last look reads them without describing again.
+	kept map[int]captured
+	// endSums are the digests of the frames after an early stop, which the last look read.
+	endSums []trace.FrameSums
+}
+
+// keep holds on to a capture the last look will read: one of the trace's last frames.
+func (l *loop) keep(pos int, c captured) {
+	if pos < len(l.t.Frames)-maxEndScreens {
+		return
+	}
+	if l.kept == nil {
+		l.kept = map[int]captured{}
+	}
+	c.Usage = trace.Usage{} // paid for where it was captured
+	l.kept[pos] = c
 }
 
 // forgetter is a reasoner whose answers can be dropped from the call cache.
@@ -274,6 +326,9 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			case <-slots[i].done:
 				if !slots[i].consumed {
 					extra.Add(slots[i].res.Usage)
+					if slots[i].err == nil {
+						l.keep(i, slots[i].res)
+					}
 				}
 			default:
 			}
@@ -305,6 +360,7 @@ func (l *loop) run(ctx context.Context) (trace.Usage, error) {
 			finish()
 			return extra, err
 		}
+		l.keep(i, s.res)
 		s.res = captured{} // used: a long trace must not keep every screen's description
 		if l.allSatisfied() {
 			break
@@ -358,6 +414,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	}
 	l.st.Usage.Add(usage)
 	l.st.Frames = append(l.st.Frames, fr)
+	l.st.Sums = append(l.st.Sums, c.Sums)
 	// Only frames that cost model calls need saving: the rest are recomputed for free and
 	// identically on resume, and skipping them keeps heuristic batches off the disk.
 	l.dirty = true

@@ -110,7 +110,7 @@ func TestOCRScreenLines(t *testing.T) {
 		{Text: "$4", Left: 900, Top: 100, W: 60, H: 40, Conf: 88, Block: 1, Para: 1, LineN: 1},
 		{Text: "@&", Left: 40, Top: 200, W: 60, H: 40, Conf: 12, Block: 1, Para: 1, LineN: 2},
 	}
-	sc := ocrScreen(words, 2400)
+	sc := ocrScreen(&ocr.Page{W: 1080, H: 2400, Words: words}, nil)
 	if got := ocrText(sc); len(got) != 2 || got[0] != "Buy milk" || got[1] != "$4" {
 		t.Fatalf("lines %q: a wide gap splits a label from its value, a low-confidence line is dropped", got)
 	}
@@ -130,7 +130,8 @@ func FuzzOCRScreen(f *testing.F) {
 			}
 		}
 		// Identical screenshots must describe identically: repeated frames skip the reasoner.
-		if a, b := ocrScreen(words, 100), ocrScreen(words, 100); a.render() != b.render() {
+		page := &ocr.Page{W: 100, H: 100, Words: words}
+		if a, b := ocrScreen(page, nil), ocrScreen(page, nil); a.render() != b.render() {
 			t.Fatal("the same words give two descriptions")
 		}
 	})

@@ -64,6 +64,12 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 	if j.Undetermined {
 		fmt.Fprintf(w, "UNDETERMINED: the judge could not judge this trace: %s. The SCR below is no verdict on the agent.\n", j.UndeterminedReason)
 	}
+	o := j.RunVerdict()
+	fmt.Fprintf(w, "Verdict: %s", strings.ToUpper(o.String()))
+	if o.Reason != "" {
+		fmt.Fprintf(w, ": %s", termtext.ClipLine(o.Reason, 400))
+	}
+	fmt.Fprintln(w)
 	required := yesNo(j.CompleteRequired)
 	if j.NoRequired {
 		required = "undefined: every substate is optional"

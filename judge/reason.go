@@ -80,7 +80,7 @@ func (llmDriver) Check(c *Config) error {
 
 func (llmDriver) Record(ji *trace.JudgeInfo, c *Config, vision bool) {
 	ji.Model = c.Model.Name()
-	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version}
+	ji.PromptVersions = map[string]string{"reasoner": prompts.Reasoner.Version, "reviewer": prompts.Reviewer.Version}
 	if c.CaptureModel != nil && c.Capture != CaptureXML && vision {
 		ji.CaptureModel = c.CaptureModel.Name()
 		ji.PromptVersions["capturer"] = prompts.Capturer.Version
@@ -89,6 +89,10 @@ func (llmDriver) Record(ji *trace.JudgeInfo, c *Config, vision bool) {
 
 func (llmDriver) Reasoner(c *Config, scope string) Reasoner {
 	return &llmReasoner{model: c.Model, scope: scope}
+}
+
+func (llmDriver) Reviewer(c *Config, scope string) Reviewer {
+	return &llmReviewer{model: c.Model, scope: scope, retries: c.Retries}
 }
 
 func (llmDriver) UsesModel() bool { return true }

@@ -54,7 +54,8 @@ func openDB(t *testing.T) *store.DB {
 
 func open(t *testing.T, spec, url string, db *store.DB, mod ...func(*llm.Config)) llm.Model {
 	t.Helper()
-	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second}
+	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 2 * time.Second,
+		MaxRetries: llm.DefaultRetries} // as the CLI's default
 	if db != nil {
 		cfg.Cache, cfg.Ledger = db, db
 	}

@@ -16,7 +16,7 @@ import (
 // EnvModel names the environment variable that supplies the default --model.
 const EnvModel = "AUTOEVAL_MODEL"
 
-// Defaults for the Config fields left zero; exported so the CLI's help states them.
+// Defaults the CLI's flags start from (and Concurrency and Timeout take when left zero).
 const (
 	// DefaultConcurrency is high enough that a batch keeps many traces moving (judge derives
 	// its traces at once from it); hosted APIs take it, a 429 is retried after its Retry-After.
@@ -31,8 +31,8 @@ const (
 	DefaultMaxImagePixels = 32 << 20
 )
 
-// DefaultLimits are the requests and tokens per minute an endpoint is held to when
-// Config leaves them zero: for the providers' own endpoints, their lowest paid tier's
+// DefaultLimits are the requests and tokens per minute the CLI holds an endpoint to unless
+// told otherwise: for the providers' own endpoints, their lowest paid tier's
 // limits (OpenAI tier 1: 500 requests and 30,000 tokens a minute for gpt-4o, gpt-4.1, o1
 // and o3, more for the mini models; Anthropic tier 1: 50 requests, and 30,000 input tokens
 // a minute for Claude Sonnet); none for other endpoints. A key of a higher tier raises
@@ -50,7 +50,9 @@ func DefaultLimits(spec, baseURL string) (rpm, tpm int) {
 	return d.defaultLimits(base)
 }
 
-// Config selects and tunes a model. Zero values mean sensible defaults.
+// Config selects and tunes a model. A zero count means none (no retries, no limit on
+// requests or tokens a minute, no reasoning budget); a zero Concurrency, Timeout, delay or
+// image size, which could not work, means its default.
 type Config struct {
 	// Spec is "provider:model"; empty means $AUTOEVAL_MODEL.
 	Spec string
@@ -71,9 +73,9 @@ type Config struct {
 	// Concurrency bounds in-flight calls per provider endpoint (default 16).
 	Concurrency int
 	// RequestsPerMinute and TokensPerMinute bound the calls per provider endpoint, shared
-	// by every model opened against it. Zero means the provider's default for its own
-	// endpoint (DefaultLimits: an OpenAI or Anthropic tier-1 key stays clear of 429s), and
-	// none for any other endpoint (a local server); negative means none. Tokens are
+	// by every model opened against it; zero (or negative) means no limit. The CLI's
+	// defaults are DefaultLimits (an OpenAI or Anthropic tier-1 key stays clear of 429s at
+	// the provider's own endpoint; none for any other endpoint, a local server). Tokens are
 	// counted as the prompt's estimate plus the answer budget when a call starts, and as
 	// the tokens the answer reports (reasoning included) once it ends. The endpoint's
 	// limits are those of the model opened last.
@@ -83,15 +85,16 @@ type Config struct {
 	// provider's to say). Only the openai provider takes it.
 	ReasoningEffort string
 	// ReasoningBudget is the room a reasoning model gets for its reasoning on top of a
-	// request's answer budget (default 25,000 tokens, what OpenAI's reasoning guide
-	// advises reserving); negative means none.
+	// request's answer budget (0: none; the CLI gives DefaultReasoningBudget, 25,000 tokens,
+	// what OpenAI's reasoning guide advises reserving).
 	ReasoningBudget int
 	// MaxImagePixels bounds the width × height of an image a request may carry, checked
 	// from its header before it is decoded (default 32 Mi pixels).
 	MaxImagePixels int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
-	// MaxRetries bounds retries after a retryable failure (default 4; negative means none).
+	// MaxRetries bounds retries after a retryable failure (0: none; the CLI's default is
+	// DefaultRetries).
 	MaxRetries int
 	// BaseDelay and MaxDelay shape the exponential backoff (defaults 1s and 60s);
 	// a Retry-After longer than MaxDelay is clipped to it.
@@ -105,6 +108,16 @@ type Config struct {
 	// OnRetry, when set, hears of each retry before its wait, so a CLI can say why it is
 	// quiet; err is already redacted. It may be called from several goroutines.
 	OnRetry func(model string, attempt int, wait time.Duration, err error)
+	// Getenv reads the environment: $AUTOEVAL_MODEL and the providers' API keys. Nil means
+	// os.Getenv; a CLI under test gives each invocation its own.
+	Getenv func(string) string
+}
+
+func (c *Config) getenv(name string) string {
+	if c.Getenv != nil {
+		return c.Getenv(name)
+	}
+	return os.Getenv(name)
 }
 
 // ParseSpec splits "provider:model" and checks the provider.
@@ -143,9 +156,9 @@ var ErrNotConfigured = errors.New("no model configured: pass --model provider:na
 	"or --model ollama:qwen2.5 / --base-url for a local server")
 
 // check reports whether spec names a provider that can be used as is: a valid spec, and an
-// API key in the environment unless none is needed (ollama, or openai with a base URL: local
-// vLLM/Ollama servers take any key).
-func check(spec, baseURL string) (provider, model string, err error) {
+// API key in the environment (read with getenv) unless none is needed (ollama, or openai with
+// a base URL: local vLLM/Ollama servers take any key).
+func check(spec, baseURL string, getenv func(string) string) (provider, model string, err error) {
 	if strings.TrimSpace(spec) == "" {
 		return "", "", ErrNotConfigured
 	}
@@ -154,7 +167,7 @@ func check(spec, baseURL string) (provider, model string, err error) {
 		return "", "", err
 	}
 	d := drivers[provider]
-	if env := d.keyEnv(); env != "" && os.Getenv(env) == "" && !d.keyOptional(baseURL) {
+	if env := d.keyEnv(); env != "" && getenv(env) == "" && !d.keyOptional(baseURL) {
 		return "", "", noKeyError(fmt.Sprintf("model %s: %s is not set (API keys come only from the environment)", spec, env))
 	}
 	return provider, model, nil
@@ -163,8 +176,11 @@ func check(spec, baseURL string) (provider, model string, err error) {
 // Open builds the model named by cfg.Spec on its provider's driver, wrapped with retries,
 // the cache, the concurrency limit and accounting.
 func Open(ctx context.Context, cfg Config) (Model, error) {
-	spec := ResolveSpec(cfg.Spec)
-	provider, model, err := check(spec, cfg.BaseURL)
+	spec := cfg.Spec
+	if spec == "" {
+		spec = cfg.getenv(EnvModel)
+	}
+	provider, model, err := check(spec, cfg.BaseURL, cfg.getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -178,22 +194,14 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	if cfg.MaxRetries == 0 {
-		cfg.MaxRetries = DefaultRetries
-	} else if cfg.MaxRetries < 0 {
-		cfg.MaxRetries = 0
-	}
+	cfg.MaxRetries = max(cfg.MaxRetries, 0)
 	if cfg.BaseDelay <= 0 {
 		cfg.BaseDelay = time.Second
 	}
 	if cfg.MaxDelay <= 0 {
 		cfg.MaxDelay = 60 * time.Second
 	}
-	if cfg.ReasoningBudget == 0 {
-		cfg.ReasoningBudget = DefaultReasoningBudget
-	} else if cfg.ReasoningBudget < 0 {
-		cfg.ReasoningBudget = 0
-	}
+	cfg.ReasoningBudget = max(cfg.ReasoningBudget, 0)
 	if cfg.MaxImagePixels <= 0 {
 		cfg.MaxImagePixels = DefaultMaxImagePixels
 	}
@@ -215,13 +223,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("model %s: base URL %q: want http:// or https:// and a host, e.g. http://localhost:8000/v1", spec, cfg.BaseURL)
 	}
-	rpm, tpm := d.defaultLimits(base)
-	if cfg.RequestsPerMinute != 0 {
-		rpm = cfg.RequestsPerMinute
-	}
-	if cfg.TokensPerMinute != 0 {
-		tpm = cfg.TokensPerMinute
-	}
+	rpm, tpm := max(cfg.RequestsPerMinute, 0), max(cfg.TokensPerMinute, 0)
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
 		endpoint: base, hostport: hostPort(u),
@@ -230,7 +232,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	if env := d.keyEnv(); env != "" {
 		// The key of the provider goes to the endpoint configured for this model (its
 		// default host, or the base URL given for this model), and nowhere else.
-		c.key = os.Getenv(env)
+		c.key = cfg.getenv(env)
 	}
 	c.images = d.imageLimits(base)
 	c.conn, err = d.open(endpoint{model: model, baseURL: base, key: c.key, http: hc,

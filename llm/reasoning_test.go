@@ -22,10 +22,11 @@ func TestReasoningModelsGetAReasoningBudget(t *testing.T) {
 		wantMax       int
 		wantEffort    string
 	}{
-		{"o4-mini", "", 0, 2000 + llm.DefaultReasoningBudget, ""},
-		{"gpt-5-mini", "low", 0, 2000 + llm.DefaultReasoningBudget, "low"},
+		{"o4-mini", "", llm.DefaultReasoningBudget, 2000 + llm.DefaultReasoningBudget, ""},
+		{"gpt-5-mini", "low", llm.DefaultReasoningBudget, 2000 + llm.DefaultReasoningBudget, "low"},
 		{"o3", "high", 8000, 10000, "high"},
-		{"gpt-4o-mini", "low", 0, 2000, ""}, // not a reasoning model: no effort, no extra room
+		{"o3", "", 0, 2000, ""},                                      // a budget of 0 is none
+		{"gpt-4o-mini", "low", llm.DefaultReasoningBudget, 2000, ""}, // not a reasoning model: no effort, no extra room
 	} {
 		srv := llmtest.NewOpenAI(t, llmtest.Reasoning("ok", 500, 1800, 1500))
 		db := openDB(t)

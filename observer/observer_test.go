@@ -66,7 +66,7 @@ func validTrace(t *testing.T, dir string) *trace.Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Fatalf("trace does not validate: %v", err)
 	}
 	return tr
@@ -517,7 +517,7 @@ func TestManifestValidWhileRecording(t *testing.T) {
 			if tr.Status != trace.StatusUnknown {
 				t.Errorf("status while recording = %s", tr.Status)
 			}
-			if err := trace.ValidateProgress(tr, nil); err != nil {
+			if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 				t.Errorf("partial trace invalid: %v", err)
 			}
 			break

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -42,7 +43,7 @@ type Rendered struct {
 
 // generation is bumped by hand for changes that matter even if a hash collides in spirit
 // (e.g. a changed input struct); the hash catches every edit of the text.
-const generation = 1
+const generation = 2
 
 // The fence markers around untrusted screen text, and around the notes (critical_info) the
 // reasoner took from such text on earlier screens. Occurrences inside the text itself are
@@ -58,6 +59,7 @@ var (
 	Decomposer = mustLoad("decomposer")
 	Capturer   = mustLoad("capturer")
 	Reasoner   = mustLoad("reasoner")
+	Reviewer   = mustLoad("reviewer")
 )
 
 func mustLoad(name string) *Prompt {
@@ -75,17 +77,40 @@ func mustLoad(name string) *Prompt {
 		"endfence": func() string { return FenceClose },
 		"notes":    func() string { return NotesOpen },
 		"endnotes": func() string { return NotesClose },
+		"rules":    renderRules,
+		"rule":     func(id string) string { return evidence.Render([]evidence.Rule{evidence.Get(id)}) },
 	}
 	h := sha256.New()
 	h.Write(sys)
 	h.Write([]byte{0})
 	h.Write(usr)
+	if usesRules(sys) || usesRules(usr) {
+		// The rules are rendered from judge/evidence's table, not written in the
+		// template: the version must change when they do.
+		h.Write([]byte{0})
+		h.Write([]byte(evidence.Version()))
+	}
 	return &Prompt{
 		Name:    name,
 		Version: fmt.Sprintf("%s/v%d-%s", name, generation, hex.EncodeToString(h.Sum(nil))[:8]),
 		system:  template.Must(template.New(name + ".system").Option("missingkey=error").Funcs(funcs).Parse(string(sys))),
 		user:    template.Must(template.New(name + ".user").Option("missingkey=error").Funcs(funcs).Parse(string(usr))),
 	}
+}
+
+// renderRules lists the evidence rules of the given kinds ("shows", "never", "against",
+// "cannot tell", "last look"), one per line.
+func renderRules(kinds ...string) string {
+	ks := make([]evidence.Kind, len(kinds))
+	for i, k := range kinds {
+		ks[i] = evidence.Kind(k)
+	}
+	return evidence.Render(evidence.Of(ks...))
+}
+
+// usesRules reports whether a template renders evidence rules.
+func usesRules(tmpl []byte) bool {
+	return bytes.Contains(tmpl, []byte("{{rules")) || bytes.Contains(tmpl, []byte("{{rule "))
 }
 
 func (p *Prompt) render(data any) (Rendered, error) {
@@ -188,11 +213,7 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	}
 	in.Description = Defuse(in.Description)
 	in.Answer = Defuse(in.Answer)
-	memory := make([]string, len(in.Memory))
-	for i, m := range in.Memory {
-		memory[i] = Defuse(strings.Join(strings.Fields(m), " ")) // one line each: a note cannot pose as another
-	}
-	in.Memory = memory
+	in.Memory = defusedLines(in.Memory)
 	// Context pages need a verdict on this frame too: make sure they are among the
 	// substates to judge (callers may already have put them there), in id order.
 	have := map[int]bool{}
@@ -210,6 +231,93 @@ func RenderReasoner(in ReasonerInput) (Rendered, error) {
 	in.Open = open
 	return Reasoner.render(in)
 }
+
+// ReviewerInput fills the review prompt: the last look at a run's end before a success.
+type ReviewerInput struct {
+	Task string
+	// Status is how the recording ended (completed, timeout, ...); Frames how many it has.
+	Status string
+	Frames int
+	// Substates are every substate with what the judge found.
+	Substates []ReviewSubstate
+	// Memory is what the judge remembers (notes, saved forms, items gone): untrusted, fenced.
+	Memory []string
+	// Answer is the agent's reported answer, "" for none: untrusted.
+	Answer string
+	// After is the frame the last required substate was reached at; Screens are the frames
+	// after it (the last ones, Omitted more before them not shown).
+	After   int
+	Omitted int
+	Screens []ReviewScreen
+	// Repair, when set, names the rule the previous answer broke.
+	Repair string
+}
+
+// ReviewSubstate is a substate and what the judge found of it.
+type ReviewSubstate struct {
+	Node     substate.Node
+	Reached  bool
+	Frame    int
+	Analysis string
+}
+
+// ReviewScreen is one screen of the run's end: its description (untrusted, fenced) and the
+// agent's action on it, "" when none was recorded.
+type ReviewScreen struct {
+	Frame       int
+	Action      string
+	Description string
+}
+
+// RenderReviewer renders the review prompt.
+func RenderReviewer(in ReviewerInput) (Rendered, error) {
+	if len(in.Substates) == 0 {
+		return Rendered{}, fmt.Errorf("prompt reviewer: no substates")
+	}
+	in.Answer = Defuse(in.Answer)
+	in.Memory = defusedLines(in.Memory)
+	screens := make([]ReviewScreen, len(in.Screens))
+	for i, s := range in.Screens {
+		s.Description = Defuse(s.Description)
+		s.Action = defusedLine(s.Action)
+		screens[i] = s
+	}
+	in.Screens = screens
+	subs := make([]ReviewSubstate, len(in.Substates))
+	for i, s := range in.Substates {
+		s.Analysis = defusedLine(s.Analysis)
+		subs[i] = s
+	}
+	in.Substates = subs
+	return Reviewer.render(in)
+}
+
+// Run verdicts the review may give.
+const (
+	ReviewSuccess    = "success"
+	ReviewFailure    = "failure"
+	ReviewCannotTell = "cannot_tell"
+)
+
+// ReviewerAnswer is the JSON the review prompt asks for.
+type ReviewerAnswer struct {
+	Verdict string   `json:"verdict" jsonschema:"enum=success,enum=failure,enum=cannot_tell"`
+	Reason  string   `json:"reason"`
+	Rules   []string `json:"rules"`
+	Frame   int      `json:"frame"`
+}
+
+// defusedLines folds each untrusted text onto one line, defused: a note cannot pose as
+// another, nor close a fence.
+func defusedLines(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = defusedLine(s)
+	}
+	return out
+}
+
+func defusedLine(s string) string { return Defuse(strings.Join(strings.Fields(s), " ")) }
 
 // bracketRun is three or more angle brackets in a row, what every fence marker starts or
 // ends with.

@@ -10,13 +10,13 @@ import (
 
 func TestVersionsDistinctAndStable(t *testing.T) {
 	vs := map[string]bool{}
-	for _, p := range []*Prompt{Decomposer, Capturer, Reasoner} {
+	for _, p := range []*Prompt{Decomposer, Capturer, Reasoner, Reviewer} {
 		if !strings.HasPrefix(p.Version, p.Name+"/v") {
 			t.Errorf("version %q does not start with %s/v", p.Version, p.Name)
 		}
 		vs[p.Version] = true
 	}
-	if len(vs) != 3 {
+	if len(vs) != 4 {
 		t.Fatalf("versions not distinct: %v", vs)
 	}
 	if again := mustLoad("reasoner"); again.Version != Reasoner.Version {

@@ -18,3 +18,16 @@ func ReasonerSchema() []byte {
 	copy(out, reasonerSchema)
 	return out
 }
+
+// reviewerSchema is generated from ReviewerAnswer the same way.
+//
+//go:embed reviewer_schema.json
+var reviewerSchema []byte
+
+// ReviewerSchema is the JSON Schema of ReviewerAnswer (the last look's answer), for
+// providers with structured output: within OpenAI's strict subset like the reasoner's.
+func ReviewerSchema() []byte {
+	out := make([]byte, len(reviewerSchema))
+	copy(out, reviewerSchema)
+	return out
+}

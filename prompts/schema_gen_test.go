@@ -19,4 +19,5 @@ func TestSchemaIsCurrent(t *testing.T) {
 		p.Type, p.Items = "string", nil
 	})
 	llmtest.CheckSchemaFile(t, "reasoner_schema.json", gen)
+	llmtest.CheckSchemaFile(t, "reviewer_schema.json", llmtest.GenerateSchema(t, &ReviewerAnswer{}, nil))
 }

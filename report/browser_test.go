@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/reporttest"
 )
 
@@ -54,12 +55,26 @@ func TestReportInHeadlessChromium(t *testing.T) {
 			t.Errorf("%s: grid of %d cells (%d reached, %.0f px wide), want 9 cells, %d reached, drawn", tr.Name, j.GridCells, j.GridReached, j.GridWidth, j.Ticks)
 		}
 	}
-	// The per-app chart: for each app, a ground-truth bar and one per judge (strict) and
-	// the agent's claim.
+	// Short traces (3 frames) still show the whole legend of the grid: it was cut off where
+	// the frames ended.
+	for _, tr := range dom.Traces {
+		if j := tr.Judgments[0]; j.GridClipped != 0 {
+			t.Errorf("%s: %d texts or shapes of the grid reach past its edge", tr.Name, j.GridClipped)
+		}
+	}
+	// The verdict badges say what their colours mean, and none is broken over two lines.
+	if want := []string{"agrees", "false-positive", "false-negative", "no-ground-truth", "cannot-tell"}; strings.Join(dom.VerdictKey, " ") != strings.Join(want, " ") {
+		t.Errorf("key to the verdict colours %q, want %q", dom.VerdictKey, want)
+	}
+	if dom.WrappedBadges != 0 {
+		t.Errorf("%d badges of the trace index wrap onto more lines", dom.WrappedBadges)
+	}
+	// The per-app chart: for each app, a ground-truth bar and one per judge (its verdict,
+	// "cannot tell" as not successful) and the agent's claim.
 	wantBars := 0
 	apps := map[string]bool{}
 	for _, g := range r.Eval.Judges.ByApp {
-		if g.Variant != "required" {
+		if g.Variant == eval.VariantAW || g.Variant == eval.VariantClaim {
 			wantBars++
 			apps[g.Group] = true
 		}

@@ -126,7 +126,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 
 // CSVHeader is the per-trace-and-judge CSV header.
 var CSVHeader = []string{"trace", "task_name", "task", "app", "agent", "status", "frames", "reward", "truth", "agent_claim",
-	"judge", "complete", "complete_required", "scr", "satisfied", "substates", "agreement", "calls", "input_tokens", "output_tokens", "cost_usd"}
+	"judge", "complete", "complete_required", "scr", "satisfied", "substates", "agreement", "calls", "input_tokens", "output_tokens", "cost_usd",
+	"verdict", "verdict_reason"}
 
 // WriteCSV writes one row per trace and judge (one row with empty judge fields for an unjudged trace).
 func (r *Report) WriteCSV(w io.Writer) error {
@@ -147,7 +148,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			cw.Write(append(append([]string{}, base...), csvcell.Text(j.Judge), strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
 				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), csvcell.Text(j.Agreement),
 				strconv.Itoa(j.Usage.Calls), strconv.Itoa(j.Usage.InputTokens), strconv.Itoa(j.Usage.OutputTokens),
-				csvCost(j.Usage)))
+				csvCost(j.Usage), j.Verdict, j.VerdictReason))
 		}
 	}
 	cw.Flush()

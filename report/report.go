@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,6 +52,8 @@ type Summary struct {
 	// cost nobody reported; Undetermined the judgments that could not judge their trace.
 	UnknownCalls int `json:"unknown_calls,omitempty"`
 	Undetermined int `json:"undetermined,omitempty"`
+	// CannotTell counts the judgments whose verdict is "cannot tell".
+	CannotTell int `json:"cannot_tell,omitempty"`
 }
 
 // TraceView is one trace as the report shows it.
@@ -71,6 +74,9 @@ type TraceView struct {
 	Problems []string `json:"problems,omitempty"`
 	// Unreadable: no frame holds a screenshot, UI XML or elements, so no judge can judge it.
 	Unreadable bool `json:"not_judgeable,omitempty"`
+	// Stale are the judgments found for the trace that no longer match it: shown, never
+	// counted.
+	Stale []eval.StaleJudgment `json:"stale_judgments,omitempty"`
 }
 
 // FrameView is one filmstrip frame.
@@ -96,14 +102,22 @@ type JudgmentView struct {
 	Complete         bool    `json:"complete"`
 	CompleteRequired bool    `json:"complete_required"`
 	// NoRequired: every substate is optional, so required completion is undefined.
-	NoRequired bool   `json:"no_required,omitempty"`
-	Verdict    string `json:"verdict"`   // success | failure | undetermined
-	Agreement  string `json:"agreement"` // agrees | false positive | false negative | no ground truth | undetermined
+	NoRequired bool `json:"no_required,omitempty"`
+	// Verdict is the judge's verdict on the run (trace.Judgment.RunVerdict): success,
+	// failure or cannot tell; VerdictReason says why, Rules the evidence rules it rests on.
+	Verdict       string   `json:"verdict"`
+	VerdictReason string   `json:"verdict_reason,omitempty"`
+	Rules         []string `json:"rules,omitempty"`
+	// Agreement is agrees | false positive | false negative | cannot tell | no ground truth.
+	Agreement string `json:"agreement"`
 	// UndeterminedReason says why the judge could not judge the trace.
-	UndeterminedReason string          `json:"undetermined_reason,omitempty"`
-	Substates          []SubstateView  `json:"substates"`
-	Notes              []FrameNoteView `json:"frames,omitempty"`
-	Usage              trace.Usage     `json:"usage"`
+	UndeterminedReason string `json:"undetermined_reason,omitempty"`
+	// UnknownProvenance: the judgment records no provenance (written before judgments
+	// recorded it), so whether its trace still matches cannot be checked.
+	UnknownProvenance bool            `json:"unknown_provenance,omitempty"`
+	Substates         []SubstateView  `json:"substates"`
+	Notes             []FrameNoteView `json:"frames,omitempty"`
+	Usage             trace.Usage     `json:"usage"`
 	// Grid is the frames x substates picture of this judgment (inline SVG).
 	Grid template.HTML `json:"-"`
 }
@@ -138,10 +152,12 @@ type FrameNoteView struct {
 // Options tune Build.
 type Options struct {
 	Title      string
-	ThumbWidth int // 0: DefaultThumbWidth; negative: no images
+	ThumbWidth int // width of the frames' thumbnails; 0: no images (the CLI's default is DefaultThumbWidth)
 	Quality    int // JPEG quality, 0: 70
-	Eval       eval.Options
-	Now        time.Time // zero: time.Now()
+	// Limits bound decoding the frames (--max-pixels).
+	Limits trace.Limits
+	Eval   eval.Options
+	Now    time.Time // zero: time.Now()
 	// Progress is called once per finished trace (from one goroutine at a time).
 	Progress func(name string, err error)
 }
@@ -149,9 +165,6 @@ type Options struct {
 // Build makes the report model: metrics over the whole dataset and a view per trace.
 // Thumbnails are made in parallel across traces.
 func Build(ctx context.Context, d *eval.Dataset, o Options) (*Report, error) {
-	if o.ThumbWidth == 0 {
-		o.ThumbWidth = DefaultThumbWidth
-	}
 	if o.Quality <= 0 {
 		o.Quality = 70
 	}
@@ -233,6 +246,9 @@ feed:
 			if j.Undetermined {
 				s.Undetermined++
 			}
+			if !j.RunVerdict().Decided() {
+				s.CannotTell++
+			}
 		}
 	}
 	if !priceUnknown {
@@ -263,8 +279,10 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 		}
 	}
 	reachedAt := map[int][]int{}
+	tv.Stale = it.Stale
 	for k, j := range it.Judgments {
 		jv := judgmentView(j, it.JudgmentFiles[k], t.GroundTruth)
+		jv.UnknownProvenance = slices.Contains(it.UnknownProvenance, jv.Judge)
 		tv.Judgments = append(tv.Judgments, jv)
 		if k == 0 {
 			for _, s := range jv.Substates {
@@ -276,13 +294,13 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 	}
 	for fi := range t.Frames {
 		f := &t.Frames[fi]
-		fv := FrameView{Index: f.Index, Image: f.Image, Action: actionText(f.Action), Reached: reachedAt[f.Index]}
+		fv := FrameView{Index: f.Index, Image: f.Image, Action: trace.ActionText(f.Action), Reached: reachedAt[f.Index]}
 		if o.ThumbWidth > 0 && t.HasImage(f) {
 			// trace.ReadImage keeps the path inside the trace and names frame and file on error.
 			data, _, err := t.ReadImage(f)
 			var th []byte
 			if err == nil {
-				if th, err = Thumbnail(data, o.ThumbWidth, o.Quality); err != nil {
+				if th, err = Thumbnail(data, o.ThumbWidth, o.Quality, o.Limits); err != nil {
 					err = fmt.Errorf("frame %d (%s): %v", f.Index, f.Image, err)
 				}
 			}
@@ -331,30 +349,11 @@ func screenTexts(els []trace.UIElement, n int) []string {
 	return out
 }
 
-func actionText(a *trace.Action) string {
-	if a == nil {
-		return ""
-	}
-	parts := []string{a.Type}
-	if a.X != nil && a.Y != nil {
-		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
-	}
-	if a.Element != nil {
-		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
-	}
-	if a.Direction != "" {
-		parts = append(parts, a.Direction)
-	}
-	if a.Text != "" {
-		parts = append(parts, fmt.Sprintf("%q", a.Text))
-	}
-	return strings.Join(parts, " ")
-}
-
 func judgmentView(j *trace.Judgment, file string, gt *trace.GroundTruth) JudgmentView {
+	o := j.RunVerdict()
 	jv := JudgmentView{Judge: j.Judge.Label(), Kind: j.Judge.Kind, Notice: j.Judge.Notice, File: file, SCR: j.SCR,
 		Complete: j.Complete, CompleteRequired: j.CompleteRequired, NoRequired: j.NoRequired, Usage: j.Usage, Substates: []SubstateView{},
-		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt)}
+		Verdict: eval.VerdictOf(j), Agreement: eval.AgreementOf(j, gt), VerdictReason: o.Reason, Rules: o.Rules}
 	if j.Undetermined {
 		jv.UndeterminedReason = j.UndeterminedReason
 	}

@@ -62,7 +62,7 @@ func fixture(t *testing.T) *eval.Dataset {
 
 func build(t *testing.T, d *eval.Dataset) *Report {
 	t.Helper()
-	r, err := Build(context.Background(), d, Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Eval: eval.Options{Seed: 1, Resamples: 200}})
+	r, err := Build(context.Background(), d, Options{ThumbWidth: DefaultThumbWidth, Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Eval: eval.Options{Seed: 1, Resamples: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestThumbnail(t *testing.T) {
 	}
 	var src bytes.Buffer
 	jpeg.Encode(&src, img, nil)
-	th, err := Thumbnail(src.Bytes(), 270, 80)
+	th, err := Thumbnail(src.Bytes(), 270, 80, trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +220,11 @@ func TestThumbnail(t *testing.T) {
 	if l>>8 < 200 || rr>>8 > 60 {
 		t.Errorf("thumbnail lost the picture: left %d right %d", l>>8, rr>>8)
 	}
-	if _, err := Thumbnail([]byte("nope"), 270, 80); err == nil {
+	if _, err := Thumbnail([]byte("nope"), 270, 80, trace.Limits{}); err == nil {
 		t.Error("garbage decoded")
 	}
 	// Small images are not scaled up.
-	small, _ := Thumbnail(evaltest.PNG(t, 100, 50, color.White), 270, 80)
+	small, _ := Thumbnail(evaltest.PNG(t, 100, 50, color.White), 270, 80, trace.Limits{})
 	if im, _ := jpeg.Decode(bytes.NewReader(small)); im.Bounds().Dx() != 100 {
 		t.Errorf("small image resized to %v", im.Bounds())
 	}
@@ -242,7 +242,7 @@ func BenchmarkThumbnail(b *testing.B) {
 	b.SetBytes(int64(src.Len()))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Thumbnail(src.Bytes(), DefaultThumbWidth, 70); err != nil {
+		if _, err := Thumbnail(src.Bytes(), DefaultThumbWidth, 70, trace.Limits{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -271,7 +271,7 @@ func BenchmarkThumbnailRealScreenshot(b *testing.B) {
 	b.ResetTimer()
 	var size int
 	for i := 0; i < b.N; i++ {
-		th, err := Thumbnail(data, DefaultThumbWidth, 70)
+		th, err := Thumbnail(data, DefaultThumbWidth, 70, trace.Limits{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -300,7 +300,7 @@ func TestUnknownPriceAndUndetermined(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := build(t, d)
-	if r.Summary.CostUSD != nil || r.Summary.Undetermined != 1 {
+	if r.Summary.CostUSD != nil || r.Summary.Undetermined != 1 || r.Summary.CannotTell != 1 {
 		t.Fatalf("summary %+v", r.Summary)
 	}
 	var html, js, cs bytes.Buffer
@@ -311,14 +311,16 @@ func TestUnknownPriceAndUndetermined(t *testing.T) {
 	r.WriteCSV(&cs)
 	page := html.String()
 	if !strings.Contains(page, "tokens, unknown paid") || !strings.Contains(page, "cost unknown (a model has no price)") ||
-		!strings.Contains(page, `data-verdict="undetermined"`) || !strings.Contains(page, "could not judge this trace") {
+		!strings.Contains(page, `data-verdict="cannot tell"`) || !strings.Contains(page, "could not judge this trace") || !strings.Contains(page, `class="badge cannot-tell"`) {
 		t.Fatalf("HTML does not show the unknown price or the undetermined judgment")
 	}
-	if !strings.Contains(js.String(), `"cost_usd": null`) || !strings.Contains(js.String(), `"agreement": "undetermined"`) {
+	if !strings.Contains(js.String(), `"cost_usd": null`) || !strings.Contains(js.String(), `"agreement": "cannot tell"`) ||
+		!strings.Contains(js.String(), `"verdict_reason": "the judge could not judge the trace: the model gave no usable answer on any frame"`) {
 		t.Fatalf("JSON: %s", js.String())
 	}
 	recs, _ := csv.NewReader(&cs).ReadAll()
-	if recs[1][len(recs[1])-1] != "" {
-		t.Fatalf("CSV cost of the unpriced judgment %q, want empty", recs[1][len(recs[1])-1])
+	cost := len(CSVHeader) - 3 // cost_usd, then verdict and verdict_reason
+	if CSVHeader[cost] != "cost_usd" || recs[1][cost] != "" || recs[2][len(CSVHeader)-2] != "cannot tell" {
+		t.Fatalf("CSV row %q: want no cost for the unpriced judgment, and t2's verdict cannot tell (%q)", recs[1], recs[2])
 	}
 }

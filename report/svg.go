@@ -58,7 +58,9 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 			lastJudged = c
 		}
 	}
-	w := labelW + len(frames)*(cell+gap) + 10
+	// As wide as the frames or the legend, whichever is wider: a short trace's grid is
+	// narrower than the legend under it, which was cut off.
+	w := max(labelW+len(frames)*(cell+gap)+10, legendWidth()+8)
 	h := top + len(j.Substates)*(cell+gap) + 40
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="grid" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="substates by frame">`, w, h, w, h)
@@ -101,10 +103,23 @@ func gridSVG(frames []int, j JudgmentView) template.HTML {
 	for _, m := range cellMeaning {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" rx="2" fill="%s" stroke="#c3c9d4" stroke-width="0.5"/><text x="%d" y="%d" font-size="10" fill="#5b6475">%s</text>`,
 			x, ly, cellFill[m.class], x+14, ly+9, m.label)
-		x += 14 + 7*len(m.label) + 14
+		x += legendEntryWidth(m.label)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// legendEntryWidth is the room a legend entry takes: its swatch, its label (at most 7 px a
+// character at 10 px), and a gap.
+func legendEntryWidth(label string) int { return 14 + 7*len(label) + 14 }
+
+// legendWidth is the width of the grid's legend.
+func legendWidth() int {
+	w := 4
+	for _, m := range cellMeaning {
+		w += legendEntryWidth(m.label)
+	}
+	return w
 }
 
 // cellState says what the judge said about substate s on frame f (column i).
@@ -138,7 +153,8 @@ func cellState(s SubstateView, f, i, reachedAt int, col map[int]int, notes map[i
 }
 
 // AppChart draws, per app, the share of runs ground truth calls successful beside the
-// share each judge (strict) and the agent's claim call successful, with each one's
+// share each judge's verdict ("cannot tell" counted as not successful) and the agent's
+// claim call successful, with each one's
 // agreement with ground truth.
 func AppChart(rows []eval.GroupRow) template.HTML {
 	type bar struct {
@@ -151,7 +167,7 @@ func AppChart(rows []eval.GroupRow) template.HTML {
 	groups := map[string][]bar{}
 	var apps []string
 	for _, r := range rows {
-		if r.Variant == eval.VariantRequired || r.N == 0 {
+		if r.Variant != eval.VariantAW && r.Variant != eval.VariantClaim || r.N == 0 {
 			continue
 		}
 		if _, ok := groups[r.Group]; !ok {

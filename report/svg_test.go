@@ -48,7 +48,9 @@ func TestGridCells(t *testing.T) {
 
 func TestAppChart(t *testing.T) {
 	rows := []eval.GroupRow{
-		{Group: "Notes", Judge: "heuristic", Variant: "strict", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}, Accuracy: eval.Stat{Value: 0.75}},
+		{Group: "Notes", Judge: "heuristic", Variant: "as-androidworld", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}, Accuracy: eval.Stat{Value: 0.75}},
+		{Group: "Notes", Judge: "heuristic", Variant: "verdict", N: 3, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 1}},
+		{Group: "Notes", Judge: "heuristic", Variant: "strict", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}},
 		{Group: "Notes", Judge: "heuristic", Variant: "required", N: 4, Confusion: eval.Confusion{TP: 1, FP: 1, TN: 2}},
 	}
 	svg := string(AppChart(rows))
@@ -62,7 +64,7 @@ func TestAppChart(t *testing.T) {
 func TestUnreadableTraceShownAsNotJudgeable(t *testing.T) {
 	d := &eval.Dataset{Root: "runs", Items: []*eval.Item{{Name: "text-only", Trace: &trace.Trace{Task: "Open the Clock app",
 		GroundTruth: &trace.GroundTruth{Reward: 1}, Frames: []trace.Frame{{Index: 1, Action: &trace.Action{Type: "other", Raw: "I opened it"}}}}}}}
-	r, err := Build(context.Background(), d, Options{ThumbWidth: -1})
+	r, err := Build(context.Background(), d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

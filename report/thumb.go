@@ -18,9 +18,9 @@ const DefaultThumbWidth = 270
 
 // Thumbnail decodes a PNG or JPEG frame, scales it to width pixels wide (never up) by
 // averaging the source pixels each thumbnail pixel covers, and encodes it as JPEG.
-func Thumbnail(data []byte, width, quality int) ([]byte, error) {
-	// Header first: a frame over trace.MaxPixels is refused before its pixels are allocated.
-	src, _, err := trace.DecodeImage(data)
+func Thumbnail(data []byte, width, quality int, lim trace.Limits) ([]byte, error) {
+	// Header first: a frame over lim is refused before its pixels are allocated.
+	src, _, err := lim.DecodeImage(data)
 	if err != nil {
 		return nil, fmt.Errorf("decode image: %w", err)
 	}

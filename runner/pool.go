@@ -166,6 +166,15 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 		q.Done(k, lease)
 		return ""
 	case judgeRecording:
+		if p.rejudge && !recordingThere(p.prev) {
+			logf("%s: judged with another judge configuration, and its recording is gone: its result is kept as it is", label)
+			s.finish(ctx, i, p.prev, true)
+			q.Done(k, lease)
+			return ""
+		}
+		if p.rejudge {
+			logf("%s: judged with another judge configuration before", label)
+		}
 		if r, tr, ok := s.reusable(label, p.prev, logf); ok {
 			s.judge(ctx, wctx, q, k, lease, r, tr, logf, false)
 			return ""

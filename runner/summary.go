@@ -82,7 +82,9 @@ func summarize(sum *Summary, results []TaskResult) {
 			if ok {
 				sum.GTSuccess++
 			}
-			if r.Judged && ok == r.Complete {
+			// The verdict agrees when it says success exactly when ground truth does
+			// ("cannot tell" counted as not successful, as AndroidWorld counts every run).
+			if r.Judged && ok == (r.Verdict == trace.RunSuccess) {
 				sum.Agreement++
 			}
 		}
@@ -103,12 +105,12 @@ func WriteSummary(w io.Writer, sum *Summary, results []TaskResult) {
 		}
 		return fmt.Sprintf(" %-21s", termtext.Clip(s, 21))
 	}
-	fmt.Fprintf(w, "%-28s %-11s%s %6s %7s %12s %7s  %s\n", "TASK", "STATUS", devCol("DEVICE"), "FRAMES", "SCR", "COMPLETE", "REWARD", "NOTE")
+	fmt.Fprintf(w, "%-28s %-11s%s %6s %7s %12s %7s  %s\n", "TASK", "STATUS", devCol("DEVICE"), "FRAMES", "SCR", "VERDICT", "REWARD", "NOTE")
 	for _, r := range results {
 		scr, complete, reward := "-", "-", "-"
 		if r.Judged {
 			scr = fmt.Sprintf("%.2f", r.SCR)
-			complete = fmt.Sprintf("%v", r.Complete)
+			complete = trace.VerdictText(r.Verdict)
 		}
 		if r.Undetermined {
 			complete = "undetermined"

@@ -20,20 +20,26 @@ import (
 
 // TaskResult is the outcome of one task, stored as the run item's result.
 type TaskResult struct {
-	ID        string   `json:"id"`
-	Task      string   `json:"task"`
-	Trace     string   `json:"trace"`
-	Status    string   `json:"status"` // the trace's status
-	Frames    int      `json:"frames"`
-	Dropped   int      `json:"dropped"`
-	ExitCode  int      `json:"exit_code"`
-	Judged    bool     `json:"judged"`
-	Judge     string   `json:"judge,omitempty"`
-	Substates int      `json:"substates,omitempty"`
-	Satisfied int      `json:"satisfied,omitempty"`
-	SCR       float64  `json:"scr"`
-	Complete  bool     `json:"complete"`
-	Reward    *float64 `json:"reward,omitempty"` // ground truth
+	ID       string `json:"id"`
+	Task     string `json:"task"`
+	Trace    string `json:"trace"`
+	Status   string `json:"status"` // the trace's status
+	Frames   int    `json:"frames"`
+	Dropped  int    `json:"dropped"`
+	ExitCode int    `json:"exit_code"`
+	Judged   bool   `json:"judged"`
+	Judge    string `json:"judge,omitempty"`
+	// JudgeID names the judge configuration of the verdict (SuiteOptions.JudgeID).
+	JudgeID   string  `json:"judge_id,omitempty"`
+	Substates int     `json:"substates,omitempty"`
+	Satisfied int     `json:"satisfied,omitempty"`
+	SCR       float64 `json:"scr"`
+	Complete  bool    `json:"complete"`
+	// Verdict is the judge's verdict on the run (success, failure or cannot_tell, as
+	// trace.Judgment.RunVerdict reads it) and VerdictReason why.
+	Verdict       string   `json:"verdict,omitempty"`
+	VerdictReason string   `json:"verdict_reason,omitempty"`
+	Reward        *float64 `json:"reward,omitempty"` // ground truth
 	// RewardSource says where Reward came from (groundtruth.NativeSource or AndroidWorldSource).
 	RewardSource string `json:"reward_source,omitempty"`
 	// GTError says why a native check could not read ground truth, or that AndroidWorld's
@@ -226,7 +232,9 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	task := t.spec.Task
 	obs := t.o.Observe
 	obs.Task, obs.TaskName, obs.App, obs.Params = t.text, t.gtName, task.App, t.params
-	obs.Agent = []string{"/bin/sh", "-c", strings.ReplaceAll(t.o.AgentCmd, "{task}", shellQuote(t.text))}
+	// The observer turns {task} into "$AUTOEVAL_TASK" (observer.ShellScript): the shell reads
+	// the task from the environment, never from the command.
+	obs.Agent = []string{"/bin/sh", "-c", t.o.AgentCmd}
 	obs.AgentName = t.o.AgentName
 	obs.Dir = t.spec.Dir
 	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)

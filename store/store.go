@@ -33,18 +33,22 @@ func (s *DB) Close() error { return s.db.Close() }
 
 // DefaultPath resolves the database location: flag value, else $AUTOEVAL_DB, else
 // autoeval.db in the user's data directory ($XDG_DATA_HOME/autoeval or ~/.local/share/autoeval).
-func DefaultPath(flagValue string) (string, error) {
+// getenv reads the environment (nil: os.Getenv).
+func DefaultPath(flagValue string, getenv func(string) string) (string, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
 	if flagValue != "" {
 		return flagValue, nil
 	}
-	if v := os.Getenv(EnvDB); v != "" {
+	if v := getenv(EnvDB); v != "" {
 		return v, nil
 	}
-	base := os.Getenv("XDG_DATA_HOME")
+	base := getenv("XDG_DATA_HOME")
 	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("no --db, no %s and no home directory: %w", EnvDB, err)
+		home := getenv("HOME")
+		if home == "" {
+			return "", fmt.Errorf("no --db, no %s and no home directory ($HOME is not set)", EnvDB)
 		}
 		base = filepath.Join(home, ".local", "share")
 	}
@@ -122,12 +126,15 @@ func isBusy(err error) bool {
 }
 
 // OpenDefault opens the database chosen by DefaultPath.
-func OpenDefault(ctx context.Context, flagValue string) (*DB, error) {
-	p, err := DefaultPath(flagValue)
+func OpenDefault(ctx context.Context, flagValue string, getenv func(string) string) (*DB, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	p, err := DefaultPath(flagValue, getenv)
 	if err != nil {
 		return nil, err
 	}
-	if flagValue == "" && os.Getenv(EnvDB) == "" {
+	if flagValue == "" && getenv(EnvDB) == "" {
 		// Only the default location is created; a path the user gave must already have its folder.
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return nil, fmt.Errorf("store %s: %w", p, err)

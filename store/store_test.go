@@ -166,14 +166,14 @@ func TestConcurrentWriters(t *testing.T) {
 func TestDefaultPath(t *testing.T) {
 	t.Setenv(EnvDB, "")
 	t.Setenv("XDG_DATA_HOME", "/data")
-	if p, _ := DefaultPath("flag.db"); p != "flag.db" {
+	if p, _ := DefaultPath("flag.db", nil); p != "flag.db" {
 		t.Errorf("flag wins: got %q", p)
 	}
-	if p, _ := DefaultPath(""); p != filepath.Join("/data", "autoeval", "autoeval.db") {
+	if p, _ := DefaultPath("", nil); p != filepath.Join("/data", "autoeval", "autoeval.db") {
 		t.Errorf("XDG default: got %q", p)
 	}
 	t.Setenv(EnvDB, "/env.db")
-	if p, _ := DefaultPath(""); p != "/env.db" {
+	if p, _ := DefaultPath("", nil); p != "/env.db" {
 		t.Errorf("env: got %q", p)
 	}
 }
@@ -211,7 +211,7 @@ func TestConcurrentOpenMigratesOnce(t *testing.T) {
 func TestOpenCreatesOnlyTheDefaultFolder(t *testing.T) {
 	ctx := context.Background()
 	missing := filepath.Join(t.TempDir(), "no", "such")
-	_, err := OpenDefault(ctx, filepath.Join(missing, "x.db"))
+	_, err := OpenDefault(ctx, filepath.Join(missing, "x.db"), nil)
 	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("explicit path in a missing folder: %v", err)
 	}
@@ -219,13 +219,13 @@ func TestOpenCreatesOnlyTheDefaultFolder(t *testing.T) {
 		t.Fatalf("the missing folder was created (%v)", serr)
 	}
 	t.Setenv(EnvDB, filepath.Join(missing, "env.db"))
-	if _, err := OpenDefault(ctx, ""); err == nil {
+	if _, err := OpenDefault(ctx, "", nil); err == nil {
 		t.Fatal("$AUTOEVAL_DB in a missing folder was accepted")
 	}
 	t.Setenv(EnvDB, "")
 	data := filepath.Join(t.TempDir(), "xdg")
 	t.Setenv("XDG_DATA_HOME", data)
-	db, err := OpenDefault(ctx, "")
+	db, err := OpenDefault(ctx, "", nil)
 	if err != nil {
 		t.Fatalf("default location: %v", err)
 	}

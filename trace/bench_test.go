@@ -27,7 +27,7 @@ func BenchmarkValidateLongTrace(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := ValidateProgress(t, nil); err != nil {
+		if err := Validate(t, Limits{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -45,15 +45,23 @@ type Judgment struct {
 	// Undetermined is set when the judge could not judge the trace (no frame got a usable
 	// answer from the model, and not every substate was reached): SCR and Complete then
 	// say nothing about the agent, and eval counts the trace apart, never as a failure.
-	Undetermined       bool      `json:"undetermined,omitempty"`
-	UndeterminedReason string    `json:"undetermined_reason,omitempty"`
-	Usage              Usage     `json:"usage"`
-	Started            time.Time `json:"started"`
-	Finished           time.Time `json:"finished"`
+	Undetermined       bool   `json:"undetermined,omitempty"`
+	UndeterminedReason string `json:"undetermined_reason,omitempty"`
+	// Outcome is the verdict on the run: success, failure or cannot tell, and why. Read it
+	// through RunVerdict, which also reads judgments written before it existed.
+	Outcome  *Outcome  `json:"outcome,omitempty"`
+	Usage    Usage     `json:"usage"`
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished"`
 
 	// NoRequired: every substate is optional, so completion over required substates is
 	// undefined (CompleteRequired is false then and means nothing).
 	NoRequired bool `json:"no_required,omitempty"`
+
+	// Provenance records what the judgment was computed from (content digests), so a
+	// reader can tell when its trace no longer matches (StaleReasons); nil in judgments
+	// written before it was recorded (unknown provenance).
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // JudgeInfo identifies what produced a judgment, so results can be compared per judge.

@@ -14,7 +14,7 @@ import (
 const FormatNative = "native"
 
 // Read reads the native trace directory dir (its trace.json) without checking frame files
-// (see ValidateProgress). The trace is marked as living there, so Label names it after dir.
+// (see Validate). The trace is marked as living there, so Label names it after dir.
 func Read(dir string) (*Trace, error) {
 	t, err := ReadManifest(dir)
 	if err != nil {

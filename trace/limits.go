@@ -23,8 +23,20 @@ import (
 // 3 to 8 bytes a pixel, so decoding never needs more than a few hundred MB.
 const DefaultMaxPixels = 32 << 20
 
-// MaxPixels is the limit in force; the CLI's --max-pixels sets it before any work starts.
-var MaxPixels = DefaultMaxPixels
+// Limits are the bounds a reader applies that a user may change (--max-pixels). The zero
+// value is the defaults. They travel with each call that decodes, so two commands in one
+// process (tests) never see each other's.
+type Limits struct {
+	// MaxPixels bounds a decoded frame's width x height (0: DefaultMaxPixels).
+	MaxPixels int
+}
+
+func (l Limits) maxPixels() int {
+	if l.MaxPixels > 0 {
+		return l.MaxPixels
+	}
+	return DefaultMaxPixels
+}
 
 // MaxTaskBytes bounds a task's text. Real tasks are a sentence or a paragraph (the
 // longest AndroidWorld goal is under 400 bytes).
@@ -163,14 +175,17 @@ scan:
 	return nil
 }
 
+// DecodeImage is Limits.DecodeImage with the default limits.
+func DecodeImage(data []byte) (image.Image, string, error) { return Limits{}.DecodeImage(data) }
+
 // DecodeImage decodes a PNG or JPEG frame after reading its header: a frame over MaxPixels
 // is refused before any pixel memory is allocated.
-func DecodeImage(data []byte) (image.Image, string, error) {
+func (l Limits) DecodeImage(data []byte) (image.Image, string, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, format, fmt.Errorf("corrupt %s header: %v", format, err)
 	}
-	if err := checkPixels(cfg.Width, cfg.Height); err != nil {
+	if err := l.CheckPixels(cfg.Width, cfg.Height); err != nil {
 		return nil, format, err
 	}
 	img, format, err := image.Decode(bytes.NewReader(data))
@@ -183,13 +198,13 @@ func DecodeImage(data []byte) (image.Image, string, error) {
 	return img, format, nil
 }
 
-// CheckPixels refuses a width × height over MaxPixels (for screenshots that are not PNG
-// or JPEG files, such as arrays in a checkpoint).
-func CheckPixels(w, h int) error { return checkPixels(w, h) }
+// CheckPixels is Limits.CheckPixels with the default limits.
+func CheckPixels(w, h int) error { return Limits{}.CheckPixels(w, h) }
 
-func checkPixels(w, h int) error {
-	if px := int64(w) * int64(h); w < 0 || h < 0 || px > int64(MaxPixels) {
-		return &limitError{fmt.Sprintf("%d x %d pixels, over the limit of %d pixels (raise it with --max-pixels)", w, h, MaxPixels)}
+// CheckPixels refuses a width × height over MaxPixels.
+func (l Limits) CheckPixels(w, h int) error {
+	if px := int64(w) * int64(h); w < 0 || h < 0 || px > int64(l.maxPixels()) {
+		return &limitError{fmt.Sprintf("%d x %d pixels, over the limit of %d pixels (raise it with --max-pixels)", w, h, l.maxPixels())}
 	}
 	return nil
 }

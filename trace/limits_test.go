@@ -45,13 +45,10 @@ func TestDecodeImageRefusesBeforeDecoding(t *testing.T) {
 	if _, _, err := DecodeImage(hostiletest.File("huge-header.png")); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "1000000 x 1000000 pixels") {
 		t.Fatalf("a PNG declaring 10^12 pixels: %v", err)
 	}
-	defer func(old int) { MaxPixels = old }(MaxPixels)
-	MaxPixels = 63 // --max-pixels 63
-	if _, _, err := DecodeImage(pngBytes(t, 8, 8, color.White)); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "8 x 8 pixels, over the limit of 63") {
+	if _, _, err := (Limits{MaxPixels: 63}).DecodeImage(pngBytes(t, 8, 8, color.White)); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "8 x 8 pixels, over the limit of 63") {
 		t.Fatalf("8x8 over a limit of 63: %v", err)
 	}
-	MaxPixels = 64
-	if _, _, err := DecodeImage(pngBytes(t, 8, 8, color.White)); err != nil {
+	if _, _, err := (Limits{MaxPixels: 64}).DecodeImage(pngBytes(t, 8, 8, color.White)); err != nil {
 		t.Fatalf("8x8 within a limit of 64: %v", err)
 	}
 }
@@ -71,7 +68,7 @@ func FuzzDecodeImage(f *testing.F) {
 			}
 			return
 		}
-		if b := img.Bounds(); int64(b.Dx())*int64(b.Dy()) > int64(MaxPixels) {
+		if b := img.Bounds(); int64(b.Dx())*int64(b.Dy()) > DefaultMaxPixels {
 			t.Fatalf("decoded %v, over the limit", b)
 		}
 	})

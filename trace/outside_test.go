@@ -79,7 +79,7 @@ func TestFrameFilesAreRegularFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- ValidateProgress(tr, nil) }()
+	go func() { done <- Validate(tr, Limits{}, nil) }()
 	select {
 	case err := <-done:
 		oneLineErr(t, err, "2 problem(s)", "0001.png: not a regular file (a named pipe)", "0002.xml: resolves outside the trace directory")

@@ -89,6 +89,9 @@ type Frame struct {
 	Elements string  `json:"elements,omitempty"`
 	Activity string  `json:"activity,omitempty"`
 	Action   *Action `json:"action,omitempty"` // the action the agent took on this screen
+	// SHA256 holds the digests of the frame's files as their recorder (observe, trace
+	// import) wrote them: a file that no longer matches was changed afterwards.
+	SHA256 *FileSums `json:"sha256,omitempty"`
 
 	// In-memory content of imported frames that have no file yet (episode JSON elements,
 	// screenshots decoded from a checkpoint). Writing the trace natively turns them into files.
@@ -147,7 +150,7 @@ func SafeJoin(dir, rel string) (string, error) {
 	return filepath.Join(dir, clean), nil
 }
 
-// ReadManifest reads DIR/trace.json without checking frame files (see ValidateProgress).
+// ReadManifest reads DIR/trace.json without checking frame files (see Validate).
 func ReadManifest(dir string) (*Trace, error) {
 	path := filepath.Join(dir, ManifestName)
 	data, err := readIn("", path, MaxManifestBytes)
@@ -276,3 +279,25 @@ func WriteJSONAtomic(path string, v any) error {
 
 // FrameName is the base name used for frame files: 0001, 0002, ...
 func FrameName(index int) string { return fmt.Sprintf("%04d", index) }
+
+// ActionText says an agent's action for people and prompts: `tap (540, 1200)`,
+// `tap (540, 1200) element 3`, `key "back"`; "" for none.
+func ActionText(a *Action) string {
+	if a == nil {
+		return ""
+	}
+	parts := []string{a.Type}
+	if a.X != nil && a.Y != nil {
+		parts = append(parts, fmt.Sprintf("(%.0f, %.0f)", *a.X, *a.Y))
+	}
+	if a.Element != nil {
+		parts = append(parts, fmt.Sprintf("element %d", *a.Element))
+	}
+	if a.Direction != "" {
+		parts = append(parts, a.Direction)
+	}
+	if a.Text != "" {
+		parts = append(parts, fmt.Sprintf("%q", a.Text))
+	}
+	return strings.Join(parts, " ")
+}

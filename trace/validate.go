@@ -22,15 +22,15 @@ func (e *ValidationError) Error() string {
 	return fmt.Sprintf("%s: %d problem(s): %s", e.Trace, len(e.Problems), strings.Join(e.Problems, "; "))
 }
 
-// ValidateProgress checks a trace in full: a task and at least one frame; increasing frame
+// Validate checks a trace in full: a task and at least one frame; increasing frame
 // indexes; every referenced file inside the trace directory, present, and decodable
 // (images fully decoded, so truncation is caught; XML a readable uiautomator dump;
-// elements valid JSON); in-memory screenshots decodable; texts within their limits. All
-// problems are collected. progress (may be nil) is told (done, total), from one goroutine
-// at a time, as the frames' files are checked. Files are checked in parallel, and a file
-// several frames refer to is read and decoded once, so time grows with the distinct files
-// and memory stays that of a few decoded frames.
-func ValidateProgress(t *Trace, progress func(done, total int)) error {
+// elements valid JSON); in-memory screenshots decodable, none over lim; texts within their
+// limits. All problems are collected. progress (may be nil) is told (done, total), from one
+// goroutine at a time, as the frames' files are checked. Files are checked in parallel, and
+// a file several frames refer to is read and decoded once, so time grows with the distinct
+// files and memory stays that of a few decoded frames.
+func Validate(t *Trace, lim Limits, progress func(done, total int)) error {
 	name := t.Dir
 	if t.Source != nil && t.Source.Path != "" {
 		name = t.Source.Path
@@ -49,7 +49,7 @@ func ValidateProgress(t *Trace, progress func(done, total int)) error {
 		add("no frames")
 	}
 	checks := planChecks(t)
-	runChecks(t, checks, progress)
+	runChecks(t, checks, lim, progress)
 	for i := range t.Frames {
 		f := &t.Frames[i]
 		if i > 0 && f.Index <= t.Frames[i-1].Index {
@@ -72,7 +72,9 @@ func ValidateProgress(t *Trace, progress func(done, total int)) error {
 				add("frame %d elements: %v", f.Index, err)
 			}
 		}
+		p = append(p, checks.recorded(f, i)...)
 	}
+	p = append(p, judgmentProblems(t)...)
 	if len(p) > 0 {
 		return &ValidationError{Trace: name, Problems: p}
 	}
@@ -85,6 +87,7 @@ type fileCheck struct {
 	embedded  *Frame // an in-memory screenshot, checked for this frame alone
 	path      string // the joined path ("" when rel itself is refused)
 	err       error
+	sum       string // the content's digest, as FileSums records it, when it was read
 }
 
 type checkPlan struct {
@@ -118,9 +121,10 @@ func planChecks(t *Trace) *checkPlan {
 }
 
 // runChecks checks every planned file with one worker per CPU.
-func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
+func runChecks(t *Trace, cp *checkPlan, lim Limits, progress func(done, total int)) {
+	image := func(data []byte) error { return checkImage(data, lim) }
 	decoders := map[string]func([]byte) error{
-		"image":    checkImage,
+		"image":    image,
 		"XML":      checkXML,
 		"elements": func(b []byte) error { _, err := decodeElements(b); return err },
 	}
@@ -134,10 +138,11 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 			for c := range jobs {
 				r := &cp.list[c]
 				if r.embedded != nil {
-					r.err = checkImage(r.embedded.ImageData)
+					r.err = image(r.embedded.ImageData)
 				} else {
 					var data []byte
 					if r.path, data, r.err = t.loadRel(r.rel, fileLimits[r.what]); r.err == nil {
+						r.sum = fileSum(r.what, data)
 						r.err = decoders[r.what](data)
 					}
 				}
@@ -162,10 +167,40 @@ func runChecks(t *Trace, cp *checkPlan, progress func(done, total int)) {
 	}
 }
 
+// fileSum is the digest FileSums keeps of a file of the kind what (as PartSum): the bytes'
+// of an image or UI dump, the decoded elements' (ElementsSum), the bytes' of elements that
+// do not decode.
+func fileSum(what string, data []byte) string {
+	if what == "elements" {
+		if els, err := decodeElements(data); err == nil {
+			return ElementsSum(els)
+		}
+	}
+	return Sum(data)
+}
+
+// recorded lists the files of frame f (at position i) that are not what its recorder kept
+// in trace.json: changed after they were recorded.
+func (cp *checkPlan) recorded(f *Frame, i int) []string {
+	if f.SHA256 == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range cp.byFrame[i] {
+		r := &cp.list[c]
+		want := map[string]string{"image": f.SHA256.Image, "XML": f.SHA256.XML, "elements": f.SHA256.Elements}[r.what]
+		if r.embedded != nil || r.sum == "" || want == "" || r.sum == want {
+			continue
+		}
+		out = append(out, fmt.Sprintf("frame %d %s %s: changed after it was recorded (its content is not what %s records)", f.Index, r.what, r.path, ManifestName))
+	}
+	return out
+}
+
 // fileLimits bounds each kind of frame file, by the names planChecks gives them.
 var fileLimits = map[string]int64{"image": MaxImageFileBytes, "XML": MaxDumpBytes, "elements": MaxElementsFileBytes}
 
-func checkImage(data []byte) error {
+func checkImage(data []byte, lim Limits) error {
 	mime := http.DetectContentType(data)
 	if mime != "image/png" && mime != "image/jpeg" {
 		if len(data) == 0 {
@@ -173,7 +208,7 @@ func checkImage(data []byte) error {
 		}
 		return fmt.Errorf("not a PNG or JPEG image (%s)", mime)
 	}
-	_, _, err := DecodeImage(data)
+	_, _, err := lim.DecodeImage(data)
 	return err
 }
 

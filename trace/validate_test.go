@@ -73,13 +73,13 @@ func TestValidateBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		oneLineErr(t, ValidateProgress(tr, nil), filepath.Join(dir, "0002.png"), "frame 2", "truncated")
+		oneLineErr(t, Validate(tr, Limits{}, nil), filepath.Join(dir, "0002.png"), "frame 2", "truncated")
 	})
 	t.Run("not an image", func(t *testing.T) {
 		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`,
 			map[string][]byte{"0001.png": []byte("hello")})
 		tr, _ := Read(dir)
-		oneLineErr(t, ValidateProgress(tr, nil), "0001.png", "frame 1", "not a PNG or JPEG")
+		oneLineErr(t, Validate(tr, Limits{}, nil), "0001.png", "frame 1", "not a PNG or JPEG")
 		if _, _, err := tr.ReadImage(&tr.Frames[0]); err == nil {
 			t.Error("ReadImage accepted text")
 		}
@@ -88,7 +88,7 @@ func TestValidateBadInput(t *testing.T) {
 		dir := nativeDir(t, `{"version":1,"task":"x","status":"completed","frames":[{"index":1,"image":"0001.png","xml":"0001.xml","elements":"0001.elements.json"},{"index":2,"image":"0002.png"}]}`,
 			map[string][]byte{"0001.png": good, "0001.xml": []byte("<hierarchy><node></hierarchy>"), "0001.elements.json": []byte("[{]")})
 		tr, _ := Read(dir)
-		err := ValidateProgress(tr, nil)
+		err := Validate(tr, Limits{}, nil)
 		oneLineErr(t, err, "0002.png", "frame 2", "missing", "0001.xml", "malformed XML", "0001.elements.json", "invalid elements JSON")
 		var ve *ValidationError
 		if !errors.As(err, &ve) || len(ve.Problems) != 3 {
@@ -122,7 +122,7 @@ func TestValidateBadInput(t *testing.T) {
 			t.Skip(err)
 		}
 		tr, _ := Read(dir)
-		oneLineErr(t, ValidateProgress(tr, nil), "0001.png", "outside the trace directory")
+		oneLineErr(t, Validate(tr, Limits{}, nil), "0001.png", "outside the trace directory")
 		// Readers refuse it too, not only Validate.
 		_, _, err := tr.ReadImage(&tr.Frames[0])
 		oneLineErr(t, err, "0001.png", "outside the trace directory")
@@ -130,7 +130,7 @@ func TestValidateBadInput(t *testing.T) {
 	t.Run("no frames", func(t *testing.T) {
 		dir := nativeDir(t, `{"version":1,"task":"","status":"completed","frames":[]}`, nil)
 		tr, _ := Read(dir)
-		oneLineErr(t, ValidateProgress(tr, nil), "no frames", "no task")
+		oneLineErr(t, Validate(tr, Limits{}, nil), "no frames", "no task")
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/autoeval/autoeval/report"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // Thumbnail widths a page may ask for: a fixed few, so the cache holds one per frame.
@@ -50,7 +51,7 @@ func (s *Server) frameImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if width > 0 {
-		th, err := report.Thumbnail(data, width, 75)
+		th, err := report.Thumbnail(data, width, 75, trace.Limits{})
 		if err != nil {
 			http.Error(w, fmt.Sprintf("frame %d: %v", f.Index, err), http.StatusUnprocessableEntity)
 			return

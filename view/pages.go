@@ -119,7 +119,7 @@ func (s *Server) listPage(w http.ResponseWriter, r *http.Request) {
 		Apps:   facets(sn.traces, func(s *Summary) string { return s.App }),
 		Agents: facets(sn.traces, func(s *Summary) string { return s.Agent }),
 		Status: facets(sn.traces, func(s *Summary) string { return s.Status })}
-	lp.Verdict = []string{eval.VerdictSuccess, eval.VerdictFailure, eval.VerdictUndetermined}
+	lp.Verdict = []string{eval.VerdictSuccess, eval.VerdictFailure, eval.VerdictCannotTell}
 	seen := map[string]bool{}
 	for _, v := range lp.Verdict {
 		seen[v] = true

@@ -15,12 +15,13 @@ import (
 // A mistyped command line exits 2 (bad usage, as observe --help documents) with one line that
 // says which help to read, whether cobra or the command itself rejected it.
 func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"judge", "--trac", "x"}, "unknown flag: --trac (see 'autoeval judge --help')"},
+		{[]string{"judge", "--trac", "x"}, "unknown flag: --trac; did you mean --trace? (see 'autoeval judge --help')"},
 		{[]string{"eval"}, `required flag(s) "traces" not set (see 'autoeval eval --help')`},
 		{[]string{"trace", "info"}, "accepts 1 arg(s), received 0 (see 'autoeval trace info --help')"},
 		{[]string{"observe", "--timeout", "soon"}, "(see 'autoeval observe --help')"},
@@ -32,6 +33,13 @@ func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and one line with %q", c.args, code, stderr, stdout, c.want)
 		}
 	}
+	// Flags before the command's name are the command's; 'help COMMAND' is help.
+	if code, stdout, stderr := evalCapture(t, "-q", "--max-pixels", "100", "trace", "validate", "--help"); code != 0 || !strings.Contains(stdout, "--max-pixels") {
+		t.Errorf("flags before the command: exit %d, %s", code, stderr)
+	}
+	if code, stdout, stderr := evalCapture(t, "help", "judge"); code != 0 || !strings.Contains(stdout, "autoeval judge (--trace PATH | --traces ROOT)") {
+		t.Errorf("help judge: exit %d, %s", code, stderr)
+	}
 	// The group command alone still shows its help, successfully.
 	if code, stdout, _ := evalCapture(t, "trace"); code != 0 || !strings.Contains(stdout, "Available Commands") {
 		t.Errorf("trace alone: exit %d, stdout %q", code, stdout)
@@ -42,6 +50,7 @@ func TestAcceptanceUsageErrorsExit2WithHelpHint(t *testing.T) {
 // first; a judged trace prints the baseline notice once (in the tree), not also on stderr,
 // while --json, whose reader sees no tree, still gets it on stderr.
 func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t) // before judgeEnv leaves the repository
 	db := judgeEnv(t)
 	code, _, stderr := evalCapture(t, "--db", db, "judge", "--trace", "nonexist")
@@ -65,15 +74,16 @@ func TestAcceptanceJudgeNoticeOnceAndAfterInput(t *testing.T) {
 
 // A provider refusing the key says what to check instead of a bare HTTP status.
 func TestAcceptanceRejectedKeyHint(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
-	t.Setenv("OPENAI_API_KEY", "sk-wrong")
+	setenv(t, "OPENAI_API_KEY", "sk-wrong")
 	srv := llmtest.NewOpenAI(t, llmtest.Status(401))
 	code, _, stderr := evalCapture(t, "--db", db, "--no-cache", "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
 		"decompose", "--task", "Turn on Wi-Fi")
 	if code != 1 || !strings.Contains(stderr, "401") || !strings.Contains(stderr, "check the API key in OPENAI_API_KEY, and --base-url") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	t.Setenv("ANTHROPIC_API_KEY", "sk-wrong")
+	setenv(t, "ANTHROPIC_API_KEY", "sk-wrong")
 	asrv := llmtest.NewAnthropic(t, llmtest.Status(403))
 	code, _, stderr = evalCapture(t, "--db", db, "--no-cache", "--model", "anthropic:claude-3-5-haiku-latest", "--base-url", asrv.URL,
 		"decompose", "--task", "Turn on Wi-Fi")
@@ -84,8 +94,9 @@ func TestAcceptanceRejectedKeyHint(t *testing.T) {
 
 // eval and report over traces nobody judged yet say which command to run first.
 func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
-	t.Setenv("AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
+	setenv(t, "AUTOEVAL_DB", judgeEnv(t)) // never the user's own database
 	root := t.TempDir()
 	dir := filepath.Join(root, "clock-alarm")
 	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
@@ -114,17 +125,19 @@ func TestAcceptanceUnjudgedTracesHint(t *testing.T) {
 // Judging a folder of trace files (episode .json) writes the judgments to ./autoeval-out:
 // judge says where they went, and eval over the same folder looks there by default.
 func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
-	code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", episodes)
+	cwd := t.TempDir()
+	code, _, stderr := binRun(t, cwd, "--db", db, "judge", "--traces", episodes)
 	if code != 0 || !strings.Contains(stderr, "12 of 12 judgments went to ./autoeval-out/<trace>/") || !strings.Contains(stderr, "--judgments autoeval-out") {
 		t.Fatalf("judge: exit %d, stderr %q", code, stderr)
 	}
-	code, stdout, stderr := evalCapture(t, "eval", "--traces", episodes, "--resamples", "10")
+	code, stdout, stderr := binRun(t, cwd, "eval", "--traces", episodes, "--resamples", "10")
 	if code != 0 || strings.Contains(stderr, "hint") || !strings.Contains(stdout, "heuristic (baseline)") {
 		t.Fatalf("eval: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
-	code, stdout, stderr = evalCapture(t, "eval", "--traces", episodes, "--resamples", "10", "--judgments", "autoeval-out")
+	code, stdout, stderr = binRun(t, cwd, "eval", "--traces", episodes, "--resamples", "10", "--judgments", "autoeval-out")
 	if code != 0 || strings.Contains(stderr, "hint") || !strings.Contains(stdout, "heuristic (baseline)") {
 		t.Fatalf("eval --judgments: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
@@ -133,7 +146,7 @@ func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
 	if code, _, stderr := evalCapture(t, "-q", "trace", "import", episodes, "--out", work); code != 0 {
 		t.Fatalf("import: exit %d, %s", code, stderr)
 	}
-	if code, _, stderr := evalCapture(t, "--db", db, "judge", "--traces", work); code != 0 || strings.Contains(stderr, "autoeval-out") {
+	if code, _, stderr := binRun(t, cwd, "--db", db, "judge", "--traces", work); code != 0 || strings.Contains(stderr, "autoeval-out") {
 		t.Fatalf("judge imported: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -141,6 +154,7 @@ func TestAcceptanceJudgmentsOfTraceFilesAreFindable(t *testing.T) {
 // A malformed model is bad usage naming where it came from: a flag is checked before any
 // work, a stale $AUTOEVAL_MODEL only by commands that open a model.
 func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	for _, c := range []struct {
@@ -148,18 +162,18 @@ func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"", []string{"--model", "gpt-4o-mini", "trace", "info", ex}, `--model: model "gpt-4o-mini": want provider:name`},
+		{"", []string{"--model", "gpt-4o-mini", "judge", "--trace", ex}, `--model: model "gpt-4o-mini": want provider:name`},
 		{"", []string{"--capture-model", "foo:bar", "judge", "--trace", ex}, `--capture-model: model "foo:bar": unknown provider "foo"`},
 		{"gpt4", []string{"judge", "--trace", ex, "--out", filepath.Join(t.TempDir(), "j.json")}, `$AUTOEVAL_MODEL: model "gpt4"`},
 		{"gpt4", []string{"decompose", "--task", "Turn on Wi-Fi"}, `$AUTOEVAL_MODEL: model "gpt4"`},
 	} {
-		t.Setenv("AUTOEVAL_MODEL", c.env)
+		setenv(t, "AUTOEVAL_MODEL", c.env)
 		code, _, stderr := evalCapture(t, append([]string{"--db", db}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v (AUTOEVAL_MODEL=%q): exit %d, stderr %q; want exit 2 and %q", c.args, c.env, code, stderr, c.want)
 		}
 	}
-	t.Setenv("AUTOEVAL_MODEL", "gpt4")
+	setenv(t, "AUTOEVAL_MODEL", "gpt4")
 	if code, _, stderr := evalCapture(t, "trace", "info", ex); code != 0 {
 		t.Errorf("trace info with a stale $AUTOEVAL_MODEL: exit %d, %s", code, stderr)
 	}
@@ -167,6 +181,7 @@ func TestAcceptanceBadModelSpecNamesItsSource(t *testing.T) {
 
 // -q silences the heuristic notice too; the table still labels the baseline.
 func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	root := t.TempDir()
@@ -182,6 +197,7 @@ func TestAcceptanceQuietJudgeHasNoNotice(t *testing.T) {
 // observe refuses an --out that already holds a trace before it looks for a device, so the
 // user does not start an emulator only to learn the directory was wrong.
 func TestAcceptanceObserveExistingTraceBeforeDevice(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	judgeEnv(t)
 	code, _, stderr := evalCapture(t, "observe", "--adb", "127.0.0.1:1", "--wait", "0", "--task", "x", "--out", ex, "--", "true")

@@ -20,53 +20,11 @@ import (
 
 const decomposeSecret = "sk-decompose-SECRET-9f8e7d6c5b4a"
 
-// decomposeRun runs the CLI with stdout and stderr captured.
-func decomposeRun(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	capture := func(f **os.File) (func() string, error) {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		old := *f
-		*f = w
-		done := make(chan string)
-		go func() {
-			data, _ := readAllFile(r)
-			done <- data
-		}()
-		return func() string { w.Close(); *f = old; return <-done }, nil
-	}
-	stopOut, err := capture(&os.Stdout)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopErr, err := capture(&os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code = run(ctx, args)
-	return code, stopOut(), stopErr()
-}
-
-func readAllFile(f *os.File) (string, error) {
-	var b strings.Builder
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := f.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			return b.String(), nil
-		}
-	}
-}
-
 func decomposeEnv(t *testing.T) (db string) {
 	t.Helper()
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("ANTHROPIC_API_KEY", "")
-	t.Chdir(t.TempDir())
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
+	setenv(t, "ANTHROPIC_API_KEY", "")
 	return filepath.Join(t.TempDir(), "autoeval.db")
 }
 
@@ -88,46 +46,55 @@ func decomposeAnswer(r llmtest.Request) llmtest.Answer {
 }
 
 func TestDecomposeWithoutModelSaysHowToConfigure(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
-	code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--task", "Open Clock")
+	code, _, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--task", "Open Clock")
 	if code == 0 || !strings.Contains(stderr, "--model") || !strings.Contains(stderr, "AUTOEVAL_MODEL") || !strings.Contains(stderr, "OPENAI_API_KEY") {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
-	code, _, stderr = decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--task", "Open Clock")
+	code, _, stderr = cliRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--task", "Open Clock")
 	if code == 0 || !strings.Contains(stderr, "OPENAI_API_KEY is not set") {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
 }
 
 func TestDecomposeFlagErrors(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
 	for _, args := range [][]string{
 		{"decompose", "--db", db},
 		{"decompose", "--db", db, "--task", "x", "--suite", "y"},
 		{"decompose", "--db", db, "--suite", "y"},
 	} {
-		if code, _, stderr := decomposeRun(t, context.Background(), args...); code != 2 || !strings.Contains(stderr, "decompose:") {
+		if code, _, stderr := cliRun(t, context.Background(), args...); code != 2 || !strings.Contains(stderr, "decompose:") {
 			t.Errorf("%v: code %d stderr %q", args, code, stderr)
 		}
 	}
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`{"tasks": [`), 0o644)
-	if code, _, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--suite", bad, "--out", t.TempDir()); code == 0 || !strings.Contains(stderr, bad) {
+	if code, _, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--suite", bad, "--out", t.TempDir()); code == 0 || !strings.Contains(stderr, bad) {
 		t.Errorf("bad suite: code %d stderr %q", code, stderr)
 	}
 }
 
 func TestDecomposeTaskEndToEnd(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
-	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
 	dir := t.TempDir()
 	know := filepath.Join(dir, "clock.md")
 	os.WriteFile(know, []byte("The Alarm tab lists alarms with a switch each."), 0o644)
+	// A file in a folder that does not exist is refused at once, before any model call.
 	out := filepath.Join(dir, "out", "alarm.json")
 	args := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--base-url", srv.URL,
 		"--task", "Set an alarm for 7:30 AM", "--app", "clock", "--knowledge", know, "--out", out}
-	code, stdout, stderr := decomposeRun(t, context.Background(), args...)
+	code, _, stderr := cliRun(t, context.Background(), args...)
+	if code != 1 || !strings.Contains(stderr, "the folder "+filepath.Dir(out)+" does not exist; create it first") || srv.Count() != 0 {
+		t.Fatalf("--out in a missing folder: code %d, %d requests, stderr %s", code, srv.Count(), stderr)
+	}
+	os.Mkdir(filepath.Dir(out), 0o755)
+	code, stdout, stderr := cliRun(t, context.Background(), args...)
 	if code != 0 {
 		t.Fatalf("code %d stderr %s", code, stderr)
 	}
@@ -145,7 +112,7 @@ func TestDecomposeTaskEndToEnd(t *testing.T) {
 		t.Fatalf("%v %+v", err, s)
 	}
 	// The same command again: zero HTTP requests.
-	code, stdout2, stderr2 := decomposeRun(t, context.Background(), append(args, "--json")...)
+	code, stdout2, stderr2 := cliRun(t, context.Background(), append(args, "--json")...)
 	if code != 0 || srv.Count() != 1 || !strings.Contains(stderr2, "no model call") {
 		t.Fatalf("rerun: code %d, %d requests, stderr %s", code, srv.Count(), stderr2)
 	}
@@ -185,6 +152,7 @@ func decomposeNoSecret(t *testing.T, globs ...string) {
 }
 
 func TestDecomposeSuitesResume(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		rel   string
 		tasks int
@@ -195,7 +163,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 		t.Run(filepath.Base(tc.rel), func(t *testing.T) {
 			path := testenv.SharedData(t, tc.rel)
 			db := decomposeEnv(t)
-			t.Setenv("ANTHROPIC_API_KEY", decomposeSecret)
+			setenv(t, "ANTHROPIC_API_KEY", decomposeSecret)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var n atomic.Int32
@@ -208,7 +176,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "subs")
 			args := []string{"decompose", "--db", db, "--model", "anthropic:claude-3-5-haiku-latest", "--base-url", srv.URL,
 				"--suite", path, "--out", out, "--concurrency", "6"}
-			code, _, stderr := decomposeRun(t, ctx, args...)
+			code, _, stderr := cliRun(t, ctx, args...)
 			if code != 130 || !strings.Contains(stderr, "resume") {
 				t.Fatalf("interrupted run: code %d stderr %s", code, stderr)
 			}
@@ -218,7 +186,7 @@ func TestDecomposeSuitesResume(t *testing.T) {
 			if first.Done == 0 || first.Done >= tc.tasks {
 				t.Fatalf("first run finished %d of %d", first.Done, tc.tasks)
 			}
-			code, stdout, stderr := decomposeRun(t, context.Background(), args...)
+			code, stdout, stderr := cliRun(t, context.Background(), args...)
 			if code != 0 {
 				t.Fatalf("resumed run: code %d stderr %s", code, stderr)
 			}
@@ -254,13 +222,14 @@ func TestDecomposeSuitesResume(t *testing.T) {
 }
 
 func TestDecomposeSuiteKnowledgeDirAndFilters(t *testing.T) {
+	t.Parallel()
 	path := testenv.SharedData(t, "androidlab/config")
 	db := decomposeEnv(t)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	know := t.TempDir()
 	os.WriteFile(filepath.Join(know, "Clock.txt"), []byte("CLOCK-KNOWLEDGE"), 0o644)
 	out := filepath.Join(t.TempDir(), "o")
-	code, stdout, stderr := decomposeRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:local", "--base-url", srv.URL,
+	code, stdout, stderr := cliRun(t, context.Background(), "decompose", "--db", db, "--model", "openai:local", "--base-url", srv.URL,
 		"--suite", path, "--operations", "--limit", "40", "--knowledge", know, "--out", out, "-q")
 	if code != 0 {
 		t.Fatalf("code %d stderr %s", code, stderr)

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"strconv"
 	"text/tabwriter"
@@ -11,11 +11,18 @@ import (
 	"github.com/autoeval/autoeval/device"
 )
 
-func newDevicesCmd() *cobra.Command {
-	var (
-		adbAddr string
-		asJSON  bool
-	)
+// DevicesOptions are what devices runs with.
+type DevicesOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+
+	ADB  string
+	JSON bool
+}
+
+// NewCmdDevices builds 'autoeval devices'; runF replaces devicesRun (tests).
+func NewCmdDevices(f *Factory, runF func(context.Context, *DevicesOptions) error) *cobra.Command {
+	opts := &DevicesOptions{IO: f.IO, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "devices [--adb host:port] [--json]",
 		Short: "List the attached Android devices with model and Android version",
@@ -25,51 +32,53 @@ observe, run and groundtruth. A device that is not online says what to do about 
 		Example: `  autoeval devices
   autoeval devices --adb 127.0.0.1:5037 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			addr, err := device.ResolveAddr(adbAddr)
-			if err != nil {
-				return &exitError{code: 2, msg: "devices: " + err.Error()}
-			}
-			list, err := device.Describe(cmd.Context(), addr)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return printDevicesJSON(list)
-			}
-			if len(list) == 0 {
-				fmt.Fprintf(stderr, "autoeval: the adb server at %s lists no devices (connect one, start an emulator, or `adb connect HOST:PORT`)\n", addr)
-				return nil
-			}
-			tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "SERIAL\tSTATE\tMODEL\tANDROID\tSDK\tSCREEN\tNOTE")
-			for _, a := range list {
-				model, android, sdk, screen, note := orDash(a.Model), "-", "-", "-", a.Advice()
-				if a.Info != nil {
-					model = orDash(a.Info.Model)
-					android = orDash(a.Info.Android)
-					if a.Info.SDK > 0 {
-						sdk = strconv.Itoa(a.Info.SDK)
-					}
-					if a.Info.Width > 0 {
-						screen = fmt.Sprintf("%dx%d", a.Info.Width, a.Info.Height)
-					}
-				}
-				if a.Error != "" {
-					note = a.Error
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Serial, a.State, model, android, sdk, screen, note)
-			}
-			return tw.Flush()
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, devicesRun) },
 	}
-	f := cmd.Flags()
-	f.StringVar(&adbAddr, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
-	f.BoolVar(&asJSON, "json", false, "print the list as JSON (serial, state, model, android, sdk, width, height, error)")
+	fs := cmd.Flags()
+	fs.StringVar(&opts.ADB, "adb", "", "adb server as host:port (default $ADB_SERVER_SOCKET as tcp:host:port, else localhost:5037)")
+	fs.BoolVar(&opts.JSON, "json", false, "print the list as JSON (serial, state, model, android, sdk, width, height, error)")
 	return cmd
 }
 
-func printDevicesJSON(list []device.Attached) error {
+func devicesRun(ctx context.Context, opts *DevicesOptions) error {
+	addr, err := device.ResolveAddr(opts.ADB, opts.Getenv)
+	if err != nil {
+		return usagef("devices: %v", err)
+	}
+	list, err := device.Describe(ctx, addr)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return printDevicesJSON(opts.IO, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "autoeval: the adb server at %s lists no devices (connect one, start an emulator, or `adb connect HOST:PORT`)\n", addr)
+		return nil
+	}
+	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SERIAL\tSTATE\tMODEL\tANDROID\tSDK\tSCREEN\tNOTE")
+	for _, a := range list {
+		model, android, sdk, screen, note := orDash(a.Model), "-", "-", "-", a.Advice()
+		if a.Info != nil {
+			model = orDash(a.Info.Model)
+			android = orDash(a.Info.Android)
+			if a.Info.SDK > 0 {
+				sdk = strconv.Itoa(a.Info.SDK)
+			}
+			if a.Info.Width > 0 {
+				screen = fmt.Sprintf("%dx%d", a.Info.Width, a.Info.Height)
+			}
+		}
+		if a.Error != "" {
+			note = a.Error
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", a.Serial, a.State, model, android, sdk, screen, note)
+	}
+	return tw.Flush()
+}
+
+func printDevicesJSON(io *IOStreams, list []device.Attached) error {
 	type row struct {
 		Serial  string `json:"serial"`
 		State   string `json:"state"`
@@ -88,9 +97,7 @@ func printDevicesJSON(list []device.Attached) error {
 		}
 		rows = append(rows, r)
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rows)
+	return writeJSON(io.Out, rows)
 }
 
 func orDash(s string) string {

@@ -13,6 +13,7 @@ import (
 // `autoeval devices` lists what the real adb server has attached: each online device
 // with its model, Android version and screen, one that is not with what to do.
 func TestDevicesListsModelsAndAndroidVersions(t *testing.T) {
+	t.Parallel()
 	srv := adbtest.Start(t)
 	code, out, errOut := evalCapture(t, "devices", "--adb", srv.Addr())
 	if code != 0 || out != "" || !strings.Contains(errOut, "lists no devices") {
@@ -65,6 +66,7 @@ func TestDevicesListsModelsAndAndroidVersions(t *testing.T) {
 }
 
 func TestDevicesWithoutServer(t *testing.T) {
+	t.Parallel()
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := ln.Addr().String()
 	ln.Close()

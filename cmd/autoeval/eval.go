@@ -1,28 +1,18 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/trace"
-	"github.com/spf13/cobra"
 )
 
-type evalOptions struct {
-	traces                                       []string
-	judgments, labels, decomp, reference, format string
-	seed                                         uint64
-	resamples                                    int
-}
-
-func newEvalCmd() *cobra.Command {
-	var o evalOptions
-	cmd := &cobra.Command{
-		Use:   "eval --traces PATH",
-		Short: "Compare judges with ground truth and human labels; score agents",
-		Long: `eval reads every trace below --traces (native trace directories and the formats "trace import"
+const evalLong = `eval reads every trace below --traces (native trace directories and the formats "trace import"
 reads) with the judgments found beside them (judgment.json and judgment.*.json, one per judge) and
 in --judgments, then reports:
 
@@ -50,80 +40,105 @@ are also looked for where judge writes them by default, ./autoeval-out/<trace la
 --traces may be given several times: the traces below every root are evaluated together, as the
 shards of a cluster job leave them (each trace folder carries its judgments and ground truth).
 
-` + eval.LabelsHelp + "\n\n" + eval.DecompHelp + "\n\n" + eval.ReferenceHelp,
+` + eval.LabelsHelp + "\n\n" + eval.DecompHelp + "\n\n" + eval.ReferenceHelp
+
+// EvalOptions are what eval runs with.
+type EvalOptions struct {
+	IO *IOStreams
+
+	Traces                                       []string
+	Judgments, Labels, Decomp, Reference, Format string
+	Seed                                         uint64
+	Resamples                                    int
+}
+
+// NewCmdEval builds 'autoeval eval'; runF replaces evalRun (tests).
+func NewCmdEval(f *Factory, runF func(context.Context, *EvalOptions) error) *cobra.Command {
+	opts := &EvalOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "eval --traces PATH",
+		Short: "Compare judges with ground truth and human labels; score agents",
+		Long:  evalLong,
 		Example: `  autoeval eval --traces runs/
   autoeval eval --traces imported/ --judgments autoeval-out/ --format json > eval.json
   autoeval eval --traces episode.json
   autoeval eval --traces runs/ --labels labels.csv --reference reference.json
   autoeval eval --traces results/shard-0 --traces results/shard-1 --traces results/shard-2`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEval(cmd, o)
-		},
+		Args: pathArgs(func(p string) string { return "give the path as --traces " + p }),
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, evalRun) },
 	}
-	f := cmd.Flags()
-	f.StringArrayVar(&o.traces, "traces", nil, "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
-	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
-	f.StringVar(&o.labels, "labels", "", "human substate labels file, JSON or CSV (format below)")
-	f.StringVar(&o.decomp, "decomp-labels", "", "human mapping of generated substates onto human ones, JSON or CSV (format below)")
-	f.StringVar(&o.reference, "reference", "", "reference action sequences per task, JSON (format below)")
-	f.StringVar(&o.format, "format", "text", "output format: text (tables), json or csv (long format: one figure per line)")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap resampling; the same seed gives the same intervals")
-	f.IntVar(&o.resamples, "resamples", eval.DefaultResamples, "bootstrap resamples per interval")
+	fs := cmd.Flags()
+	fs.StringArrayVar(&opts.Traces, "traces", nil, "root folder of the traces to evaluate, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
+	fs.StringVar(&opts.Judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
+	fs.StringVar(&opts.Labels, "labels", "", "human substate labels file, JSON or CSV (format below)")
+	fs.StringVar(&opts.Decomp, "decomp-labels", "", "human mapping of generated substates onto human ones, JSON or CSV (format below)")
+	fs.StringVar(&opts.Reference, "reference", "", "reference action sequences per task, JSON (format below)")
+	fs.StringVar(&opts.Format, "format", "text", "output format: text (tables), json or csv (long format: one figure per line)")
+	fs.Uint64Var(&opts.Seed, "seed", 1, "seed of the bootstrap resampling; the same seed gives the same intervals")
+	fs.IntVar(&opts.Resamples, "resamples", eval.DefaultResamples, "bootstrap resamples per interval")
 	cmd.MarkFlagRequired("traces")
 	return cmd
 }
 
-func runEval(cmd *cobra.Command, o evalOptions) error {
-	switch o.format {
+func evalRun(_ context.Context, opts *EvalOptions) error {
+	switch opts.Format {
 	case "text", "json", "csv":
 	default:
-		return &exitError{code: 2, msg: fmt.Sprintf("--format %q: want text, json or csv", o.format)}
+		return usagef("--format %q: want text, json or csv", opts.Format)
 	}
-	if o.resamples < 1 {
-		return &exitError{code: 2, msg: fmt.Sprintf("--resamples %d: want at least 1", o.resamples)}
+	if opts.Resamples < 1 {
+		return usagef("--resamples %d: want at least 1", opts.Resamples)
 	}
-	d, err := eval.LoadRoots(o.traces, o.judgments)
+	d, err := eval.LoadRoots(opts.Traces, opts.Judgments)
 	if err != nil {
 		return err
 	}
-	hintUnjudged(d, o.traces, o.judgments)
-	var in eval.Inputs
-	if o.labels != "" {
-		if in.Labels, err = eval.ReadLabels(o.labels); err != nil {
-			return err
-		}
+	hintUnjudged(opts.IO, d, opts.Traces, opts.Judgments)
+	in, err := opts.inputs()
+	if err != nil {
+		return err
 	}
-	if o.decomp != "" {
-		if in.Decomp, err = eval.ReadDecompLabels(o.decomp); err != nil {
-			return err
-		}
-	}
-	if o.reference != "" {
-		if in.Reference, err = eval.ReadReference(o.reference); err != nil {
-			return err
-		}
-	}
-	res := eval.Evaluate(d, in, eval.Options{Seed: o.seed, Resamples: o.resamples})
-	out := cmd.OutOrStdout()
-	switch o.format {
+	res := eval.Evaluate(d, in, eval.Options{Seed: opts.Seed, Resamples: opts.Resamples})
+	switch opts.Format {
 	case "json":
-		return res.WriteJSON(out)
+		return res.WriteJSON(opts.IO.Out)
 	case "csv":
 		// Warnings still reach the user, on stderr, without breaking the CSV.
 		for _, w := range res.Warnings {
-			fmt.Fprintln(stderr, "autoeval: warning:", w)
+			fmt.Fprintln(opts.IO.ErrOut, "autoeval: warning:", w)
 		}
-		return res.WriteCSV(out)
+		return res.WriteCSV(opts.IO.Out)
 	}
-	return res.WriteText(out)
+	return res.WriteText(opts.IO.Out)
+}
+
+// inputs reads --labels, --decomp-labels and --reference.
+func (opts *EvalOptions) inputs() (eval.Inputs, error) {
+	var in eval.Inputs
+	var err error
+	if opts.Labels != "" {
+		if in.Labels, err = eval.ReadLabels(opts.Labels); err != nil {
+			return in, err
+		}
+	}
+	if opts.Decomp != "" {
+		if in.Decomp, err = eval.ReadDecompLabels(opts.Decomp); err != nil {
+			return in, err
+		}
+	}
+	if opts.Reference != "" {
+		if in.Reference, err = eval.ReadReference(opts.Reference); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
 }
 
 // hintUnjudged names the usual reasons for a dataset without judgments, which the loader's
 // warning (about where judgments are looked for) leaves to the reader: judge has not run
 // yet, or it wrote to ./autoeval-out because the traces are files (episode .json, .pkl.gz).
-func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
-	if len(d.JudgeLabels()) != 0 || global.quiet {
+func hintUnjudged(io *IOStreams, d *eval.Dataset, traces []string, judgments string) {
+	if len(d.JudgeLabels()) != 0 || io.Quiet {
 		return
 	}
 	readable := false
@@ -134,8 +149,8 @@ func hintUnjudged(d *eval.Dataset, traces []string, judgments string) {
 		return // nothing to judge; the report says so
 	}
 	if st, err := os.Stat(trace.DefaultOutDir); err == nil && st.IsDir() && judgments == "" {
-		fmt.Fprintf(stderr, "autoeval: hint: judge writes the judgments of trace files under ./%s: add --judgments %s\n", trace.DefaultOutDir, trace.DefaultOutDir)
+		io.Notef("hint: judge writes the judgments of trace files under ./%s: add --judgments %s", trace.DefaultOutDir, trace.DefaultOutDir)
 		return
 	}
-	fmt.Fprintf(stderr, "autoeval: hint: not judged yet? run 'autoeval judge --traces %s' first\n", strings.Join(traces, "' and 'autoeval judge --traces "))
+	io.Notef("hint: not judged yet? run 'autoeval judge --traces %s' first", strings.Join(traces, "' and 'autoeval judge --traces "))
 }

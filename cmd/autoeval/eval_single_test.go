@@ -17,31 +17,29 @@ const oneEpisode = `{"goal": "Open the Clock app", "task_name": "ClockOpen", "ta
 // eval and report take one trace file: judge writes its judgment to ./autoeval-out/<label>/
 // by default, and both find it there with no --judgments.
 func TestEvalAndReportOneTraceFile(t *testing.T) {
-	t.Chdir(t.TempDir())
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("ANTHROPIC_API_KEY", "")
-	if err := os.WriteFile("ep.json", []byte(oneEpisode), 0o644); err != nil {
+	t.Parallel()
+	cwd := t.TempDir()
+	if err := os.WriteFile(filepath.Join(cwd, "ep.json"), []byte(oneEpisode), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errOut := evalCapture(t, "--db", "db.sqlite", "-q", "judge", "--trace", "ep.json", "--judge", "heuristic"); code != 0 {
+	if code, _, errOut := binRun(t, cwd, "--db", "db.sqlite", "-q", "judge", "--trace", "ep.json", "--judge", "heuristic"); code != 0 {
 		t.Fatalf("judge exit %d: %s", code, errOut)
 	}
-	if _, err := os.Stat(filepath.Join("autoeval-out", "ep", "judgment.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(cwd, "autoeval-out", "ep", "judgment.json")); err != nil {
 		t.Fatalf("judge did not write where eval looks: %v", err)
 	}
-	code, out, errOut := evalCapture(t, "eval", "--traces", "ep.json", "--resamples", "20")
+	code, out, errOut := binRun(t, cwd, "eval", "--traces", "ep.json", "--resamples", "20")
 	if code != 0 || errOut != "" {
 		t.Fatalf("eval exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "1 trace, 1 with ground truth") || !strings.Contains(out, "heuristic (baseline)") || strings.Contains(out, "warning") {
 		t.Fatalf("eval of one trace:\n%s", out)
 	}
-	code, _, errOut = evalCapture(t, "-q", "report", "--traces", "ep.json", "--out", "r.html")
+	code, _, errOut = binRun(t, cwd, "-q", "report", "--traces", "ep.json", "--out", "r.html")
 	if code != 0 {
 		t.Fatalf("report exit %d: %s", code, errOut)
 	}
-	html, _ := os.ReadFile("r.html")
+	html, _ := os.ReadFile(filepath.Join(cwd, "r.html"))
 	for _, want := range []string{`data-trace="ep"`, `data-judge="heuristic (baseline)"`, "described from elements", "<title>autoeval report: ep.json</title>"} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("report lacks %q", want)
@@ -51,6 +49,7 @@ func TestEvalAndReportOneTraceFile(t *testing.T) {
 
 // A trace directory works as --traces too; a file that is no trace is one line naming it.
 func TestEvalOneTraceDirAndBadFile(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	code, out, errOut := evalCapture(t, "eval", "--traces", filepath.Join(root, "t4"), "--resamples", "20")
 	if code != 0 || !strings.Contains(out, "1 trace, 1 with ground truth") {

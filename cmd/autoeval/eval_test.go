@@ -1,10 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,43 +12,6 @@ import (
 	"github.com/autoeval/autoeval/internal/evaltest"
 	"github.com/autoeval/autoeval/internal/testenv"
 )
-
-// evalCapture runs the CLI with stdout and stderr captured.
-func evalCapture(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outW, errW
-	read := func(r *os.File, ch chan<- string) {
-		var b strings.Builder
-		buf := make([]byte, 1<<16)
-		for {
-			n, err := r.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		ch <- b.String()
-	}
-	outC, errC := make(chan string), make(chan string)
-	go read(outR, outC)
-	go read(errR, errC)
-	func() {
-		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-		code = run(context.Background(), args)
-	}()
-	outW.Close()
-	errW.Close()
-	return code, <-outC, <-errC
-}
 
 type evalJSON struct {
 	Judges struct {
@@ -73,6 +36,7 @@ func evalRow(t *testing.T, rows []eval.JudgeRow, judge, variant string) eval.Jud
 }
 
 func TestEvalHandMadeSet(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	code, out, errOut := evalCapture(t, "eval", "--traces", root, "--resamples", "200")
 	if code != 0 {
@@ -107,11 +71,12 @@ func TestEvalHandMadeSet(t *testing.T) {
 // Must show: the 12 AndroidWorld episodes, judged by the heuristic judge, evaluated with the
 // agent-claim baseline row beside the judge's rows.
 func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
+	t.Parallel()
 	episodes := testenv.SharedData(t, "episodes/androidworld-json")
 	tmp := t.TempDir()
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("ANTHROPIC_API_KEY", "")
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
+	setenv(t, "ANTHROPIC_API_KEY", "")
 	judgments := filepath.Join(tmp, "judgments")
 	code, _, errOut := evalCapture(t, "--db", filepath.Join(tmp, "db.sqlite"), "-q", "judge", "--traces", episodes, "--judge", "heuristic", "--out", judgments)
 	if code != 0 {
@@ -123,21 +88,37 @@ func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
 	}
 	t.Logf("autoeval eval output:\n%s", out)
 	lines := strings.Split(out, "\n")
-	var claim, strict string
+	var claim, strict, aw string
 	for _, l := range lines {
 		if strings.HasPrefix(l, eval.ClaimLabel) {
 			claim = l
 		}
-		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, "strict") {
+		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, " strict ") {
 			strict = l
 		}
+		if strings.HasPrefix(l, "heuristic (baseline)") && strings.Contains(l, " as-androidworld ") {
+			aw = l
+		}
+	}
+	// The row's variant, n, and at the end TP FP FN TN.
+	cells := func(row string) string {
+		f := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(row), -1)
+		if len(f) < 10 {
+			return ""
+		}
+		return strings.Join(append([]string{f[1], f[2]}, f[len(f)-4:]...), " ")
 	}
 	// 4 successes, 8 failures; the agent claimed done in all 4 successes and 6 failures.
-	if f := strings.Fields(claim); len(f) < 10 || strings.Join(f[3:9], " ") != "claim 12 4 6 0 2" {
+	if got := cells(claim); got != "claim 12 4 6 0 2" {
 		t.Errorf("claim baseline row %q, want n=12 TP4 FP6 FN0 TN2", claim)
 	}
-	if f := strings.Fields(strict); len(f) < 5 || f[3] != "12" {
+	if f := strings.Fields(cells(strict)); len(f) < 2 || f[1] != "12" {
 		t.Errorf("heuristic strict row %q, want all 12 traces", strict)
+	}
+	// The regression set: the verdict, "cannot tell" counted as not successful, agrees
+	// with AndroidWorld on all 12.
+	if got := cells(aw); got != "as-androidworld 12 4 0 0 8" {
+		t.Errorf("heuristic as-androidworld row %q, want n=12 TP4 FP0 FN0 TN8", aw)
 	}
 	if strings.Contains(out, "warning") || errOut != "" {
 		t.Errorf("unexpected warnings: %s %s", out, errOut)
@@ -145,6 +126,7 @@ func TestEvalEpisodesJudgedHeuristic(t *testing.T) {
 }
 
 func TestEvalOptionalInputs(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	dir := t.TempDir()
 	labels := filepath.Join(dir, "labels.csv")
@@ -180,6 +162,7 @@ func TestEvalOptionalInputs(t *testing.T) {
 }
 
 func TestEvalBadInput(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], false)
 	bad := filepath.Join(t.TempDir(), "labels.csv")
 	os.WriteFile(bad, []byte("trace,substate,reached\nt1,one,true\n"), 0o644)

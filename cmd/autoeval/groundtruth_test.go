@@ -53,6 +53,7 @@ func gtWriteTrace(t *testing.T, taskName string, params map[string]any) string {
 }
 
 func TestGroundtruthList(t *testing.T) {
+	t.Parallel()
 	code, out, _ := evalCapture(t, "groundtruth", "--list")
 	if code != 0 || !strings.Contains(out, "SimpleCalendarAddOneEvent") || !strings.Contains(out, "TurnOffWifiAndTurnOnBluetooth") {
 		t.Fatalf("list (%d):\n%s", code, out)
@@ -67,6 +68,7 @@ func TestGroundtruthList(t *testing.T) {
 // The whole diff-based flow: snapshot before, the "agent" changes the database,
 // check with --before, reward written into the trace.
 func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
+	t.Parallel()
 	s, dev := testDevice(t)
 	ins := func(id int, name string, cents int) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', " + itoa(cents) + ", 3, 'n')"
@@ -117,6 +119,7 @@ func TestGroundtruthSnapshotCheckAndTrace(t *testing.T) {
 // Rescoring a trace 'run' recorded compares with the groundtruth-before.json it saved
 // there; a trace without one is shown its after-state reward but never given it.
 func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
+	t.Parallel()
 	s, stand, serial := adbtest.Device(t, adbd.Config{})
 	ins := func(id int, name string) string {
 		return "INSERT INTO expense (expense_id, name, amount, category, note) VALUES (" + itoa(id) + ", '" + name + "', 100, 3, 'n')"
@@ -157,6 +160,7 @@ func TestGroundtruthTraceUsesItsBeforeSnapshot(t *testing.T) {
 }
 
 func TestGroundtruthErrors(t *testing.T) {
+	t.Parallel()
 	s, _ := testDevice(t)
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"expenses": "Taxi Fare"}`), 0o644)
@@ -190,6 +194,7 @@ func TestGroundtruthErrors(t *testing.T) {
 }
 
 func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
+	t.Parallel()
 	s, dev := testDevice(t)
 	dev.SetSetting("global", "wifi_on", "1")
 	dev.SetSetting("global", "bluetooth_on", "1")
@@ -226,6 +231,7 @@ func TestGroundtruthSettingsAndAndroidWorldOracle(t *testing.T) {
 // the server gets it as the agent's answer action before /task/score, as 'run' gives it
 // (AndroidWorld keeps it as the interaction cache its question tasks read).
 func TestGroundtruthAndroidWorldGetsTheTracesAnswer(t *testing.T) {
+	t.Parallel()
 	var calls []string
 	aw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -256,6 +262,7 @@ func TestGroundtruthAndroidWorldGetsTheTracesAnswer(t *testing.T) {
 
 // An information-retrieval task scores the answer the agent gave in the trace.
 func TestGroundtruthAnswerFromTrace(t *testing.T) {
+	t.Parallel()
 	s, dev := testDevice(t)
 	p := filepath.Join(t.TempDir(), "joplin.sqlite")
 	db, err := sql.Open("sqlite", p)
@@ -313,6 +320,7 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 
 // Parameters read off the goal with the task's template, from --templates.
 func TestGroundtruthParamsFromGoal(t *testing.T) {
+	t.Parallel()
 	s := contactsDevice(t)
 	meta := contactsMeta(t)
 	code, out, errOut := evalCapture(t, "groundtruth", "--adb", s.Addr(), "--task", "ContactsAddContact", "--templates", meta,
@@ -334,6 +342,7 @@ func itoa(n int) string {
 // A trace with only its goal text (an AndroidWorld instance) gets its parameters off that
 // goal with --templates; with no source of parameters at all, the error says where they come from.
 func TestGroundtruthTraceGoalParams(t *testing.T) {
+	t.Parallel()
 	s := contactsDevice(t)
 	dir := t.TempDir()
 	tr := &trace.Trace{Task: "Create a new contact for Amir Muller. Their number is +19328020043.", TaskName: "ContactsAddContact",
@@ -377,6 +386,7 @@ func contactsMeta(t *testing.T) string {
 
 // A missing parameter is reported before connecting: no adb server is needed to learn it.
 func TestGroundtruthMissingParamsBeforeDevice(t *testing.T) {
+	t.Parallel()
 	dead := "127.0.0.1:1" // nothing listens here
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"message": "hi"}`), 0o644)

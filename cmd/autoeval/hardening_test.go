@@ -43,6 +43,7 @@ func hostileTrace(t *testing.T) string {
 // Text from a trace reaches the terminal with its control characters made visible, in
 // every command that prints it (issue 15: ESC, BEL, CR, NUL were printed raw).
 func TestControlCharactersShownNotSent(t *testing.T) {
+	t.Parallel()
 	dir := hostileTrace(t)
 	judgeEnv(t)
 	for _, args := range [][]string{
@@ -66,6 +67,7 @@ func TestControlCharactersShownNotSent(t *testing.T) {
 }
 
 func TestDBFolderMustExistAndPricesFileToo(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	judgeEnv(t)
 	missing := filepath.Join(t.TempDir(), "no", "such")
@@ -86,6 +88,7 @@ func TestDBFolderMustExistAndPricesFileToo(t *testing.T) {
 
 // A report written with one frame left out is not a failure, and one trace is "1 trace".
 func TestReportWordsForAFrameLeftOut(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "run")

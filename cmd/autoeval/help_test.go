@@ -11,6 +11,7 @@ import (
 // Every command and every flag explains itself in --help: an empty usage string is a flag
 // a user has to guess at.
 func TestEveryCommandAndFlagHasHelp(t *testing.T) {
+	t.Parallel()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		if c.Hidden || c.Name() == "help" || c.Name() == "completion" || strings.HasPrefix(c.CommandPath(), "autoeval completion") {
@@ -31,5 +32,5 @@ func TestEveryCommandAndFlagHasHelp(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd())
+	walk(testRoot())
 }

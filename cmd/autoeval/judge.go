@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,21 +22,7 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-type judgeOptions struct {
-	trace, traces, substates, out string
-	capture, kind                 string
-	concurrency, captureConc      int
-	retries                       int
-	fresh, jsonOut                bool
-	shard                         string
-}
-
-func newJudgeCmd() *cobra.Command {
-	var o judgeOptions
-	cmd := &cobra.Command{
-		Use:   "judge (--trace PATH | --traces ROOT)",
-		Short: "Judge recorded traces against their substates (Capturer -> Reasoner -> Checker)",
-		Long: `Judge a recorded run: for each frame in order, describe the screen (Capturer), match the
+const judgeLong = `Judge a recorded run: for each frame in order, describe the screen (Capturer), match the
 description against the substates not yet reached (Reasoner), and enforce the rules (Checker: one
 verdict "true" or "uncertain" per substate; a unit only with its page visible on the same frame).
 Writes judgment.json and prints the substates as a tree with the frame that reached each.
@@ -56,96 +40,125 @@ screenshots with a task file, LlamaTouch folders, AndroidWorld episode JSON file
 With --traces, as many traces are judged at once as the model endpoint takes requests, the
 longest first. Processes sharing the database share the work: each trace is claimed while it is
 judged, so none is judged twice, and the traces of a process that died are taken over. On a
-cluster, --shard gives each process (each with its own database) its part of the traces.`,
+cluster, --shard gives each process (each with its own database) its part of the traces.`
+
+// JudgeOptions are what judge runs with.
+type JudgeOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Model  *modelFlags
+	DB     dbFlag
+
+	Trace, Substates, Out             string
+	Traces                            []string
+	Capture, Kind                     string
+	Concurrency, CaptureConc, Retries int
+	Fresh, JSON                       bool
+	Shard                             string
+}
+
+// NewCmdJudge builds 'autoeval judge'; runF replaces judgeRun (tests).
+func NewCmdJudge(f *Factory, runF func(context.Context, *JudgeOptions) error) *cobra.Command {
+	opts := &JudgeOptions{IO: f.IO, Getenv: f.Getenv, Model: newModelFlags(f, true), DB: dbFlag{getenv: f.Getenv}}
+	cmd := &cobra.Command{
+		Use:   "judge (--trace PATH | --traces ROOT)",
+		Short: "Judge recorded traces against their substates (Capturer -> Reasoner -> Checker)",
+		Long:  judgeLong,
 		Example: `  autoeval judge --trace examples/clock-alarm
   autoeval judge --trace run1 --model openai:gpt-4o-mini --substates subs.json --out run1.judgment.json
   autoeval judge --traces android_world_agents/results --out judged/`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runJudge(cmd.Context(), o)
-		},
+		Args: pathArgs(func(p string) string {
+			return fmt.Sprintf("give the path as --trace %s (one trace) or --traces %s (every trace below it)", p, p)
+		}),
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, judgeRun) },
 	}
-	f := cmd.Flags()
-	f.StringVar(&o.trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")
-	f.StringVar(&o.traces, "traces", "", "judge every trace found below this directory")
-	f.StringVar(&o.substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
-	f.StringVar(&o.out, "out", "", "where judgments go: a .json file for --trace, a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
-	f.StringVar(&o.capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
-	f.StringVar(&o.kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline with a notice)")
-	f.IntVar(&o.concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
-	f.IntVar(&o.captureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
-	f.IntVar(&o.retries, "retries", 2, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
-	f.BoolVar(&o.fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
-	f.BoolVar(&o.jsonOut, "json", false, "print the judgment JSON (one trace) instead of the tree")
-	f.StringVar(&o.shard, "shard", "", "with --traces, judge only shard I of N (I/N, numbered from 0), or auto: the shard of this pod of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) or task of a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT); a trace's shard follows from its path below --traces, so reruns keep it")
+	fs := cmd.Flags()
+	fs.StringVar(&opts.Trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")
+	fs.StringArrayVar(&opts.Traces, "traces", nil, "judge every trace found below this directory (repeat to judge the traces below several roots together)")
+	fs.StringVar(&opts.Substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
+	fs.StringVar(&opts.Out, "out", "", "where judgments go: a .json file for --trace (in an existing folder), a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
+	fs.StringVar(&opts.Capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
+	fs.StringVar(&opts.Kind, "judge", "", strings.Join(judge.Kinds(), " or ")+" (default: llm when a model is configured, else the heuristic baseline with a notice)")
+	fs.IntVar(&opts.Concurrency, "concurrency", 0, "traces judged at once with --traces (default: --model-concurrency, so every request slot has a trace to serve; the number of CPUs for the heuristic judge)")
+	fs.IntVar(&opts.CaptureConc, "capture-concurrency", 4, "frames described in parallel ahead of the reasoner")
+	fs.IntVar(&opts.Retries, "retries", judge.DefaultRetries, "times a frame whose answer breaks a rule is asked again before the frame is skipped and the skip recorded (0 = never)")
+	fs.BoolVar(&opts.Fresh, "fresh", false, "discard saved progress of the same job and judge from the first frame")
+	fs.BoolVar(&opts.JSON, "json", false, "print the judgment JSON (one trace) instead of the tree")
+	fs.StringVar(&opts.Shard, "shard", "", "with --traces, judge only shard I of N (I/N, numbered from 0), or auto: the shard of this pod of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) or task of a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT); a trace's shard follows from its path below --traces, so reruns keep it")
+	opts.Model.register(fs)
+	opts.DB.register(fs)
 	return cmd
 }
 
-func runJudge(ctx context.Context, o judgeOptions) error {
-	if (o.trace == "") == (o.traces == "") {
-		return &exitError{code: 2, msg: "judge: give exactly one of --trace PATH or --traces ROOT"}
+func judgeRun(ctx context.Context, opts *JudgeOptions) error {
+	if err := opts.check(); err != nil {
+		return err
 	}
-	if o.kind != "" && !slices.Contains(judge.Kinds(), o.kind) {
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --judge %q: want %s", o.kind, strings.Join(judge.Kinds(), " or "))}
-	}
-	switch {
-	case o.concurrency < 0:
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --concurrency %d: want 1 or more (0 = from --model-concurrency)", o.concurrency)}
-	case o.captureConc < 1:
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture-concurrency %d: want 1 or more", o.captureConc)}
-	case o.retries < 0:
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --retries %d: want 0 (never) or more", o.retries)}
-	}
-	if o.shard != "" && o.trace != "" {
-		return &exitError{code: 2, msg: "judge: --shard splits the traces of --traces; with --trace there is one"}
-	}
-	if _, err := shard.Parse(o.shard, os.Getenv); err != nil {
-		return &exitError{code: 2, msg: "judge: " + err.Error()}
-	}
-	if !slices.Contains(judge.CaptureModes, o.capture) {
-		return &exitError{code: 2, msg: fmt.Sprintf("judge: --capture %q: want one of %s", o.capture, strings.Join(judge.CaptureModes, ", "))}
-	}
-	if o.capture == judge.CaptureVision || o.capture == judge.CaptureBoth {
-		if o.kind == trace.JudgeHeuristic {
-			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs the model judge; the heuristic baseline reads only UI XML / elements or OCR text"}
-		}
-		if llm.ResolveSpec(global.model) == "" && global.captureModel == "" {
-			return &exitError{code: 2, msg: "judge: --capture " + o.capture + " needs a vision model: pass --model (and optionally --capture-model)"}
-		}
-	}
-	db, err := store.OpenDefault(ctx, global.db)
+	db, err := opts.DB.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-
-	opts := judge.Options{Out: o.out, Concurrency: o.concurrency, ModelConcurrency: global.modelConcurrency,
-		Source: judge.SubstateSource{File: o.substates}}
-	if o.retries == 0 {
-		o.retries = -1 // the package's zero value means "default"; on the command line 0 means none
-	}
-	cfg, decompose, err := judgeConfig(ctx, db, o.kind, o.capture)
+	cfg, decompose, err := judgeConfig(ctx, opts.Model, db, opts.Kind, opts.Capture)
 	if err != nil {
 		return err
 	}
-	cfg.CaptureConcurrency, cfg.Retries, cfg.Fresh = o.captureConc, o.retries, o.fresh
-	opts.Source.Decompose = decompose
-	opts.Judge = cfg
-
-	if o.trace != "" {
+	cfg.CaptureConcurrency, cfg.Retries, cfg.Fresh = opts.CaptureConc, opts.Retries, opts.Fresh
+	o := judge.Options{Out: opts.Out, Concurrency: opts.Concurrency, ModelConcurrency: opts.Model.calls.Concurrency,
+		Source: judge.SubstateSource{File: opts.Substates, Decompose: decompose}, Judge: cfg}
+	if opts.Trace != "" {
 		return judgeOne(ctx, opts, o)
 	}
 	return judgeMany(ctx, opts, o)
 }
 
-// judgeConfig is the one place --model, --capture-model and a --judge choice become the
-// judge's configuration, for both 'judge' and 'run': the model judge when a model is
-// configured, else the heuristic baseline with a notice. With a model, substates are
-// decomposed by it even for the heuristic judge, so the baseline and the model judge are
-// compared on the same substates.
-func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
-	cfg := judge.Config{Kind: kind, Capture: capture, Store: db}
-	spec := llm.ResolveSpec(global.model)
+// check rejects a command line that cannot work, before any work starts.
+func (opts *JudgeOptions) check() error {
+	if err := opts.Model.check(); err != nil {
+		return err
+	}
+	switch {
+	case (opts.Trace == "") == (len(opts.Traces) == 0):
+		return usagef("judge: give exactly one of --trace PATH or --traces ROOT")
+	case opts.Kind != "" && !slices.Contains(judge.Kinds(), opts.Kind):
+		return usagef("judge: --judge %q: want %s", opts.Kind, strings.Join(judge.Kinds(), " or "))
+	case opts.Concurrency < 0:
+		return usagef("judge: --concurrency %d: want 1 or more (0 = from --model-concurrency)", opts.Concurrency)
+	case opts.CaptureConc < 1:
+		return usagef("judge: --capture-concurrency %d: want 1 or more", opts.CaptureConc)
+	case opts.Retries < 0:
+		return usagef("judge: --retries %d: want 0 (never) or more", opts.Retries)
+	case opts.Shard != "" && opts.Trace != "":
+		return usagef("judge: --shard splits the traces of --traces; with --trace there is one")
+	}
+	if _, err := shard.Parse(opts.Shard, opts.Getenv); err != nil {
+		return usagef("judge: %v", err)
+	}
+	if !slices.Contains(judge.CaptureModes, opts.Capture) {
+		return usagef("judge: --capture %q: want one of %s", opts.Capture, strings.Join(judge.CaptureModes, ", "))
+	}
+	if opts.Capture == judge.CaptureVision || opts.Capture == judge.CaptureBoth {
+		if opts.Kind == trace.JudgeHeuristic {
+			return usagef("judge: --capture %s needs the model judge; the heuristic baseline reads only UI XML / elements or OCR text", opts.Capture)
+		}
+		if opts.Model.spec() == "" && opts.Model.captureModel == "" {
+			return usagef("judge: --capture %s needs a vision model: pass --model (and optionally --capture-model)", opts.Capture)
+		}
+	}
+	if opts.Trace != "" && opts.Out != "" && strings.HasSuffix(strings.ToLower(opts.Out), ".json") {
+		return outFileFolder("--out", opts.Out)
+	}
+	return nil
+}
+
+// judgeConfig is the one place the model flags and a --judge choice become the judge's
+// configuration, for both 'judge' and 'run': the model judge when a model is configured,
+// else the heuristic baseline with a notice. With a model, substates are decomposed by it
+// even for the heuristic judge, so the baseline and the model judge are compared on the same
+// substates.
+func judgeConfig(ctx context.Context, mf *modelFlags, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
+	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries}
+	spec := mf.spec()
 	if spec == "" && kind == trace.JudgeLLM {
 		return cfg, nil, llm.ErrNotConfigured
 	}
@@ -158,79 +171,78 @@ func judgeConfig(ctx context.Context, db *store.DB, kind, capture string) (judge
 	if spec == "" {
 		return cfg, nil, nil
 	}
-	m, err := openModel(ctx, spec, db)
+	m, err := mf.open(ctx, db)
 	if err != nil {
 		return cfg, nil, err
 	}
 	if cfg.Kind != trace.JudgeHeuristic {
 		cfg.Kind = trace.JudgeLLM
 		cfg.Model, cfg.CaptureModel = m, m
-		if global.captureModel != "" {
-			if cfg.CaptureModel, err = openCaptureModel(ctx, db); err != nil {
+		if mf.captureModel != "" {
+			if cfg.CaptureModel, err = mf.openCapture(ctx, db); err != nil {
 				return cfg, nil, err
 			}
 		}
 	}
-	return cfg, decomposeFunc(m, db), nil
+	return cfg, decomposeFunc(m, db, mf.calls.NoCache), nil
 }
 
-// judgeNotice says on stderr that the heuristic baseline stands in for the model judge, once the
-// traces were found: an error about the input should not come after a notice about the judge.
-func judgeNotice(opts judge.Options) {
-	if opts.Judge.Notice != "" && !global.quiet {
-		fmt.Fprintln(stderr, "autoeval: notice: "+opts.Judge.Notice)
+// judgeNotice says on stderr that the heuristic baseline stands in for the model judge, once
+// the traces were found: an error about the input should not come after a notice about the
+// judge.
+func judgeNotice(io *IOStreams, o judge.Options) {
+	if o.Judge.Notice != "" {
+		io.Notef("notice: %s", o.Judge.Notice)
 	}
 }
 
-func judgeOne(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	t, err := importer.Open(o.trace)
+func judgeOne(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
+	t, err := importer.Open(opts.Trace)
 	if err != nil {
 		return err
 	}
-	if o.jsonOut {
+	if opts.JSON {
 		// The tree on stdout carries the notice itself; JSON does not show it to a reader.
-		judgeNotice(opts)
+		judgeNotice(opts.IO, o)
 	}
 	label := trace.Label(t)
-	if opts.Judge.Kind == trace.JudgeLLM {
-		// Model calls take seconds per frame: show progress, counting resumed frames.
+	if o.Judge.Kind == trace.JudgeLLM {
+		// Model calls take seconds per frame: show progress, counting resumed frames. The bar
+		// starts with the judging, so an error before it (the substates) stands alone.
 		var bar *progress.Bar
-		opts.Judge.OnStart = func(resumed, total int) {
-			bar = progress.New("judge "+label, total, global.quiet)
+		o.Judge.OnStart = func(resumed, total int) {
+			bar = opts.IO.Bar("judge "+label, total)
 			bar.Skip(resumed)
 		}
-		opts.Judge.OnFrame = func(f trace.FrameResult) { bar.Done(fmt.Sprintf("frame %d", f.Index), nil) }
+		o.Judge.OnFrame = func(f trace.FrameResult) { bar.Done(fmt.Sprintf("frame %d", f.Index), nil) }
 		defer func() {
 			if bar != nil {
 				bar.Finish()
 			}
 		}()
 	}
-	r := judge.JudgeTrace(ctx, opts, judge.Target{Label: label, Trace: t}, false)
-	if errors.Is(r.Err, judge.ErrNothingToJudge) {
+	r := judge.JudgeTrace(ctx, o, judge.Target{Label: label, Trace: t}, false)
+	switch {
+	case errors.Is(r.Err, judge.ErrNothingToJudge):
 		// Not a failure of judging: there is nothing to judge. Said once, on stderr.
-		fmt.Fprintf(stderr, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
+		fmt.Fprintf(opts.IO.ErrOut, "autoeval: %s: not judgeable: %v; no judgment written (eval still reports its ground truth)\n", label, judge.ErrNothingToJudge)
 		return nil
-	}
-	if r.Err != nil {
-		if ctx.Err() != nil {
-			return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
-		}
+	case r.Err != nil && ctx.Err() != nil:
+		return interrupted("interrupted: progress is saved; run the same command again to continue")
+	case r.Err != nil:
 		return r.Err
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintln(stderr, "autoeval: "+n)
+		fmt.Fprintln(opts.IO.ErrOut, "autoeval: "+n)
 	}
-	if o.jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r.Judgment); err != nil {
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, r.Judgment); err != nil {
 			return err
 		}
 		return undeterminedError(r.Judgment)
 	}
-	judge.WriteTree(stdout, r.Judgment)
-	fmt.Fprintf(stdout, "Judgment written to %s\n", r.Out)
+	judge.WriteTree(opts.IO.Out, r.Judgment)
+	fmt.Fprintf(opts.IO.Out, "Judgment written to %s\n", r.Out)
 	return undeterminedError(r.Judgment)
 }
 
@@ -243,63 +255,49 @@ func undeterminedError(j *trace.Judgment) error {
 	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined (try another --model, or more --retries)"}
 }
 
-func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
-	sources, err := importer.OpenEachContext(ctx, o.traces)
+func judgeMany(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
+	sources, err := judge.OpenRoots(ctx, opts.Traces)
 	if err != nil {
 		return err
 	}
-	sh, _ := shard.Parse(o.shard, os.Getenv) // checked in runJudge
-	judgeNotice(opts)
-	var targets []judge.Target
-	var ids []string
-	var openErrs []judge.Result
-	for _, src := range sources {
-		id := shardID(o.traces, src.Path)
-		if src.Err != nil {
-			if sh.Owns(id) {
-				openErrs = append(openErrs, judge.Result{Label: src.Path, Err: src.Err})
-			}
-			continue
-		}
-		for k, t := range src.Traces {
-			targets = append(targets, judge.Target{Label: trace.Label(t), Trace: t})
-			ids = append(ids, entryID(id, k, src.Traces))
-		}
-	}
-	// Labels name the output folders under --out: made unique over all traces, so a trace
-	// gets the same folder whichever shard judges it.
-	dedupeLabels(targets)
+	sh, _ := shard.Parse(opts.Shard, opts.Getenv) // checked before
+	judgeNotice(opts.IO, o)
+	b := judge.Targets(sources, sh)
 	if sh.Sharded() {
-		all := len(targets)
-		mine := targets[:0]
-		for i, tg := range targets {
-			if sh.Owns(ids[i]) {
-				mine = append(mine, tg)
-			}
-		}
-		targets = mine
-		if !global.quiet {
-			fmt.Fprintf(stderr, "autoeval: shard %s: %d of the %d traces below %s\n", sh, len(targets), all, o.traces)
-		}
+		opts.IO.Notef("shard %s: %d of the %d traces below %s", sh, len(b.Targets), b.All, strings.Join(opts.Traces, ", "))
 	}
-	bar := progress.New("judge", len(targets)+len(openErrs), global.quiet)
-	for _, r := range openErrs {
+	bar := opts.IO.Bar("judge", len(b.Targets)+len(b.OpenErrs))
+	for _, r := range b.OpenErrs {
 		bar.Done(r.Label, r.Err)
 	}
-	opts.Bar = bar
-	opts.StatusRoot = o.traces // autoeval view shows the batch from there
-	if !global.quiet {
-		opts.OnWait = func(label string, held *store.HeldError) {
-			fmt.Fprintf(stderr, "autoeval: %s is being judged by pid %d on %s; judging the others first, then taking it up\n", label, held.PID, held.Host)
+	o.Bar = bar
+	o.StatusRoot = opts.Traces[0] // autoeval view shows the batch from there (the first root, for several)
+	if !opts.IO.Quiet {
+		o.OnWait = func(label string, held *store.HeldError) {
+			opts.IO.Notef("%s is being judged by pid %d on %s; judging the others first, then taking it up", label, held.PID, held.Host)
 		}
 	}
-	results := judge.Batch(ctx, opts, targets)
+	results := append(judge.Batch(ctx, o, b.Targets), b.OpenErrs...)
 	bar.Finish()
-	results = append(results, openErrs...)
-	judge.WriteTable(stdout, results)
-	if err := ctx.Err(); err != nil {
-		return &exitError{code: 130, msg: "interrupted: progress is saved; run the same command again to continue"}
+	judge.WriteTable(opts.IO.Out, results)
+	if ctx.Err() != nil {
+		return interrupted("interrupted: progress is saved; run the same command again to continue")
 	}
+	if o.Judge.Kind == trace.JudgeHeuristic {
+		fmt.Fprintln(opts.IO.Out, "(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
+	}
+	// Judgments of trace files or read-only traces went to the default folder under the
+	// working directory; eval and report look there by themselves only when run from the
+	// same directory: say so once.
+	if aside := countUnder(results, trace.DefaultOutDir); aside > 0 && opts.Out == "" {
+		opts.IO.Notef("%d of %s went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s",
+			aside, termtext.Count(len(results), "judgment"), trace.DefaultOutDir, trace.DefaultOutDir)
+	}
+	return batchError(results)
+}
+
+// batchError is the exit status of a batch: 1 when a trace failed or was undetermined.
+func batchError(results []judge.Result) error {
 	failed, undetermined := 0, 0
 	for _, r := range results {
 		if r.Err != nil && !errors.Is(r.Err, judge.ErrNothingToJudge) {
@@ -307,16 +305,6 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 		} else if r.Judgment != nil && r.Judgment.Undetermined {
 			undetermined++
 		}
-	}
-	if opts.Judge.Kind == trace.JudgeHeuristic {
-		fmt.Fprintln(stdout, "(heuristic baseline: rules over the UI hierarchy or OCR text, not the model judge)")
-	}
-	// Judgments of trace files or read-only traces went to the default folder under the
-	// working directory; eval and report look there by themselves only when run from the
-	// same directory: say so once.
-	if aside := countUnder(results, trace.DefaultOutDir); aside > 0 && o.out == "" && !global.quiet {
-		fmt.Fprintf(stderr, "autoeval: %d of %s went to ./%s/<trace>/ (their traces are files or read-only); eval and report run from this directory find them, from elsewhere give them --judgments %s\n",
-			aside, termtext.Count(len(results), "judgment"), trace.DefaultOutDir, trace.DefaultOutDir)
 	}
 	if failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, termtext.Count(len(results), "trace"))}
@@ -327,43 +315,9 @@ func judgeMany(ctx context.Context, opts judge.Options, o judgeOptions) error {
 	return nil
 }
 
-// shardID is what assigns a trace source to a shard: its path below the root the user
-// named, with forward slashes, so every machine agrees wherever the data is mounted.
-func shardID(root, path string) string {
-	if rel, err := filepath.Rel(root, path); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(path)
-}
-
-// entryID names the k-th trace of a source that holds several (a file of episodes).
-func entryID(id string, k int, traces []*trace.Trace) string {
-	if len(traces) <= 1 {
-		return id
-	}
-	e := k + 1
-	if t := traces[k]; t.Source != nil && t.Source.Entry > 0 {
-		e = t.Source.Entry
-	}
-	return fmt.Sprintf("%s#%d", id, e)
-}
-
-// dedupeLabels makes labels unique (two traces named "trace_1" in different folders) so
-// their judgments do not overwrite each other under --out.
-func dedupeLabels(ts []judge.Target) {
-	seen := map[string]int{}
-	for i := range ts {
-		l := ts[i].Label
-		seen[l]++
-		if seen[l] > 1 {
-			ts[i].Label = fmt.Sprintf("%s-%d", l, seen[l])
-		}
-	}
-}
-
 // decomposeFunc adapts the decomposer (cached in the store) for the judge.
-func decomposeFunc(m llm.Model, db *store.DB) judge.DecomposeFunc {
-	d := decomposer.New(m, db, decomposer.Options{NoCache: global.noCache})
+func decomposeFunc(m llm.Model, db *store.DB, noCache bool) judge.DecomposeFunc {
+	d := decomposer.New(m, db, decomposer.Options{Repairs: decomposer.DefaultRepairs, NoCache: noCache})
 	return func(ctx context.Context, task, app string) (*substate.List, trace.Usage, error) {
 		r, err := d.Run(ctx, decomposer.Input{Task: task, App: app})
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/internal/storetest"
 	"github.com/autoeval/autoeval/internal/testenv"
@@ -18,13 +19,12 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// judgeEnv isolates a judge run: no model in the environment, a temp database and a temp
-// working directory (default outputs land in ./autoeval-out there, never in the repo).
+// judgeEnv isolates a judge run: no model in the environment and a temp database. Tests
+// whose commands write default outputs (./autoeval-out) run the built binary in a temp dir.
 func judgeEnv(t *testing.T) (db string) {
 	t.Helper()
-	t.Setenv("AUTOEVAL_MODEL", "")
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Chdir(t.TempDir())
+	setenv(t, "AUTOEVAL_MODEL", "")
+	setenv(t, "OPENAI_API_KEY", "")
 	return filepath.Join(t.TempDir(), "autoeval.db")
 }
 
@@ -54,15 +54,17 @@ func readOnlyCopy(t *testing.T, src string) string {
 }
 
 func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "traces/llamatouch")
 	db := judgeEnv(t)
+	cwd := t.TempDir()
 	for _, name := range []string{"trace_7", "trace_18"} {
 		dir := readOnlyCopy(t, filepath.Join(root, name))
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", dir}); code != 0 {
-			t.Fatalf("%s: exit %d", name, code)
+		if code, _, errOut := binRun(t, cwd, "--db", db, "-q", "judge", "--trace", dir); code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errOut)
 		}
 		// A read-only trace directory: the judgment goes to ./autoeval-out/<label>/.
-		j := judgeRead(t, filepath.Join("autoeval-out", name, trace.JudgmentName))
+		j := judgeRead(t, filepath.Join(cwd, "autoeval-out", name, trace.JudgmentName))
 		if j.Judge.Kind != trace.JudgeHeuristic || !strings.Contains(j.Judge.Notice, "no model configured") {
 			t.Fatalf("%s: judge %+v, want the heuristic baseline with a notice", name, j.Judge)
 		}
@@ -76,18 +78,20 @@ func TestJudgeLlamaTouchHeuristicNoFlags(t *testing.T) {
 }
 
 func TestJudgeEachEpisodeHeuristic(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	files, _ := filepath.Glob(filepath.Join(root, "*.json"))
 	if len(files) == 0 {
 		t.Skipf("no episodes in %s", root)
 	}
+	cwd := t.TempDir()
 	for _, f := range files {
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--trace", f}); code != 0 {
-			t.Fatalf("%s: exit %d", f, code)
+		if code, _, errOut := binRun(t, cwd, "--db", db, "-q", "judge", "--trace", f); code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errOut)
 		}
 	}
-	outs, _ := filepath.Glob(filepath.Join("autoeval-out", "*", trace.JudgmentName))
+	outs, _ := filepath.Glob(filepath.Join(cwd, "autoeval-out", "*", trace.JudgmentName))
 	if len(outs) != len(files) {
 		t.Fatalf("%d judgments for %d episodes", len(outs), len(files))
 	}
@@ -100,6 +104,7 @@ func TestJudgeEachEpisodeHeuristic(t *testing.T) {
 }
 
 func TestJudgeBundledExample(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	// A copy, so the default output (beside the trace) does not land in the repository.
@@ -108,8 +113,8 @@ func TestJudgeBundledExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, trace.JudgmentName))
-	t.Setenv("AUTOEVAL_DB", db)
-	if code := run(context.Background(), []string{"judge", "--trace", dir}); code != 0 {
+	setenv(t, "AUTOEVAL_DB", db)
+	if code := cliCode(t, "judge", "--trace", dir); code != 0 {
 		t.Fatalf("no flags: exit %d", code)
 	}
 	j := judgeRead(t, filepath.Join(dir, trace.JudgmentName))
@@ -121,6 +126,9 @@ func TestJudgeBundledExample(t *testing.T) {
 	// fenced screen description.
 	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		d := r.Text[strings.Index(r.Text, "<<<SCREEN_DESCRIPTION"):]
 		clock := strings.Contains(d, "App package: com.google.android.deskclock")
 		list := clock && strings.Contains(d, `"Alarm" id action_bar_title`)
@@ -137,11 +145,9 @@ func TestJudgeBundledExample(t *testing.T) {
 		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
 	}))
 	out := filepath.Join(t.TempDir(), "llm.json")
-	judgeStdout(t, func() {
-		if code := run(context.Background(), []string{"-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out}); code != 0 {
-			t.Fatalf("fake provider: exit %d", code)
-		}
-	})
+	if code := cliCode(t, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out); code != 0 {
+		t.Fatalf("fake provider: exit %d", code)
+	}
 	j = judgeRead(t, out)
 	if !j.Complete || j.Judge.Kind != trace.JudgeLLM || srv.Count() == 0 {
 		t.Fatalf("model judge on the example: %+v (%d requests)", j.Substates, srv.Count())
@@ -149,14 +155,14 @@ func TestJudgeBundledExample(t *testing.T) {
 }
 
 func TestJudgeBatchTracesWithTable(t *testing.T) {
+	t.Parallel()
 	root := testenv.SharedData(t, "episodes/androidworld-json")
 	db := judgeEnv(t)
 	out := filepath.Join(t.TempDir(), "judged")
-	stdout := judgeStdout(t, func() {
-		if code := run(context.Background(), []string{"--db", db, "-q", "judge", "--traces", root, "--out", out, "--concurrency", "3"}); code != 0 {
-			t.Fatalf("exit %d", code)
-		}
-	})
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "judge", "--traces", root, "--out", out, "--concurrency", "3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
 	if !strings.Contains(stdout, "overall (12 traces)") || !strings.Contains(stdout, "heuristic baseline") {
 		t.Fatalf("closing table missing:\n%s", stdout)
 	}
@@ -167,6 +173,7 @@ func TestJudgeBatchTracesWithTable(t *testing.T) {
 }
 
 func TestJudgeAgainstFakeProvider(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.apps.nexuslauncher", "Clock"))
@@ -180,6 +187,9 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 	  {"id":1,"kind":"unit","content":"An alarm for 7:30 AM is listed","parent":0}]}`)
 	ids := regexp.MustCompile(`(?m)^- id (\d+) \[`)
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		clock := strings.Contains(r.Text, "deskclock")
 		var parts []string
 		for _, m := range ids.FindAllStringSubmatch(r.Text[strings.Index(r.Text, "Open substates"):], -1) {
@@ -192,39 +202,40 @@ func TestJudgeAgainstFakeProvider(t *testing.T) {
 		return llmtest.Reply(`{"thought":"t","substates":[` + strings.Join(parts, ",") + `],"critical_info":[]}`)
 	}))
 	out := filepath.Join(t.TempDir(), "j.json")
-	stdout := judgeStdout(t, func() {
-		code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL,
-			"judge", "--trace", dir, "--out", out})
-		if code != 0 {
-			t.Fatalf("exit %d", code)
-		}
-	})
+	code, stdout, _ := evalCapture(t, "--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL,
+		"judge", "--trace", dir, "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
 	j := judgeRead(t, out)
 	if j.Judge.Kind != trace.JudgeLLM || j.Judge.Model != "openai:test-model" || !j.Complete || *j.Substates[1].Frame != 2 {
 		t.Fatalf("judgment %+v / %+v", j.Judge, j.Substates)
 	}
-	if srv.Count() != 2 || !j.StoppedEarly {
-		t.Fatalf("%d requests, stopped early %v; want 2 and an early stop", srv.Count(), j.StoppedEarly)
+	// Two reasoner calls, then the last look at frame 3 before the success.
+	if srv.Count() != 3 || !j.StoppedEarly || j.RunVerdict().Verdict != trace.RunSuccess {
+		t.Fatalf("%d requests, stopped early %v, verdict %+v; want 2 and the review, an early stop and a success", srv.Count(), j.StoppedEarly, j.RunVerdict())
 	}
-	if !strings.Contains(stdout, "✓ 0 page") || !strings.Contains(stdout, "✓ 1 unit") || !strings.Contains(stdout, "Model calls 2") {
+	if !strings.Contains(stdout, "✓ 0 page") || !strings.Contains(stdout, "✓ 1 unit") || !strings.Contains(stdout, "Model calls 3") || !strings.Contains(stdout, "Verdict: SUCCESS: [L1]") {
 		t.Fatalf("terminal tree:\n%s", stdout)
 	}
 	// Judging again costs nothing: the job is finished.
-	judgeStdout(t, func() {
-		run(context.Background(), []string{"--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out})
-	})
-	if srv.Count() != 2 {
-		t.Fatalf("rerun made %d new requests", srv.Count()-2)
+	cliCode(t, "--db", db, "-q", "--model", "openai:test-model", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out)
+	if srv.Count() != 3 {
+		t.Fatalf("rerun made %d new requests", srv.Count()-3)
 	}
 }
 
 func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
 	judgeWriteFile(t, filepath.Join(dir, trace.ManifestName), `{"version":1,"task":"Open the Clock app","status":"completed","frames":[{"index":1,"xml":"0001.xml"}]}`)
 	var decompositions atomic.Int32
 	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(r llmtest.Request) llmtest.Answer {
+		if judgetest.IsReview(r.System) {
+			return llmtest.Reply(judgetest.ReviewSuccess())
+		}
 		if !strings.Contains(r.Text, "Open substates") {
 			decompositions.Add(1)
 			return llmtest.Reply(`{"substates":[{"id":0,"kind":"page","content":"The Clock app is open","parent":null}]}`)
@@ -233,11 +244,9 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 	}))
 	out := filepath.Join(t.TempDir(), "j.json")
 	for i := 0; i < 2; i++ {
-		judgeStdout(t, func() {
-			if code := run(context.Background(), []string{"--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out, "--fresh"}); code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-		})
+		if code := cliCode(t, "--db", db, "-q", "--model", "openai:m", "--base-url", srv.URL, "judge", "--trace", dir, "--out", out, "--fresh"); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
 		j := judgeRead(t, out)
 		if !j.Complete || len(j.Substates) != 1 {
 			t.Fatalf("%+v", j.Substates)
@@ -254,6 +263,7 @@ func TestJudgeDecomposesWhenNoSubstates(t *testing.T) {
 }
 
 func TestJudgeFlagErrors(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	tr := t.TempDir()
 	judgeWriteFile(t, filepath.Join(tr, "0001.xml"), judgeXMLScreen("com.x", "a"))
@@ -270,7 +280,7 @@ func TestJudgeFlagErrors(t *testing.T) {
 		{"judge", "--trace", tr, "--capture", "ocr"},
 		{"judge", "--trace", tr, "--judge", "heuristic", "--capture", "vision"},
 	} {
-		if code := run(context.Background(), append([]string{"--db", db, "-q"}, args...)); code == 0 {
+		if code := cliCode(t, append([]string{"--db", db, "-q"}, args...)...); code == 0 {
 			t.Errorf("%v: exit 0", args)
 		}
 	}
@@ -300,38 +310,10 @@ func judgeXMLScreen(pkg string, texts ...string) string {
 	return b.String()
 }
 
-// judgeStdout runs fn with os.Stdout redirected and returns what it printed.
-func judgeStdout(t *testing.T, fn func()) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := os.Stdout
-	os.Stdout = w
-	done := make(chan string)
-	go func() {
-		var b strings.Builder
-		buf := make([]byte, 4096)
-		for {
-			n, err := r.Read(buf)
-			b.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		done <- b.String()
-	}()
-	defer func() { os.Stdout = old }()
-	fn()
-	w.Close()
-	os.Stdout = old
-	return <-done
-}
-
 // The global model flags reach the judge's models: with --model-retries 0 a failing
 // provider is asked once, and the run fails with one line naming the trace.
 func TestJudgeHonoursModelRetries(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	judgeWriteFile(t, filepath.Join(dir, "0001.xml"), judgeXMLScreen("com.google.android.deskclock", "Alarm"))
@@ -351,6 +333,7 @@ func TestJudgeHonoursModelRetries(t *testing.T) {
 // A folder of screenshots is judged without a model: the heuristic baseline reads the
 // screenshots' text by OCR (Tesseract).
 func TestJudgeScreenshotsOnlyWithoutModel(t *testing.T) {
+	t.Parallel()
 	testenv.RequireTesseract(t)
 	png, err := os.ReadFile(filepath.Join(judgeExample(t), "0002.png"))
 	if err != nil {
@@ -383,6 +366,7 @@ func judgeExample(t *testing.T) string {
 // A decomposition answered from the model-call cache costs the judgment a cache hit, not a
 // call: the judgment's calls count only requests the provider answered.
 func TestDecomposeCacheHitIsNotACall(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "d.db"))
@@ -397,7 +381,7 @@ func TestDecomposeCacheHitIsNotACall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decompose := decomposeFunc(m, db)
+	decompose := decomposeFunc(m, db, false)
 	if _, u, err := decompose(ctx, "Open the Clock app", ""); err != nil || u.Calls != 1 || u.CacheHits != 0 {
 		t.Fatalf("first decomposition: %+v, %v; want one call", u, err)
 	}

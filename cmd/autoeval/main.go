@@ -7,15 +7,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
-
-	"github.com/autoeval/autoeval/internal/termtext"
+	"golang.org/x/term"
 )
 
 func main() {
@@ -27,21 +25,18 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
-	os.Exit(run(ctx, os.Args[1:]))
+	io := NewIOStreams(os.Stdout, os.Stderr, term.IsTerminal(int(os.Stderr.Fd())))
+	os.Exit(run(ctx, &Factory{IO: io, Getenv: os.Getenv}, os.Args[1:]))
 }
 
-// stdout and stderr carry everything the commands print, with control characters from
-// traces and models made visible (see termtext). Progress bars write their own.
-var stdout, stderr io.Writer = os.Stdout, os.Stderr
-
-func run(ctx context.Context, args []string) int {
-	// Bound per run: tests swap os.Stdout and os.Stderr before calling run.
-	stdout, stderr = termtext.NewWriter(os.Stdout), termtext.NewWriter(os.Stderr)
-	root := newRootCmd()
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+// run runs one command line and returns its exit status.
+func run(ctx context.Context, f *Factory, args []string) int {
+	root := NewCmdRoot(f)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
+	args = hoistFlags(root, args)
 	root.SetArgs(args)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageErr{withSuggestion(cmd, err)} })
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
@@ -53,23 +48,58 @@ func run(ctx context.Context, args []string) int {
 		if ferr != nil || cmd == nil {
 			cmd = root
 		}
-		fmt.Fprintf(stderr, "autoeval: %s (see '%s --help')\n", err, cmd.CommandPath())
+		fmt.Fprintf(f.IO.ErrOut, "autoeval: %s (see '%s --help')\n", err, cmd.CommandPath())
 		return 2
 	}
 	var ec exitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "autoeval:", msg)
+			fmt.Fprintln(f.IO.ErrOut, "autoeval:", msg)
 		}
 		return ec.ExitCode()
 	}
 	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 		// Ctrl-C during work that has no resume message of its own: say so, not "context canceled".
-		fmt.Fprintln(stderr, "autoeval: interrupted")
+		fmt.Fprintln(f.IO.ErrOut, "autoeval: interrupted")
 		return 130
 	}
-	fmt.Fprintln(stderr, "autoeval:", err)
+	fmt.Fprintln(f.IO.ErrOut, "autoeval:", err)
 	return 1
+}
+
+// hoistFlags moves flags given before the command's name (autoeval --db FILE judge ...) to
+// after it: each command registers the flags it uses, and cobra would read the flags' values
+// as command names.
+func hoistFlags(root *cobra.Command, args []string) []string {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	root.InitDefaultHelpCmd() // so that "help" is known as a command here
+	i := 0
+	for i < len(args) && args[i] != "--" && !isSubcommand(root, args[i]) {
+		i++
+	}
+	if i == 0 || i == len(args) || args[i] == "--" {
+		return args
+	}
+	cmd, end := root, i
+	for end < len(args) && isSubcommand(cmd, args[end]) {
+		cmd, _, _ = cmd.Find([]string{args[end]})
+		end++
+	}
+	out := append([]string{}, args[i:end]...)
+	out = append(out, args[:i]...)
+	return append(out, args[end:]...)
+}
+
+// isSubcommand reports whether name names a command below cmd.
+func isSubcommand(cmd *cobra.Command, name string) bool {
+	for _, c := range cmd.Commands() {
+		if c.Name() == name || c.HasAlias(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // usageErr marks cobra's complaints about flags (unknown, missing value, unparsable).
@@ -105,3 +135,11 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 func (e *exitError) ExitCode() int { return e.code }
+
+// usagef is a command's own rejection of its command line: exit 2.
+func usagef(format string, args ...any) error {
+	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
+}
+
+// interrupted is the error of work stopped by Ctrl-C: exit 130, with what to do next.
+func interrupted(msg string) error { return &exitError{code: 130, msg: msg} }

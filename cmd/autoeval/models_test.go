@@ -16,20 +16,21 @@ import (
 )
 
 func TestModelFlagsReachTheModelLayer(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
-	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	base := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini"}
 
 	t.Run("retries 0 fails on the first 500", func(t *testing.T) {
 		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Status(500), llmtest.Handler(decomposeAnswer))
-		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL, "--model-retries", "0", "--task", "Open Clock")...)
+		code, _, stderr := cliRun(t, context.Background(), append(base, "--base-url", srv.URL, "--model-retries", "0", "--task", "Open Clock")...)
 		if code == 0 || srv.Count() != 1 {
 			t.Fatalf("code %d, %d requests (want 1), stderr %s", code, srv.Count(), stderr)
 		}
 	})
 	t.Run("a retry is announced", func(t *testing.T) {
 		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Status(503), llmtest.Handler(decomposeAnswer))
-		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL, "--task", "Open the Calculator")...)
+		code, _, stderr := cliRun(t, context.Background(), append(base, "--base-url", srv.URL, "--task", "Open the Calculator")...)
 		if code != 0 || srv.Count() != 2 || !strings.Contains(stderr, "note: openai:gpt-4o-mini:") || !strings.Contains(stderr, "retry 1 of 4 in") {
 			t.Fatalf("code %d, %d requests, stderr %s", code, srv.Count(), stderr)
 		}
@@ -37,7 +38,7 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 	t.Run("timeout bounds a hanging request", func(t *testing.T) {
 		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Hang(), llmtest.Hang())
 		start := time.Now()
-		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL,
+		code, _, stderr := cliRun(t, context.Background(), append(base, "--base-url", srv.URL,
 			"--model-timeout", "150ms", "--model-retries", "1", "--task", "Open Settings")...)
 		// One retry after a timeout: two attempts of 150ms plus a backoff of at most 1s.
 		if code == 0 || srv.Count() != 2 || time.Since(start) > 60*time.Second || !strings.Contains(stderr, "150ms") {
@@ -56,7 +57,7 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 		}))
 		list := filepath.Join(t.TempDir(), "tasks.json")
 		os.WriteFile(list, []byte(`["Open Clock", "Open Settings", "Open Files", "Open Camera", "Open Contacts", "Open Chrome"]`), 0o644)
-		code, _, stderr := decomposeRun(t, context.Background(), append(base, "--base-url", srv.URL,
+		code, _, stderr := cliRun(t, context.Background(), append(base, "--base-url", srv.URL,
 			"--model-concurrency", "1", "--suite", list, "--out", t.TempDir(), "--concurrency", "6")...)
 		if code != 0 || srv.Count() != 6 || most.Load() != 1 {
 			t.Fatalf("code %d, %d requests, at most %d in flight (want 1), stderr %s", code, srv.Count(), most.Load(), stderr)
@@ -66,14 +67,14 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 		srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Hang())
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(200*time.Millisecond, cancel)
-		code, _, stderr := decomposeRun(t, ctx, append(base, "--base-url", srv.URL, "--task", "Open the Recorder")...)
+		code, _, stderr := cliRun(t, ctx, append(base, "--base-url", srv.URL, "--task", "Open the Recorder")...)
 		if code != 130 || !strings.Contains(stderr, "interrupted") {
 			t.Fatalf("code %d stderr %q", code, stderr)
 		}
 	})
 	t.Run("bad values are one-line usage errors", func(t *testing.T) {
 		for flag, val := range map[string]string{"--model-timeout": "0s", "--model-retries": "-1", "--model-concurrency": "0"} {
-			code, _, stderr := decomposeRun(t, context.Background(), append(base, flag, val, "--task", "x")...)
+			code, _, stderr := cliRun(t, context.Background(), append(base, flag, val, "--task", "x")...)
 			if code != 2 || !strings.Contains(stderr, flag) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 				t.Errorf("%s %s: code %d stderr %q", flag, val, code, stderr)
 			}
@@ -82,7 +83,8 @@ func TestModelFlagsReachTheModelLayer(t *testing.T) {
 }
 
 func TestModelFlagsHelp(t *testing.T) {
-	code, stdout, _ := decomposeRun(t, context.Background(), "decompose", "--help")
+	t.Parallel()
+	code, stdout, _ := cliRun(t, context.Background(), "decompose", "--help")
 	for _, want := range []string{"--model-timeout duration", "(default 2m0s)", "--model-retries int", "--model-concurrency int"} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("help lacks %q:\n%s", want, stdout)
@@ -92,12 +94,13 @@ func TestModelFlagsHelp(t *testing.T) {
 
 // --no-cache asks the provider again every time, and every call is still in the ledger.
 func TestNoCacheStillAccounts(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
-	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
 	args := []string{"decompose", "--db", db, "--model", "openai:gpt-4o-mini", "--base-url", srv.URL, "--no-cache", "--task", "Open Clock"}
 	for i := 1; i <= 2; i++ {
-		code, _, stderr := decomposeRun(t, context.Background(), args...)
+		code, _, stderr := cliRun(t, context.Background(), args...)
 		if code != 0 || srv.Count() != i || !strings.Contains(stderr, "1 model answer(s)") {
 			t.Fatalf("run %d: code %d, %d requests, stderr %s", i, code, srv.Count(), stderr)
 		}
@@ -116,8 +119,9 @@ func TestNoCacheStillAccounts(t *testing.T) {
 // A hosted model the price table does not know is named once, so a $0 cost is not
 // mistaken for a free run; a known one, or --quiet, prints no note.
 func TestUnpricedModelNoted(t *testing.T) {
+	t.Parallel()
 	db := decomposeEnv(t)
-	t.Setenv("OPENAI_API_KEY", decomposeSecret)
+	setenv(t, "OPENAI_API_KEY", decomposeSecret)
 	srv := llmtest.NewOpenAI(t, llmtest.Key(decomposeSecret), llmtest.Handler(decomposeAnswer))
 	for _, tc := range []struct {
 		model string
@@ -128,7 +132,7 @@ func TestUnpricedModelNoted(t *testing.T) {
 		if tc.quiet {
 			args = append(args, "--quiet")
 		}
-		code, _, stderr := decomposeRun(t, context.Background(), args...)
+		code, _, stderr := cliRun(t, context.Background(), args...)
 		if code != 0 || strings.Contains(stderr, "no price known for "+tc.model) != tc.note {
 			t.Errorf("%s quiet=%v: code %d stderr %q", tc.model, tc.quiet, code, stderr)
 		}
@@ -138,11 +142,12 @@ func TestUnpricedModelNoted(t *testing.T) {
 // Each model's key goes only to that model's endpoint: --base-url is --model's, and the
 // capture model has its own --capture-base-url, else its provider's default host.
 func TestCaptureModelKeepsItsEndpointAndKey(t *testing.T) {
+	t.Parallel()
 	const anthropicKey, openaiKey = "sk-ant-test-0123456789", "sk-openai-test-9876543210"
 	ex := judgeExample(t)
 	db := judgeEnv(t)
-	t.Setenv("ANTHROPIC_API_KEY", anthropicKey)
-	t.Setenv("OPENAI_API_KEY", openaiKey)
+	setenv(t, "ANTHROPIC_API_KEY", anthropicKey)
+	setenv(t, "OPENAI_API_KEY", openaiKey)
 	dir := filepath.Join(t.TempDir(), "clock")
 	if err := os.CopyFS(dir, os.DirFS(ex)); err != nil {
 		t.Fatal(err)
@@ -188,6 +193,7 @@ func TestCaptureModelKeepsItsEndpointAndKey(t *testing.T) {
 
 // --capture-base-url without --capture-model is a usage error.
 func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	code, _, stderr := evalCapture(t, "--db", db, "--capture-base-url", "http://127.0.0.1:1/v1", "judge", "--trace", "x")
 	if code != 2 || !strings.Contains(stderr, "--capture-model") {
@@ -199,6 +205,7 @@ func TestCaptureBaseURLNeedsCaptureModel(t *testing.T) {
 // and the command fails instead of printing a confident "complete: no". A model without a
 // price has its cost shown as unknown.
 func TestJudgeUndeterminedExitsOne(t *testing.T) {
+	t.Parallel()
 	ex := judgeExample(t)
 	db := judgeEnv(t)
 	dir := filepath.Join(t.TempDir(), "clock")

@@ -68,6 +68,7 @@ func obsCtx(t *testing.T) context.Context {
 }
 
 func TestObserveValidateAndJudge(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := testDevice(t)
 	dev.SetScreens(obsScreens(t), 3)
@@ -75,9 +76,9 @@ func TestObserveValidateAndJudge(t *testing.T) {
 	agent := obsAgent(t, `echo "doing: $1"; sleep 0.6`)
 	params := filepath.Join(t.TempDir(), "p.json")
 	os.WriteFile(params, []byte(`{"hour": 10, "minute": 30}`), 0o644)
-	code := run(obsCtx(t), []string{"--db", db, "-q", "observe", "--adb", srv.Addr(), "--task", "Set an alarm for 10:30 AM in the Clock app",
+	code := cliCodeCtx(t, obsCtx(t), "-q", "observe", "--adb", srv.Addr(), "--task", "Set an alarm for 10:30 AM in the Clock app",
 		"--task-name", "ClockAlarm", "--params", params,
-		"--out", out, "--interval", "30ms", "--xml", "--capture", "png", "--wait", "0", "--", agent, "{task}"})
+		"--out", out, "--interval", "30ms", "--xml", "--capture", "png", "--wait", "0", "--", agent, "{task}")
 	if code != 0 {
 		t.Fatalf("observe exit %d", code)
 	}
@@ -91,10 +92,10 @@ func TestObserveValidateAndJudge(t *testing.T) {
 	if tr.TaskName != "ClockAlarm" || tr.Params["hour"] != 10.0 || tr.Params["minute"] != 30.0 {
 		t.Fatalf("task name %q, params %v", tr.TaskName, tr.Params)
 	}
-	if code := run(obsCtx(t), []string{"trace", "validate", out}); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), "trace", "validate", out); code != 0 {
 		t.Fatalf("trace validate exit %d", code)
 	}
-	if code := run(obsCtx(t), []string{"--db", db, "-q", "judge", "--trace", out, "--judge", "heuristic"}); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), "--db", db, "-q", "judge", "--trace", out, "--judge", "heuristic"); code != 0 {
 		t.Fatalf("judge exit %d", code)
 	}
 	if _, err := trace.ReadJudgment(trace.JudgmentPath(out)); err != nil {
@@ -103,6 +104,7 @@ func TestObserveValidateAndJudge(t *testing.T) {
 }
 
 func TestObserveUsageAndDeviceErrors(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := ln.Addr().String()
@@ -130,22 +132,22 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 		{"run negative --hook-timeout", []string{"run", "--adb", dead, "--hook-timeout", "-1s", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 	}
 	for _, c := range cases {
-		if got := run(obsCtx(t), c.args); got != c.code {
+		if got := cliCodeCtx(t, obsCtx(t), c.args...); got != c.code {
 			t.Errorf("%s: exit %d, want %d", c.name, got, c.code)
 		}
 	}
 	srv := adbtest.Start(t)
 	srv.Connect(t, adbd.Start(t, adbd.Config{}))
 	b := srv.Connect(t, adbd.Start(t, adbd.Config{}))
-	if got := run(obsCtx(t), []string{"observe", "--adb", srv.Addr(), "--wait", "0", "--task", "x", "--out", out, "--", "true"}); got != 1 {
+	if got := cliCodeCtx(t, obsCtx(t), "observe", "--adb", srv.Addr(), "--wait", "0", "--task", "x", "--out", out, "--", "true"); got != 1 {
 		t.Errorf("two devices without --device: exit %d", got)
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed connection left an output directory behind")
 	}
 	// ADB_SERVER_SOCKET is honoured, and --device picks one of several.
-	t.Setenv("ADB_SERVER_SOCKET", "tcp:"+srv.Addr())
-	if got := run(obsCtx(t), []string{"-q", "observe", "--device", b, "--interval", "20ms", "--capture", "png", "--task", "x", "--out", out, "--", "true"}); got != 0 {
+	setenv(t, "ADB_SERVER_SOCKET", "tcp:"+srv.Addr())
+	if got := cliCodeCtx(t, obsCtx(t), "-q", "observe", "--device", b, "--interval", "20ms", "--capture", "png", "--task", "x", "--out", out, "--", "true"); got != 0 {
 		t.Errorf("--device %s via ADB_SERVER_SOCKET: exit %d", b, got)
 	}
 	if tr, err := trace.ReadManifest(out); err != nil || tr.Device.Serial != b {

@@ -2,31 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
+
+	"github.com/spf13/cobra"
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/progress"
 	"github.com/autoeval/autoeval/internal/termtext"
 	"github.com/autoeval/autoeval/report"
 	"github.com/autoeval/autoeval/trace"
-	"github.com/spf13/cobra"
 )
 
-type reportOptions struct {
-	traces                        []string
-	judgments, out, format, title string
-	thumbWidth                    int
-	seed                          uint64
-}
-
-func newReportCmd() *cobra.Command {
-	var o reportOptions
-	cmd := &cobra.Command{
-		Use:   "report --traces PATH",
-		Short: "Write one self-contained HTML (or JSON/CSV) report of judged traces",
-		Long: `report reads every trace below --traces with its judgments (as eval does) and writes:
+const reportLong = `report reads every trace below --traces with its judgments (as eval does) and writes:
 
   html  one self-contained page that needs no network: the run summary (judge vs ground truth with
         the agent-claim baseline, agents' SCR/TCR and cost), then per trace the filmstrip of frames
@@ -39,61 +29,65 @@ func newReportCmd() *cobra.Command {
 --traces may also name one trace: a trace directory, an AndroidWorld episode .json or a checkpoint
 .pkl.gz. Without --judgments, the judgments of a trace file are also looked for where judge writes
 them by default, ./autoeval-out/<trace label>/. Repeat --traces to merge several roots into one
-report, as the shards of a cluster job leave them.`,
+report, as the shards of a cluster job leave them.`
+
+// ReportOptions are what report runs with.
+type ReportOptions struct {
+	IO     *IOStreams
+	Pixels pixelFlag
+
+	Traces                        []string
+	Judgments, Out, Format, Title string
+	ThumbWidth                    int
+	Seed                          uint64
+}
+
+// NewCmdReport builds 'autoeval report'; runF replaces reportRun (tests).
+func NewCmdReport(f *Factory, runF func(context.Context, *ReportOptions) error) *cobra.Command {
+	opts := &ReportOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "report --traces PATH",
+		Short: "Write one self-contained HTML (or JSON/CSV) report of judged traces",
+		Long:  reportLong,
 		Example: `  autoeval report --traces runs/ --out report.html
   autoeval report --traces imported/ --judgments autoeval-out/ --format csv --out -
   autoeval report --traces episode.json --out episode.html
   autoeval report --traces results/shard-0 --traces results/shard-1 --out report.html`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReport(cmd, o)
-		},
+		Args: pathArgs(func(p string) string { return "give the path as --traces " + p }),
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, reportRun) },
 	}
-	f := cmd.Flags()
-	f.StringArrayVar(&o.traces, "traces", nil, "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
-	f.StringVar(&o.judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
-	f.StringVar(&o.out, "out", "", "output file, - for standard output (default report.html, report.json or report.csv by --format)")
-	f.StringVar(&o.format, "format", "html", "output format: html, json or csv")
-	f.StringVar(&o.title, "title", "", "page title (default: autoeval report: ROOT)")
-	f.IntVar(&o.thumbWidth, "thumb-width", report.DefaultThumbWidth, "width in pixels of the embedded frame thumbnails; 0 leaves frames out (smaller file)")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap intervals in the summary")
+	fs := cmd.Flags()
+	fs.StringArrayVar(&opts.Traces, "traces", nil, "root folder of the traces to report on, or one trace (directory, episode .json, checkpoint .pkl.gz) (required; repeat to merge several roots)")
+	fs.StringVar(&opts.Judgments, "judgments", "", "extra folder of judgment files, e.g. judge --out's folder (DIR/<trace>/judgment*.json)")
+	fs.StringVar(&opts.Out, "out", "", "output file (in an existing folder), - for standard output (default report.html, report.json or report.csv by --format)")
+	fs.StringVar(&opts.Format, "format", "html", "output format: html, json or csv")
+	fs.StringVar(&opts.Title, "title", "", "page title (default: autoeval report: ROOT)")
+	fs.IntVar(&opts.ThumbWidth, "thumb-width", report.DefaultThumbWidth, "width in pixels of the embedded frame thumbnails; 0 leaves frames out (smaller file)")
+	fs.Uint64Var(&opts.Seed, "seed", 1, "seed of the bootstrap intervals in the summary")
+	opts.Pixels.register(fs)
 	cmd.MarkFlagRequired("traces")
 	return cmd
 }
 
-func runReport(cmd *cobra.Command, o reportOptions) error {
-	switch o.format {
-	case "html", "json", "csv":
-	default:
-		return &exitError{code: 2, msg: fmt.Sprintf("--format %q: want html, json or csv", o.format)}
+func reportRun(ctx context.Context, opts *ReportOptions) error {
+	if err := opts.check(); err != nil {
+		return err
 	}
-	if o.thumbWidth < 0 {
-		return &exitError{code: 2, msg: fmt.Sprintf("--thumb-width %d: want 0 or more", o.thumbWidth)}
-	}
-	if o.out == "" {
-		o.out = "report." + o.format
-	}
-	d, err := eval.LoadRoots(o.traces, o.judgments)
+	d, err := eval.LoadRoots(opts.Traces, opts.Judgments)
 	if err != nil {
 		return err
 	}
 	for _, w := range d.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "autoeval: warning:", w)
+		fmt.Fprintln(opts.IO.ErrOut, "autoeval: warning:", w)
 	}
-	hintUnjudged(d, o.traces, o.judgments)
-	title := o.title
-	if title == "" {
-		title = "autoeval report: " + filepath.Base(filepath.Clean(o.traces[0]))
-		if n := len(o.traces); n > 1 {
-			title += fmt.Sprintf(" and %d more", n-1)
-		}
+	hintUnjudged(opts.IO, d, opts.Traces, opts.Judgments)
+	width := opts.ThumbWidth
+	if opts.Format != "html" {
+		width = 0 // no thumbnails
 	}
-	width := o.thumbWidth
-	if width == 0 || o.format != "html" {
-		width = -1 // no thumbnails
-	}
-	bar := progress.New("report", len(d.Items), global.quiet || o.out == "-")
-	r, err := report.Build(cmd.Context(), d, report.Options{Title: title, ThumbWidth: width, Eval: eval.Options{Seed: o.seed},
+	bar := opts.IO.BarIf("report", len(d.Items), opts.Out != "-")
+	r, err := report.Build(ctx, d, report.Options{Title: opts.title(), ThumbWidth: width, Eval: eval.Options{Seed: opts.Seed},
+		Limits: opts.Pixels.limits,
 		Progress: func(name string, err error) {
 			if err != nil {
 				// A frame left out of the pictures: the report is still written (exit 0).
@@ -105,8 +99,48 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	if err != nil {
 		return err
 	}
+	return opts.write(r)
+}
+
+// check rejects a command line that cannot work, before any work starts.
+func (opts *ReportOptions) check() error {
+	switch opts.Format {
+	case "html", "json", "csv":
+	default:
+		return usagef("--format %q: want html, json or csv", opts.Format)
+	}
+	if opts.ThumbWidth < 0 {
+		return usagef("--thumb-width %d: want 0 or more", opts.ThumbWidth)
+	}
+	if err := opts.Pixels.check(); err != nil {
+		return err
+	}
+	if opts.Out == "" {
+		opts.Out = "report." + opts.Format
+	}
+	if opts.Out != "-" {
+		return outFileFolder("--out", opts.Out)
+	}
+	return nil
+}
+
+// title is --title, else one naming the first root.
+func (opts *ReportOptions) title() string {
+	if opts.Title != "" {
+		return opts.Title
+	}
+	title := "autoeval report: " + filepath.Base(filepath.Clean(opts.Traces[0]))
+	if n := len(opts.Traces); n > 1 {
+		title += fmt.Sprintf(" and %d more", n-1)
+	}
+	return title
+}
+
+// write writes the report in --format to --out.
+func (opts *ReportOptions) write(r *report.Report) error {
 	var buf bytes.Buffer
-	switch o.format {
+	var err error
+	switch opts.Format {
 	case "html":
 		err = r.WriteHTML(&buf)
 	case "json":
@@ -117,16 +151,16 @@ func runReport(cmd *cobra.Command, o reportOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.out == "-" {
-		_, err = io.Copy(cmd.OutOrStdout(), &buf)
+	if opts.Out == "-" {
+		_, err = io.Copy(opts.IO.Out, &buf)
 		return err
 	}
 	// Written whole and renamed, so a browser never opens half a report.
-	if err := trace.WriteFileAtomic(o.out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", o.out, err)
+	if err := trace.WriteFileAtomic(opts.Out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", opts.Out, err)
 	}
-	if !global.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s (%s, %d bytes)\n", o.out, termtext.Count(len(r.Traces), "trace"), buf.Len())
+	if !opts.IO.Quiet {
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %s (%s, %d bytes)\n", opts.Out, termtext.Count(len(r.Traces), "trace"), buf.Len())
 	}
 	return nil
 }

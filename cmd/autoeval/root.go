@@ -2,45 +2,14 @@ package main
 
 import (
 	"fmt"
-	"time"
+	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/autoeval/autoeval/llm"
-	"github.com/autoeval/autoeval/trace"
+	"github.com/spf13/pflag"
 )
 
-// globalOptions are flags shared by every command.
-type globalOptions struct {
-	db           string
-	model        string
-	captureModel string
-	baseURL      string
-	captureURL   string
-	noCache      bool
-	prices       string
-	quiet        bool
-	maxPixels    int
-
-	modelTimeout     time.Duration
-	modelRetries     int
-	modelConcurrency int
-	modelRPM         int
-	modelTPM         int
-	reasoningEffort  string
-}
-
-var global globalOptions
-
-func newRootCmd() *cobra.Command {
-	global = globalOptions{}
-	notes.Lock()
-	notes.seen = nil // each command notes afresh (tests run many in one process)
-	notes.Unlock()
-	root := &cobra.Command{
-		Use:   "autoeval",
-		Short: "Evaluate mobile GUI agents autonomously",
-		Long: `autoeval evaluates mobile GUI agents from a task description alone.
+const rootLong = `autoeval evaluates mobile GUI agents from a task description alone.
 
   decompose   task text -> substates (the observable UI states a successful run passes)
   devices     list the attached Android devices (serial, model, Android version)
@@ -57,46 +26,122 @@ Model access: --model provider:name (openai, anthropic, ollama); API keys come o
 environment (OPENAI_API_KEY, ANTHROPIC_API_KEY). With no model configured, judge falls back to a
 transparent heuristic baseline and says so.
 
+Each command takes the flags it uses ('autoeval judge --help' lists judge's); a count or
+duration of 0 means none (no retries, no limit, no wait).
+
 Exit status: 0 success, 1 the work failed, 2 bad usage, 130 interrupted (rerun to resume).
-Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model or device needed).`,
+Start with: autoeval judge --trace examples/clock-alarm (from a clone; no model or device needed).`
+
+// NewCmdRoot is the autoeval command with every subcommand. Each command registers the flag
+// groups it uses; only --quiet applies to all.
+func NewCmdRoot(f *Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "autoeval",
+		Short:         "Evaluate mobile GUI agents autonomously",
+		Long:          rootLong,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			if global.maxPixels < 1 {
-				return &exitError{code: 2, msg: fmt.Sprintf("--max-pixels %d: want 1 or more", global.maxPixels)}
-			}
-			trace.MaxPixels = global.maxPixels
-			return checkModelFlags()
-		},
 	}
-	pf := root.PersistentFlags()
-	pf.StringVar(&global.db, "db", "", "SQLite database for runs, judgments, progress and the model cache (default $AUTOEVAL_DB, else autoeval/autoeval.db under $XDG_DATA_HOME or ~/.local/share)")
-	pf.StringVar(&global.model, "model", "", "reasoning and decomposition model as provider:name, e.g. openai:gpt-4o-mini, anthropic:claude-3-5-haiku-latest, ollama:qwen2.5 (default $AUTOEVAL_MODEL)")
-	pf.StringVar(&global.captureModel, "capture-model", "", "vision model that describes screenshots, provider:name (default: the --model)")
-	pf.StringVar(&global.baseURL, "base-url", "", "API base URL of --model, for OpenAI-compatible servers (Gemini, DeepSeek, vLLM, Ollama's /v1) or a non-default endpoint; OpenAI and Anthropic URLs end in /v1 (e.g. http://localhost:8000/v1), Ollama's is the server root (http://localhost:11434). The model's API key is sent to it")
-	pf.StringVar(&global.captureURL, "capture-base-url", "", "API base URL of --capture-model, as --base-url is for --model (default: the capture provider's own endpoint; --base-url never applies to it, so a key only goes to the endpoint it belongs to)")
-	pf.BoolVar(&global.noCache, "no-cache", false, "bypass the model-call cache (calls are still recorded for accounting)")
-	pf.StringVar(&global.prices, "prices", "", "JSON file of model prices in USD per million tokens, overriding the built-in table")
-	pf.DurationVar(&global.modelTimeout, "model-timeout", llm.DefaultTimeout, "time limit for one model HTTP request; a request that takes longer counts as a timeout and is retried")
-	pf.IntVar(&global.modelRetries, "model-retries", llm.DefaultRetries, "retries of a model call after a 429, a 5xx, a timeout, a refused or dropped connection or a cut-off answer, with exponential backoff honouring Retry-After (0 = fail on the first error)")
-	pf.IntVar(&global.modelConcurrency, "model-concurrency", llm.DefaultConcurrency, "model requests in flight at once per provider endpoint, shared by --model and --capture-model; judge --traces runs as many traces at once (lower it for rate-limited keys or a local Ollama, raise it for your own vLLM)")
-	pf.IntVar(&global.modelRPM, "model-rpm", 0, "model requests per minute per provider endpoint, shared by --model and --capture-model; a 429 slows every caller down until answers come back (0 = the provider's tier-1 limit at its own endpoint: OpenAI 500, Anthropic 50, none for other endpoints; -1 = no limit)")
-	pf.IntVar(&global.modelTPM, "model-tpm", 0, "model tokens per minute per provider endpoint, counted from each request's estimate and the tokens its answer reports (0 = the provider's tier-1 limit at its own endpoint: 30000 for OpenAI and Anthropic, none for other endpoints; -1 = no limit)")
-	pf.StringVar(&global.reasoningEffort, "reasoning-effort", "", "reasoning effort of --model when it is an OpenAI reasoning model (o-series, gpt-5): none, minimal, low, medium, high, xhigh or max, as the model supports (default: the model's own)")
-	pf.BoolVarP(&global.quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
-	pf.IntVar(&global.maxPixels, "max-pixels", trace.DefaultMaxPixels, "largest frame decoded, as width x height: a bigger screenshot is a problem of its frame (validate, report), never a reason to run out of memory")
-
+	root.SetVersionTemplate("autoeval {{.Version}}\n")
+	root.PersistentFlags().BoolVarP(&f.IO.Quiet, "quiet", "q", false, "no progress bars or notes on stderr; results and errors still print")
 	root.AddCommand(
-		newDecomposeCmd(),
-		newDevicesCmd(),
-		newObserveCmd(),
-		newRunCmd(),
-		newJudgeCmd(),
-		newGroundtruthCmd(),
-		newEvalCmd(),
-		newReportCmd(),
-		newTraceCmd(),
-		newViewCmd(nil),
+		NewCmdDecompose(f, nil),
+		NewCmdDevices(f, nil),
+		NewCmdObserve(f, nil),
+		NewCmdRun(f, nil),
+		NewCmdJudge(f, nil),
+		NewCmdGroundtruth(f, nil),
+		NewCmdEval(f, nil),
+		NewCmdReport(f, nil),
+		NewCmdTrace(f),
+		NewCmdView(f, nil),
 	)
 	return root
+}
+
+// version is the module's version and the VCS revision it was built from, as the Go
+// toolchain recorded them in the binary.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(no build information)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return v + " (no VCS revision recorded), " + info.GoVersion
+	}
+	if modified {
+		rev += " with local changes"
+	}
+	if at != "" {
+		rev += " of " + at
+	}
+	return fmt.Sprintf("%s, revision %s, %s", v, rev, info.GoVersion)
+}
+
+// withSuggestion adds the likely flag to pflag's "unknown flag: --x": eval --trace is
+// eval --traces.
+func withSuggestion(cmd *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	best, bestDist := "", 3 // at most two edits away
+	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
+		if d := editDistance(name, fl.Name); d < bestDist {
+			best, bestDist = fl.Name, d
+		}
+	})
+	if best == "" {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean --%s?", err, best)
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// pathArgs is the Args check of judge, eval and report, which take their traces as flags: a
+// path given as an argument is bad usage that names the flag to use.
+func pathArgs(hint func(path string) string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		return usagef("%s: %s (see '%s --help')", cmd.Name(), hint(args[0]), cmd.CommandPath())
+	}
 }

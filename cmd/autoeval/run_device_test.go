@@ -17,6 +17,7 @@ import (
 // adb client, each tap leading to the next screen, and the task's trace holds every
 // distinct screen with its UI dump and activity, the one before the agent first.
 func TestRunRecordsEveryDistinctScreen(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := testDevice(t)
 	dev.SetScreens(obsScreens(t), adbd.AdvanceOnInput)
@@ -34,7 +35,7 @@ func TestRunRecordsEveryDistinctScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Status != trace.StatusCompleted || len(tr.Frames) != 3 {
@@ -52,6 +53,7 @@ func TestRunRecordsEveryDistinctScreen(t *testing.T) {
 // A device that disappears in the middle of a task ends the run with device_lost: the
 // trace of what was seen is kept and valid, and the run says it can be resumed.
 func TestRunDeviceLostMidTask(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	dir := t.TempDir()
@@ -74,7 +76,7 @@ func TestRunDeviceLostMidTask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Fatalf("the trace of the lost device does not validate: %v", err)
 	}
 	if tr.Status != trace.StatusDeviceLost || len(tr.Frames) == 0 || tr.Ended == nil {

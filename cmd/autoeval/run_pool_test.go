@@ -125,6 +125,7 @@ func taskOutcome(t *testing.T, dir string) outcome {
 // every task once, the same recordings, ground truth and verdicts, and 'eval' over the
 // three shards' folders reports what it reports over the unsharded one.
 func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	srv, devs := clockPool(t, 4)
 	dir := t.TempDir()
@@ -145,8 +146,8 @@ func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
 		root := filepath.Join(dir, "shards", "shard-"+string(rune('0'+i)))
 		roots = append(roots, root)
 		if spec == "auto" {
-			t.Setenv("JOB_COMPLETION_INDEX", "2")
-			t.Setenv("JOB_COMPLETIONS", "3")
+			setenv(t, "JOB_COMPLETION_INDEX", "2")
+			setenv(t, "JOB_COMPLETIONS", "3")
 		}
 		code, stdout, stderr := evalCapture(t, runArgs(filepath.Join(dir, "shard.db"+string(rune('0'+i))), root, devs[i].Serial(), "--shard", spec)...)
 		if code != 0 || !strings.Contains(stdout, "shard "+string(rune('0'+i))+"/3: 2 of the suite's 6 tasks") {
@@ -202,6 +203,7 @@ func TestRunShardsGiveTheUnshardedResults(t *testing.T) {
 // each task. --device picks the pool; --androidworld wants one device; a bad --shard is
 // a usage error.
 func TestRunPoolOfAttachedDevices(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, devs := clockPool(t, 2)
 	dir := t.TempDir()
@@ -249,6 +251,7 @@ func TestRunPoolOfAttachedDevices(t *testing.T) {
 // process killed with SIGKILL mid-run leaves its task to the next process at once (its
 // pid is gone), not after its claim expires.
 func TestRunProcessesShareTheTasks(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -356,10 +359,11 @@ func TestRunProcessesShareTheTasks(t *testing.T) {
 // environment, run takes its shard and gets as far as the adb server (none here: exit 1,
 // not a usage error).
 func TestRunTakesTheDeployFlags(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	suitePath, _, _ := poolSuite(t, filepath.Join(t.TempDir(), "calls"))
-	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
-	t.Setenv("SLURM_ARRAY_TASK_COUNT", "8")
+	setenv(t, "SLURM_ARRAY_TASK_ID", "3")
+	setenv(t, "SLURM_ARRAY_TASK_COUNT", "8")
 	code, _, stderr := evalCapture(t, "run", "--shard", "auto", "--suite", suitePath, "--agent-cmd", "my-agent {task}",
 		"--out", filepath.Join(t.TempDir(), "traces"), "--db", db, "--adb", "127.0.0.1:1", "--device", "localhost:5561", "--wait", "0")
 	if code != 1 || !strings.Contains(stderr, "adb") {

@@ -21,6 +21,7 @@ import (
 )
 
 func TestRunThreeTaskSuiteAndResume(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	state := t.TempDir()
@@ -49,12 +50,12 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 	args := []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", out,
 		"--agent-cmd", `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; echo {task}; sleep 0.3; [ "$AUTOEVAL_TASK_ID" = SystemWifiTurnOn ] && touch ` + wifi + `; true`,
 		"--interval", "30ms", "--capture", "png", "--xml", "--ground-truth", "--judge", "heuristic", "--json"}
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("run exit %d", code)
 	}
 	for _, id := range []string{"SystemWifiTurnOn", "alarm", "clock"} {
 		dir := filepath.Join(out, id)
-		if code := run(obsCtx(t), []string{"trace", "validate", dir}); code != 0 {
+		if code := cliCodeCtx(t, obsCtx(t), "trace", "validate", dir); code != 0 {
 			t.Errorf("%s: trace validate exit %d", id, code)
 		}
 		if _, err := trace.ReadJudgment(trace.JudgmentPath(dir)); err != nil {
@@ -66,7 +67,7 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 		t.Fatalf("ground truth in trace: %+v %v", tr, err)
 	}
 	// Resume: nothing runs again.
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("rerun exit %d", code)
 	}
 	c, _ := os.ReadFile(calls)
@@ -79,7 +80,7 @@ func TestRunThreeTaskSuiteAndResume(t *testing.T) {
 		{"run", "--suite", suitePath, "--out", out, "--agent-cmd", "x", "--only", "nope"},
 		{"run", "--suite", suitePath, "--out", out, "--agent-cmd", "x", "--judge", "oracle"},
 	} {
-		if code := run(obsCtx(t), append([]string{"--db", db}, bad...)); code != 2 {
+		if code := cliCodeCtx(t, obsCtx(t), append([]string{"--db", db}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
 	}
@@ -136,6 +137,7 @@ func (f *fakeAndroidWorld) log() []string {
 // server's goal replaces a bare template, and the score (after the agent) is the ground
 // truth; tear-down always follows, also for a task the agent was interrupted in.
 func TestRunAndroidWorldOracle(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{
@@ -155,7 +157,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 		"--agent-cmd", `echo "$AUTOEVAL_TASK" >> ` + seen + `; sleep 0.2`,
 		"--interval", "30ms", "--capture", "png", "--xml", "--judge", "heuristic",
 		"--androidworld", url, "--task-index", "1"}
-	if code := run(obsCtx(t), args); code != 0 {
+	if code := cliCodeCtx(t, obsCtx(t), args...); code != 0 {
 		t.Fatalf("run exit %d", code)
 	}
 	want := []string{
@@ -207,12 +209,12 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 	}
 
 	// Usage: both kinds of ground truth at once, and a server that is not there.
-	if code := run(obsCtx(t), append(args, "--ground-truth")); code != 2 {
+	if code := cliCodeCtx(t, obsCtx(t), append(args, "--ground-truth")...); code != 2 {
 		t.Errorf("--ground-truth with --androidworld: exit %d, want 2", code)
 	}
 	bad := append([]string(nil), args...)
 	bad[len(bad)-3] = "http://127.0.0.1:1"
-	if code := run(obsCtx(t), bad); code != 1 {
+	if code := cliCodeCtx(t, obsCtx(t), bad...); code != 1 {
 		t.Errorf("unreachable server: exit %d, want 1", code)
 	}
 }
@@ -220,6 +222,7 @@ func TestRunAndroidWorldOracle(t *testing.T) {
 // run opens its models with the global model flags: with --model-retries 0 a failing
 // provider is asked once per task and the task's judge failure is recorded, not retried.
 func TestRunHonoursModelFlags(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -239,6 +242,7 @@ func TestRunHonoursModelFlags(t *testing.T) {
 // A suite that gives only a template (AndroidWorld's task_metadata.json has no
 // parameters) fails those tasks up front, without running the agent on "{slots}".
 func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -258,6 +262,7 @@ func TestRunTemplateWithoutParamsFailsEarly(t *testing.T) {
 // With the heuristic judge (no model configured) and no --xml, run records the UI
 // hierarchy anyway: without it every task would be recorded and then fail to be judged.
 func TestRunHeuristicRecordsXML(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	dir := t.TempDir()
@@ -282,6 +287,7 @@ func TestRunHeuristicRecordsXML(t *testing.T) {
 // Ctrl-C during the agent: the AndroidWorld instance is torn down, not scored, and the
 // task is left for the rerun.
 func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn wifi on."}, scores: map[string]float64{"SystemWifiTurnOn": 1}}
@@ -296,8 +302,8 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 		}
 		cancel()
 	}()
-	code := run(ctx, []string{"--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
-		"--agent-cmd", "sleep 20", "--interval", "30ms", "--capture", "png", "--judge", "heuristic", "--androidworld", url})
+	code := cliCodeCtx(t, ctx, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+		"--agent-cmd", "sleep 20", "--interval", "30ms", "--capture", "png", "--judge", "heuristic", "--androidworld", url)
 	if code != 130 {
 		t.Fatalf("exit %d, want 130", code)
 	}
@@ -311,6 +317,7 @@ func TestRunAndroidWorldInterruptTearsDown(t *testing.T) {
 // agent deleted the target and another row scores 0 only because that snapshot shows the
 // extra deletion (the after-state alone would pass it).
 func TestRunTakesTheBeforeSnapshot(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, dev := clockDevice(t)
 	ins := func(id int, name string, cents int) string {
@@ -377,6 +384,7 @@ func clockDevice(t *testing.T) (*adbtest.Server, *adbd.Device) {
 
 // A task AndroidWorld fails to score is shown as such, is not done, and runs again.
 func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	srv, _ := clockDevice(t)
 	aw := &fakeAndroidWorld{goals: map[string]string{"SystemWifiTurnOn": "Turn on WiFi."},
@@ -418,6 +426,7 @@ func TestRunAndroidWorldScoreFailureRunsAgain(t *testing.T) {
 // With no adb server, run fails with that error alone: the judge's notices (heuristic
 // baseline, --xml) come only once the device is connected.
 func TestRunNoDeviceFailsBeforeNotices(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")

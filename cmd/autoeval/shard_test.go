@@ -21,6 +21,7 @@ import (
 // (the provider answers the same number of requests), the verdicts the same. The third
 // shard finds its place from a Slurm array's environment.
 func TestJudgeShardsEqualOneRun(t *testing.T) {
+	t.Parallel()
 	judgeEnv(t)
 	const traces, shards = 12, 3
 	refRoot := filepath.Join(t.TempDir(), "traces")
@@ -41,9 +42,9 @@ func TestJudgeShardsEqualOneRun(t *testing.T) {
 		spec := fmt.Sprintf("%d/%d", i, shards)
 		if i == shards-1 {
 			spec = "auto"
-			t.Setenv("SLURM_ARRAY_TASK_ID", fmt.Sprint(i+1)) // --array=1-3
-			t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
-			t.Setenv("SLURM_ARRAY_TASK_COUNT", fmt.Sprint(shards))
+			setenv(t, "SLURM_ARRAY_TASK_ID", fmt.Sprint(i+1)) // --array=1-3
+			setenv(t, "SLURM_ARRAY_TASK_MIN", "1")
+			setenv(t, "SLURM_ARRAY_TASK_COUNT", fmt.Sprint(shards))
 		}
 		code, out, errOut := evalCapture(t, "--db", filepath.Join(t.TempDir(), fmt.Sprintf("shard%d.db", i)), "--model", "openai:fake-judge", "--base-url", srv.URL,
 			"judge", "--traces", root, "--shard", spec)
@@ -72,9 +73,10 @@ func TestJudgeShardsEqualOneRun(t *testing.T) {
 }
 
 func TestJudgeShardUsageErrors(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	for _, v := range []string{"JOB_COMPLETION_INDEX", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"} {
-		t.Setenv(v, "") // as outside a cluster, even when the tests run inside one
+		setenv(t, v, "") // as outside a cluster, even when the tests run inside one
 	}
 	root := filepath.Join(t.TempDir(), "traces")
 	writeShareTraces(t, root, 2)
@@ -101,12 +103,13 @@ func TestJudgeShardUsageErrors(t *testing.T) {
 // writing to one directory, leave exactly the files of one unsharded run (same names, same
 // substates), each task decomposed by one shard, and one summary per shard.
 func TestDecomposeShardsEqualOneRun(t *testing.T) {
+	t.Parallel()
 	path := testenv.SharedData(t, "androidlab/config/clock.yaml")
 	decomposeEnv(t)
 	const shards = 4
 	refSrv := llmtest.NewOpenAI(t, llmtest.Handler(decomposeAnswer))
 	refOut := filepath.Join(t.TempDir(), "ref")
-	if code, _, stderr := decomposeRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), "ref.db"), "--model", "openai:m", "--base-url", refSrv.URL,
+	if code, _, stderr := cliRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), "ref.db"), "--model", "openai:m", "--base-url", refSrv.URL,
 		"decompose", "--suite", path, "--out", refOut); code != 0 {
 		t.Fatalf("unsharded: exit %d %s", code, stderr)
 	}
@@ -114,9 +117,9 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "subs")
 	tasks := 0
 	for i := 0; i < shards; i++ {
-		t.Setenv("JOB_COMPLETION_INDEX", fmt.Sprint(i))
-		t.Setenv("JOB_COMPLETIONS", fmt.Sprint(shards))
-		code, _, stderr := decomposeRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), fmt.Sprintf("s%d.db", i)), "--model", "openai:m", "--base-url", srv.URL,
+		setenv(t, "JOB_COMPLETION_INDEX", fmt.Sprint(i))
+		setenv(t, "JOB_COMPLETIONS", fmt.Sprint(shards))
+		code, _, stderr := cliRun(t, context.Background(), "--db", filepath.Join(t.TempDir(), fmt.Sprintf("s%d.db", i)), "--model", "openai:m", "--base-url", srv.URL,
 			"decompose", "--suite", path, "--out", out, "--shard", "auto")
 		if code != 0 {
 			t.Fatalf("shard %d: exit %d %s", i, code, stderr)
@@ -157,6 +160,7 @@ func TestDecomposeShardsEqualOneRun(t *testing.T) {
 // eval and report take several --traces roots, as shards hand them on, and merge them: the
 // figures over two roots are those over one root holding the same traces.
 func TestEvalAndReportMergeRoots(t *testing.T) {
+	t.Parallel()
 	db := judgeEnv(t)
 	all := filepath.Join(t.TempDir(), "all")
 	writeShareTraces(t, all, 6)

@@ -15,35 +15,8 @@ import (
 
 	"github.com/autoeval/autoeval/internal/llmtest"
 	"github.com/autoeval/autoeval/internal/storetest"
-	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/trace"
 )
-
-// built is the command built once for the tests that need real processes.
-var built struct {
-	once sync.Once
-	bin  string
-	err  error
-}
-
-// buildAutoeval builds this command (once per test binary, into the tests' temporary
-// home), for tests that need real processes.
-func buildAutoeval(t *testing.T) string {
-	t.Helper()
-	built.once.Do(func() {
-		bin := filepath.Join(testHome, "bin", "autoeval")
-		cmd := exec.Command("go", "build", "-o", bin, ".")
-		cmd.Dir = filepath.Join(testenv.RepoRoot(t), "cmd", "autoeval")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-		built.bin = bin
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.bin
-}
 
 // writeShareTraces writes n native traces of XML frames below root, of different lengths;
 // the file each task names is on the last screen of every other trace.
@@ -118,6 +91,7 @@ func autoevalCmd(bin, db, url string, args ...string) *exec.Cmd {
 // included), and the judgments are the same. A process killed mid-batch leaves its traces to
 // the next one at once (its pid is gone), not after its claims expire.
 func TestTwoProcessesShareTheWork(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

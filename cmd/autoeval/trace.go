@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -27,7 +26,8 @@ const traceFormatsHelp = `PATH may be any of:
   - an AndroidLab run directory (traces/trace.jsonl with Screen/ and xml/ beside it)
   - a directory holding any number of the above (searched recursively)`
 
-func newTraceCmd() *cobra.Command {
+// NewCmdTrace builds 'autoeval trace' and its subcommands.
+func NewCmdTrace(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace",
 		Short: "Inspect, validate and import traces",
@@ -44,12 +44,20 @@ so a third-party agent can be judged without changing its code.
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(newTraceInfoCmd(), newTraceValidateCmd(), newTraceImportCmd())
+	cmd.AddCommand(NewCmdTraceInfo(f, nil), NewCmdTraceValidate(f, nil), NewCmdTraceImport(f, nil))
 	return cmd
 }
 
-func newTraceInfoCmd() *cobra.Command {
-	var asJSON bool
+// TraceInfoOptions are what trace info runs with.
+type TraceInfoOptions struct {
+	IO   *IOStreams
+	Path string
+	JSON bool
+}
+
+// NewCmdTraceInfo builds 'autoeval trace info'; runF replaces traceInfoRun (tests).
+func NewCmdTraceInfo(f *Factory, runF func(context.Context, *TraceInfoOptions) error) *cobra.Command {
+	opts := &TraceInfoOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "info PATH",
 		Short: "Show a trace's task, frames, status, ground truth and the agent's claim",
@@ -62,14 +70,24 @@ one line per frame saying what it carries: image, UI XML, UI elements, activity 
   autoeval trace info checkpoints/ContactsAddContact_0.pkl.gz --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTraceInfo(cmd.OutOrStdout(), args[0], asJSON)
+			opts.Path = args[0]
+			return dispatch(cmd, opts, runF, traceInfoRun)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of text: one object for one trace, an array for several")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON instead of text: one object for one trace, an array for several")
 	return cmd
 }
 
-func newTraceValidateCmd() *cobra.Command {
+// TraceValidateOptions are what trace validate runs with.
+type TraceValidateOptions struct {
+	IO     *IOStreams
+	Pixels pixelFlag
+	Path   string
+}
+
+// NewCmdTraceValidate builds 'autoeval trace validate'; runF replaces traceValidateRun (tests).
+func NewCmdTraceValidate(f *Factory, runF func(context.Context, *TraceValidateOptions) error) *cobra.Command {
+	opts := &TraceValidateOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "validate PATH",
 		Short: "Check that every frame file exists, stays inside the trace and decodes",
@@ -83,14 +101,23 @@ decoding completely (truncation is caught), XML well-formed and UI-elements JSON
   autoeval trace validate llamatouch-traces/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTraceValidate(cmd.OutOrStdout(), args[0])
+			opts.Path = args[0]
+			return dispatch(cmd, opts, runF, traceValidateRun)
 		},
 	}
+	opts.Pixels.register(cmd.Flags())
 	return cmd
 }
 
-func newTraceImportCmd() *cobra.Command {
-	var out string
+// TraceImportOptions are what trace import runs with.
+type TraceImportOptions struct {
+	IO        *IOStreams
+	Path, Out string
+}
+
+// NewCmdTraceImport builds 'autoeval trace import'; runF replaces traceImportRun (tests).
+func NewCmdTraceImport(f *Factory, runF func(context.Context, *TraceImportOptions) error) *cobra.Command {
+	opts := &TraceImportOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "import PATH --out DIR",
 		Short: "Write native copies of traces from other tools",
@@ -108,13 +135,14 @@ imported are skipped, so an interrupted import resumes where it stopped.
   autoeval trace import checkpoints/ --out imported/gbox`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return &exitError{code: 2, msg: "trace import: --out DIR is required"}
+			opts.Path = args[0]
+			if opts.Out == "" {
+				return usagef("trace import: --out DIR is required")
 			}
-			return runTraceImport(cmd.Context(), cmd.OutOrStdout(), args[0], out)
+			return dispatch(cmd, opts, runF, traceImportRun)
 		},
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", "", "directory to write the native trace into (one subdirectory per trace when PATH holds several); required")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "directory to write the native trace into (one subdirectory per trace when PATH holds several); required")
 	return cmd
 }
 
@@ -204,10 +232,10 @@ func describeTrace(t *trace.Trace) traceInfo {
 	return ti
 }
 
-func runTraceInfo(w io.Writer, path string, asJSON bool) error {
+func traceInfoRun(_ context.Context, opts *TraceInfoOptions) error {
 	var infos []traceInfo
 	var failed []string
-	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+	err := eachTrace(opts.Path, func(src string, ts []*trace.Trace, err error) {
 		if err != nil {
 			failed = append(failed, err.Error())
 			return
@@ -223,29 +251,32 @@ func runTraceInfo(w io.Writer, path string, asJSON bool) error {
 		// One unreadable source: its own error is the whole story, on one line.
 		return errors.New(failed[0])
 	}
+	if err := writeTraceInfos(opts.IO.Out, infos, opts.JSON); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		for _, f := range failed {
+			fmt.Fprintln(opts.IO.ErrOut, "autoeval: "+f)
+		}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s could not be read", len(failed), termtext.Count(len(failed)+len(infos), "trace source"))}
+	}
+	return nil
+}
+
+// writeTraceInfos prints the infos as text, or JSON: one object for one trace, else an array.
+func writeTraceInfos(w io.Writer, infos []traceInfo, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
 		var v any = infos
 		if len(infos) == 1 {
 			v = infos[0]
 		}
-		if err := enc.Encode(v); err != nil {
-			return err
-		}
-	} else {
-		for i, ti := range infos {
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
-			writeTraceInfo(w, ti)
-		}
+		return writeJSON(w, v)
 	}
-	if len(failed) > 0 {
-		for _, f := range failed {
-			fmt.Fprintln(stderr, "autoeval: "+f)
+	for i, ti := range infos {
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s could not be read", len(failed), termtext.Count(len(failed)+len(infos), "trace source"))}
+		writeTraceInfo(w, ti)
 	}
 	return nil
 }
@@ -351,9 +382,13 @@ func actionText(a *trace.Action) string {
 	return s
 }
 
-func runTraceValidate(w io.Writer, path string) error {
+func traceValidateRun(_ context.Context, opts *TraceValidateOptions) error {
+	if err := opts.Pixels.check(); err != nil {
+		return err
+	}
+	w := opts.IO.Out
 	bad, total := 0, 0
-	err := eachTrace(path, func(src string, ts []*trace.Trace, err error) {
+	err := eachTrace(opts.Path, func(src string, ts []*trace.Trace, err error) {
 		if err != nil {
 			bad++
 			total++
@@ -362,7 +397,7 @@ func runTraceValidate(w io.Writer, path string) error {
 		}
 		for _, t := range ts {
 			total++
-			verr := trace.ValidateProgress(t, validateBar(trace.Label(t)))
+			verr := trace.Validate(t, opts.Pixels.limits, validateBar(opts.IO, trace.Label(t)))
 			if verr == nil {
 				fmt.Fprintf(w, "ok   %s (%s)\n", trace.Label(t), termtext.Count(len(t.Frames), "frame"))
 				continue
@@ -390,7 +425,7 @@ func runTraceValidate(w io.Writer, path string) error {
 
 // validateBar shows progress through a long trace's files (a few hundred frames take
 // seconds; some recordings have a hundred thousand).
-func validateBar(label string) func(done, total int) {
+func validateBar(io *IOStreams, label string) func(done, total int) {
 	const long = 200
 	var bar *progress.Bar
 	return func(done, total int) {
@@ -398,7 +433,7 @@ func validateBar(label string) func(done, total int) {
 			return
 		}
 		if bar == nil {
-			bar = progress.New("validate "+label, total, global.quiet)
+			bar = io.Bar("validate "+label, total)
 		}
 		bar.Set(done)
 		if done == total {
@@ -407,23 +442,23 @@ func validateBar(label string) func(done, total int) {
 	}
 }
 
-func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
-	plan, err := importer.PlanImport(path, out)
+func traceImportRun(ctx context.Context, opts *TraceImportOptions) error {
+	plan, err := importer.PlanImport(opts.Path, opts.Out)
 	if err != nil {
 		return err
 	}
-	items := plan.Items
-	bar := progress.New("import", len(items), global.quiet || len(items) < 2)
+	w, items := opts.IO.Out, plan.Items
+	bar := opts.IO.BarIf("import", len(items), len(items) >= 2)
 	failed := len(plan.OpenErrs)
 	for _, e := range plan.OpenErrs {
-		fmt.Fprintln(stderr, "autoeval: "+e.Error())
+		fmt.Fprintln(opts.IO.ErrOut, "autoeval: "+e.Error())
 	}
 	for i, it := range items {
 		// Stop between traces on Ctrl-C: each finished trace is complete on disk (trace.json
 		// is written last), so the rerun skips them.
 		if ctx.Err() != nil {
 			bar.Finish()
-			return &exitError{code: 130, msg: fmt.Sprintf("trace import: interrupted after %d of %s; run the same command again to resume", i, termtext.Count(len(items), "trace"))}
+			return interrupted(fmt.Sprintf("trace import: interrupted after %d of %s; run the same command again to resume", i, termtext.Count(len(items), "trace")))
 		}
 		nt, already, err := importer.Import(it)
 		switch {
@@ -439,7 +474,7 @@ func runTraceImport(ctx context.Context, w io.Writer, path, out string) error {
 				bar.Finish()
 				return err
 			}
-			fmt.Fprintf(stderr, "autoeval: %v\n", err)
+			fmt.Fprintf(opts.IO.ErrOut, "autoeval: %v\n", err)
 		default:
 			fmt.Fprintf(w, "wrote %s (%s, %s from %s)\n", it.Dest, termtext.Count(len(nt.Frames), "frame"), sourceFormat(it.Trace), it.Source)
 		}

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,23 +20,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// traceRun runs the CLI with stdout and stderr captured.
+// traceRun runs the CLI quietly.
 func traceRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	dir := t.TempDir()
-	outF, _ := os.Create(filepath.Join(dir, "out"))
-	errF, _ := os.Create(filepath.Join(dir, "err"))
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = outF, errF
-	func() {
-		defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-		code = run(context.Background(), append([]string{"--quiet"}, args...))
-	}()
-	outF.Close()
-	errF.Close()
-	o, _ := os.ReadFile(outF.Name())
-	e, _ := os.ReadFile(errF.Name())
-	return code, string(o), string(e)
+	return evalCapture(t, append([]string{"--quiet"}, args...)...)
 }
 
 func traceInfoJSON(t *testing.T, path string) []traceInfo {
@@ -61,6 +49,7 @@ func traceInfoJSON(t *testing.T, path string) []traceInfo {
 // TestTraceInfoOnAllRealData checks `trace info` on every item of the shared data against
 // facts read independently of the importers.
 func TestTraceInfoOnAllRealData(t *testing.T) {
+	t.Parallel()
 	t.Run("llamatouch", func(t *testing.T) {
 		root := testenv.SharedData(t, "traces/llamatouch")
 		dirs, _ := filepath.Glob(filepath.Join(root, "trace_*"))
@@ -175,6 +164,7 @@ func traceFolder(t *testing.T, dir, task string, n int) {
 }
 
 func TestTraceImportValidateInfo(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "src")
 	traceFolder(t, filepath.Join(src, "a"), "Open Clock", 2)
@@ -235,6 +225,9 @@ type cancelAfter struct {
 	strings.Builder
 }
 
+// WriteString shadows the Builder's, which io.WriteString would call past Write.
+func (c *cancelAfter) WriteString(s string) (int, error) { return c.Write([]byte(s)) }
+
 func (c *cancelAfter) Write(p []byte) (int, error) {
 	if c.n -= strings.Count(string(p), "wrote "); c.n <= 0 {
 		c.cancel()
@@ -243,6 +236,7 @@ func (c *cancelAfter) Write(p []byte) (int, error) {
 }
 
 func TestTraceImportInterruptedResumes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "src")
 	for _, n := range []string{"a", "b", "c", "d"} {
@@ -256,8 +250,9 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &cancelAfter{n: 2, cancel: cancel}
-	global.quiet = true
-	err := runTraceImport(ctx, w, src, out)
+	streams := NewIOStreams(w, io.Discard, false)
+	streams.Quiet = true
+	err := traceImportRun(ctx, &TraceImportOptions{IO: streams, Path: src, Out: out})
 	var ec exitCoder
 	if !errors.As(err, &ec) || ec.ExitCode() != 130 || !strings.Contains(err.Error(), "after 2 of 4") || strings.Count(w.String(), "wrote ") != 2 {
 		t.Fatalf("interrupted import: %v\n%s", err, w.String())
@@ -273,6 +268,7 @@ func TestTraceImportInterruptedResumes(t *testing.T) {
 
 // --out inside PATH: a rerun skips what it wrote, rather than importing its own copies.
 func TestTraceImportOutInsideSource(t *testing.T) {
+	t.Parallel()
 	src := t.TempDir()
 	traceFolder(t, filepath.Join(src, "a"), "Open Clock", 2)
 	out := filepath.Join(src, "imported")
@@ -292,6 +288,7 @@ func TestTraceImportOutInsideSource(t *testing.T) {
 }
 
 func TestTraceCommandErrors(t *testing.T) {
+	t.Parallel()
 	empty := t.TempDir()
 	badJSON := filepath.Join(empty, "badjson")
 	os.WriteFile(filepath.Join(badJSON, "trace.json"), []byte(`{"version":1,"task":"x","frames":[`), 0o644)
@@ -317,7 +314,8 @@ func TestTraceCommandErrors(t *testing.T) {
 }
 
 func TestTraceHelpExplainsEveryFlag(t *testing.T) {
-	root := newRootCmd()
+	t.Parallel()
+	root := testRoot()
 	for _, name := range []string{"info", "validate", "import"} {
 		cmd, _, err := root.Find([]string{"trace", name})
 		if err != nil {

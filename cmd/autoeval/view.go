@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
 
 	"github.com/spf13/cobra"
@@ -12,23 +11,7 @@ import (
 	"github.com/autoeval/autoeval/view"
 )
 
-// viewOptions are view's flags and what it writes to; runF receives them (tests replace it).
-type viewOptions struct {
-	Traces []string
-	Addr   string
-	Out    io.Writer // the URL
-	ErrOut io.Writer // warnings
-}
-
-// defaultViewAddr is loopback: the viewer shows traces, which may hold what was on a phone.
-const defaultViewAddr = "127.0.0.1:7575"
-
-func newViewCmd(runF func(context.Context, *viewOptions) error) *cobra.Command {
-	o := &viewOptions{}
-	cmd := &cobra.Command{
-		Use:   "view --traces PATH [--addr HOST:PORT]",
-		Short: "Browse runs and judgments in a live local web viewer",
-		Long: `view starts a web server over every trace below --traces and prints its URL:
+const viewLong = `view starts a web server over every trace below --traces and prints its URL:
 
   - the trace list: task, app, agent, ground truth, the agent's claim and every judge's verdict,
     filterable (disagreements with ground truth, one judge, app, agent, verdict) and sortable,
@@ -47,46 +30,59 @@ It listens on the loopback address unless --addr names another, and says so then
 reach that address can read the traces. It reads only inside the --traces roots (no symbolic link
 out), answers only GET, and shows every text from a trace as text. JSON for scripts: /api/traces,
 /api/trace?id=, /api/frame?id=&i=, /api/summary, /api/progress, /api/events (Server-Sent Events).
-Stop it with Ctrl-C.`,
+Stop it with Ctrl-C.`
+
+// ViewOptions are what view runs with.
+type ViewOptions struct {
+	IO *IOStreams // the URL on Out, warnings on ErrOut
+
+	Traces []string
+	Addr   string
+}
+
+// defaultViewAddr is loopback: the viewer shows traces, which may hold what was on a phone.
+const defaultViewAddr = "127.0.0.1:7575"
+
+// NewCmdView builds 'autoeval view'; runF replaces viewRun (tests).
+func NewCmdView(f *Factory, runF func(context.Context, *ViewOptions) error) *cobra.Command {
+	opts := &ViewOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "view --traces PATH [--addr HOST:PORT]",
+		Short: "Browse runs and judgments in a live local web viewer",
+		Long:  viewLong,
 		Example: `  autoeval view --traces runs/
   autoeval view --traces results/shard-0 --traces results/shard-1
   autoeval view --traces runs/ --addr 127.0.0.1:0      # any free port
   autoeval view --traces runs/ --addr 0.0.0.0:7575     # reachable from other machines`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Out, o.ErrOut = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if runF != nil {
-				return runF(cmd.Context(), o)
-			}
-			return runView(cmd.Context(), o)
-		},
+		Args: pathArgs(func(p string) string { return "give the path as --traces " + p }),
+		RunE: func(cmd *cobra.Command, _ []string) error { return dispatch(cmd, opts, runF, viewRun) },
 	}
-	f := cmd.Flags()
-	f.StringArrayVar(&o.Traces, "traces", nil, "root folder of the traces to show, or one trace (required; repeat to show several roots together)")
-	f.StringVar(&o.Addr, "addr", defaultViewAddr, "address to listen on, host:port (port 0: any free one); a non-loopback host makes the traces readable by whoever can reach it")
+	fs := cmd.Flags()
+	fs.StringArrayVar(&opts.Traces, "traces", nil, "root folder of the traces to show, or one trace (required; repeat to show several roots together)")
+	fs.StringVar(&opts.Addr, "addr", defaultViewAddr, "address to listen on, host:port (port 0: any free one); a non-loopback host makes the traces readable by whoever can reach it")
 	cmd.MarkFlagRequired("traces")
 	return cmd
 }
 
-func runView(ctx context.Context, o *viewOptions) error {
-	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
-		return &exitError{code: 2, msg: fmt.Sprintf("--addr %q: want host:port, e.g. %s", o.Addr, defaultViewAddr)}
+func viewRun(ctx context.Context, opts *ViewOptions) error {
+	if _, _, err := net.SplitHostPort(opts.Addr); err != nil {
+		return usagef("--addr %q: want host:port, e.g. %s", opts.Addr, defaultViewAddr)
 	}
-	srv, err := view.New(view.Options{Roots: o.Traces, Logf: func(format string, args ...any) {
-		fmt.Fprintf(o.ErrOut, "autoeval: view: "+format+"\n", args...)
+	srv, err := view.New(view.Options{Roots: opts.Traces, Logf: func(format string, args ...any) {
+		fmt.Fprintf(opts.IO.ErrOut, "autoeval: view: "+format+"\n", args...)
 	}})
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.Addr)
+	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return fmt.Errorf("view: %w", err)
 	}
 	addr := ln.Addr().String()
 	if !view.IsLoopback(addr) {
-		fmt.Fprintf(o.ErrOut, "autoeval: view: listening on %s, beyond this machine: anyone who can reach it can read these traces\n", addr)
+		fmt.Fprintf(opts.IO.ErrOut, "autoeval: view: listening on %s, beyond this machine: anyone who can reach it can read these traces\n", addr)
 	}
-	fmt.Fprintf(o.Out, "autoeval view: %s at http://%s/ (Ctrl-C to stop)\n", termtext.Count(len(srv.Index().Traces()), "trace"), browsable(addr))
+	fmt.Fprintf(opts.IO.Out, "autoeval view: %s at http://%s/ (Ctrl-C to stop)\n", termtext.Count(len(srv.Index().Traces()), "trace"), browsable(addr))
 	return srv.Serve(ctx, ln)
 }
 

@@ -15,8 +15,10 @@ import (
 )
 
 func TestViewFlags(t *testing.T) {
-	var got *viewOptions
-	cmd := newViewCmd(func(_ context.Context, o *viewOptions) error { got = o; return nil })
+	t.Parallel()
+	var got *ViewOptions
+	f := &Factory{IO: NewIOStreams(io.Discard, io.Discard, false), Getenv: func(string) string { return "" }}
+	cmd := NewCmdView(f, func(_ context.Context, o *ViewOptions) error { got = o; return nil })
 	cmd.SetArgs([]string{"--traces", "a", "--traces", "b"})
 	cmd.SetOut(io.Discard)
 	if err := cmd.Execute(); err != nil {
@@ -35,6 +37,7 @@ func (w lineWriter) Write(p []byte) (int, error) { w <- string(p); return len(p)
 // TestViewServesUntilStopped runs the command on a free port: it prints the URL, serves
 // the traces, says so when the address is not loopback, and ends cleanly when its context does.
 func TestViewServesUntilStopped(t *testing.T) {
+	t.Parallel()
 	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, false)
 	for _, addr := range []string{"127.0.0.1:0", "0.0.0.0:0"} {
 		out := make(lineWriter, 10)
@@ -42,7 +45,7 @@ func TestViewServesUntilStopped(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() {
-			done <- runView(ctx, &viewOptions{Traces: []string{root}, Addr: addr, Out: out, ErrOut: &errOut})
+			done <- viewRun(ctx, &ViewOptions{IO: NewIOStreams(out, &errOut, false), Traces: []string{root}, Addr: addr})
 		}()
 		var line string
 		select {
@@ -75,7 +78,7 @@ func TestViewServesUntilStopped(t *testing.T) {
 			t.Errorf("%s: warning %q", addr, errOut.String())
 		}
 	}
-	if err := runView(context.Background(), &viewOptions{Traces: []string{root}, Addr: "7575", Out: io.Discard, ErrOut: io.Discard}); err == nil || !strings.Contains(err.Error(), "host:port") {
+	if err := viewRun(context.Background(), &ViewOptions{IO: NewIOStreams(io.Discard, io.Discard, false), Traces: []string{root}, Addr: "7575"}); err == nil || !strings.Contains(err.Error(), "host:port") {
 		t.Errorf("--addr 7575: %v", err)
 	}
 }

@@ -42,7 +42,7 @@ func TestExampleTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := trace.ValidateProgress(tr, nil); err != nil {
+	if err := trace.Validate(tr, trace.Limits{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Task != task || len(tr.Frames) != 5 || tr.Metadata["synthetic"] != true || tr.Status != trace.StatusCompleted {

@@ -25,7 +25,7 @@ var level = map[string]int{
 	"internal/strictjson": -1, "internal/safefile": -1, "internal/csvcell": -1,
 	// leaves: no imports from this module but the helpers above
 	"uixml": 0, "substate": 0, "llm/record": 0, "internal/sqlitedsn": 0,
-	"internal/pickle": 0, "internal/termtext": 0, "shard": 0,
+	"internal/pickle": 0, "internal/termtext": 0, "shard": 0, "judge/evidence": 0,
 	// the formats and services the jobs are built on (progress shows names through termtext,
 	// screentext clips screen text with it)
 	"trace": 1, "suite": 1, "prompts": 1, "store": 1, "device": 1, "llm": 1, "internal/progress": 1,
@@ -50,7 +50,7 @@ func testOnly(pkg string) bool {
 	switch pkg {
 	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
 		"internal/reporttest", "internal/archtest", "internal/hostiletest", "internal/storetest",
-		"internal/judgetest":
+		"internal/judgetest", "internal/redteam":
 		return true
 	}
 	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts

@@ -36,6 +36,9 @@ type Case struct {
 	PriceUnknown bool
 	// Undetermined marks a judgment that could not judge its trace.
 	Undetermined bool
+	// Verdict, when set, is the judgment's recorded outcome (trace.RunSuccess, ...), with
+	// Reason; unset, the judgment is one written before outcomes were recorded.
+	Verdict, Reason string
 }
 
 func b(v bool) *bool { return &v }
@@ -104,6 +107,9 @@ func Write(t testing.TB, root string, cases []Case, withFrames bool) string {
 			Started: start, Finished: start.Add(time.Minute)}
 		if c.Undetermined {
 			j.Undetermined, j.UndeterminedReason = true, "the model gave no usable answer on any frame"
+		}
+		if c.Verdict != "" {
+			j.Outcome = &trace.Outcome{Verdict: c.Verdict, Reason: c.Reason}
 		}
 		sat := 0
 		var parent *int

@@ -187,3 +187,29 @@ func SatisfiedAt(j *trace.Judgment) map[int]int {
 	}
 	return m
 }
+
+// IsReview reports whether a request is the model judge's last look (the review call)
+// rather than a reasoner or capture call, by its system prompt.
+func IsReview(system string) bool {
+	return strings.HasPrefix(strings.TrimSpace(system), "You take the last look")
+}
+
+// ReviewAnswer builds a review answer: the verdict, its reason, the rules cited and the
+// deciding frame (0 for none).
+func ReviewAnswer(verdict, reason string, rules []string, frame int) string {
+	if rules == nil {
+		rules = []string{}
+	}
+	b, _ := json.Marshal(struct {
+		Verdict string   `json:"verdict"`
+		Reason  string   `json:"reason"`
+		Rules   []string `json:"rules"`
+		Frame   int      `json:"frame"`
+	}{verdict, reason, rules, frame})
+	return string(b)
+}
+
+// ReviewSuccess is a review answer that finds nothing wrong at the run's end.
+func ReviewSuccess() string {
+	return ReviewAnswer("success", "[L1][L2][L3] nothing undone, discarded or in error after the result", []string{"L1", "L2", "L3"}, 0)
+}

@@ -13,6 +13,10 @@ type DOM struct {
 	Traces  []DOMTrace `json:"traces"`
 	// AppBars are the bars of the per-app chart of judges vs ground truth (inline SVG).
 	AppBars int `json:"appBars"`
+	// VerdictKey lists the classes of the key to the verdict badges' colours; WrappedBadges
+	// counts the badges of the trace index broken over more than one line.
+	VerdictKey    []string `json:"verdictKey"`
+	WrappedBadges int      `json:"wrappedBadges"`
 	// ConsoleErrors are the errors the page logged while loading.
 	ConsoleErrors []string `json:"-"`
 }
@@ -35,6 +39,8 @@ type DOMTrace struct {
 		GridCells   int     `json:"gridCells"`
 		GridReached int     `json:"gridReached"`
 		GridWidth   float64 `json:"gridWidth"`
+		// GridClipped counts the picture's texts and shapes that reach past its edge.
+		GridClipped int `json:"gridClipped"`
 	} `json:"judgments"`
 }
 
@@ -43,6 +49,9 @@ const readDOMScript = `(() => ({
   scripts: document.querySelectorAll('script').length,
   count: document.getElementById('trace-count') ? document.getElementById('trace-count').textContent : '',
   appBars: document.querySelectorAll('#app-chart rect.bar').length,
+  verdictKey: [...document.querySelectorAll('#verdict-key .badge')].map(b => b.className.replace('badge', '').trim()),
+  wrappedBadges: [...document.querySelectorAll('#trace-index .badge')].filter(b => b.getClientRects().length > 1 ||
+    b.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(b).lineHeight || getComputedStyle(b).fontSize)).length,
   traces: [...document.querySelectorAll('section.trace')].map(s => ({
     name: s.dataset.trace,
     truth: s.dataset.truth,
@@ -56,6 +65,9 @@ const readDOMScript = `(() => ({
       gridCells: j.querySelectorAll('svg.grid rect.cell').length,
       gridReached: j.querySelectorAll('svg.grid rect.cell.reached').length,
       gridWidth: j.querySelector('svg.grid') ? j.querySelector('svg.grid').getBoundingClientRect().width : 0,
+      gridClipped: [...j.querySelectorAll('svg.grid')].map(svg => [...svg.querySelectorAll('text, rect')].filter(e => {
+        const b = e.getBBox(); return b.x + b.width > svg.viewBox.baseVal.width + 0.5 || b.y + b.height > svg.viewBox.baseVal.height + 0.5;
+      }).length).reduce((a, n) => a + n, 0),
     })),
   })),
 }))()`

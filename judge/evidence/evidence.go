@@ -1,0 +1,131 @@
+// Package evidence is the one statement of what the judges count as evidence: what shows
+// that an effect of a task happened, what never does, what shows a run failed, when the
+// judge cannot tell, and what the last look at a run's end checks before a success. The
+// model judge reads these rules in its prompts (package prompts renders them from this
+// table) and the heuristic judge cites their ids in its analyses, so the two judges work
+// from one text; a rule changed here changes both (bump heuristic.Version with it).
+//
+// The rules come from how the method judges (a substate holds when a screen shows it) and
+// from how Android apps behave: an app shows its state as its own content; a field holds
+// what is being typed until the app commits it; search boxes, keyboards, notifications and
+// the home screen show what the agent was doing, not what it achieved.
+package evidence
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+)
+
+// Kind groups the rules by what they decide.
+type Kind string
+
+const (
+	// Shows: what shows that an effect happened (a substate may be true).
+	Shows Kind = "shows"
+	// Never: what never shows an effect, whatever it says.
+	Never Kind = "never"
+	// Against: evidence against the run; a failure needs one.
+	Against Kind = "against"
+	// Unknown: when the judge cannot tell, for want of the evidence the task needs.
+	Unknown Kind = "cannot tell"
+	// LastLook: what the last look at the run's end checks before a success.
+	LastLook Kind = "last look"
+)
+
+// Rule is one rule: a stable id, what it decides and its statement, addressed to a judge.
+type Rule struct {
+	ID        string
+	Kind      Kind
+	Statement string
+}
+
+// Rules is the table, in the order the prompts list them. Ids never change meaning: a rule
+// dropped leaves its id unused.
+var Rules = []Rule{
+	{"E1", Shows, `Content the app shows as its own state shows the effect: its text that is not in an editable field, list rows, page titles, and the checked, selected or on/off state of its controls, on the screen where they appear.`},
+	{"E2", Shows, `Text in an editable field shows the effect only once the app has committed it: after the agent used a save, done, add or OK control or the enter key (when the form stays on screen, the app must confirm the save or take its save control away), or left with back an editor that saves as it is left (a document editor: one large text field, the screen's only one, and no control that sends it), and the app then showed no error and no save-or-discard question. The memory records each such commit as a "saved form:" note; its values count as shown on the frame the note names. Without such a note, text in a field (marked "typed:") is still being typed.`},
+	{"E3", Shows, `A value the task gives whole may show in parts: the adjacent fields of one committed form (a first name and a last name make the full name), or adjacent texts on one row of the app's content. Parts from two forms, or from texts apart from each other, do not make the value.`},
+	{"E4", Shows, `An app is open when the foreground package (or activity) is that app's. A screenshot read as text names no package: there the app counts when its name shows as the app's own text, and is otherwise assumed, and said to be, on any screen that is not the home screen or the app drawer. A substate names an app only when the task or the suite names it as the app to use ("in the Notes app", "using Chrome"); a common word such as "phone" in "their phone number" names no app.`},
+	{"E5", Shows, `Something is gone (deleted, moved away, cleared) when a page listed it earlier and the same page later shows its place taken by another item or says the list is empty; the memory records this as "... was listed on page ... and is not listed there ...". A list scrolled, or another page without it, shows nothing gone.`},
+	{"E6", Shows, `A substate with several constraints (an item, a source and a destination; a name and a number; a switch and its state) holds only when every one of them is shown; a partial match holds nothing.`},
+	{"E7", Shows, `A substate about the agent's answer holds only when the agent reported an answer and a screen of the run shows the information that makes every part of it correct.`},
+	{"N1", Never, `Text being typed and not committed (marked "typed:") never shows an effect: the agent may still change it, cancel it or never save it.`},
+	{"N2", Never, `Search boxes, address bars and their suggestions (marked "search:"), and the hits a search lists, never show that what was searched for was made, saved or visited.`},
+	{"N3", Never, `The keyboard, its suggestions and clipboard chips (listed under the keyboard, marked "keyboard:" or "clipboard:") never show an effect.`},
+	{"N4", Never, `Notifications and the rest of the system UI (marked "notification:" or listed under the system UI) never show an effect in an app.`},
+	{"N5", Never, `The home screen and the app drawer show no app open and nothing done: their labels are the names of apps.`},
+	{"F1", Against, `An error or refusal the app shows after the agent's attempt (a save that failed, an invalid or missing value) is evidence against the run.`},
+	{"F2", Against, `A form left by back, cancel or discard (or a save-or-discard question answered with discard) and never committed after is evidence against what it held.`},
+	{"F3", Against, `The page where the result must appear, shown after the attempt without it (the list without the new item, the item still listed after its delete, the switch in the other state), is evidence against the run.`},
+	{"F4", Against, `A run that ended normally (the agent stopped) with the goal never shown on any of its screens ended elsewhere: it failed.`},
+	{"C1", Unknown, `When the recording ends before the run did (a timeout, a crash, a lost device, an interruption), what it does not show cannot be told.`},
+	{"C2", Unknown, `When the agent's last action could have produced the result (a save, a send) and no later screen shows what came of it, the judge cannot tell.`},
+	{"C3", Unknown, `When the screens that would show the result cannot be read (no UI tree or text, frames skipped, text too garbled, a fact of a kind the judge cannot read off a screen), the judge cannot tell.`},
+	{"L1", LastLook, `Before a success, the result was not undone later: nothing it rests on was deleted, listed again after its delete, or switched back on a later screen.`},
+	{"L2", LastLook, `Before a success, the form the result rests on was not discarded afterwards: left by back or cancel, or a save-or-discard question answered with discard.`},
+	{"L3", LastLook, `Before a success, no error followed in the app after the result was shown.`},
+}
+
+// Get returns the rule with an id; it panics on an unknown id, a defect of the caller.
+func Get(id string) Rule {
+	for _, r := range Rules {
+		if r.ID == id {
+			return r
+		}
+	}
+	panic("evidence: no rule " + id)
+}
+
+// Cite is the mark an analysis puts before what a rule found: "[E2]".
+func Cite(id string) string { return "[" + Get(id).ID + "]" }
+
+// Of lists the rules of the given kinds, in table order.
+func Of(kinds ...Kind) []Rule {
+	var out []Rule
+	for _, r := range Rules {
+		for _, k := range kinds {
+			if r.Kind == k {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Render lists rules as a prompt shows them, one per line: "- [E1] statement".
+func Render(rules []Rule) string {
+	var b strings.Builder
+	for i, r := range rules {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "- [%s] %s", r.ID, r.Statement)
+	}
+	return b.String()
+}
+
+// Version names the table's text: a hash of every rule, so a prompt that renders the rules
+// changes its version with them.
+func Version() string {
+	h := sha256.New()
+	for _, r := range Rules {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", r.ID, r.Kind, r.Statement)
+	}
+	return "evidence-" + hex.EncodeToString(h.Sum(nil))[:8]
+}
+
+// Cited returns the rule ids a text cites ("[E2] ..." gives E2), once each, in table order.
+func Cited(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range Rules {
+		if strings.Contains(text, "["+r.ID+"]") && !seen[r.ID] {
+			seen[r.ID] = true
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
