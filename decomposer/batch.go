@@ -88,6 +88,10 @@ func (d *Decomposer) RunID(tasks []suite.Task, opts BatchOptions) string {
 	// A --fresh batch is its own run, so it redoes tasks a normal run finished, yet still
 	// resumes itself after an interruption.
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%v\x00", d.model.Name(), prompts.Decomposer.Version, opts.OutDir, d.opts.NoCache)
+	if ep := llm.EndpointOf(d.model); ep != "" {
+		// A batch at another endpoint is another batch: its finished tasks are not this one's.
+		fmt.Fprintf(h, "endpoint %s\x00", ep)
+	}
 	for _, t := range tasks {
 		k := ""
 		if opts.Knowledge != nil {

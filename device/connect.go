@@ -101,7 +101,7 @@ func stateOK(e Entry) (string, error) {
 
 func (d *Device) readInfo(ctx context.Context) error {
 	d.info.Serial = d.serial
-	out, err := d.Shell(ctx, "getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; wm size")
+	out, err := d.shell(ctx, "getprop ro.build.version.release; getprop ro.build.version.sdk; getprop ro.product.model; wm size", d.limits().line, "three properties and the screen size")
 	if err != nil {
 		return err
 	}

@@ -75,6 +75,16 @@ type Device struct {
 	addr   string
 	serial string
 	info   Info
+	// lim, when set, replaces defaultLimits (tests of this package).
+	lim *outputLimits
+}
+
+// limits are what one command may print on this device.
+func (d *Device) limits() outputLimits {
+	if d.lim != nil {
+		return *d.lim
+	}
+	return defaultLimits
 }
 
 // Serial is the device's serial number.

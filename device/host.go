@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -158,7 +159,15 @@ func (d ctxDialer) Dial(addr string) (*wire.Conn, error) {
 	}
 	cc := &ctxConn{Conn: c}
 	cc.stop = context.AfterFunc(d.ctx, func() { c.Close() })
-	return &wire.Conn{Scanner: wire.NewScanner(cc), Sender: wire.NewSender(cc)}, nil
+	return &wire.Conn{Scanner: &streamScanner{Scanner: wire.NewScanner(cc), r: cc}, Sender: wire.NewSender(cc)}, nil
+}
+
+// streamScanner is goadb's scanner, which reads the connection unbuffered, with the
+// connection itself at hand: what a service sends after its status is read from it with a
+// limit (readLimited), where goadb's ReadUntilEof reads all there is.
+type streamScanner struct {
+	wire.Scanner
+	r io.Reader
 }
 
 type ctxConn struct {

@@ -14,7 +14,7 @@ import (
 
 // Screenshot returns the screen as PNG bytes (`screencap -p`, encoded on the device).
 func (d *Device) Screenshot(ctx context.Context) ([]byte, error) {
-	out, err := d.ExecOut(ctx, "screencap -p")
+	out, err := d.ExecOut(ctx, "screencap -p", d.limits().screenshot, "a screenshot is 0.1 to 3 MB")
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (d *Device) Screenshot(ctx context.Context) ([]byte, error) {
 // ScreenshotRaw returns the raw framebuffer (`screencap` without -p), decoded on the host.
 // It moves ~10 MB per 1080x2400 frame but spares the device its slow PNG encoder.
 func (d *Device) ScreenshotRaw(ctx context.Context) (*image.RGBA, error) {
-	out, err := d.ExecOut(ctx, "screencap")
+	out, err := d.ExecOut(ctx, "screencap", d.limits().raw, "a raw screenshot is 4 bytes a pixel and a 16-byte header")
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ const DumpPath = "/sdcard/autoeval_window_dump.xml"
 
 // UIXML dumps the UI hierarchy with uiautomator and reads it back over sync.
 func (d *Device) UIXML(ctx context.Context) (string, error) {
-	out, err := d.Shell(ctx, "uiautomator dump "+DumpPath)
+	out, err := d.shell(ctx, "uiautomator dump "+DumpPath, d.limits().line, "uiautomator prints where it dumped")
 	if err != nil {
 		return "", err
 	}
@@ -131,14 +131,14 @@ func (d *Device) UIXML(ctx context.Context) (string, error) {
 // The dumps are filtered on the device: a full `dumpsys activity activities` can be
 // hundreds of kilobytes, taken at every kept frame.
 func (d *Device) ForegroundActivity(ctx context.Context) (string, error) {
-	out, err := d.Shell(ctx, "dumpsys activity activities | grep ResumedActivity")
+	out, err := d.shell(ctx, "dumpsys activity activities | grep ResumedActivity", d.limits().line, "grep keeps a line or two of dumpsys")
 	if err != nil {
 		return "", err
 	}
 	if a := ParseActivity(out); a != "" {
 		return a, nil
 	}
-	out, err = d.Shell(ctx, "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'")
+	out, err = d.shell(ctx, "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'", d.limits().line, "grep keeps a line or two of dumpsys")
 	if err != nil {
 		return "", err
 	}

@@ -283,7 +283,7 @@ func TestEveryDeviceOperationUsesKnownServices(t *testing.T) {
 	c := ctx(t)
 	steps := map[string]func() error{
 		"Shell":              func() error { _, err := d.Shell(c, "echo hi"); return err },
-		"ExecOut":            func() error { _, err := d.ExecOut(c, "echo hi"); return err },
+		"ExecOut":            func() error { _, err := d.ExecOut(c, "echo hi", 3, "hi and a line break"); return err },
 		"Screenshot":         func() error { _, err := d.Screenshot(c); return err },
 		"ScreenshotRaw":      func() error { _, err := d.ScreenshotRaw(c); return err },
 		"UIXML":              func() error { _, err := d.UIXML(c); return err },

@@ -22,7 +22,8 @@ type AgentRow struct {
 	// TruthSuccess is the share of tasks ground truth calls successful (NaN without any).
 	TruthSuccess Stat `json:"truth_success"`
 	WithTruth    int  `json:"with_truth"`
-	// Undetermined counts tasks the judge could not judge (no usable model answer): they
+	// Undetermined counts tasks the judge could not judge (no usable model answer, or no
+	// frame it could describe): they
 	// are left out of SCR and TCR, never counted as failures.
 	Undetermined int `json:"undetermined,omitempty"`
 	// CostPerTask and TotalCost are the cost of the method: what judging the tasks costs at

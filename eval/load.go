@@ -24,6 +24,11 @@ type Item struct {
 	Judgments []*trace.Judgment
 	// JudgmentFiles are the files the judgments came from, parallel to Judgments.
 	JudgmentFiles []string
+	// Stale are the judgments found for the trace that no longer match it: left out of
+	// Judgments, never counted (see checkProvenance).
+	Stale []StaleJudgment
+	// UnknownProvenance names the judges (labels) of Judgments that record no provenance.
+	UnknownProvenance []string
 
 	path string // what importer.Discover found: a directory or a file
 }
@@ -47,6 +52,8 @@ type Dataset struct {
 	Items []*Item
 	// Warnings name files that were skipped and why; the rest is still evaluated.
 	Warnings []string
+	// UnknownProvenance counts the judgments of Items that record no provenance.
+	UnknownProvenance int
 }
 
 // JudgeLabels lists every judge present in the dataset, sorted.
@@ -113,6 +120,7 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 			return nil, err
 		}
 	}
+	d.checkProvenance()
 	readable := 0
 	for _, it := range d.Items {
 		if it.Trace.Readable() {

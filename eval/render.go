@@ -25,6 +25,7 @@ type Result struct {
 	Reference        []RefResult  `json:"reference,omitempty"`
 	ReferenceSummary []RefSummary `json:"reference_summary,omitempty"`
 	Warnings         []string     `json:"warnings,omitempty"`
+	Provenance       *Provenance  `json:"provenance,omitempty"`
 }
 
 // Inputs are the optional files beside the traces.
@@ -39,7 +40,7 @@ func Evaluate(d *Dataset, in Inputs, o Options) *Result {
 	if o.Resamples <= 0 {
 		o.Resamples = DefaultResamples
 	}
-	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings}
+	r := &Result{Root: d.Root, Seed: o.Seed, Resamples: o.Resamples, Warnings: d.Warnings, Provenance: provenanceOf(d)}
 	r.Judges = CompareJudges(d, o)
 	if in.Labels != nil {
 		r.Labels = CompareLabels(d, in.Labels, o)
@@ -127,7 +128,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			ew.printf("Cannot tell: left out of the verdict row's n and metrics (never counted as failures there); listed below with the judge's reason.\n")
 		}
 		if undetermined > 0 {
-			ew.printf("Undetermined: traces the judge could not judge (no usable model answer); left out of n and the metrics of the strict and required rows, never counted as negatives.\n")
+			ew.printf("Undetermined: traces the judge could not judge (no usable model answer, or no frame it could describe); left out of n and the metrics of the strict and required rows, never counted as negatives.\n")
 		}
 	}
 	if len(j.ByApp) > 0 {
@@ -221,6 +222,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			tw.Flush()
 		}
 	}
+	writeProvenance(ew, r.Provenance)
 	for _, wmsg := range r.Warnings {
 		ew.printf("warning: %s\n", wmsg)
 	}

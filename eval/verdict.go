@@ -9,7 +9,8 @@ const (
 	VerdictFailure = "failure"
 	// VerdictCannotTell: the screens never showed what the task needs (the recording
 	// ended before the result, the result was never displayed, the text cannot be read),
-	// or the judge could not judge the trace at all (no usable model answer).
+	// or the judge could not judge the trace at all (no usable model answer, or no frame
+	// it could describe).
 	VerdictCannotTell = "cannot tell"
 )
 

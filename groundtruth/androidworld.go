@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // AndroidWorldClient talks to AndroidWorld's HTTP server (server/android_server.py),
@@ -92,7 +94,7 @@ func (c *AndroidWorldClient) do(ctx context.Context, method, path string, q url.
 		var fe struct {
 			Detail any `json:"detail"`
 		}
-		if json.Unmarshal(data, &fe) == nil && fe.Detail != nil {
+		if strictjson.UnmarshalPython(data, &fe) == nil && fe.Detail != nil {
 			if s, ok := fe.Detail.(string); ok {
 				detail = s
 			} else {
@@ -105,7 +107,8 @@ func (c *AndroidWorldClient) do(ctx context.Context, method, path string, q url.
 	if out == nil {
 		return nil
 	}
-	if err := json.Unmarshal(data, out); err != nil {
+	// The server is Python's: keys exact, NaN allowed (read as null).
+	if err := strictjson.UnmarshalPython(data, out); err != nil {
 		return fmt.Errorf("androidworld %s %s: reply is not the expected JSON: %v (%q)", method, path, err, clip(string(data), 120))
 	}
 	return nil

@@ -331,6 +331,12 @@ func osmandCases(t *testing.T) []awCase {
 			params: wp, after: track(`<trkpt lat="47.23976"/>`), wantErr: "AndroidWorld would record no score"},
 		awCase{name: "not XML", task: "OsmAndTrack", cite: tr + ": ElementTree.parse raises ParseError",
 			params: wp, after: newState().put(OsmAndFiles+"/tracks/t.gpx", "<gpx"), wantErr: "AndroidWorld would record no score"},
+		awCase{name: "not XML beside a wrong track", task: "OsmAndTrack", cite: tr + ": no file passes, so the file that is not XML is reached whatever the order, and raises",
+			params: wp, after: track(`<trkpt lat="47.2122151" lon="9.5062101"/>`).put(OsmAndFiles+"/tracks/z.txt", "notes"), wantErr: "AndroidWorld would record no score"},
+		// The files are walked in os.listdir order on AndroidWorld's host, which its file
+		// system decides: a passing track first scores 1, the other file first raises.
+		awCase{name: "not XML beside a right track", task: "OsmAndTrack", cite: tr + ": returns 1 at the first passing file, raises at the first file that is not XML, in os.listdir order",
+			params: wp, after: track(`<trkpt lat="47.23976" lon="9.5262837"/><trkpt lat="47.2122151" lon="9.5062101"/>`).put(OsmAndFiles+"/tracks/a.txt", "notes"), wantErr: "depends on the order os.listdir gives"},
 	)
 	return cs
 }

@@ -51,6 +51,8 @@ func fileCases() []awCase {
 			{name: "a typo", cite: c + ": fuzzy_match ratio 0.99 >= 0.9", params: p, after: newState().put(f, "Buy milk, egs and bread before the store closes"), reward: 1},
 			{name: "half the text", cite: c + ": fuzzy_match ratio below 0.9", params: p, after: newState().put(f, "Buy milk, eggs and bread"), reward: 0},
 			{name: "missing", cite: c + ": check_file_or_folder_exists is false", params: p, after: newState().put(MarkorData+"/other.md", "Buy milk, eggs and bread before the store closes"), reward: 0},
+			{name: "a folder of that name", cite: c + ": find lists the folder, then issue_generic_request(cat FOLDER) fails and android_env raises AdbControllerError: no score",
+				params: p, after: newState().mkdir(f), wantErr: "would record no score"},
 		}
 	}
 	cs = append(cs, each([]string{"MarkorCreateNote", "MarkorTranscribeVideo", "MarkorTranscribeReceipt"}, create("text"))...)
@@ -76,9 +78,9 @@ func fileCases() []awCase {
 		awCase{name: "only a folder left", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: folders are not regular files", after: newState().mkdir(MarkorData + "/Old"), reward: 1},
 		awCase{name: "one left", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: a regular file remains", after: newState().put(MarkorData+"/x.md", "x"), reward: 0},
 		awCase{name: "Markor folder deleted", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: get_file_list_with_metadata raises RuntimeError, the folder is not a valid directory (file_utils.py)",
-			after: newState().mkdir(EmulatorData + "/Documents"), wantErr: "not a valid directory"},
+			after: newState().mkdir(EmulatorData + "/Documents"), wantErr: "would record no score: " + MarkorData + " is not a valid directory"},
 		awCase{name: "a file where the folder was", task: "MarkorDeleteAllNotes", cite: markorPy + " MarkorDeleteAllNotes: get_file_list_with_metadata's check_directory_exists (test -d) fails on a file",
-			after: newState().put(MarkorData, "x"), wantErr: "not a valid directory"},
+			after: newState().put(MarkorData, "x"), wantErr: "would record no score: " + MarkorData + " is not a valid directory"},
 	)
 
 	// MarkorDeleteNewestNote: listings by time, prefix equal, one fewer.
@@ -118,8 +120,10 @@ func fileCases() []awCase {
 		awCase{name: "original kept", task: "MarkorEditNote", cite: edit + ": the original text is not the replacement", before: orig,
 			params: Params{"file_name": "note_ab1cd.md", "edit_type": "replace", "replace_text": "Line one\nLine two\nLine three"},
 			after:  orig.clone(), reward: 0},
-		awCase{name: "note deleted", task: "MarkorEditNote", cite: edit + ": cat of a missing file prints an error, which does not match", params: hp, before: orig,
-			after: newState(), reward: 0},
+		awCase{name: "note deleted", task: "MarkorEditNote", cite: edit + ": issue_generic_request(cat NOTE) of a missing note fails and android_env raises AdbControllerError: no score", params: hp, before: orig,
+			after: newState(), wantErr: "would record no score"},
+		awCase{name: "note made a folder", task: "MarkorEditNote", cite: edit + ": cat of a folder fails and raises: no score", params: hp, before: orig,
+			after: newState().mkdir(note), wantErr: "would record no score"},
 		awCase{name: "no original", task: "MarkorEditNote", cite: edit + " needs original_content, which setup created", params: hp,
 			after: newState().put(note, "Weekly plan\nThe quick brown fox jumps over the lazy dog.\n"), wantErr: "original text"},
 	)
@@ -162,6 +166,8 @@ func fileCases() []awCase {
 			after: newState().put(MarkorData+"/old.md", "k3Jd8sPq0Lm2Xz7Wv1Yt\n"), reward: 0},
 		awCase{name: "content not changed", task: "MarkorChangeNoteContent", cite: change + ": the content does not fuzzy-match", params: cp,
 			after: newState().put(MarkorData+"/new.md", "Qw9Er8Ty7Ui6Op5As4Df\n"), reward: 0},
+		awCase{name: "renamed into a folder", task: "MarkorChangeNoteContent", cite: change + ": check_file_content catches the AdbControllerError of cat FOLDER and answers False", params: cp,
+			after: newState().mkdir(MarkorData + "/new.md"), reward: 0},
 		awCase{name: "goal template's name", task: "MarkorChangeNoteContent", cite: change + ` (task_metadata's template names the note {file_name})`,
 			params: Params{"file_name": "old.md", "new_name": "new.md", "updated_content": "k3Jd8sPq0Lm2Xz7Wv1Yt"},
 			after:  newState().put(MarkorData+"/new.md", "k3Jd8sPq0Lm2Xz7Wv1Yt\n").put(MarkorData+"/old.md", "x"), reward: 0},
@@ -179,6 +185,8 @@ func fileCases() []awCase {
 			after: newState().put(MarkorData+"/new.md", "k3Jd8sPq0Lm2Xz7Wv1Yt\nBuy milk.\n"), reward: 0},
 		awCase{name: "old name kept", task: "MarkorAddNoteHeader", cite: header + ": original_name still exists", params: ap,
 			after: newState().put(MarkorData+"/new.md", "k3Jd8sPq0Lm2Xz7Wv1Yt\n\nBuy milk.\n").put(MarkorData+"/old.md", "Buy milk.\n"), reward: 0},
+		awCase{name: "renamed into a folder", task: "MarkorAddNoteHeader", cite: header + ": check_file_content catches the AdbControllerError of cat FOLDER and answers False", params: ap,
+			after: newState().mkdir(MarkorData + "/new.md"), reward: 0},
 		awCase{name: "not renamed", task: "MarkorAddNoteHeader", cite: header + ": new_name does not exist", params: ap,
 			after: newState().put(MarkorData+"/old.md", "k3Jd8sPq0Lm2Xz7Wv1Yt\n\nBuy milk.\n"), reward: 0},
 		awCase{name: "original from the snapshot", task: "MarkorAddNoteHeader", cite: header + ": original_content is what setup wrote to the note",
@@ -217,6 +225,8 @@ func fileCases() []awCase {
 		awCase{name: "overwrote the old one", task: "AudioRecorderRecordAudio", cite: rec + ": a changed size and time is a changed file", before: recs,
 			after: newState().putTimed(AudioRecorderData+"/Record-1.m4a", "a new recording", "2023-10-15 15:40:00.000000001"), reward: 1},
 		awCase{name: "nothing", task: "AudioRecorderRecordAudio", cite: rec + ": no file changed", before: recs, after: recs.clone(), reward: 0},
+		awCase{name: "the folder deleted", task: "AudioRecorderRecordAudio", cite: rec + ": get_file_list_with_metadata raises RuntimeError, not a valid directory: no score", before: recs,
+			after: newState().mkdir(EmulatorData + "/Music"), wantErr: "would record no score"},
 	)
 
 	const cam = "task_evals/single/camera.py CameraTake*.is_successful: len(set(ls after) - set(ls before)) == 1"

@@ -143,6 +143,8 @@ func smsCases() []awCase {
 			after: smsState(smsRow(0, "+15550104477", 1, "Running late, see you at 5, ok?")).screen(smsUI("Sending…")), wantErr: "AndroidWorld would record no score"},
 		{name: "a message saying Sending", cite: smsPy + " _check_if_stuck_at_sending: only text starting with 'Sending' counts", params: p,
 			after: smsState(smsRow(0, "+15550104477", 1, "Running late, see you at 5, ok?")).screen(smsUI("Not Sending yet")), reward: 1},
+		{name: "Sending on a container", cite: smsPy + " _check_if_stuck_at_sending reads get_state().ui_elements, forest_to_ui_elements' leaves, described and scrollable nodes: a container's text is not among them", params: p,
+			after: smsState(smsRow(0, "+15550104477", 1, "Running late, see you at 5, ok?")).screen(`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node text="Sending…" class="android.widget.LinearLayout" bounds="[0,0][1080,2400]"><node text="x" bounds="[0,0][10,10]" /></node></hierarchy>`), reward: 1},
 		{name: "a row without a date", cite: was + ": a message without address, body and date raises", params: p,
 			after: smsState("Row: 0 _id=1, address=+15550104477, body=Hi\n"), wantErr: "address, body and date"},
 		{name: "an empty message", cite: "parameters: an empty message would match nothing the evaluator generates", params: Params{"number": "+15550104477", "message": ""},
@@ -229,7 +231,14 @@ func contactCases() []awCase {
 		awCase{name: "label Mobile", task: "ContactsNewContactDraft", cite: draft + `: assert phone_label != "Mobile"`, params: Params{"first": "Alice", "last": "Johnson", "phone": "555-123-4567", "phone_label": "Mobile"},
 			after: form("Alice", "Johnson", "(555) 123-4567", "Mobile", "Mobile Phone", 710), wantErr: "Mobile"},
 		awCase{name: "a dump without hints", task: "ContactsNewContactDraft", cite: "uiautomator before Android 16 writes no hint text, which the evaluator's fields are told apart by", params: dp,
-			after: newState().screen(`<hierarchy rotation="0"><node text="Alice" class="android.widget.EditText" bounds="[40,300][1040,400]" /></hierarchy>`), wantErr: "no hint text"},
+			after: newState().screen(`<hierarchy rotation="0"><node text="Alice" class="android.widget.EditText" bounds="[40,300][1040,400]" /><node text="Johnson" class="android.widget.EditText" bounds="[40,420][1040,520]" />` +
+				`<node text="555 123 4567" class="android.widget.EditText" bounds="[40,600][1040,700]" /><node text="Work" class="android.widget.Spinner" bounds="[40,710][400,780]" /></hierarchy>`), wantErr: "no hint text"},
+		awCase{name: "a dump without hints, no last name anywhere", task: "ContactsNewContactDraft", cite: draft + ": no element's text fuzzy-matches last, so last_name_element stays None whatever the hints (the launcher after the task, on Android 13)", params: dp,
+			after: newState().screen(`<hierarchy rotation="0"><node text="Alice" class="android.widget.EditText" bounds="[40,300][1040,400]" /></hierarchy>`), reward: 0},
+		awCase{name: "the first name on a container", task: "ContactsNewContactDraft", cite: draft + " over forest_to_ui_elements, which keeps leaves, described and scrollable nodes: a container's text is no element", params: dp,
+			after: newState().screen(`<hierarchy rotation="0"><node text="Alice" hint="First name" class="android.widget.EditText" bounds="[40,300][1040,400]"><node text="A" bounds="[40,300][100,400]" /></node>` +
+				`<node text="Johnson" hint="Last name" class="android.widget.EditText" bounds="[40,420][1040,520]" /><node text="555 123 4567" hint="Phone" class="android.widget.EditText" bounds="[40,600][1040,700]" />` +
+				`<node text="Work" content-desc="Work Phone" hint="" class="android.widget.Spinner" bounds="[40,710][400,780]" /></hierarchy>`), reward: 0},
 	)
 	return cs
 }

@@ -24,6 +24,10 @@ func uiCases() []awCase {
 			after: newState().fg(deskClock).screen(clockUI(`<node content-desc="Start" text="" /><node content-desc="Stopwatch" text="" /><node text="Stopwatch" content-desc="" />`)), reward: 1},
 		{name: "Stopwatch three times", task: "ClockStopWatchPausedVerify", cite: clock + " _is_stopwatch_paused: n_stopwatch >= 2",
 			after: newState().fg(deskClock).screen(clockUI(`<node content-desc="Start" text="" /><node content-desc="Stopwatch" text="" /><node text="Stopwatch" content-desc="" /><node text="Stopwatch" content-desc="" />`)), reward: 1},
+		{name: "timer text on a container", task: "ClockTimerEntry", cite: clock + " _is_timer_set over get_state().ui_elements: forest_to_ui_elements keeps leaves, described and scrollable nodes, not a container's text", params: timer,
+			after: newState().fg(deskClock).screen(clockUI(`<node text="01h 02m 03s" content-desc=""><node text="Start" content-desc="" /></node>`)), reward: 0},
+		{name: "Stopwatch title on a container", task: "ClockStopWatchPausedVerify", cite: clock + " _is_stopwatch_paused: the titled container is no element, so Stopwatch counts once",
+			after: newState().fg(deskClock).screen(clockUI(`<node content-desc="Start" text="" /><node content-desc="Stopwatch" text="" /><node text="Stopwatch" content-desc=""><node text="00:00" /></node>`)), reward: 0},
 		{name: "Stopwatch once", task: "ClockStopWatchPausedVerify", cite: clock + " _is_stopwatch_paused: n_stopwatch is 1",
 			after: newState().fg(deskClock).screen(clockUI(`<node content-desc="Start" text="" /><node text="Stopwatch" content-desc="" />`)), reward: 0},
 		{name: "no Start", task: "ClockStopWatchPausedVerify", cite: clock + " _is_stopwatch_paused: Start missing",
@@ -35,6 +39,10 @@ func uiCases() []awCase {
 		{name: "solved", cite: br, after: newState().fg(chrome).screen(clockUI(`<node text="Success!" content-desc="" />`)), reward: 1},
 		{name: "not solved", cite: br + ": no Success!", after: newState().fg(chrome).screen(clockUI(`<node text="Submit" content-desc="" />`)), reward: 0},
 		{name: "other browser", cite: br + ": another package in front", after: newState().fg("org.mozilla.firefox/.App").screen(clockUI(`<node text="Success!" content-desc="" />`)), reward: 0},
+		{name: "Success! on a container", cite: br + ", among get_state().ui_elements: forest_to_ui_elements keeps leaves, described and scrollable nodes, not a container's text",
+			after: newState().fg(chrome).screen(clockUI(`<node text="Success!" content-desc=""><node text="ok" /></node>`)), reward: 0},
+		{name: "Success! on a scrollable container", cite: br + ": forest_to_ui_elements keeps scrollable nodes",
+			after: newState().fg(chrome).screen(clockUI(`<node text="Success!" scrollable="true" content-desc=""><node text="ok" /></node>`)), reward: 1},
 	}
 	cs = append(cs, each([]string{"BrowserDraw", "BrowserMaze", "BrowserMultiply"}, browser)...)
 	return cs

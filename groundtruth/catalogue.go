@@ -31,9 +31,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
+	"strconv"
 	"time"
 
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -232,42 +235,71 @@ func (s *Snapshot) Save(dir string) error {
 	return trace.WriteFileAtomic(filepath.Join(dir, SnapshotFile), append(data, '\n'), 0o644)
 }
 
-// LoadSnapshot reads DIR/groundtruth-before.json. Numbers come back as int64 when
-// integral, so a loaded snapshot compares equal to the rows it was taken from.
+// LoadSnapshot reads DIR/groundtruth-before.json, keys matched exactly and a key
+// given twice an error (strictjson), as every reader of outside JSON does. Numbers come
+// back as int64 when integral, so a loaded snapshot compares equal to the rows it was
+// taken from.
 func LoadSnapshot(dir string) (*Snapshot, error) {
 	path := filepath.Join(dir, SnapshotFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.UseNumber()
-	var s Snapshot
-	if err := dec.Decode(&s); err != nil {
+	var raw struct {
+		Task    string                                 `json:"task"`
+		Taken   time.Time                              `json:"taken"`
+		Tables  map[string][]map[string]jsontext.Value `json:"tables"`
+		Files   map[string]*string                     `json:"files"`
+		Dirs    map[string][]DirEntry                  `json:"dirs"`
+		Outputs map[string]string                      `json:"outputs"`
+	}
+	if err := strictjson.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: not a ground-truth snapshot: %v", path, err)
 	}
-	for k, rows := range s.Tables {
+	s := Snapshot{Task: raw.Task, Taken: raw.Taken, Tables: map[string][]Row{}, Files: raw.Files, Dirs: raw.Dirs, Outputs: raw.Outputs}
+	for k, rows := range raw.Tables {
+		out := make([]Row, len(rows))
 		for i, r := range rows {
 			if r == nil {
 				return nil, fmt.Errorf("%s: table %s row %d is null", path, k, i)
 			}
+			out[i] = Row{}
 			for c, v := range r {
-				if n, ok := v.(json.Number); ok {
-					if iv, err := n.Int64(); err == nil {
-						r[c] = iv
-					} else if fv, err := n.Float64(); err == nil {
-						r[c] = fv
-					} else {
-						return nil, fmt.Errorf("%s: table %s row %d column %s: bad number %s", path, k, i, c, n)
-					}
-				} else {
-					r[c] = normValue(v)
+				val, err := snapshotValue(v)
+				if err != nil {
+					return nil, fmt.Errorf("%s: table %s row %d column %s: %v", path, k, i, c, err)
 				}
+				out[i][c] = val
 			}
 		}
-	}
-	if s.Tables == nil {
-		s.Tables = map[string][]Row{}
+		s.Tables[k] = out
 	}
 	return &s, nil
+}
+
+// snapshotValue reads a cell as Save wrote it: null, an integer (int64, exactly), a
+// float, or a text.
+func snapshotValue(v jsontext.Value) (any, error) {
+	switch v.Kind() {
+	case 'n':
+		return nil, nil
+	case '"':
+		var s string
+		if err := strictjson.Unmarshal(v, &s); err != nil {
+			return nil, err
+		}
+		return s, nil
+	case '0':
+		if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return n, nil
+		}
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil {
+			return nil, fmt.Errorf("bad number %s", v)
+		}
+		return f, nil
+	case 't', 'f':
+		return normValue(v.Kind() == 't'), nil
+	}
+	return nil, fmt.Errorf("want a value a table cell holds, got %q", clip(string(v), 40))
 }

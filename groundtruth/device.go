@@ -371,13 +371,15 @@ func lsCommand(dir string) string { return "ls " + dir + " -ll -au" }
 // not empty.
 func ParseLs(out, dir string) ([]LsFile, error) {
 	trimmed := strings.TrimSpace(out)
+	// get_file_list_with_metadata raises RuntimeError on all of these (test -d fails, or
+	// the failing ls makes android_env raise): AndroidWorld records no score.
 	if strings.Contains(trimmed, "No such file or directory") || strings.Contains(trimmed, "Not a directory") {
-		return nil, fmt.Errorf("%s is not a valid directory: %s", dir, clip(trimmed, 120))
+		return nil, noScore("%s is not a valid directory: %s (get_file_list_with_metadata raises)", dir, clip(trimmed, 120))
 	}
 	var files []LsFile
 	for _, line := range strings.Split(strings.ReplaceAll(out, "\r", ""), "\n") {
 		if strings.HasPrefix(line, "ls: ") {
-			return nil, fmt.Errorf("ls %s: %s", dir, clip(line, 120))
+			return nil, noScore("ls %s: %s (get_file_list_with_metadata raises)", dir, clip(line, 120))
 		}
 		if !strings.HasPrefix(line, "-") {
 			continue
@@ -404,7 +406,7 @@ func ParseLs(out, dir string) ([]LsFile, error) {
 		// No name in a folder holds a "/": this is ls listing dir itself, a file, where
 		// get_file_list_with_metadata's `test -d` raises.
 		if name == dir || strings.Contains(name, "/") {
-			return nil, fmt.Errorf("%s is not a valid directory: it is a file", dir)
+			return nil, noScore("%s is not a valid directory: it is a file (get_file_list_with_metadata raises)", dir)
 		}
 		files = append(files, LsFile{Name: name, Size: size, Time: when[:len(when)-3]})
 	}

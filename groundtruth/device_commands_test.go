@@ -22,11 +22,13 @@ func TestCommandsADeviceShellAccepts(t *testing.T) {
 	d.SetSetting("global", "wifi_on", "1")
 	d.SetSetting("global", "bluetooth_on", "0")
 	d.SetSetting("system", "screen_brightness", "255")
-	d.SetContent("content://sms/sent",
-		adbd.R("_id", 7, "thread_id", 3, "address", "+1 555-010-4477", "person", nil, "date", int64(1697383900000), "type", 2,
-			"body", "Running late, see you at 5, ok?", "creator", "com.simplemobiletools.smsmessenger", "seen", 1),
-		adbd.R("_id", 6, "thread_id", 2, "address", "+15550109999", "person", nil, "date", int64(1697300000000), "type", 2,
-			"body", "Old message\nwith two lines", "creator", "com.simplemobiletools.smsmessenger", "seen", 1))
+	// The telephony provider answers content://sms/sent from mmssms.db, as on a device.
+	d.PutFile(adbd.MmsSmsDB, makeDB(t, adbd.TelephonySchema,
+		`INSERT INTO sms (_id, thread_id, address, date, type, body, creator, seen, read) VALUES (7, 3, '+1 555-010-4477', 1697383900000, 2,
+			'Running late, see you at 5, ok?', 'com.simplemobiletools.smsmessenger', 1, 1)`,
+		`INSERT INTO sms (_id, thread_id, address, date, type, body, creator, seen, read) VALUES (6, 2, '+15550109999', 1697300000000, 2,
+			'Old message
+with two lines', 'com.simplemobiletools.smsmessenger', 1, 1)`))
 	d.SetContent("content://contacts/phones/",
 		adbd.R("_id", 1, "display_name", "Jane Doe", "number", "(555) 123-4567", "times_contacted", 0),
 		adbd.R("_id", 2, "display_name", "Li, Wei", "number", "+86 10 1234 5678", "times_contacted", 0))

@@ -168,7 +168,8 @@ func smsSendResult(ctx context.Context, dev Device, task, number, body string) (
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range nodes {
+	// _check_if_stuck_at_sending reads env.get_state().ui_elements.
+	for _, n := range awElements(nodes, true) {
 		if strings.HasPrefix(n.Text, "Sending") {
 			return nil, noScore("the screen shows %q, and sms_validators raises ValueError when a message is stuck at sending (an Android/emulator issue)", clip(n.Text, 60))
 		}

@@ -256,15 +256,35 @@ func regularFilePart(ctx context.Context, dev Device, p string) (Part, error) {
 	return Part{Name: p + " exists", Pass: kind == RegularFile, Detail: detail}, nil
 }
 
-// catFile reads a file as AndroidWorld's `adb shell cat` does, with "\r" removed; ok is
-// false when there is no regular file to read (cat then prints an error, which no
-// expected text matches).
-func catFile(ctx context.Context, dev Device, p string) (text string, ok bool, err error) {
-	data, ok, err := PullFile(ctx, dev, p)
-	if err != nil || !ok {
-		return "", false, err
+// catFile reads a file as AndroidWorld's `adb shell cat PATH` does, with "\r" removed.
+// failed says why cat would fail instead ("" when it reads): nothing at p, or a folder.
+// A failing cat exits non-zero, and android_env raises on that; each check decides what
+// that means, as its evaluator does (most let it raise: no score; check_file_content
+// catches it and answers no match).
+func catFile(ctx context.Context, dev Device, p string) (text, failed string, err error) {
+	kind, err := StatPath(ctx, dev, p)
+	if err != nil {
+		return "", "", err
 	}
-	return strings.ReplaceAll(string(data), "\r", ""), true, nil
+	switch kind {
+	case Absent:
+		return "", "no such file", nil
+	case Folder:
+		return "", "it is a folder", nil
+	}
+	data, ok, err := PullFile(ctx, dev, p)
+	if err != nil {
+		return "", "", err
+	}
+	if !ok {
+		return "", "no such file", nil
+	}
+	return strings.ReplaceAll(string(data), "\r", ""), "", nil
+}
+
+// catRaises is the error of an evaluator whose `cat` of p fails and raises.
+func catRaises(p, why string) error {
+	return noScore("`cat %s` fails (%s), and android_env raises on a failing adb command", p, why)
 }
 
 // fileContentResult is file_validators.CreateFile.is_successful: the file (or a folder
@@ -280,13 +300,13 @@ func fileContentResult(ctx context.Context, dev Device, task, p, text string) (*
 		content.Detail = "no file"
 		return allOf(task, exists, content), nil
 	}
-	got, ok, err := catFile(ctx, dev, p)
+	got, failed, err := catFile(ctx, dev, p)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		content.Detail = "not a file that cat can read"
-		return allOf(task, exists, content), nil
+	if failed != "" {
+		// CreateFile.is_successful's issue_generic_request(cat) raises.
+		return nil, catRaises(p, failed)
 	}
 	got = strings.TrimSpace(got)
 	content.Pass = FuzzyMatch(got, text)

@@ -33,7 +33,35 @@ func ParseUIXML(doc string) ([]UINode, error) {
 	return h.Nodes, nil
 }
 
-// screenState reads the foreground activity and the UI nodes.
+// awElements are the elements AndroidWorld's evaluators see on a screen. Its default
+// controller reads the screen through the accessibility forwarder's forest, and
+// representation_utils.forest_to_ui_elements keeps a node only when it is a leaf, has a
+// content description, or scrolls; get_state's ui_elements also drop nodes not visible
+// to the user (visibleOnly). The forest and a uiautomator dump hold the same nodes, so
+// the dump's nodes are kept by the same rule: a container's own text is not an element
+// there (a "Success!" on a layout with children does not count).
+func awElements(nodes []UINode, visibleOnly bool) []UINode {
+	parent := make([]bool, len(nodes))
+	for _, n := range nodes {
+		if n.Parent >= 0 && n.Parent < len(nodes) {
+			parent[n.Parent] = true
+		}
+	}
+	var out []UINode
+	for i, n := range nodes {
+		if parent[i] && n.ContentDesc == "" && !n.Scrollable {
+			continue
+		}
+		if visibleOnly && n.Extra["visible-to-user"] == "false" {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// screenState reads the foreground activity and the elements AndroidWorld's
+// get_state().ui_elements holds (awElements).
 func screenState(ctx context.Context, dev Device) (activity string, nodes []UINode, err error) {
 	ar, ok1 := dev.(activityReader)
 	ur, ok2 := dev.(uiReader)
@@ -47,8 +75,10 @@ func screenState(ctx context.Context, dev Device) (activity string, nodes []UINo
 	if err != nil {
 		return "", nil, err
 	}
-	nodes, err = ParseUIXML(doc)
-	return activity, nodes, err
+	if nodes, err = ParseUIXML(doc); err != nil {
+		return "", nil, err
+	}
+	return activity, awElements(nodes, true), nil
 }
 
 func clockFamily(name, checks string, params []string, judge func(p Params, nodes []UINode) (Part, error)) *Family {
@@ -177,15 +207,47 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			nodes, err := ParseUIXML(doc)
+			all, err := ParseUIXML(doc)
 			if err != nil {
 				return nil, err
 			}
-			if len(nodes) > 0 && !hintAttr.MatchString(doc) {
+			// ContactsNewContactDraft.is_successful: forest_to_ui_elements with
+			// exclude_invisible_elements=False.
+			nodes := awElements(all, false)
+			if !hintAttr.MatchString(doc) {
+				// Without hints the form's fields cannot be told apart, but a field whose
+				// text is on no element at all fails whatever the hints say.
+				if missing := contactDraftMissing(nodes, v[0], v[1], v[2], v[3]); missing != "" {
+					return allOf("ContactsNewContactDraft", Part{Name: "the new-contact form filled in", Detail: "no element shows " + missing + ", so no field can hold it, whatever the hints"}), nil
+				}
 				return nil, fmt.Errorf("the UI dump has no hint text (uiautomator writes it from Android 16 on), which tells the First name, Last name and Phone fields apart; AndroidWorld reads it from the accessibility tree of its own accessibility service")
 			}
 			return allOf("ContactsNewContactDraft", contactDraftParts(nodes, v[0], v[1], v[2], v[3])...), nil
 		}})
+}
+
+// contactDraftMissing names a field of the form whose text no element shows, by the
+// text conditions of _contact_info_is_entered alone (fuzzy first and last name, the
+// phone's digits, the label's exact text): "" when every field has a candidate.
+func contactDraftMissing(nodes []UINode, first, last, phone, label string) string {
+	var f, l, p, lb bool
+	for _, e := range nodes {
+		f = f || e.Text != "" && FuzzyMatch(e.Text, first)
+		l = l || e.Text != "" && FuzzyMatch(e.Text, last)
+		p = p || e.Text != "" && phoneDigits(e.Text) == phoneDigits(phone)
+		lb = lb || e.Text == label
+	}
+	switch {
+	case !f:
+		return fmt.Sprintf("the first name %q", first)
+	case !l:
+		return fmt.Sprintf("the last name %q", last)
+	case !p:
+		return "the phone " + phone
+	case !lb:
+		return "the label " + label
+	}
+	return ""
 }
 
 // contactDraftParts is contacts._contact_info_is_entered over the screen's elements:

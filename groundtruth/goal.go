@@ -1,11 +1,12 @@
 package groundtruth
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // ParamsFromGoal recovers a task instance's parameters from its goal text and the
@@ -217,7 +218,7 @@ func LoadTemplates(path string) (map[string]string, error) {
 		Name     string `json:"task_name"`
 		Template string `json:"task_template"`
 	}
-	if err := json.Unmarshal(data, &meta); err != nil {
+	if err := strictjson.Unmarshal(data, &meta); err != nil {
 		return nil, fmt.Errorf("%s: not AndroidWorld task metadata (a JSON list of {task_name, task_template}): %v", path, err)
 	}
 	out := make(map[string]string, len(meta))

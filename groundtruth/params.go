@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/autoeval/autoeval/internal/strictjson"
 )
 
 // Params are a task instance's parameters, as AndroidWorld names them in its goal
@@ -19,8 +21,10 @@ func LoadParams(path string) (Params, error) {
 	if err != nil {
 		return nil, err
 	}
+	// As AndroidWorld's own tools read it: keys exact, a key given twice an error
+	// (encoding/json kept the last one silently).
 	var p Params
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := strictjson.UnmarshalPython(data, &p); err != nil {
 		return nil, fmt.Errorf("%s: not a JSON object of task parameters: %v", path, err)
 	}
 	if p == nil {

@@ -103,8 +103,13 @@ type nativeInstance struct {
 
 func (n *nativeInstance) Goal() string { return "" }
 
-// Score runs the check; a question task's "answer" parameter is the agent's answer.
+// Score runs the check; a question task's "answer" parameter is the agent's answer. The
+// snapshot is written again from memory first: the copy in the trace folder was there while
+// the agent ran, and is autoeval's to write, not the agent's.
 func (n *nativeInstance) Score(ctx context.Context, answer string) (*Result, error) {
+	if err := n.before.Save(n.t.Dir); err != nil {
+		return nil, err
+	}
 	params := n.t.Params
 	if f, err := Lookup(n.name); err == nil && slices.Contains(f.Params, "answer") {
 		params = Params{"answer": answer}

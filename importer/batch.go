@@ -129,8 +129,11 @@ func dirName(label string) string {
 var ErrDifferentTrace = errors.New("already holds a different trace")
 
 // Import writes the item natively. already is true when the same trace is there from an
-// earlier, interrupted import (a resume skips it); a different trace at the destination
-// is an ErrDifferentTrace error, never passed off as imported.
+// earlier import (a rerun skips it): the same texts, ground truth, claim, answer, parameters
+// and frames, file by file. An earlier import of the same source that no longer matches it
+// (its reward flipped, its texts or frames changed) is an ErrSourceChanged error naming the
+// source file and what changed; a different trace at the destination an ErrDifferentTrace
+// error. Neither is passed off as imported.
 func Import(it ImportItem) (written *trace.Trace, already bool, err error) {
 	nt, err := trace.WriteNative(it.Trace, it.Dest)
 	if !errors.Is(err, trace.ErrExists) {
@@ -142,8 +145,12 @@ func Import(it ImportItem) (written *trace.Trace, already bool, err error) {
 		// hand the caller a nil trace and hide the damage.
 		return nil, false, fmt.Errorf("%s already holds a trace.json that does not open: %w", it.Dest, perr)
 	}
-	if prev.Task == it.Trace.Task && len(prev.Frames) == len(it.Trace.Frames) {
+	diff := changes(prev, it.Trace)
+	if len(diff) == 0 {
 		return prev, true, nil
+	}
+	if sameSource(prev, it.Trace) {
+		return nil, false, &sourceChangedError{dest: it.Dest, source: it.Source, changes: diff}
 	}
 	return nil, false, fmt.Errorf("%s %w (%q, %d frames); choose another destination", it.Dest, ErrDifferentTrace, termtext.Clip(prev.Task, 60), len(prev.Frames))
 }

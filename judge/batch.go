@@ -80,14 +80,14 @@ func JudgeTrace(ctx context.Context, o Options, tg Target, batch bool) Result {
 	if src.Derive == nil {
 		src.Derive = derivation(o.Judge.Kind)
 	}
-	subs, note, du, err := ResolveSubstates(ctx, tg.Trace, src)
+	subs, note, from, du, err := resolveSubstates(ctx, tg.Trace, src)
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.Notes = append(r.Notes, note)
 	cfg := o.Judge
-	cfg.DecomposeUsage = du
+	cfg.DecomposeUsage, cfg.SubstatesFrom = du, from
 	if subs.Task == "" {
 		subs.Task = tg.Trace.Task
 	}
@@ -300,7 +300,8 @@ func leaseKey(t *trace.Trace, cfg Config) string {
 func WriteTable(w io.Writer, results []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "trace\tverdict\tsubstates\tSCR\tcomplete\trequired\tframes\tskipped\tcalls\tcost $\t")
-	var n, complete, required, withRequired, failed, interrupted, undetermined, unreadable int
+	var n, complete, required, withRequired, failed, interrupted, unreadable int
+	var undetermined []Result
 	verdicts := map[string]int{}
 	var scr float64
 	var calls int
@@ -348,7 +349,7 @@ func WriteTable(w io.Writer, results []Result) {
 		}
 		if j.Undetermined {
 			// No verdict: left out of SCR and TCR, never counted as a failure.
-			undetermined++
+			undetermined = append(undetermined, r)
 			fmt.Fprintf(tw, "%s\t%s\t%d/%d\tundetermined\t-\t-\t%d\t%d\t%d\t%s\t\n", r.Label, verdict, sat, len(j.Substates),
 				len(j.Frames), skipped, j.Usage.Calls, costCell(j.Usage))
 			continue
@@ -383,9 +384,7 @@ func WriteTable(w io.Writer, results []Result) {
 		fmt.Fprintf(w, "verdicts: %d success, %d failure, %d cannot tell (a failure rests on evidence against the run; \"cannot tell\" when the screens never showed what the task needs)\n",
 			verdicts[trace.RunSuccess], verdicts[trace.RunFailure], verdicts[trace.RunCannotTell])
 	}
-	if undetermined > 0 {
-		fmt.Fprintf(w, "%s undetermined: the judge could not judge them (no usable model answer); left out of SCR and TCR\n", termtext.Count(undetermined, "trace"))
-	}
+	writeUndetermined(w, undetermined)
 	if unreadable > 0 {
 		fmt.Fprintf(w, "%s not judgeable: they hold nothing a judge can read (no frame has a screenshot, UI XML or elements); not counted as failed (eval still reports their ground truth and the agent's claim)\n",
 			termtext.Count(unreadable, "trace"))
@@ -400,6 +399,25 @@ func WriteTable(w io.Writer, results []Result) {
 		fmt.Fprintf(w, "%s interrupted\n", termtext.Count(interrupted, "trace"))
 	case notStarted > 0:
 		fmt.Fprintf(w, "%s not started\n", termtext.Count(notStarted, "trace"))
+	}
+}
+
+// maxUndeterminedShown bounds the undetermined traces a batch's table names with why.
+const maxUndeterminedShown = 10
+
+// writeUndetermined says which traces the judge could not judge and why: no usable model
+// answer, or frames that could not be described, each reason with its frames.
+func writeUndetermined(w io.Writer, results []Result) {
+	if len(results) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s undetermined: the judge could not judge them; left out of SCR and TCR:\n", termtext.Count(len(results), "trace"))
+	for i, r := range results {
+		if i == maxUndeterminedShown {
+			fmt.Fprintf(w, "  and %d more (the undetermined_reason of their judgments)\n", len(results)-i)
+			break
+		}
+		fmt.Fprintf(w, "  %s: %s\n", termtext.Line(r.Label), termtext.ClipLine(r.Judgment.UndeterminedReason, 300))
 	}
 }
 

@@ -38,6 +38,9 @@ type captured struct {
 	// Skip is set when the frame cannot be described (bad or missing data): the frame is
 	// skipped and the reason recorded, the run goes on.
 	Skip string
+	// Sums are the digests of what was read of the frame, for the judgment's provenance
+	// (see reading).
+	Sums trace.FrameSums
 }
 
 // capturer turns frames into descriptions.
@@ -46,6 +49,8 @@ type capturer struct {
 	model llm.Model // vision model; nil when none is configured
 	task  string
 	scope string
+	// limits bounds the screenshots decoded here (OCR); the vision model's are its own.
+	limits trace.Limits
 }
 
 // ErrNothingToJudge marks a trace that holds nothing a judge can read: no frame has a
@@ -104,14 +109,22 @@ func has(t *trace.Trace, f *trace.Frame) (hier, image bool) {
 	return t.HasXML(f) || t.HasElements(f), t.HasImage(f)
 }
 
+// capture describes one frame and records the digests of what it read (reading).
 func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) (captured, error) {
+	rd := newReading(t, f)
+	out, err := c.describe(ctx, t, f, rd)
+	out.Sums = rd.final()
+	return out, err
+}
+
+func (c *capturer) describe(ctx context.Context, t *trace.Trace, f *trace.Frame, rd *reading) (captured, error) {
 	hasHier, hasImage := has(t, f)
 	useHier, useVision := false, false
 	switch c.mode {
 	case CaptureXML:
 		useHier = true
 	case CaptureOCR:
-		return c.ocr(ctx, t, f, hasImage)
+		return c.ocr(ctx, t, f, hasImage, rd)
 	case CaptureVision:
 		useVision = true
 	case CaptureBoth:
@@ -123,7 +136,7 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		useHier = hasHier
 		useVision = !hasHier && hasImage && c.model != nil
 		if !hasHier && hasImage && c.model == nil {
-			return c.ocr(ctx, t, f, hasImage)
+			return c.ocr(ctx, t, f, hasImage, rd)
 		}
 		if !useHier && !useVision {
 			useHier = true
@@ -138,7 +151,7 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		if !hasHier {
 			return captured{Skip: fmt.Sprintf("frame %d has no UI XML or elements to describe (try --capture vision)", f.Index)}, nil
 		}
-		sc, err := readScreen(t, f)
+		sc, err := readScreen(t, f, rd)
 		if err != nil {
 			return captured{Skip: err.Error()}, nil
 		}
@@ -152,7 +165,7 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 		if c.model == nil {
 			return captured{}, fmt.Errorf("--capture %s needs a vision model (--capture-model or --model)", c.mode)
 		}
-		data, mime, err := t.ReadImage(f)
+		data, mime, err := readImage(t, f, rd)
 		if err != nil {
 			return captured{Skip: err.Error()}, nil
 		}
@@ -189,15 +202,15 @@ func (c *capturer) capture(ctx context.Context, t *trace.Trace, f *trace.Frame) 
 }
 
 // ocr reads the frame's screenshot with Tesseract.
-func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasImage bool) (captured, error) {
+func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasImage bool, rd *reading) (captured, error) {
 	if !hasImage {
 		return captured{Skip: fmt.Sprintf("frame %d has no screenshot to read (OCR)", f.Index)}, nil
 	}
-	data, _, err := t.ReadImage(f)
+	data, _, err := readImage(t, f, rd)
 	if err != nil {
 		return captured{Skip: err.Error()}, nil
 	}
-	sc, err := readScreenOCR(ctx, data)
+	sc, err := readScreenOCR(ctx, data, c.limits)
 	if errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil {
 		return captured{}, err
 	}
@@ -253,11 +266,11 @@ func usageOf(r *llm.Response) trace.Usage {
 }
 
 // readScreen parses the frame's hierarchy: XML first (it carries exact flags), else elements.
-func readScreen(t *trace.Trace, f *trace.Frame) (*Screen, error) {
+func readScreen(t *trace.Trace, f *trace.Frame, rd *reading) (*Screen, error) {
 	var sc *Screen
 	if f.XML != "" {
 		data, err := t.ReadXML(f)
-		if err != nil {
+		if err := rd.took(trace.PartXML, data, err); err != nil {
 			return nil, err
 		}
 		sc, err = parseUIXML(data)
@@ -267,11 +280,20 @@ func readScreen(t *trace.Trace, f *trace.Frame) (*Screen, error) {
 		}
 	} else {
 		els, err := t.ReadElements(f)
-		if err != nil {
+		if err := rd.tookElements(els, err); err != nil {
 			return nil, err
 		}
 		sc = fromElements(els)
 	}
 	sc.setActivity(f.Activity)
 	return sc, nil
+}
+
+// readImage reads the frame's screenshot for the vision model or OCR.
+func readImage(t *trace.Trace, f *trace.Frame, rd *reading) ([]byte, string, error) {
+	data, mime, err := t.ReadImage(f)
+	if err := rd.took(trace.PartImage, data, err); err != nil {
+		return nil, "", err
+	}
+	return data, mime, nil
 }

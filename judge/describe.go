@@ -66,9 +66,12 @@ type Screen struct {
 	// no packages, and the text may be misread.
 	OCR bool
 	// Launcher is set on a screenshot read by OCR that shows the home screen or the app
-	// drawer (a UI hierarchy says so by its package): no app is open there, and its labels
-	// are names of apps (evidence rule N5).
+	// drawer, recognised by its grid of app labels (a UI hierarchy says so by its package):
+	// no app is open there, and its labels are names of apps (evidence rule N5).
 	Launcher bool
+	// Dialog is set on a screenshot (OCR) showing a dialog over a dimmed page; the page
+	// behind it is left out, as a UI dump of the dialog's window leaves it out.
+	Dialog bool
 	// Lists are the app's list views (RecyclerView, ListView, GridView), kept apart from
 	// the elements described: a list shown with nothing in it shows its items gone even
 	// where no text says it is empty (evidence rule E5).
@@ -476,6 +479,12 @@ func (sc *Screen) render() string {
 	if sc.Activity != "" {
 		fmt.Fprintf(&b, "Activity: %s\n", sc.Activity)
 	}
+	if sc.Launcher {
+		b.WriteString("Screen: the launcher (home screen or app drawer), recognised by its grid of app labels; no app is open\n")
+	}
+	if sc.Dialog {
+		b.WriteString("Screen: a dialog over a dimmed page; the page behind it is not listed\n")
+	}
 	if sc.Title != "" {
 		fmt.Fprintf(&b, "Page title: %s\n", strconv.Quote(sc.Title))
 	}
@@ -500,7 +509,18 @@ func (sc *Screen) render() string {
 		b.WriteString(elementLine(e, sc.Package))
 		b.WriteByte('\n')
 	}
-	if sc.Keyboard != "" {
+	if sc.Keyboard == KeyboardSeen {
+		fmt.Fprintf(&b, "Keyboard on screen (recognised by its rows of keys, not part of the app")
+		if sc.Keys > 0 {
+			fmt.Fprintf(&b, "; %d keys not listed", sc.Keys)
+		}
+		fmt.Fprintf(&b, "): %d more lines\n", len(kb))
+		for _, e := range kb {
+			b.WriteString("- ")
+			b.WriteString(elementLine(e, sc.Package))
+			b.WriteByte('\n')
+		}
+	} else if sc.Keyboard != "" {
 		fmt.Fprintf(&b, "Keyboard on screen (input method %s, not part of the app", sc.Keyboard)
 		if sc.Keys > 0 {
 			fmt.Fprintf(&b, "; %d keys not listed", sc.Keys)

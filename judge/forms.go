@@ -878,12 +878,13 @@ func tapTarget(sc *Screen, x, y float64) (Element, bool) {
 }
 
 // IsLauncher reports whether the screen is the home screen or the app drawer (or, with a
-// hierarchy, nothing identifiable). A screenshot read by OCR has no package: it is the
-// launcher when the OCR layer recognised one.
+// hierarchy, nothing identifiable). A screenshot read by OCR has no package unless the
+// frame names its activity: without one it is the launcher when the OCR layer recognised
+// one (Launcher).
 func (sc *Screen) IsLauncher() bool {
-	if sc.OCR {
+	pkg := strings.ToLower(sc.Package)
+	if sc.OCR && pkg == "" {
 		return sc.Launcher
 	}
-	pkg := strings.ToLower(sc.Package)
 	return pkg == "" || strings.Contains(pkg, "launcher")
 }

@@ -27,6 +27,9 @@ type Config struct {
 	CaptureModel llm.Model
 	// Capture is one of CaptureModes; empty means auto.
 	Capture string
+	// Limits bounds the screenshots the judge decodes itself (OCR): a frame over them is
+	// skipped with the reason (--max-pixels). A vision model's are llm.Config's.
+	Limits trace.Limits
 	// CaptureConcurrency bounds parallel captures (default 4).
 	CaptureConcurrency int
 	// Lookahead caps how many frames capture may run ahead of the reasoner (default
@@ -46,6 +49,9 @@ type Config struct {
 	DecomposeUsage trace.Usage
 	// Notice is recorded in the judgment (e.g. why the heuristic baseline was used).
 	Notice string
+	// SubstatesFrom says where the substates came from (trace.SubstatesFrom*), for the
+	// judgment's provenance; JudgeTrace sets it.
+	SubstatesFrom string
 	// OnStart, when set, is told how many frames were finished by an earlier run (resumed)
 	// and how many the trace has, before judging begins.
 	OnStart func(resumed, total int)
@@ -106,7 +112,7 @@ func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
 		}
-		ji.PromptVersions["ocr"] = v
+		ji.PromptVersions["ocr"] = v + "; " + ocrLayoutVersion
 	}
 	return ji
 }
@@ -137,7 +143,8 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 	rs := d.Reasoner(&cfg, scope)
 	rv := d.Reviewer(&cfg, scope)
-	job, err := jobKey(t, task, subs, info, cfg.Retries)
+	setup := judgeSetup(&cfg, info)
+	job, err := jobKey(t, task, subs, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +158,16 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		}
 		if err := st.load(ctx, cfg.Store, job); err != nil {
 			return nil, err
+		}
+		if len(st.Frames) > 0 && !savedStillHolds(t, st) {
+			// A frame judged before is not what the trace holds now (its files were
+			// replaced, or the progress predates the digests): judge afresh.
+			if err := clearJob(ctx, cfg.Store, job); err != nil {
+				return nil, err
+			}
+			decomposed := st.Decompose // the substates are the job's: what they cost still counts
+			st = newState()
+			st.Decompose = decomposed
 		}
 		if !st.Started.IsZero() {
 			started = st.Started
@@ -167,7 +184,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 	}
 
 	l := &loop{cfg: cfg, t: t, subs: subs, task: task, rs: rs, st: st, job: job,
-		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope}}
+		cap: &capturer{mode: cfg.Capture, model: cfg.CaptureModel, task: task, scope: scope, limits: cfg.Limits}}
 	if cfg.OnStart != nil {
 		cfg.OnStart(len(st.Frames), len(t.Frames))
 	}
@@ -183,7 +200,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		if err != nil {
 			return nil, err
 		}
-		l.st.Outcome = &o
+		l.st.Outcome, l.st.EndSums = &o, l.endSums
 		l.st.Usage.Add(ou)
 		j.Usage.Add(ou)
 		l.dirty = true
@@ -192,6 +209,7 @@ func Run(ctx context.Context, cfg Config, t *trace.Trace, subs *substate.List) (
 		}
 	}
 	j.Outcome = l.st.Outcome
+	j.Provenance = provenance(t, task, subs, cfg.SubstatesFrom, setup, l.st)
 	j.Usage.Add(extra)
 	j.Usage.Add(l.st.Decompose)
 	j.Started = started
@@ -222,6 +240,8 @@ type loop struct {
 	// kept are the captures of the trace's last frames (by position), reasoned over or
 	// captured ahead of an early stop: the last look reads them without describing again.
 	kept map[int]captured
+	// endSums are the digests of the frames after an early stop, which the last look read.
+	endSums []trace.FrameSums
 }
 
 // keep holds on to a capture the last look will read: one of the trace's last frames.
@@ -407,6 +427,7 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	}
 	l.st.Usage.Add(usage)
 	l.st.Frames = append(l.st.Frames, fr)
+	l.st.Sums = append(l.st.Sums, c.Sums)
 	// Only frames that cost model calls need saving: the rest are recomputed for free and
 	// identically on resume, and skipping them keeps heuristic batches off the disk.
 	l.dirty = true
@@ -537,13 +558,15 @@ func undetermined(j *trace.Judgment) (bool, string) {
 			unreadable++
 		}
 	}
+	// Why the frames could not be described is the trace's to fix: said with the frames.
+	why := skipSummary(skipGroups(j.Frames, func(f trace.FrameResult) bool { return !Rejected(f) }))
 	switch {
 	case unreadable == 0:
 		return true, fmt.Sprintf("the model gave no usable answer on any of the %d frames (every answer rejected by the Checker)", rejected)
 	case rejected == 0:
-		return true, fmt.Sprintf("none of the %d frames could be described", unreadable)
+		return true, fmt.Sprintf("none of the %d frames could be described (%s)", unreadable, why)
 	}
-	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described", rejected, unreadable)
+	return true, fmt.Sprintf("no frame was judged: the model's answers were rejected on %d frames and %d could not be described (%s)", rejected, unreadable, why)
 }
 
 // rejectedPrefix starts the skip reason of a frame whose every answer broke a rule.

@@ -2,15 +2,19 @@ package judge
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/internal/hostiletest"
 	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/substate"
+	"github.com/autoeval/autoeval/trace"
 )
 
 func ocrText(sc *Screen) []string {
@@ -35,7 +39,7 @@ func indexOf(lines []string, want string) int {
 func TestOCRRendered(t *testing.T) {
 	testenv.RequireTesseract(t)
 	img := judgetest.ListScreenPNG(t, "Reading list", "Moby Dick", "Walden pond", "Leaves of grass 1855")
-	sc, err := readScreenOCR(context.Background(), img)
+	sc, err := readScreenOCR(context.Background(), img, trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +89,7 @@ func TestOCRRealScreenshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := readScreenOCR(context.Background(), data)
+		sc, err := readScreenOCR(context.Background(), data, trace.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +114,7 @@ func TestOCRScreenLines(t *testing.T) {
 		{Text: "$4", Left: 900, Top: 100, W: 60, H: 40, Conf: 88, Block: 1, Para: 1, LineN: 1},
 		{Text: "@&", Left: 40, Top: 200, W: 60, H: 40, Conf: 12, Block: 1, Para: 1, LineN: 2},
 	}
-	sc := ocrScreen(words, 2400)
+	sc := ocrScreen(&ocr.Page{W: 1080, H: 2400, Words: words}, nil)
 	if got := ocrText(sc); len(got) != 2 || got[0] != "Buy milk" || got[1] != "$4" {
 		t.Fatalf("lines %q: a wide gap splits a label from its value, a low-confidence line is dropped", got)
 	}
@@ -130,8 +134,46 @@ func FuzzOCRScreen(f *testing.F) {
 			}
 		}
 		// Identical screenshots must describe identically: repeated frames skip the reasoner.
-		if a, b := ocrScreen(words, 100), ocrScreen(words, 100); a.render() != b.render() {
+		page := &ocr.Page{W: 100, H: 100, Words: words}
+		if a, b := ocrScreen(page, nil), ocrScreen(page, nil); a.render() != b.render() {
 			t.Fatal("the same words give two descriptions")
 		}
 	})
+}
+
+// A screenshot OCR reads is decoded within the judge's limits (--max-pixels): a PNG whose
+// header claims 1,000,000 x 1,000,000 pixels is that frame's problem, named in its skip
+// reason, and the frames beside it are read (it ran the judge out of memory).
+func TestOCRDecodesWithinLimits(t *testing.T) {
+	testenv.RequireTesseract(t)
+	screen := judgetest.ListScreenPNG(t, "Reading list", "Moby Dick")
+	g, err := ocr.Decode(screen, trace.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := trace.Limits{MaxPixels: g.Rect.Dx() * g.Rect.Dy()}
+	tr := &trace.Trace{Version: 1, Task: "Open the reading list", Dir: t.TempDir(), Frames: []trace.Frame{
+		{Index: 1, ImageData: hostiletest.File("huge-header.png")},
+		{Index: 2, ImageData: screen},
+	}}
+	subs := &substate.List{Task: tr.Task, Nodes: []substate.Node{{ID: 0, Kind: substate.Page, Content: "The reading list is visible"}}}
+	j, err := Run(context.Background(), Config{Kind: stubKind, Capture: CaptureOCR, Limits: lim}, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("frame 1: reading the screenshot for OCR: 1000000 x 1000000 pixels, over the limit of %d pixels", lim.MaxPixels)
+	if f := j.Frames[0]; !f.Skipped || !strings.Contains(f.SkipReason, want) {
+		t.Errorf("frame 1: skipped %v, reason %q; want %q", f.Skipped, f.SkipReason, want)
+	}
+	if f := j.Frames[1]; f.Skipped || f.Source != CaptureOCR {
+		t.Errorf("frame 2 (at the limit): skipped %v (%q), source %q; want it read by OCR", f.Skipped, f.SkipReason, f.Source)
+	}
+	lim.MaxPixels--
+	j, err = Run(context.Background(), Config{Kind: stubKind, Capture: CaptureOCR, Limits: lim}, tr, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := j.Frames[1]; !f.Skipped || !strings.Contains(f.SkipReason, "over the limit") {
+		t.Errorf("frame 2 (one pixel over the limit): skipped %v, reason %q", f.Skipped, f.SkipReason)
+	}
 }

@@ -1,51 +1,100 @@
 package judge
 
 import (
-	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"sort"
 	"strings"
 
-	_ "image/jpeg" // screenshots may be JPEG
-
 	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // A screenshot read by OCR (package ocr runs Tesseract) becomes a screen like any other:
-// its words are grouped into lines (split where a wide gap separates a label from a
-// value), the status and navigation bars are set apart as system UI, and the lines are
-// described in reading order.
+// its words are grouped into lines (split where a wide gap separates a label from a value,
+// or one launcher label from the next), and the layout of the lines and of the screenshot
+// tells what a UI dump would have said of them, with the same roles and marks
+// (ocrlayout.go):
+//
+//   - the status and navigation bars (the top and bottom 3.5%): RoleSystem;
+//   - an on-screen keyboard, found by its rows of keys (glyphs evenly spaced a tenth of the
+//     screen apart, which Tesseract mostly leaves unread): Screen.Keyboard is set, its keys
+//     are counted in Keys and left out, the text of its suggestion strip is RoleKeyboard
+//     with MarkKeyboard (MarkClipboard for a clip);
+//   - a dialog over a dimmed page: the page behind the scrim is left out, as a dump of the
+//     dialog's window leaves it out (Screen.Dialog); a permission prompt's text is
+//     RoleSystem, the system's and not the app's;
+//   - a search box or address bar at the top (a single line in a filled or outlined box,
+//     or a web address): Editable with MarkSearch, or Editable with the text as its Hint
+//     when it is drawn faintly as a hint is; the suggestions listed under it as it is
+//     typed in: MarkSearch;
+//   - a field in a box just above the keyboard (a message being composed): Editable with
+//     MarkTyped, or its hint;
+//   - the launcher (home screen or app drawer), found by its grid of short labels centred
+//     under icons: Screen.Launcher, so IsLauncher holds as it does for a launcher's package.
+//
+// Every rule errs towards leaving text as the app's content: a screen none of them fits
+// reads as before, lines of text in reading order.
 
 // minWordConfidence drops words Tesseract is unsure of (icons read as letters).
 const minWordConfidence = 45
 
-// readScreenOCR reads a screenshot into a screen.
-func readScreenOCR(ctx context.Context, img []byte) (*Screen, error) {
-	words, err := ocr.Read(ctx, img)
+// ocrLayoutVersion names the rules that turn OCR words into a screen; it is recorded with
+// Tesseract's version, so progress saved under other rules is not resumed.
+const ocrLayoutVersion = "ocr-screens/2"
+
+// KeyboardSeen is Screen.Keyboard on a screenshot whose keyboard was recognised by its
+// keys: no input method's package can be read off a picture.
+const KeyboardSeen = "(keyboard seen on the screenshot)"
+
+// readScreenOCR reads a screenshot into a screen, decoding it within lim.
+func readScreenOCR(ctx context.Context, img []byte, lim trace.Limits) (*Screen, error) {
+	g, err := ocr.Decode(img, lim)
+	if err != nil {
+		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	}
+	page, err := ocr.ReadImage(ctx, g)
 	if err != nil {
 		return nil, err
 	}
-	return ocrScreen(words, imageHeight(img)), nil
+	return ocrScreen(page, g), nil
 }
 
-func imageHeight(img []byte) int {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
-	if err != nil {
-		return 0
+// ocrLine is a line of words as an element, with what the layout rules weigh besides.
+type ocrLine struct {
+	Element
+	conf float64 // the mean confidence of its words
+	drop bool    // left out of the screen: a key, or the page behind a dialog
+}
+
+// ocrScreen builds the screen from what OCR read. g is the screenshot's luminance, which
+// the rules that look at boxes and colours need; without it (nil) they are skipped.
+func ocrScreen(page *ocr.Page, g *image.Gray) *Screen {
+	l := newLayout(page, g)
+	lines := ocrLines(page.Words)
+	sc := &Screen{OCR: true, Height: page.H}
+	l.read(sc, lines)
+	for _, ln := range lines {
+		if !ln.drop {
+			sc.Elements = append(sc.Elements, ln.Element)
+		}
 	}
-	return cfg.Height
+	sortElements(sc.Elements)
+	sc.Title = pageTitle(sc)
+	return sc
 }
 
-// ocrScreen groups words into lines and lines into elements. height is the screenshot's
-// height, to set the status bar (top 3.5%) and navigation bar (bottom 3.5%) apart.
-func ocrScreen(words []ocr.Word, height int) *Screen {
+// ocrLines groups words into lines as Tesseract found them, split where a gap wider than
+// one and a half letter heights parts two labels (a label and its value, launcher labels
+// side by side, chips), and drops words Tesseract is unsure of.
+func ocrLines(words []ocr.Word) []*ocrLine {
 	type key struct{ b, p, l int }
 	lines := map[key][]ocr.Word{}
 	var order []key
 	for _, w := range words {
-		if w.Conf < minWordConfidence || strings.IndexFunc(w.Text, screentext.IsWordRune) < 0 {
+		if w.Conf < minWordConfidence {
 			continue
 		}
 		k := key{w.Block, w.Para, w.LineN}
@@ -54,39 +103,49 @@ func ocrScreen(words []ocr.Word, height int) *Screen {
 		}
 		lines[k] = append(lines[k], w)
 	}
-	sc := &Screen{OCR: true, Height: height}
+	var out []*ocrLine
 	for _, k := range order {
 		ws := lines[k]
 		sort.SliceStable(ws, func(i, j int) bool { return ws[i].Left < ws[j].Left })
-		// A gap wider than three letter heights splits a label from a value on its row.
 		start := 0
 		for i := 1; i <= len(ws); i++ {
 			if i < len(ws) {
 				prev := ws[i-1]
-				if ws[i].Left-(prev.Left+prev.W) <= 3*max(prev.H, ws[i].H) {
+				if 2*(ws[i].Left-(prev.Left+prev.W)) <= 3*max(prev.H, ws[i].H) {
 					continue
 				}
 			}
-			sc.Elements = append(sc.Elements, ocrElement(ws[start:i], height))
+			if ln := newOCRLine(ws[start:i]); ln != nil {
+				out = append(out, ln)
+			}
 			start = i
 		}
 	}
-	sortElements(sc.Elements)
-	sc.Title = pageTitle(sc)
-	return sc
+	return out
 }
 
-func ocrElement(ws []ocr.Word, height int) Element {
-	e := Element{Class: "text", HasBounds: true, X1: ws[0].Left, Y1: ws[0].Top, X2: ws[0].Left + ws[0].W, Y2: ws[0].Top + ws[0].H}
+// newOCRLine makes a line of words; signs on its ends without a letter or digit ("|" by
+// an icon, a dash) are left out, those between words kept ("Network & internet"). nil when
+// no word has a letter or digit.
+func newOCRLine(ws []ocr.Word) *ocrLine {
+	isWord := func(w ocr.Word) bool { return strings.IndexFunc(w.Text, screentext.IsWordRune) >= 0 }
+	for len(ws) > 0 && !isWord(ws[0]) {
+		ws = ws[1:]
+	}
+	for len(ws) > 0 && !isWord(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	ln := &ocrLine{Element: Element{Class: "text", HasBounds: true, X1: ws[0].Left, Y1: ws[0].Top, X2: ws[0].Left + ws[0].W, Y2: ws[0].Top + ws[0].H}}
 	var texts []string
 	for _, w := range ws {
 		texts = append(texts, w.Text)
-		e.X1, e.Y1 = min(e.X1, w.Left), min(e.Y1, w.Top)
-		e.X2, e.Y2 = max(e.X2, w.Left+w.W), max(e.Y2, w.Top+w.H)
+		ln.conf += w.Conf / float64(len(ws))
+		ln.X1, ln.Y1 = min(ln.X1, w.Left), min(ln.Y1, w.Top)
+		ln.X2, ln.Y2 = max(ln.X2, w.Left+w.W), max(ln.Y2, w.Top+w.H)
 	}
-	e.Text = strings.Join(texts, " ")
-	if height > 0 && (e.Y2 <= height*35/1000 || e.Y1 >= height-height*35/1000) {
-		e.Role = RoleSystem // the status bar's clock and icons, the navigation bar
-	}
-	return e
+	ln.Text = strings.Join(texts, " ")
+	return ln
 }

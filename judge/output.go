@@ -90,6 +90,9 @@ func WriteTree(w io.Writer, j *trace.Judgment) {
 		fmt.Fprintf(w, "; described from %s", src)
 	}
 	fmt.Fprintln(w)
+	if skipped > 0 && !j.Undetermined { // an undetermined judgment's reason says why already
+		fmt.Fprintf(w, "Skipped %s\n", termtext.ClipLine(skipReasons(j), 800))
+	}
 	u := j.Usage
 	fmt.Fprintf(w, "Model calls %d (+%d cached", u.Calls, u.CacheHits)
 	if u.UnknownCalls > 0 {

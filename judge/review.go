@@ -247,7 +247,9 @@ func (l *loop) reviewInput(ctx context.Context) (ReviewInput, trace.Usage, error
 				return in, usage, err
 			}
 		default:
-			c.Screen, c.Skip = l.cap.screenOnly(ctx, l.t, f)
+			rd := newReading(l.t, f)
+			c.Screen, c.Skip = l.cap.screenOnly(ctx, l.t, f, rd)
+			c.Sums = rd.final()
 			if c.Screen != nil {
 				c.Desc = c.Screen.render()
 			}
@@ -260,6 +262,8 @@ func (l *loop) reviewInput(ctx context.Context) (ReviewInput, trace.Usage, error
 			ef.Desc = c.Desc
 		}
 		if i >= judged {
+			// What the review read of the frames the loop did not, for the provenance.
+			l.endSums = append(l.endSums, c.Sums)
 			// After an early stop: into the copy of the memory, as the loop would have.
 			switch {
 			case c.Skip != "":
@@ -332,18 +336,18 @@ func (c *capturer) free(t *trace.Trace, f *trace.Frame) bool {
 
 // screenOnly reads a frame's structured screen without any model: its hierarchy, else its
 // screenshot by OCR where the capture mode reads screenshots so. The string says why there
-// is none.
-func (c *capturer) screenOnly(ctx context.Context, t *trace.Trace, f *trace.Frame) (*Screen, string) {
+// is none; rd records what was read.
+func (c *capturer) screenOnly(ctx context.Context, t *trace.Trace, f *trace.Frame, rd *reading) (*Screen, string) {
 	hasHier, hasImage := has(t, f)
 	if hasHier && c.mode != CaptureOCR {
-		sc, err := readScreen(t, f)
+		sc, err := readScreen(t, f, rd)
 		if err != nil {
 			return nil, err.Error()
 		}
 		return sc, ""
 	}
 	if hasImage && (c.mode == CaptureOCR || c.mode == CaptureAuto && c.model == nil) {
-		got, err := c.ocr(ctx, t, f, true)
+		got, err := c.ocr(ctx, t, f, true, rd)
 		if err != nil {
 			return nil, err.Error()
 		}

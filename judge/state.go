@@ -2,16 +2,12 @@ package judge
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/autoeval/autoeval/store"
-	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -39,6 +35,12 @@ type state struct {
 	// from the trace's first frame on, so the next frame to judge is len(Frames).
 	Facts  []fact              `json:"-"`
 	Frames []trace.FrameResult `json:"-"`
+	// Sums are the digests of what each frame in Frames was judged from, saved with its
+	// step: a saved frame is reused only while they hold (savedStillHolds).
+	Sums []trace.FrameSums `json:"-"`
+	// EndSums are the digests of the frames after an early stop that the last look read
+	// (Outcome was decided from them too), in order from len(Frames).
+	EndSums []trace.FrameSums `json:"end_sums,omitempty"`
 	// LastDesc is the description of the screen last judged, "" when the frame that showed
 	// it had every answer rejected (a screen never judged must be asked again).
 	LastDesc string      `json:"last_desc,omitempty"`
@@ -63,6 +65,7 @@ type state struct {
 type step struct {
 	Result trace.FrameResult `json:"result"`
 	Facts  []fact            `json:"facts,omitempty"`
+	Sums   *trace.FrameSums  `json:"sums,omitempty"`
 }
 
 func newState() *state {
@@ -96,7 +99,7 @@ func (s *state) save(ctx context.Context, db ProgressStore, job string) error {
 	}
 	steps := make([][]byte, 0, len(s.Frames)-s.savedFrames)
 	for k := s.savedFrames; k < len(s.Frames); k++ {
-		st := step{Result: s.Frames[k]}
+		st := step{Result: s.Frames[k], Sums: &s.Sums[k]}
 		if k == len(s.Frames)-1 {
 			st.Facts = s.Facts[s.savedFacts:]
 		}
@@ -160,6 +163,9 @@ func decodeState(p *store.Progress) (*state, bool) {
 		}
 		got.Frames = append(got.Frames, st.Result)
 		got.Facts = append(got.Facts, st.Facts...)
+		if st.Sums != nil {
+			got.Sums = append(got.Sums, *st.Sums)
+		}
 	}
 	got.savedFrames, got.savedFacts = len(got.Frames), len(got.Facts)
 	return got, true
@@ -179,42 +185,4 @@ func saveJudgments(ctx context.Context, db ProgressStore, job, traceName, judge 
 		rows.Substates[i] = store.SubstateVerdict{ID: r.ID, Satisfied: r.Satisfied, Frame: r.Frame, Analysis: r.Analysis}
 	}
 	return db.SaveJudgment(ctx, rows)
-}
-
-// jobKey identifies a judging job: the same trace, task, substates, judge and prompts
-// resume the same progress; any change starts a new job. task is the one judged (the
-// trace's, else the substates'), so a trace without task text is keyed by its substates'.
-func jobKey(t *trace.Trace, task string, subs *substate.List, info trace.JudgeInfo, retries int) (string, error) {
-	dir := t.Dir
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	type frameID struct {
-		Index               int
-		Image, XML, Elems   string
-		Activity            string
-		ElementsN, ImageLen int
-		// Action decides whether a form on the frame was submitted (saved form values).
-		Action *trace.Action `json:",omitempty"`
-	}
-	frames := make([]frameID, len(t.Frames))
-	for i, f := range t.Frames {
-		frames[i] = frameID{f.Index, f.Image, f.XML, f.Elements, f.Activity, len(f.ElementsData), len(f.ImageData), f.Action}
-	}
-	key := struct {
-		Dir     string
-		Source  *trace.Source
-		Task    string
-		Frames  []frameID
-		Subs    []substate.Node
-		Judge   trace.JudgeInfo
-		Retries int
-	}{dir, t.Source, task, frames, subs.Nodes, info, retries}
-	key.Judge.Notice = "" // wording of a notice does not change the verdicts
-	data, err := json.Marshal(key)
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(data)
-	return "judge:" + hex.EncodeToString(sum[:16]), nil
 }

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 
@@ -18,16 +19,46 @@ type BatchTargets struct {
 	All int
 }
 
-// Targets makes the batch of the traces opened below root that shard sh owns. Labels,
-// which name the output folders under --out, are made unique over all traces, so a trace
-// gets the same folder whichever shard judges it. A trace belongs to a shard by its path
-// below root (plus #N for the N-th episode of a file holding several), with forward slashes,
-// so every machine agrees wherever the data is mounted.
-func Targets(root string, sources []importer.OpenedSource, sh shard.Shard) BatchTargets {
+// RootedSource is a trace source and the root it was found below.
+type RootedSource struct {
+	importer.OpenedSource
+	Root string
+}
+
+// OpenRoots opens the trace sources below every root, as eval and report merge repeated
+// --traces: a source below two roots (one root inside another) is opened once.
+func OpenRoots(ctx context.Context, roots []string) ([]RootedSource, error) {
+	var out []RootedSource
+	seen := map[string]bool{}
+	for _, root := range roots {
+		found, err := importer.OpenEachContext(ctx, root)
+		if err != nil {
+			return nil, err
+		}
+		for _, src := range found {
+			key := src.Path
+			if abs, err := filepath.Abs(key); err == nil {
+				key = abs
+			}
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, RootedSource{OpenedSource: src, Root: root})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Targets makes the batch of the traces opened below their roots that shard sh owns.
+// Labels, which name the output folders under --out, are made unique over all traces, so a
+// trace gets the same folder whichever shard judges it. A trace belongs to a shard by its
+// path below its root (plus #N for the N-th episode of a file holding several), with forward
+// slashes, so every machine agrees wherever the data is mounted.
+func Targets(sources []RootedSource, sh shard.Shard) BatchTargets {
 	var b BatchTargets
 	var ids []string
 	for _, src := range sources {
-		id := shardID(root, src.Path)
+		id := shardID(src.Root, src.Path)
 		if src.Err != nil {
 			if sh.Owns(id) {
 				b.OpenErrs = append(b.OpenErrs, Result{Label: src.Path, Err: src.Err})

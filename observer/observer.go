@@ -47,7 +47,8 @@ const (
 const (
 	StdoutLog = "agent.stdout.log"
 	StderrLog = "agent.stderr.log"
-	// AnswerFile is where the agent may write its answer to a question task ($AUTOEVAL_ANSWER_FILE).
+	// AnswerFile is the copy, in the trace, of the answer the agent wrote to its private
+	// answer file ($AUTOEVAL_ANSWER_FILE, outside the trace folder).
 	AnswerFile = "answer.txt"
 )
 
@@ -58,7 +59,12 @@ const EnvTask = "AUTOEVAL_TASK"
 // answer to a question task: what it holds when the agent ends becomes the trace's Answer,
 // which the judge and ground truth read. A black-box agent needs no code change beyond
 // writing its final reply there (e.g. `my-agent {task} | tail -n 1 > "$AUTOEVAL_ANSWER_FILE"`).
+// The file is in a private folder outside the trace, made for this one run and removed after.
 const EnvAnswerFile = "AUTOEVAL_ANSWER_FILE"
+
+// EnvTraceDir names the trace folder for the commands around a task (the runner's hooks);
+// the agent is not told it.
+const EnvTraceDir = "AUTOEVAL_TRACE_DIR"
 
 // MaxAnswerBytes bounds the answer file: answers are a word or a list of titles; a file
 // larger than a task text may be is not taken as one.
@@ -69,7 +75,7 @@ type Options struct {
 	Task      string
 	TaskName  string
 	App       string
-	Agent     []string // command and arguments; "{task}" in any argument is replaced by the task
+	Agent     []string // command and arguments; "{task}" in an argument is replaced by the task (in a shell's -c script, by "$AUTOEVAL_TASK": ShellScript)
 	AgentName string   // label for the trace (default: the command's base name)
 	Dir       string   // trace directory to create
 	Timeout   time.Duration
@@ -147,7 +153,7 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 	if err := tr.WriteManifest(); err != nil {
 		return nil, fmt.Errorf("%s: %w", opts.Dir, err)
 	}
-	r := &recorder{dev: dev, opts: opts, tr: tr, res: res}
+	r := &recorder{dev: dev, opts: opts, tr: tr, res: res, written: map[string]bool{}}
 
 	// Frame 1 is the screen the agent starts from, taken before it starts (in auto mode
 	// by the probe that chooses the capture method). A device that fails here means the
@@ -163,7 +169,18 @@ func Observe(ctx context.Context, dev Device, opts Options) (*Result, error) {
 		return r.finish(notStartedStatus(ctx, err), err)
 	}
 
-	agent, err := startAgent(opts, dev)
+	answerDir, err := os.MkdirTemp("", "autoeval-answer-")
+	if err != nil {
+		return r.finish(trace.StatusNotStarted, fmt.Errorf("a private folder for the agent's answer: %w", err))
+	}
+	defer os.RemoveAll(answerDir)
+	r.answerPath = filepath.Join(answerDir, AnswerFile)
+	// An answer left in the folder before the agent ran is not the agent's.
+	if err := os.Remove(filepath.Join(opts.Dir, AnswerFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return r.finish(trace.StatusNotStarted, err)
+	}
+	r.before = snapshotDir(opts.Dir)
+	agent, err := startAgent(opts, dev, r.answerPath)
 	if err != nil {
 		r.opts.Logf("agent did not start: %v", err)
 		return r.finish(trace.StatusNotStarted, err)
@@ -257,6 +274,12 @@ type recorder struct {
 	// lastExtra is the last UI XML / activity failure logged: a screen that has none
 	// (a wallpaper, a lock screen) would otherwise repeat it on every frame.
 	lastExtra string
+	// written are the files of the trace folder the recorder wrote (the frames'); before
+	// is what the folder held when the agent started (see seal).
+	written map[string]bool
+	before  dirState
+	// answerPath is the agent's private answer file, outside the trace folder.
+	answerPath string
 }
 
 // chooseMode settles the capture mode and records the first frames with it, before the
@@ -393,6 +416,7 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	if err := os.WriteFile(filepath.Join(r.tr.Dir, f.Image), s.png, 0o644); err != nil {
 		return fmt.Errorf("%s: %w", r.tr.Dir, err)
 	}
+	r.written[f.Image] = true
 	cctx, cancel := context.WithTimeout(ctx, captureTimeout(r.opts.Interval))
 	defer cancel()
 	var extraErr error
@@ -406,9 +430,13 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 			if err := os.WriteFile(filepath.Join(r.tr.Dir, f.XML), []byte(x), 0o644); err != nil {
 				return fmt.Errorf("%s: %w", r.tr.Dir, err)
 			}
+			r.written[f.XML] = true
 		} else {
 			extraErr = err
 		}
+		f.SHA256 = frameSums(s.png, x, f.XML != "")
+	} else {
+		f.SHA256 = frameSums(s.png, "", false)
 	}
 	if r.opts.Activity && extraErr == nil {
 		if a, err := r.dev.ForegroundActivity(cctx); err == nil {
@@ -465,23 +493,22 @@ func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result,
 		r.tr.Metadata["agent_signal"] = a.signal
 	}
 	r.readAnswer()
+	r.seal(r.before)
+	if r.tr.Answer != "" {
+		// autoeval's copy of the answer it took, beside the trace.
+		if werr := os.WriteFile(filepath.Join(r.tr.Dir, AnswerFile), []byte(r.tr.Answer+"\n"), 0o644); werr != nil {
+			r.opts.Logf("keeping a copy of the agent's answer: %v", werr)
+		}
+	}
 	return r.finish(status, err)
 }
 
-// answerPath is the answer file of the trace in dir, absolute so that an agent that
-// changes directory still finds it.
-func answerPath(dir string) string {
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	return filepath.Join(dir, AnswerFile)
-}
-
-// readAnswer takes what the agent wrote to its answer file as the trace's Answer. The file
-// stays in the trace; one that cannot be taken (too large, unreadable, not a regular file)
-// is named in metadata.answer_error and the trace has no answer.
+// readAnswer takes what the agent wrote to its private answer file as the trace's Answer
+// (copied into the trace as answer.txt, see finishAgent). One that cannot be taken (too
+// large, unreadable, not a regular file) is named in metadata.answer_error and the trace
+// has no answer.
 func (r *recorder) readAnswer() {
-	answer, err := ReadAnswerFile(answerPath(r.tr.Dir))
+	answer, err := ReadAnswerFile(r.answerPath)
 	if err != nil {
 		r.opts.Logf("the agent's answer: %v", err)
 		r.tr.Metadata["answer_error"] = err.Error()
@@ -566,28 +593,50 @@ type agentProc struct {
 }
 
 // AgentEnv is the environment autoeval adds for the commands it runs around a task (the
-// agent here, the suite's hooks in the runner), so each of them finds the task, the trace
-// directory and the same device and adb server.
+// suite's hooks in the runner), so each of them finds the task, the trace directory and the
+// same device and adb server. The agent gets the same but the trace directory (agentEnv).
 func AgentEnv(task string, dev Device, dir string) []string {
 	return []string{
 		EnvTask + "=" + task,
 		"ANDROID_SERIAL=" + dev.Serial(),
 		device.EnvServerSocket + "=tcp:" + dev.Addr(),
-		"AUTOEVAL_TRACE_DIR=" + dir,
+		EnvTraceDir + "=" + dir,
 	}
+}
+
+// agentEnv is the agent's environment: autoeval's own, AgentEnv without the trace directory
+// (an inherited one removed too: the agent has no business there), the caller's extra
+// variables and the private answer file.
+func agentEnv(opts Options, dev Device, answerFile string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, EnvTraceDir+"=") && !strings.HasPrefix(kv, EnvAnswerFile+"=") {
+			env = append(env, kv)
+		}
+	}
+	for _, kv := range AgentEnv(opts.Task, dev, "") {
+		if !strings.HasPrefix(kv, EnvTraceDir+"=") {
+			env = append(env, kv)
+		}
+	}
+	for _, kv := range opts.Env {
+		if !strings.HasPrefix(kv, EnvTraceDir+"=") && !strings.HasPrefix(kv, EnvAnswerFile+"=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, EnvAnswerFile+"="+answerFile)
 }
 
 // startAgent starts the agent with the task in its arguments, environment and stdin, its
 // output going to files in the trace directory, in a process group of its own so that
 // stopping it also stops what it spawned.
-func startAgent(opts Options, dev Device) (*agentProc, error) {
-	args := make([]string, len(opts.Agent))
-	for i, a := range opts.Agent {
-		args[i] = strings.ReplaceAll(a, "{task}", opts.Task)
+func startAgent(opts Options, dev Device, answerFile string) (*agentProc, error) {
+	args, err := agentArgs(opts.Agent, opts.Task)
+	if err != nil {
+		return nil, err
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Env = append(append(os.Environ(), AgentEnv(opts.Task, dev, opts.Dir)...), opts.Env...)
-	cmd.Env = append(cmd.Env, EnvAnswerFile+"="+answerPath(opts.Dir))
+	cmd.Env = agentEnv(opts, dev, answerFile)
 	cmd.Stdin = strings.NewReader(opts.Task + "\n")
 	stdout, err := os.Create(filepath.Join(opts.Dir, StdoutLog))
 	if err != nil {
@@ -600,12 +649,6 @@ func startAgent(opts Options, dev Device) (*agentProc, error) {
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	// An answer left in the folder before the agent ran is not the agent's.
-	if err := os.Remove(answerPath(opts.Dir)); err != nil && !errors.Is(err, os.ErrNotExist) {
-		stdout.Close()
-		stderr.Close()
-		return nil, err
-	}
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		stdout.Close()

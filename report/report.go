@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -73,6 +74,9 @@ type TraceView struct {
 	Problems []string `json:"problems,omitempty"`
 	// Unreadable: no frame holds a screenshot, UI XML or elements, so no judge can judge it.
 	Unreadable bool `json:"not_judgeable,omitempty"`
+	// Stale are the judgments found for the trace that no longer match it: shown, never
+	// counted.
+	Stale []eval.StaleJudgment `json:"stale_judgments,omitempty"`
 }
 
 // FrameView is one filmstrip frame.
@@ -107,10 +111,13 @@ type JudgmentView struct {
 	// Agreement is agrees | false positive | false negative | cannot tell | no ground truth.
 	Agreement string `json:"agreement"`
 	// UndeterminedReason says why the judge could not judge the trace.
-	UndeterminedReason string          `json:"undetermined_reason,omitempty"`
-	Substates          []SubstateView  `json:"substates"`
-	Notes              []FrameNoteView `json:"frames,omitempty"`
-	Usage              trace.Usage     `json:"usage"`
+	UndeterminedReason string `json:"undetermined_reason,omitempty"`
+	// UnknownProvenance: the judgment records no provenance (written before judgments
+	// recorded it), so whether its trace still matches cannot be checked.
+	UnknownProvenance bool            `json:"unknown_provenance,omitempty"`
+	Substates         []SubstateView  `json:"substates"`
+	Notes             []FrameNoteView `json:"frames,omitempty"`
+	Usage             trace.Usage     `json:"usage"`
 	// Grid is the frames x substates picture of this judgment (inline SVG).
 	Grid template.HTML `json:"-"`
 }
@@ -272,8 +279,10 @@ func buildTrace(it *eval.Item, i int, o Options) *TraceView {
 		}
 	}
 	reachedAt := map[int][]int{}
+	tv.Stale = it.Stale
 	for k, j := range it.Judgments {
 		jv := judgmentView(j, it.JudgmentFiles[k], t.GroundTruth)
+		jv.UnknownProvenance = slices.Contains(it.UnknownProvenance, jv.Judge)
 		tv.Judgments = append(tv.Judgments, jv)
 		if k == 0 {
 			for _, s := range jv.Substates {

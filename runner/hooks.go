@@ -42,7 +42,3 @@ func runHook(ctx context.Context, name, command string, env []string, dir string
 	}
 	return nil
 }
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}

@@ -39,6 +39,8 @@ type suiteRun struct {
 	stopErr     error // a store failure: the run cannot record what it does
 	stopPool    context.CancelFunc
 	judges      sync.WaitGroup
+	// status is the run's published status (the tasks under way, by directory name).
+	status *trace.BatchStatus
 }
 
 // maxDeviceFailures is how many devices may fail one task in one invocation: the first
@@ -166,19 +168,31 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 		q.Done(k, lease)
 		return ""
 	case judgeRecording:
+		if p.rejudge && !recordingThere(p.prev) {
+			logf("%s: judged with another judge configuration, and its recording is gone: its result is kept as it is", label)
+			s.finish(ctx, i, p.prev, true)
+			q.Done(k, lease)
+			return ""
+		}
+		if p.rejudge {
+			logf("%s: judged with another judge configuration before", label)
+		}
 		if r, tr, ok := s.reusable(label, p.prev, logf); ok {
 			s.judge(ctx, wctx, q, k, lease, r, tr, logf, false)
 			return ""
 		}
 	}
 	logf("%s: %s", label, oneLine(task.Instruction()))
-	spec := taskSpec{Task: task, Dir: filepath.Join(s.o.Out, s.dirs[i]), Device: dev, RunID: s.runID, Known: p.known, Logf: logf}
+	s.status.Start(trace.BatchItem{Trace: s.dirs[i], Step: trace.StepRecording})
+	spec := taskSpec{Task: task, Dir: filepath.Join(s.o.Out, s.dirs[i]), Device: dev, RunID: s.runID, Known: p.known, Logf: logf,
+		OnFrame: func(frames int) { s.status.Progress(s.dirs[i], func(it *trace.BatchItem) { it.Frames = frames }) }}
 	r, recorded, devErr := runTask(wctx, s.o, spec)
 	r.FailedOn = p.failedOn
 	if ctx.Err() == nil && errors.Is(context.Cause(wctx), store.ErrLeaseLost) {
 		// This process's claim lapsed (it could not renew it in time) and another took
 		// the task over: that one's result counts.
 		logf("%s: another process took the task over; its result is taken when it is done", label)
+		s.status.Drop(s.dirs[i])
 		q.Retry(k, lease)
 		return ""
 	}
@@ -197,6 +211,7 @@ func (s *suiteRun) attempt(ctx, wctx context.Context, q *store.Queue, k int, lea
 			s.mu.Lock()
 			s.results[i] = r // its FailedOn goes with the task to the next device
 			s.mu.Unlock()
+			s.status.Drop(s.dirs[i])
 			q.Retry(k, lease)
 			return leave
 		}
@@ -231,6 +246,7 @@ func (s *suiteRun) judge(ctx, wctx context.Context, q *store.Queue, k int, lease
 			return
 		}
 	}
+	s.status.Start(trace.BatchItem{Trace: s.dirs[i], Step: trace.StepJudging, Frames: len(tr.Frames)})
 	s.judges.Add(1)
 	go func() {
 		defer s.judges.Done()
@@ -239,6 +255,7 @@ func (s *suiteRun) judge(ctx, wctx context.Context, q *store.Queue, k int, lease
 		r.Seconds += time.Since(start).Seconds()
 		if ctx.Err() == nil && errors.Is(context.Cause(wctx), store.ErrLeaseLost) {
 			logf("task %s: another process took the task over while it was judged; its result is taken when it is done", r.ID)
+			s.status.Drop(s.dirs[i])
 			q.Retry(k, lease)
 			return
 		}
@@ -267,6 +284,7 @@ func (s *suiteRun) finish(ctx context.Context, i int, r TaskResult, resumed bool
 			}
 		}
 	}
+	s.status.Finish(s.dirs[i], r.Error != "")
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if interrupted {

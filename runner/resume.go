@@ -51,7 +51,9 @@ const (
 )
 
 type taskPlan struct {
-	action   planAction
+	action planAction
+	// rejudge: the task is done, but its verdict came from another judge configuration.
+	rejudge  bool
 	prev     TaskResult // what the store holds of the task
 	known    bool       // the store lists a trace of the task for this run, so its directory is ours
 	failedOn []string   // devices that failed the task in this invocation
@@ -103,6 +105,10 @@ func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
 	switch {
 	case s.o.Fresh:
 		p.action = runAgent
+	case st == store.ItemDone && s.judgedByAnother(p.prev):
+		// A verdict is a product of the judge that made it: another model, endpoint or
+		// kind judges the recording again rather than take it.
+		p.action, p.rejudge = judgeRecording, true
 	case st == store.ItemDone:
 		p.action = takeResult
 	case judgeFailed:
@@ -112,6 +118,18 @@ func (s *suiteRun) plan(ctx context.Context, i int) (taskPlan, error) {
 		p.action = judgeRecording
 	}
 	return p, nil
+}
+
+// judgedByAnother reports whether a done task's recording was judged (or left unjudged)
+// by another judge configuration than this run's.
+func (s *suiteRun) judgedByAnother(prev TaskResult) bool {
+	return s.o.Judge != nil && s.o.JudgeID != "" && prev.Frames > 0 && finished(prev.Status) && prev.JudgeID != s.o.JudgeID
+}
+
+// recordingThere reports whether the trace of a result is still there and whole.
+func recordingThere(prev TaskResult) bool {
+	tr, err := trace.ReadManifest(prev.Trace)
+	return err == nil && finished(tr.Status)
 }
 
 // reusable returns the result to judge and the recording prev points at, if it is still
@@ -246,7 +264,7 @@ func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResu
 		}
 		return
 	}
-	r.Judge = j.Judge.Label()
+	r.Judge, r.JudgeID = j.Judge.Label(), o.JudgeID
 	v := j.RunVerdict()
 	r.Verdict, r.VerdictReason = v.Verdict, v.Reason
 	if j.Undetermined {

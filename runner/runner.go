@@ -17,6 +17,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -40,7 +41,7 @@ type SuiteDevice interface {
 type SuiteOptions struct {
 	Tasks     []suite.Task
 	SuitePath string // for the run id and the report
-	AgentCmd  string // shell command; "{task}" is replaced by the shell-quoted task
+	AgentCmd  string // shell command; "{task}" stands for the task text (observer.ShellScript)
 	AgentName string
 	Out       string // one trace directory per task below it
 	Setup     string // shell command before each task (optional)
@@ -52,6 +53,13 @@ type SuiteOptions struct {
 	Observe observer.Options
 	// Judge judges a finished trace; nil skips judging.
 	Judge func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error)
+	// JudgeName names the judge in the run's published status (judge.Config.Label).
+	JudgeName string
+	// JudgeID names Judge's configuration (its kind, models, endpoints, capture, prompts:
+	// judge.Config.ID). A task done by an earlier invocation whose verdict came from
+	// another configuration has its recording judged again, not its old verdict taken;
+	// "" takes every done task as it is.
+	JudgeID string
 	// GroundTruth decides each task's reward: groundtruth.Native{} checks the device
 	// state for tasks whose id or name has a check; &groundtruth.AndroidWorld{...} makes
 	// AndroidWorld's server initialize each task (its id is the task type) before the
@@ -116,6 +124,9 @@ func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary
 	if strings.TrimSpace(o.AgentCmd) == "" {
 		return nil, nil, errors.New("no agent command given")
 	}
+	if _, err := observer.ShellScript(o.AgentCmd); err != nil {
+		return nil, nil, fmt.Errorf("--agent-cmd: %w", err)
+	}
 	if o.Out == "" {
 		return nil, nil, errors.New("no output directory given")
 	}
@@ -169,7 +180,14 @@ func RunSuite(ctx context.Context, pool []SuiteDevice, o SuiteOptions) (*Summary
 			return nil, nil, fmt.Errorf("store: %w", err)
 		}
 	}
+	// The run says how far it is below --out while it runs, as a judge batch does, so
+	// 'autoeval view --traces OUT' shows it under way.
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, nil, err
+	}
+	s.status = trace.StartBatch(o.Out, trace.Batch{Kind: trace.BatchRun, Judge: o.JudgeName, Total: len(mine)})
 	runErr := s.run(ctx, pool)
+	s.status.Close()
 	var results []TaskResult
 	for _, i := range mine {
 		if r, ok := s.results[i]; ok {

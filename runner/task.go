@@ -20,15 +20,17 @@ import (
 
 // TaskResult is the outcome of one task, stored as the run item's result.
 type TaskResult struct {
-	ID        string  `json:"id"`
-	Task      string  `json:"task"`
-	Trace     string  `json:"trace"`
-	Status    string  `json:"status"` // the trace's status
-	Frames    int     `json:"frames"`
-	Dropped   int     `json:"dropped"`
-	ExitCode  int     `json:"exit_code"`
-	Judged    bool    `json:"judged"`
-	Judge     string  `json:"judge,omitempty"`
+	ID       string `json:"id"`
+	Task     string `json:"task"`
+	Trace    string `json:"trace"`
+	Status   string `json:"status"` // the trace's status
+	Frames   int    `json:"frames"`
+	Dropped  int    `json:"dropped"`
+	ExitCode int    `json:"exit_code"`
+	Judged   bool   `json:"judged"`
+	Judge    string `json:"judge,omitempty"`
+	// JudgeID names the judge configuration of the verdict (SuiteOptions.JudgeID).
+	JudgeID   string  `json:"judge_id,omitempty"`
 	Substates int     `json:"substates,omitempty"`
 	Satisfied int     `json:"satisfied,omitempty"`
 	SCR       float64 `json:"scr"`
@@ -79,6 +81,8 @@ type taskSpec struct {
 	RunID  string
 	Known  bool // the store lists the task for this run, so a trace in Dir is ours
 	Logf   func(format string, args ...any)
+	// OnFrame, when set, hears how many frames are recorded so far.
+	OnFrame func(frames int)
 }
 
 // errNotStarted marks a task whose device failed before the agent could start
@@ -230,12 +234,24 @@ func (t *taskRun) observe(ctx context.Context) (*trace.Trace, error) {
 	task := t.spec.Task
 	obs := t.o.Observe
 	obs.Task, obs.TaskName, obs.App, obs.Params = t.text, t.gtName, task.App, t.params
-	obs.Agent = []string{"/bin/sh", "-c", strings.ReplaceAll(t.o.AgentCmd, "{task}", shellQuote(t.text))}
+	// The observer turns {task} into "$AUTOEVAL_TASK" (observer.ShellScript): the shell reads
+	// the task from the environment, never from the command.
+	obs.Agent = []string{"/bin/sh", "-c", t.o.AgentCmd}
 	obs.AgentName = t.o.AgentName
 	obs.Dir = t.spec.Dir
 	obs.Env = append(append([]string(nil), obs.Env...), "AUTOEVAL_TASK_ID="+task.ID)
 	if obs.Logf == nil {
 		obs.Logf = t.spec.Logf
+	}
+	if on, kept := obs.OnFrame, t.spec.OnFrame; kept != nil {
+		frames := 0
+		obs.OnFrame = func(f trace.Frame, captured, dropped int) {
+			frames++
+			kept(frames)
+			if on != nil {
+				on(f, captured, dropped)
+			}
+		}
 	}
 	res, err := observer.Observe(ctx, t.spec.Device, obs)
 	if res != nil {

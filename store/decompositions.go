@@ -7,7 +7,8 @@ import (
 )
 
 // Decomposition is a task's substates as the substates table caches them: the same task,
-// app, knowledge, model and prompt version (hashed into Key) decompose once.
+// app, knowledge, model, endpoint and prompt version (hashed into Key by the decomposer)
+// decompose once.
 type Decomposition struct {
 	Key           string
 	Task          string

@@ -57,6 +57,11 @@ type Judgment struct {
 	// NoRequired: every substate is optional, so completion over required substates is
 	// undefined (CompleteRequired is false then and means nothing).
 	NoRequired bool `json:"no_required,omitempty"`
+
+	// Provenance records what the judgment was computed from (content digests), so a
+	// reader can tell when its trace no longer matches (StaleReasons); nil in judgments
+	// written before it was recorded (unknown provenance).
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // JudgeInfo identifies what produced a judgment, so results can be compared per judge.

@@ -89,6 +89,9 @@ type Frame struct {
 	Elements string  `json:"elements,omitempty"`
 	Activity string  `json:"activity,omitempty"`
 	Action   *Action `json:"action,omitempty"` // the action the agent took on this screen
+	// SHA256 holds the digests of the frame's files as their recorder (observe, trace
+	// import) wrote them: a file that no longer matches was changed afterwards.
+	SHA256 *FileSums `json:"sha256,omitempty"`
 
 	// In-memory content of imported frames that have no file yet (episode JSON elements,
 	// screenshots decoded from a checkpoint). Writing the trace natively turns them into files.

@@ -72,7 +72,9 @@ func Validate(t *Trace, lim Limits, progress func(done, total int)) error {
 				add("frame %d elements: %v", f.Index, err)
 			}
 		}
+		p = append(p, checks.recorded(f, i)...)
 	}
+	p = append(p, judgmentProblems(t)...)
 	if len(p) > 0 {
 		return &ValidationError{Trace: name, Problems: p}
 	}
@@ -85,6 +87,7 @@ type fileCheck struct {
 	embedded  *Frame // an in-memory screenshot, checked for this frame alone
 	path      string // the joined path ("" when rel itself is refused)
 	err       error
+	sum       string // the content's digest, as FileSums records it, when it was read
 }
 
 type checkPlan struct {
@@ -139,6 +142,7 @@ func runChecks(t *Trace, cp *checkPlan, lim Limits, progress func(done, total in
 				} else {
 					var data []byte
 					if r.path, data, r.err = t.loadRel(r.rel, fileLimits[r.what]); r.err == nil {
+						r.sum = fileSum(r.what, data)
 						r.err = decoders[r.what](data)
 					}
 				}
@@ -161,6 +165,36 @@ func runChecks(t *Trace, cp *checkPlan, lim Limits, progress func(done, total in
 			progress(n, len(cp.list))
 		}
 	}
+}
+
+// fileSum is the digest FileSums keeps of a file of the kind what (as PartSum): the bytes'
+// of an image or UI dump, the decoded elements' (ElementsSum), the bytes' of elements that
+// do not decode.
+func fileSum(what string, data []byte) string {
+	if what == "elements" {
+		if els, err := decodeElements(data); err == nil {
+			return ElementsSum(els)
+		}
+	}
+	return Sum(data)
+}
+
+// recorded lists the files of frame f (at position i) that are not what its recorder kept
+// in trace.json: changed after they were recorded.
+func (cp *checkPlan) recorded(f *Frame, i int) []string {
+	if f.SHA256 == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range cp.byFrame[i] {
+		r := &cp.list[c]
+		want := map[string]string{"image": f.SHA256.Image, "XML": f.SHA256.XML, "elements": f.SHA256.Elements}[r.what]
+		if r.embedded != nil || r.sum == "" || want == "" || r.sum == want {
+			continue
+		}
+		out = append(out, fmt.Sprintf("frame %d %s %s: changed after it was recorded (its content is not what %s records)", f.Index, r.what, r.path, ManifestName))
+	}
+	return out
 }
 
 // fileLimits bounds each kind of frame file, by the names planChecks gives them.

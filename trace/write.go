@@ -37,6 +37,8 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 		f := *src
 		f.Image, f.XML, f.Elements = "", "", ""
 		f.ImageData, f.ElementsData = nil, nil
+		// The digests of the files as written here, so one changed later is noticed.
+		f.SHA256 = &FileSums{}
 		name := FrameName(src.Index)
 		if t.HasImage(src) {
 			data, mime, err := t.ReadImage(src)
@@ -47,7 +49,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if mime == "image/jpeg" {
 				ext = ".jpg"
 			}
-			f.Image = name + ext
+			f.Image, f.SHA256.Image = name+ext, Sum(data)
 			if err := writeFile(dir, f.Image, data); err != nil {
 				return nil, err
 			}
@@ -57,7 +59,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.XML = name + ".xml"
+			f.XML, f.SHA256.XML = name+".xml", Sum(data)
 			if err := writeFile(dir, f.XML, data); err != nil {
 				return nil, err
 			}
@@ -67,10 +69,13 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.Elements = name + ".elements.json"
+			f.Elements, f.SHA256.Elements = name+".elements.json", ElementsSum(els)
 			if err := WriteJSONAtomic(filepath.Join(dir, f.Elements), els); err != nil {
 				return nil, err
 			}
+		}
+		if *f.SHA256 == (FileSums{}) {
+			f.SHA256 = nil
 		}
 		out.Frames[i] = f
 	}

@@ -91,7 +91,7 @@ func (tc *traceCache) open(s *Summary) (*eval.Item, error) {
 		return nil, fmt.Errorf("%s: the trace is no longer there", s.Path)
 	}
 	it := &eval.Item{Name: s.ID, Trace: ts[s.entry]}
-	for _, f := range s.judgmentFiles {
+	for _, f := range s.readFiles {
 		if err := insideIfPresent(s.Path, f); err != nil {
 			continue
 		}
@@ -99,6 +99,7 @@ func (tc *traceCache) open(s *Summary) (*eval.Item, error) {
 			it.Attach(f, j)
 		}
 	}
+	it.CheckProvenance() // the page shows a stale judgment as stale, as the report does
 	tc.c.put(key, it, 1)
 	return it, nil
 }

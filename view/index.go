@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -216,13 +217,21 @@ func (ix *Index) load(src *source) {
 				}
 			}
 		}
+		read := it.JudgmentFiles
+		if src.isDir && len(ts) == 1 {
+			watchJudgedFrames(src, t, it.Judgments)
+		}
+		// A judgment whose trace changed since is shown as stale and never counted, as
+		// eval and report leave it out.
+		it.CheckProvenance()
 		files := make([]string, len(it.JudgmentFiles))
 		for i, f := range it.JudgmentFiles {
 			files[i] = filepath.Base(f)
 		}
 		s := summarize(it.Name, r.given, src.path, k, t, it.Judgments, files, &ix.strs)
+		s.addStale(it.Stale, &ix.strs)
 		s.Updated = latest(src.sig)
-		s.judgmentFiles = it.JudgmentFiles
+		s.judgmentFiles, s.readFiles = it.JudgmentFiles, read
 		src.traces = append(src.traces, s)
 		if len(warnings) > 0 && src.problem == "" {
 			src.problem = strings.Join(warnings, "; ")
@@ -325,8 +334,9 @@ func judgmentFiles(dir string) []string {
 }
 
 // currentSig is what identifies the state of a source now: the folder or file itself, and
-// in a folder its trace.json and judgment files. A file written in place changes its own
-// time or size; one renamed into place (every autoeval write) changes the folder's.
+// in a folder its trace.json, substates.json and judgment files (a judgment may be judged
+// against substates.json, and is stale once it changed). A file written in place changes
+// its own time or size; one renamed into place (every autoeval write) changes the folder's.
 func currentSig(src *source) map[string]fileSig {
 	sig := map[string]fileSig{}
 	if s, ok := statSig(src.path); ok {
@@ -335,8 +345,10 @@ func currentSig(src *source) map[string]fileSig {
 	if !src.isDir {
 		return sig
 	}
-	if s, ok := statSig(filepath.Join(src.path, trace.ManifestName)); ok {
-		sig[trace.ManifestName] = s
+	for _, name := range []string{trace.ManifestName, trace.SubstatesName} {
+		if s, ok := statSig(filepath.Join(src.path, name)); ok {
+			sig[name] = s
+		}
 	}
 	for _, jf := range judgmentFiles(src.path) {
 		if s, ok := statSig(jf); ok {
@@ -344,6 +356,27 @@ func currentSig(src *source) map[string]fileSig {
 		}
 	}
 	return sig
+}
+
+// watchJudgedFrames adds the frame files of a trace folder to its source's signature when a
+// judgment of it records what it was computed from: a frame rewritten in place makes that
+// judgment stale, and changes neither the folder nor trace.json. Called before the
+// judgments are checked, so a change made while they are read shows at the next pass.
+func watchJudgedFrames(src *source, t *trace.Trace, judgments []*trace.Judgment) {
+	if !slices.ContainsFunc(judgments, func(j *trace.Judgment) bool { return j.Provenance != nil }) {
+		return
+	}
+	for i := range t.Frames {
+		f := &t.Frames[i]
+		for _, rel := range []string{f.Image, f.XML, f.Elements} {
+			if rel == "" {
+				continue
+			}
+			if s, ok := statSig(filepath.Join(src.path, rel)); ok {
+				src.sig[rel] = s
+			}
+		}
+	}
 }
 
 // sourceUnchanged checks a source's signature with as few calls as it can: the folder

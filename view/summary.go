@@ -1,6 +1,7 @@
 package view
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/autoeval/autoeval/eval"
@@ -37,6 +38,11 @@ type Summary struct {
 	evalTrace     *trace.Trace
 	evalJudgments []*trace.Judgment
 	judgmentFiles []string
+	// readFiles are every judgment file found for the trace, stale ones included: its
+	// page reads them all.
+	readFiles []string
+	// stale are its judgments that no longer match it, which eval's summary lists apart.
+	stale []eval.StaleJudgment
 }
 
 // TruthShort is the ground truth without its explanation (the trace page shows that).
@@ -61,7 +67,14 @@ type Verdict struct {
 	CostUSD  *float64  `json:"cost_usd"`
 	File     string    `json:"file"`
 	Finished time.Time `json:"finished"`
+	// Stale says why the judgment no longer matches its trace (trace.StaleReasons): its
+	// Verdict is then VerdictStale, and it is counted nowhere.
+	Stale []string `json:"stale,omitempty"`
 }
+
+// VerdictStale is the verdict the list shows for a judgment whose trace changed since it
+// was judged: eval and report leave such a judgment out, and so does the summary.
+const VerdictStale = "stale"
 
 // taskRunes bounds the task text kept per trace: enough for a list row and a search.
 const taskRunes = 240
@@ -118,9 +131,18 @@ func summarize(id, root, path string, entry int, t *trace.Trace, judgments []*tr
 	return s
 }
 
+// addStale lists the trace's stale judgments among its verdicts, as stale: shown, never
+// counted (they are not among evalJudgments).
+func (s *Summary) addStale(stale []eval.StaleJudgment, strs *interner) {
+	s.stale = stale
+	for _, st := range stale {
+		s.Judgments = append(s.Judgments, Verdict{Judge: strs.get(st.Judge), Verdict: VerdictStale, Stale: st.Reasons, File: filepath.Base(st.File)})
+	}
+}
+
 // evalItem is the trace as eval's summary sees it.
 func (s *Summary) evalItem() *eval.Item {
-	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles}
+	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles, Stale: s.stale}
 }
 
 // judgment returns the trace's verdict by the judge labelled label, or nil.
@@ -137,6 +159,9 @@ func (s *Summary) judgment(label string) *Verdict {
 func (s *Summary) cost() *float64 {
 	var sum float64
 	for _, v := range s.Judgments {
+		if v.Stale != nil {
+			continue // counted nowhere, as eval leaves it out
+		}
 		if v.CostUSD == nil {
 			return nil
 		}

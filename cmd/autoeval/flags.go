@@ -89,7 +89,7 @@ func (o *optionalInt) Set(s string) error {
 func (o *optionalInt) Type() string { return "int" }
 
 // pixelFlag is --max-pixels, for the commands that decode frames (trace validate, report)
-// or send screenshots to a model (judge, run).
+// or send screenshots to a model or read them by OCR (judge, run).
 type pixelFlag struct{ limits trace.Limits }
 
 func (p *pixelFlag) register(fs *pflag.FlagSet) {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -303,6 +304,19 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "reward 1.00") {
 		t.Fatalf("answer from trace (%d): %s %s", code, out, errOut)
 	}
+	// The reward is written into trace.json; the agent's answer is not written among the
+	// parameters autoeval was given (it was, and was scored from there ever after).
+	paramsKept := func() {
+		t.Helper()
+		got, err := trace.ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[string]any{"title": "Ship release"}; !reflect.DeepEqual(got.Params, want) || got.GroundTruth == nil {
+			t.Fatalf("trace.json's params %v (ground truth %+v), want %v", got.Params, got.GroundTruth, want)
+		}
+	}
+	paramsKept()
 	// An observed trace: the answer the agent wrote to $AUTOEVAL_ANSWER_FILE; offered the
 	// file but silent, it gave none (0, not a missing parameter).
 	for _, c := range []struct{ answer, reward string }{{"True", "reward 1.00"}, {"", "reward 0.00"}} {
@@ -314,6 +328,20 @@ func TestGroundtruthAnswerFromTrace(t *testing.T) {
 		code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", dev.Serial(), "--trace", dir)
 		if code != 0 || !strings.Contains(out, c.reward) {
 			t.Fatalf("observed answer %q (%d): %s %s", c.answer, code, out, errOut)
+		}
+		paramsKept()
+	}
+	// A trace.json an earlier autoeval wrote the answer into: the agent's answer is the one
+	// scored, and checking again twice gives the same reward.
+	tr.Answer, tr.GroundTruth = "True", nil
+	tr.Params = map[string]any{"title": "Ship release", "answer": "False"}
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		code, out, errOut = evalCapture(t, "groundtruth", "--adb", s.Addr(), "--device", dev.Serial(), "--trace", dir)
+		if code != 0 || !strings.Contains(out, "reward 1.00") {
+			t.Fatalf("answer among an older trace's params (%d): %s %s", code, out, errOut)
 		}
 	}
 }

@@ -49,7 +49,8 @@ type JudgeOptions struct {
 	Model  *modelFlags
 	DB     dbFlag
 
-	Trace, Traces, Substates, Out     string
+	Trace, Substates, Out             string
+	Traces                            []string
 	Capture, Kind                     string
 	Concurrency, CaptureConc, Retries int
 	Fresh, JSON                       bool
@@ -73,7 +74,7 @@ func NewCmdJudge(f *Factory, runF func(context.Context, *JudgeOptions) error) *c
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Trace, "trace", "", "one trace: a trace directory or a trace file (episode .json, checkpoint .pkl.gz)")
-	fs.StringVar(&opts.Traces, "traces", "", "judge every trace found below this directory")
+	fs.StringArrayVar(&opts.Traces, "traces", nil, "judge every trace found below this directory (repeat to judge the traces below several roots together)")
 	fs.StringVar(&opts.Substates, "substates", "", "substates file (JSON or the line syntax) used for every trace, instead of decomposing")
 	fs.StringVar(&opts.Out, "out", "", "where judgments go: a .json file for --trace (in an existing folder), a directory (one subdirectory per trace) for --traces; default beside the trace when its directory is writable, else ./autoeval-out/<label>/; a judgment.json of another judge is kept and this one written beside it as judgment.<model>.json or judgment.heuristic.json, so eval and report compare both")
 	fs.StringVar(&opts.Capture, "capture", judge.CaptureAuto, "screen description source: auto (UI XML/elements when the frame has them, else the screenshot through the vision model, else OCR), xml, vision (screenshot through the capture model), both, ocr (the screenshot's text read by Tesseract, no model)")
@@ -117,7 +118,7 @@ func (opts *JudgeOptions) check() error {
 		return err
 	}
 	switch {
-	case (opts.Trace == "") == (opts.Traces == ""):
+	case (opts.Trace == "") == (len(opts.Traces) == 0):
 		return usagef("judge: give exactly one of --trace PATH or --traces ROOT")
 	case opts.Kind != "" && !slices.Contains(judge.Kinds(), opts.Kind):
 		return usagef("judge: --judge %q: want %s", opts.Kind, strings.Join(judge.Kinds(), " or "))
@@ -156,7 +157,7 @@ func (opts *JudgeOptions) check() error {
 // even for the heuristic judge, so the baseline and the model judge are compared on the same
 // substates.
 func judgeConfig(ctx context.Context, mf *modelFlags, db *store.DB, kind, capture string) (judge.Config, judge.DecomposeFunc, error) {
-	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries}
+	cfg := judge.Config{Kind: kind, Capture: capture, Store: db, Retries: judge.DefaultRetries, Limits: mf.pixels.limits}
 	spec := mf.spec()
 	if spec == "" && kind == trace.JudgeLLM {
 		return cfg, nil, llm.ErrNotConfigured
@@ -251,26 +252,32 @@ func undeterminedError(j *trace.Judgment) error {
 	if j == nil || !j.Undetermined {
 		return nil
 	}
-	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined (try another --model, or more --retries)"}
+	advice := ""
+	for _, f := range j.Frames {
+		if judge.Rejected(f) {
+			advice = " (try another --model, or more --retries)"
+		}
+	}
+	return &exitError{code: 1, msg: "the judge could not judge " + j.Trace + ": " + j.UndeterminedReason + "; the judgment is marked undetermined" + advice}
 }
 
 func judgeMany(ctx context.Context, opts *JudgeOptions, o judge.Options) error {
-	sources, err := importer.OpenEachContext(ctx, opts.Traces)
+	sources, err := judge.OpenRoots(ctx, opts.Traces)
 	if err != nil {
 		return err
 	}
 	sh, _ := shard.Parse(opts.Shard, opts.Getenv) // checked before
 	judgeNotice(opts.IO, o)
-	b := judge.Targets(opts.Traces, sources, sh)
+	b := judge.Targets(sources, sh)
 	if sh.Sharded() {
-		opts.IO.Notef("shard %s: %d of the %d traces below %s", sh, len(b.Targets), b.All, opts.Traces)
+		opts.IO.Notef("shard %s: %d of the %d traces below %s", sh, len(b.Targets), b.All, strings.Join(opts.Traces, ", "))
 	}
 	bar := opts.IO.Bar("judge", len(b.Targets)+len(b.OpenErrs))
 	for _, r := range b.OpenErrs {
 		bar.Done(r.Label, r.Err)
 	}
 	o.Bar = bar
-	o.StatusRoot = opts.Traces // autoeval view shows the batch from there
+	o.StatusRoot = opts.Traces[0] // autoeval view shows the batch from there (the first root, for several)
 	if !opts.IO.Quiet {
 		o.OnWait = func(label string, held *store.HeldError) {
 			opts.IO.Notef("%s is being judged by pid %d on %s; judging the others first, then taking it up", label, held.PID, held.Host)
@@ -309,7 +316,7 @@ func batchError(results []judge.Result) error {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d of %s failed", failed, termtext.Count(len(results), "trace"))}
 	}
 	if undetermined > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (no usable model answer)", undetermined, len(results))}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d of %d traces undetermined: the judge could not judge them (why is listed above)", undetermined, len(results))}
 	}
 	return nil
 }

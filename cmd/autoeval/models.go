@@ -28,7 +28,7 @@ type modelFlags struct {
 	// its provider's own limits (llm.DefaultLimits).
 	rpm, tpm optionalInt
 	// withCapture registers --capture-model and --capture-base-url, and --max-pixels for the
-	// screenshots sent (judge and run describe screenshots, decompose does not).
+	// screenshots sent or read by OCR (judge and run describe screenshots, decompose does not).
 	withCapture bool
 	pixels      pixelFlag
 

@@ -21,9 +21,11 @@ by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's stan
 agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and server.
 
 An agent that answers a question (an information-retrieval task: "How many ...?") reports its
-answer by writing it to the file named by $AUTOEVAL_ANSWER_FILE (answer.txt in the trace); what
-the file holds when the agent ends becomes trace.json's "answer", which the judge and the ground
-truth read. No code change is needed: a wrapper can redirect the agent's last line there, e.g.
+answer by writing it to the file named by $AUTOEVAL_ANSWER_FILE (in a private folder outside the
+trace); what the file holds when the agent ends becomes trace.json's "answer" (copied into the
+trace as answer.txt), which the judge and the ground truth read. What the agent writes into the
+trace folder itself is moved aside into agent-written-*/ when it exits, never read. No code
+change is needed: a wrapper can redirect the agent's last line there, e.g.
   -- sh -c 'my-agent "$AUTOEVAL_TASK" | tee /dev/stderr | tail -n 1 > "$AUTOEVAL_ANSWER_FILE"'
 Without the file the agent gave no answer.
 

@@ -27,10 +27,13 @@ const runLong = `For each task of the suite, in order: the --setup-cmd, a ground
 completion) and TCR (share of tasks with every substate reached); both are kept in the
 database (--db) with every task's result.
 
-The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} becomes the task text
-as one shell-quoted word; every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
-$AUTOEVAL_TRACE_DIR, $ANDROID_SERIAL and $ADB_SERVER_SOCKET (the device the task runs on),
-and the agent gets the task on standard input too. An agent answering a question (an
+The agent and hook commands run with /bin/sh -c. In --agent-cmd, {task} stands for the task
+text: the shell reads it from $AUTOEVAL_TASK, so the agent gets it exactly however {task} is
+quoted and nothing in it runs ({task} inside $(...), backquotes or a here-document is refused:
+write "$AUTOEVAL_TASK" there). Every command also gets $AUTOEVAL_TASK, $AUTOEVAL_TASK_ID,
+$ANDROID_SERIAL and $ADB_SERVER_SOCKET (the device the task runs on), the hooks
+$AUTOEVAL_TRACE_DIR (the agent is not told its trace folder), and the agent gets the task on
+standard input too. An agent answering a question (an
 information-retrieval task) writes its answer to the file named by $AUTOEVAL_ANSWER_FILE
 (see 'autoeval observe --help'); the ground truth of question tasks scores that answer.
 
@@ -125,7 +128,7 @@ func NewCmdRun(f *Factory, runF func(context.Context, *RunOptions) error) *cobra
 	opts.Device.register(cmd.Flags())
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Suite, "suite", "", "task list: a file or a directory of them (required)")
-	fs.StringVar(&opts.AgentCmd, "agent-cmd", "", "the agent, as a shell command; {task} is replaced by the quoted task text (required)")
+	fs.StringVar(&opts.AgentCmd, "agent-cmd", "", "the agent, as a shell command; {task} stands for the task text, passed exactly (required)")
 	fs.StringVarP(&opts.Out, "out", "o", "", "directory for the traces, one subdirectory per task id (required)")
 	fs.StringVar(&opts.AgentName, "agent-name", "", "agent label for traces and the summary (default: the command's first word)")
 	fs.StringVar(&opts.Setup, "setup-cmd", "", "shell command run before each task (e.g. reset the app); a failure skips the task until the next run")
@@ -170,7 +173,7 @@ func runRun(ctx context.Context, opts *RunOptions) error {
 	o := runner.SuiteOptions{Tasks: tasks, SuitePath: opts.Suite, AgentCmd: opts.AgentCmd, AgentName: opts.AgentName, Out: opts.Out,
 		Setup: opts.Setup, Teardown: opts.Teardown, HookTimeout: opts.HookTimeout, Store: db, Shard: sh, Fresh: opts.Fresh,
 		Logf: opts.IO.Notef, Observe: observer.Options{Timeout: opts.Timeout}}
-	if o.Judge, err = opts.judge(ctx, db, &notices); err != nil {
+	if o.Judge, o.JudgeID, o.JudgeName, err = opts.judge(ctx, db, &notices); err != nil {
 		return err
 	}
 	if o.GroundTruth, err = opts.groundTruth(ctx); err != nil {
@@ -226,14 +229,18 @@ const awPoolMsg = "run: --androidworld drives the one emulator its server contro
 // model is configured (and not --judge heuristic), else the heuristic baseline, whose notice
 // goes to notices. The heuristic judge reads only UI hierarchies, so it turns on --xml
 // unless --xml was given: without them every task would be recorded and then fail to be
-// judged.
-func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]string) (func(context.Context, *trace.Trace) (*trace.Judgment, error), error) {
+// judged. It also returns the configuration's judge.Config.ID, which the runner keeps with
+// each verdict, and its label, which the run's status shows.
+func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]string) (judgeFn func(context.Context, *trace.Trace) (*trace.Judgment, error), id, label string, err error) {
 	if opts.NoJudge {
-		return nil, nil
+		return nil, "", "", nil
 	}
 	cfg, decompose, err := judgeConfig(ctx, opts.Model, db, opts.Kind, "")
 	if err != nil {
-		return nil, err
+		return nil, "", "", err
+	}
+	if id, err = cfg.ID(); err != nil {
+		return nil, "", "", err
 	}
 	if cfg.Notice != "" {
 		*notices = append(*notices, "notice: "+cfg.Notice)
@@ -246,7 +253,7 @@ func (opts *RunOptions) judge(ctx context.Context, db *store.DB, notices *[]stri
 	return func(ctx context.Context, t *trace.Trace) (*trace.Judgment, error) {
 		r := judge.JudgeTrace(ctx, o, judge.Target{Label: trace.Label(t), Trace: t}, false)
 		return r.Judgment, r.Err
-	}, nil
+	}, id, cfg.Label(), nil
 }
 
 // groundTruth is the source of each task's reward: AndroidWorld's server (checked once, up

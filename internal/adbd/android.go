@@ -177,15 +177,20 @@ func (d *Device) am(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 	case "start":
-		for i := 1; i < len(args); i++ {
-			if args[i] == "-n" && i+1 < len(args) {
-				d.mu.Lock()
-				d.state.screens = []Screen{{Activity: args[i+1]}}
-				d.state.hold, d.state.shots, d.state.moves, d.state.shown = 1, 0, 0, 0
-				d.mu.Unlock()
-				fmt.Fprintf(stdout, "Starting: Intent { cmp=%s }\n", args[i+1])
-				return 0
-			}
+		in, err := parseIntent(args[1:])
+		if err != nil {
+			break
+		}
+		if in.component != "" {
+			d.mu.Lock()
+			d.state.screens = []Screen{{Activity: in.component}}
+			d.state.hold, d.state.shots, d.state.moves, d.state.shown = 1, 0, 0, 0
+			d.mu.Unlock()
+			fmt.Fprintf(stdout, "Starting: Intent { cmp=%s }\n", in.component)
+			return 0
+		}
+		if in.action != "" {
+			return d.startIntent(in, stdout, stderr)
 		}
 	case "broadcast":
 		return d.broadcast(args[1:], stdout)
@@ -403,6 +408,14 @@ func (d *Device) pm(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		d.state.files[strings.TrimSuffix(prefix, "/")] = &file{mode: modeDir | 0o700, mtime: d.state.now()}
+		if args[1] == "com.android.providers.contacts" {
+			// The contacts provider's rows live in its data (contacts2.db): gone too.
+			for uri := range d.state.content {
+				if strings.HasPrefix(uri, "content://contacts/") || strings.HasPrefix(uri, "content://com.android.contacts/") {
+					d.state.content[uri] = nil
+				}
+			}
+		}
 		d.mu.Unlock()
 		fmt.Fprintln(stdout, "Success")
 		return 0

@@ -155,7 +155,7 @@ func (d *Device) writeFile(name string, data []byte, appendTo bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := clean(name)
-	now := time.Now()
+	now := d.state.now() // the device clock stamps files
 	if f := d.state.files[key]; f != nil && appendTo {
 		f.atime = f.accessed() // writing moves the modification time only
 		f.data = append(f.data, data...)
@@ -230,7 +230,7 @@ func (d *Device) mkdir(args []string, stderr io.Writer) int {
 		d.mu.Lock()
 		_, err := d.state.open(a)
 		if err == errNotExist {
-			now := time.Now()
+			now := d.state.now()
 			d.state.files[clean(a)] = &file{mode: modeDir | 0o771, mtime: now, atime: now}
 		}
 		d.mu.Unlock()
@@ -505,6 +505,19 @@ func (d *Device) contentCmd(args []string, stdout, stderr io.Writer) int {
 	authority, _, _ := strings.Cut(strings.TrimPrefix(uri, "content://"), "/")
 	failed := func(exception string) int {
 		fmt.Fprintf(stderr, "Error while accessing provider:%s\n%s\n", authority, exception)
+		return 0
+	}
+	if box, ok := smsBoxes[strings.TrimSuffix(uri, "/")]; ok {
+		lines, exception := d.queryProviderDB(box, projection)
+		if exception != "" {
+			return failed(exception)
+		}
+		if len(lines) == 0 {
+			fmt.Fprintln(stdout, "No result found.")
+		}
+		for i, l := range lines {
+			fmt.Fprintf(stdout, "Row: %d %s\n", i, l)
+		}
 		return 0
 	}
 	d.mu.Lock()
@@ -856,8 +869,16 @@ func (d *Device) input(args []string, stdout, stderr io.Writer) int {
 	}
 	d.mu.Lock()
 	d.inputs = append(d.inputs, strings.Join(args, " "))
+	_, shown := d.state.current()
 	d.state.moves++
 	d.mu.Unlock()
+	// An app's screen reacts to the input: a tap on a button, BACK or HOME.
+	switch {
+	case cmd == "tap" && len(shown.Buttons) > 0:
+		d.pressAt(atoiOr(rest[0], -1), atoiOr(rest[1], -1))
+	case cmd == "keyevent" && shown.App && (slices.Contains(rest, "KEYCODE_BACK") || slices.Contains(rest, "KEYCODE_HOME") || slices.Contains(rest, "4") || slices.Contains(rest, "3")):
+		d.leaveApp()
+	}
 	return 0
 }
 

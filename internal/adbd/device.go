@@ -23,6 +23,12 @@
 // (variables, globs, subshells, background jobs) is refused loudly and logged in
 // Refused, never silently misread.
 //
+// Beyond the shell, the phone AndroidWorld's tasks meet: content://sms answered from
+// mmssms.db (telephony.go), an emulator console for `adb emu sms send` (console.go,
+// StartEmulator), the contacts editor and Simple SMS Messenger driven by intents and
+// taps (apps.go), and the accessibility forwarder's forest of the shown screen
+// (accessibility.go).
+//
 // Each Device listens on its own port, so several run at once (distinct serials for the
 // adb server: "127.0.0.1:PORT"). Drop cuts every connection and refuses new ones, as a
 // device that disappears does.
@@ -66,8 +72,10 @@ var DefaultFeatures = []string{"fixed_push_mkdir", "fixed_push_symlink_timestamp
 
 // Device is a running device stand-in. Its methods are safe for concurrent use.
 type Device struct {
-	cfg Config
-	ln  net.Listener
+	cfg     Config
+	ln      net.Listener
+	console net.Listener // the emulator console (StartEmulator), or nil
+	a11y    net.Listener // the accessibility forwarder (ServeAccessibility), or nil
 
 	mu       sync.Mutex
 	conns    map[*conn]struct{}
@@ -196,8 +204,14 @@ func (d *Device) Drop() {
 	for c := range d.conns {
 		conns = append(conns, c)
 	}
+	side := []net.Listener{d.console, d.a11y}
 	d.mu.Unlock()
 	d.ln.Close()
+	for _, ln := range side {
+		if ln != nil {
+			ln.Close()
+		}
+	}
 	for _, c := range conns {
 		c.close()
 	}

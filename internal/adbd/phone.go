@@ -89,6 +89,10 @@ type Screen struct {
 	// DumpError, when set, is what `uiautomator dump` prints instead of dumping
 	// (e.g. "ERROR: could not get idle state.").
 	DumpError string
+	// Buttons act when an `input tap` lands inside them (see apps.go).
+	Buttons []Button
+	// App marks a screen an app shows: BACK or HOME returns to the launcher.
+	App bool
 }
 
 // AdvanceOnInput is the hold that makes screens change only on `input` commands.
@@ -212,7 +216,7 @@ func (p *phone) now() time.Time {
 func (d *Device) PutFile(p string, data []byte) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	now := time.Now()
+	now := d.state.now()
 	d.state.files[clean(p)] = &file{data: bytes.Clone(data), mode: modeRegular | 0o644, mtime: now, atime: now}
 }
 
@@ -221,7 +225,7 @@ func (d *Device) MakeDir(p string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if _, ok := d.state.lookup(p); !ok {
-		d.state.files[clean(p)] = &file{mode: modeDir | 0o771, mtime: time.Now()}
+		d.state.files[clean(p)] = &file{mode: modeDir | 0o771, mtime: d.state.now()}
 	}
 }
 

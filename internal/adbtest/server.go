@@ -190,6 +190,39 @@ func (s *Server) ConnectAs(t testing.TB, dev *adbd.Device, state string) string 
 	return serial
 }
 
+// ConnectEmulator announces an emulator stand-in (adbd.StartEmulator) to the server as
+// an emulator announces itself at boot (host:emulator:ADBPORT), waits until the server
+// lists it as "device", and returns its serial, emulator-CONSOLEPORT: `adb -s SERIAL emu`
+// then reaches its console.
+func (s *Server) ConnectEmulator(t testing.TB, dev *adbd.Device) string {
+	t.Helper()
+	if dev.ConsolePort() == 0 {
+		t.Fatal("ConnectEmulator: the device has no emulator console (start it with adbd.StartEmulator)")
+	}
+	if err := s.announce(fmt.Sprintf("host:emulator:%d", dev.Port())); err != nil {
+		t.Fatalf("announcing the emulator: %v", err)
+	}
+	serial := fmt.Sprintf("emulator-%d", dev.ConsolePort())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.WaitState(ctx, serial, "device"); err != nil {
+		t.Fatal(err)
+	}
+	return serial
+}
+
+// announce sends a host request the server answers by closing the connection.
+func (s *Server) announce(req string) error {
+	c, err := net.DialTimeout("tcp", s.Addr(), 2*time.Second)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	_, err = fmt.Fprintf(c, "%04x%s", len(req), req)
+	return err
+}
+
 // Disconnect detaches a device (`adb disconnect`); errors are ignored, it may be gone.
 func (s *Server) Disconnect(serial string) {
 	s.mu.Lock()

@@ -69,6 +69,9 @@ func round1() []Case {
 			Args: []string{"trace", "validate", "PATH"}, Exit: 1, Want: "1000000 x 1000000 pixels, over the limit of 33554432 pixels"},
 		{Name: "png header of 1000000x1000000 in a report", Build: nativeWithImage(File("huge-header.png")),
 			Args: []string{"report", "--traces", "PATH", "--out", "OUT/r.html"}, Exit: 0, Want: "ok, but frame 1 (0001.png): decode image: 1000000 x 1000000 pixels"},
+		// A screenshot-only trace is read by OCR (judge --capture auto without a model, or ocr).
+		{Name: "png header of 1000000x1000000 read by OCR", Build: nativeWithImage(File("huge-header.png")),
+			Args: []string{"judge", "--trace", "PATH", "--capture", "ocr", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described (frame 1: reading the screenshot for OCR: 1000000 x 1000000 pixels, over the limit of 33554432 pixels"},
 		{Name: "real png of 20000x20000", Build: func(dir string) (string, error) {
 			return nativeWithFile(dir, "0001.png", func(w io.Writer) error { return grayPNG(w, 20000, 20000) })
 		}, Args: []string{"trace", "validate", "PATH"}, Exit: 1, Want: "20000 x 20000 pixels, over the limit"},

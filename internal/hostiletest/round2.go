@@ -38,9 +38,9 @@ func round2() []Case {
 		}, Args: []string{"trace", "import", "PATH", "--out", "OUT/imported"}, Exit: 1, Want: "1.activity: resolves outside the folder"},
 		{Name: "frame file that is a named pipe", Build: fifoFrame,
 			Args: []string{"trace", "validate", "PATH"}, Exit: 1, Want: "0001.png: not a regular file (a named pipe)"},
-		// judge records why in the judgment's skip reason; what counts here is that it ends.
+		// judge ends, and says why the frame was skipped as the judgment records it.
 		{Name: "frame file that is a named pipe, judged", Build: fifoFrame,
-			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described"},
+			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described (frame 1: not a regular file (a named pipe))"},
 		{Name: "frame file that is a named pipe, in a report", Build: fifoFrame,
 			Args: []string{"report", "--traces", "PATH", "--out", "OUT/r.html"}, Exit: 0, Want: "not a regular file (a named pipe)"},
 		{Name: "stray named pipes *.json and *.pkl.gz under judge --traces", Build: func(dir string) (string, error) {
@@ -58,11 +58,11 @@ func round2() []Case {
 		{Name: "UI dump of 40 MB", Build: bigDump,
 			Args: []string{"trace", "validate", "PATH"}, Exit: 1, Want: "0001.xml: the file is 40 MiB, over the limit of 16 MiB"},
 		{Name: "UI dump of 40 MB, judged", Build: bigDump,
-			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described"},
+			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described (frame 1: the file is 40 MiB, over the limit of 16 MiB)"},
 		{Name: "UI dump nested 100000 deep", Build: deepDump,
 			Args: []string{"trace", "validate", "PATH"}, Exit: 1, Want: "the UI dump nests more than 256 elements deep"},
 		{Name: "UI dump nested 100000 deep, judged", Build: deepDump,
-			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described"},
+			Args: []string{"judge", "--trace", "PATH", "--out", "OUT/j.json"}, Exit: 1, Want: "none of the 1 frames could be described (frame 1: the UI dump nests more than 256 elements deep"},
 		{Name: "episode params nested 9999 deep", Build: writeFile("episode.json", []byte(`{"goal":"Open the Clock app","params":{"a":`+strings.Repeat("[", 9999)+strings.Repeat("]", 9999)+`}}`)),
 			Args: []string{"trace", "import", "PATH", "--out", "OUT/imported"}, Exit: 1, Want: "nested more than 64 levels deep at byte"},
 		{Name: "episode with Python's NaN", Build: writeFile("episode.json", []byte(`{"goal":"Open the Clock app","task_complexity":NaN,"task_actually_successful":true,"step_records":[{"state":{"ui_elements":[{"text":"Clock","bbox_pixels":{"x_min":NaN,"x_max":Infinity,"y_min":0,"y_max":10}}]}}]}`)),

@@ -1,7 +1,9 @@
 // Package ocr reads the words of a screenshot with Tesseract (Debian's tesseract-ocr,
 // through its command line: no cgo), with their boxes and lines, so a judge can read traces
-// that carry screenshots only. A screenshot is binarised first (Tesseract misses most
-// light-on-colour text otherwise), and each distinct screenshot is read once per process.
+// that carry screenshots only, and finds the marks of ink of a glyph's size, read or not.
+// A screenshot is binarised first (Tesseract misses most light-on-colour text otherwise),
+// each distinct screenshot is read once per process, and no more Tesseracts run at once
+// than the machine has cores.
 package ocr
 
 import (
@@ -13,19 +15,18 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
-	_ "image/jpeg" // screenshots may be JPEG
-
 	"golang.org/x/sync/singleflight"
 
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // binary names the Tesseract executable; TESSERACT in the environment overrides it.
@@ -61,18 +62,31 @@ var probe struct {
 	path, version string
 }
 
-// cache keeps the OCR of identical screenshots (by content) for the life of the process:
-// a screen repeated on later frames is read once. It stops growing at maxCache entries,
-// so a long batch cannot hold every screen it ever read. flight is the reads under way:
-// a frame whose screenshot is being read for another (captures run in parallel, traces of
-// a batch too) waits for that read instead of starting its own.
+// cache keeps what was read off identical screenshots (by their pixels) for the life of
+// the process: a screen repeated on later frames is read once, also when its file was
+// encoded again. It stops growing at maxCache entries, so a long batch cannot hold every
+// screen it ever read. flight is the reads under way: a frame whose screenshot is being
+// read for another (captures run in parallel, traces of a batch too) waits for that read
+// instead of starting its own.
 var (
-	cache     sync.Map // [32]byte -> []Word
+	cache     sync.Map // [32]byte -> *Page
 	cacheSize atomic.Int64
 	flight    singleflight.Group
 )
 
 const maxCache = 4096
+
+// slots bounds the reads running at once (binarising, finding marks, Tesseract) to the
+// machine's cores: each runs single-threaded, so more would only share the same cores,
+// and a capture started ahead of an early stop would take a core from the frames still
+// needed.
+var slots = make(chan struct{}, runtime.NumCPU())
+
+// runs counts the Tesseract processes started, for benchmarks to weigh what a trace cost.
+var runs atomic.Int64
+
+// Runs is how many times this process ran Tesseract.
+func Runs() int64 { return runs.Load() }
 
 // Word is one word Tesseract read, with its box and its line.
 type Word struct {
@@ -82,20 +96,54 @@ type Word struct {
 	Block, Para, LineN int
 }
 
-// Read reads a screenshot's words once per process: from the cache, else from the read
-// of the same bytes under way, else by running Tesseract.
-func Read(ctx context.Context, img []byte) ([]Word, error) {
-	key := sha256.Sum256(img)
+// Box is a rectangle of the screenshot in pixels, X2 and Y2 excluded.
+type Box struct{ X1, Y1, X2, Y2 int16 }
+
+// Page is what was read off one screenshot: its size, the words Tesseract read, and the
+// marks of ink of a glyph's size, read as text or not. Tesseract leaves out most lone
+// characters (the keys of an on-screen keyboard, a calculator's digits), which a layout
+// reader can still find among the marks.
+type Page struct {
+	W, H  int
+	Words []Word
+	Marks []Box
+}
+
+// Decode reads a screenshot (PNG or JPEG) into its luminance, the form OCR reads. Its
+// header is read first: a screenshot over lim's pixels is refused before any pixel memory
+// is taken (a PNG claiming 1,000,000 x 1,000,000 pixels ran the judge out of memory).
+func Decode(data []byte, lim trace.Limits) (*image.Gray, error) {
+	src, _, err := lim.DecodeImage(data)
+	if err != nil {
+		return nil, err
+	}
+	return gray(src), nil
+}
+
+// Read decodes a screenshot within the default limits and reads it (ReadImage).
+func Read(ctx context.Context, img []byte) (*Page, error) {
+	g, err := Decode(img, trace.Limits{})
+	if err != nil {
+		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	}
+	return ReadImage(ctx, g)
+}
+
+// ReadImage reads a decoded screenshot once per process: from the cache, else from the
+// read of the same pixels under way, else by running Tesseract. The Page is shared: the
+// caller must not change it.
+func ReadImage(ctx context.Context, g *image.Gray) (*Page, error) {
+	key := pixelKey(g)
 	for {
-		if w, ok := cache.Load(key); ok {
-			return w.([]Word), nil
+		if p, ok := cache.Load(key); ok {
+			return p.(*Page), nil
 		}
 		read := flight.DoChan(string(key[:]), func() (any, error) {
-			words, err := run(ctx, img)
+			page, err := run(ctx, g)
 			if err == nil && cacheSize.Add(1) <= maxCache {
-				cache.Store(key, words)
+				cache.Store(key, page)
 			}
-			return words, err
+			return page, err
 		})
 		select {
 		case <-ctx.Done():
@@ -107,22 +155,40 @@ func Read(ctx context.Context, img []byte) ([]Word, error) {
 			if r.Err != nil {
 				return nil, r.Err
 			}
-			return r.Val.([]Word), nil
+			return r.Val.(*Page), nil
 		}
 	}
 }
 
-// run binarises the screenshot and runs Tesseract on it.
-func run(ctx context.Context, img []byte) ([]Word, error) {
+// pixelKey identifies a screenshot by its size and luminance, all that OCR reads of it.
+func pixelKey(g *image.Gray) [32]byte {
+	h := sha256.New()
+	b := g.Bounds()
+	fmt.Fprintf(h, "%dx%d\n", b.Dx(), b.Dy())
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		i := g.PixOffset(b.Min.X, y)
+		h.Write(g.Pix[i : i+b.Dx()])
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// run binarises the screenshot, finds its marks and runs Tesseract on it.
+func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	if _, ok := Available(); !ok {
 		return nil, ErrMissing
 	}
-	bin, err := binarize(img)
-	if err != nil {
-		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	select {
+	case slots <- struct{}{}:
+		defer func() { <-slots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
+	bin := binarize(g)
+	runs.Add(1)
 	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "3", "-l", "eng", "tsv")
-	cmd.Stdin = bytes.NewReader(bin)
+	cmd.Stdin = bytes.NewReader(pbm(bin))
 	// One thread per process: captures already run several frames at once.
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var out, stderr bytes.Buffer
@@ -134,22 +200,58 @@ func run(ctx context.Context, img []byte) ([]Word, error) {
 		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
 		return nil, fmt.Errorf("tesseract: %v: %s", err, line)
 	}
-	return parseTSV(out.Bytes())
+	words, err := parseTSV(out.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return &Page{W: bin.Rect.Dx(), H: bin.Rect.Dy(), Words: words, Marks: marks(bin)}, nil
+}
+
+// gray converts an image to luminance, directly from the pixels of the kinds screenshots
+// decode to (image/draw's general path converts pixel by pixel through interfaces).
+func gray(src image.Image) *image.Gray {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	lum := func(r, gr, bl uint32) uint8 { // the weights image/color's Gray model uses, on 8 bits
+		return uint8((19595*r + 38470*gr + 7471*bl + 1<<15) >> 16)
+	}
+	switch s := src.(type) {
+	case *image.Gray:
+		for y := range h {
+			copy(g.Pix[y*g.Stride:y*g.Stride+w], s.Pix[s.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+	case *image.NRGBA:
+		// Screenshots are opaque; a translucent pixel is taken over black, as
+		// color.GrayModel takes it.
+		for y := range h {
+			row := s.Pix[s.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				p := row[4*x : 4*x+4]
+				a := uint32(p[3])
+				g.Pix[y*g.Stride+x] = lum(uint32(p[0])*a/255, uint32(p[1])*a/255, uint32(p[2])*a/255)
+			}
+		}
+	case *image.RGBA:
+		for y := range h {
+			row := s.Pix[s.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				p := row[4*x : 4*x+4]
+				g.Pix[y*g.Stride+x] = lum(uint32(p[0]), uint32(p[1]), uint32(p[2]))
+			}
+		}
+	default:
+		draw.Draw(g, g.Bounds(), src, b.Min, draw.Src)
+	}
+	return g
 }
 
 // binarize turns a screenshot into black text on white: a pixel is ink when it differs
 // clearly from the mean of its neighbourhood, whichever way. White text on a coloured
 // button and dark text on a light page both come out black, which Tesseract reads far
 // better than the colours (it misses most light-on-colour text otherwise).
-func binarize(data []byte) ([]byte, error) {
-	src, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	b := src.Bounds()
-	gray := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(gray, gray.Bounds(), src, b.Min, draw.Src)
-	w, h := b.Dx(), b.Dy()
+func binarize(gray *image.Gray) *image.Gray {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
 	// Integral image of the luminance, for the mean of any window in constant time.
 	ii := make([]int64, (w+1)*(h+1))
 	for y := 1; y <= h; y++ {
@@ -160,7 +262,7 @@ func binarize(data []byte) ([]byte, error) {
 		}
 	}
 	const radius, contrast = 40, 50
-	out := image.NewGray(gray.Rect)
+	out := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		y0, y1 := max(0, y-radius), min(h, y+radius+1)
 		for x := 0; x < w; x++ {
@@ -175,12 +277,27 @@ func binarize(data []byte) ([]byte, error) {
 			out.Pix[y*out.Stride+x] = v
 		}
 	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, out); err != nil {
-		return nil, err
+	return out
+}
+
+// pbm encodes a binarised image (ink 0) as binary PBM, one bit a pixel, which Tesseract
+// reads without the cost of compressing and inflating a PNG (and faster than a PGM).
+func pbm(g *image.Gray) []byte {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	header := fmt.Sprintf("P4\n%d %d\n", w, h)
+	stride := (w + 7) / 8
+	buf := make([]byte, len(header)+stride*h)
+	copy(buf, header)
+	out := buf[len(header):]
+	for y := range h {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, v := range row {
+			if v == 0 { // ink: a set bit is black
+				out[y*stride+x/8] |= 0x80 >> (x % 8)
+			}
+		}
 	}
-	return buf.Bytes(), nil
+	return buf
 }
 
 // parseTSV reads Tesseract's TSV output: one row per page, block, paragraph, line and word;

@@ -1,19 +1,33 @@
 package ocr
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/trace"
 )
 
 func TestParseTSV(t *testing.T) {
@@ -61,29 +75,47 @@ func FuzzParseTSV(f *testing.F) {
 	})
 }
 
-// BenchmarkOCRFrame measures reading one real 1080x2400 screenshot: binarising it and
-// running Tesseract (the per-process cache is bypassed).
+// BenchmarkOCRFrame measures reading one real 1080x2400 screenshot: decoding it, binarising
+// it, finding its marks and running Tesseract (the per-process cache is bypassed). Besides
+// the wall time, which depends on how busy the machine is, it reports the CPU time a frame
+// costs, Tesseract's included (cpu-ms/op).
 func BenchmarkOCRFrame(b *testing.B) {
 	testenv.RequireTesseract(b)
-	data, err := os.ReadFile(filepath.Join(testenv.SharedData(b, "traces/llamatouch"), "trace_7", "11.png"))
+	data, err := os.ReadFile(filepath.Join(testenv.SharedData(b, "traces/llamatouch"), "trace_18", "0.png"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	b.Run("binarize", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := binarize(data); err != nil {
-				b.Fatal(err)
+	g, err := Decode(data, trace.Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		f    func() error
+	}{
+		{"decode", func() error { _, err := Decode(data, trace.Limits{}); return err }},
+		{"binarize", func() error { binarize(g); return nil }},
+		{"marks", func() error { marks(binarize(g)); return nil }},
+		{"decode+binarize+marks+tesseract", func() error {
+			g, err := Decode(data, trace.Limits{})
+			if err != nil {
+				return err
 			}
-		}
-	})
-	b.Run("binarize+tesseract", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := run(ctx, data); err != nil {
-				b.Fatal(err)
+			_, err = run(ctx, g)
+			return err
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			before := cpuTime()
+			for b.Loop() {
+				if err := c.f(); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
+			b.ReportMetric(float64((cpuTime()-before).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
 }
 
 // Frames showing the same screenshot are read by Tesseract once, also when their captures
@@ -117,9 +149,9 @@ func TestIdenticalScreenshotsReadOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			words, err := Read(context.Background(), img)
+			page, err := Read(context.Background(), img)
 			if err == nil {
-				texts[i] = fmt.Sprint(words)
+				texts[i] = fmt.Sprint(page.Words)
 			}
 			errs[i] = err
 		}()
@@ -187,9 +219,9 @@ func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
 	second := make(chan error, 1)
 	var text string
 	go func() {
-		words, err := Read(context.Background(), img)
+		page, err := Read(context.Background(), img)
 		if err == nil {
-			text = fmt.Sprint(words)
+			text = fmt.Sprint(page.Words)
 		}
 		second <- err
 	}()
@@ -200,5 +232,201 @@ func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
 	}
 	if err := <-second; err != nil || !strings.Contains(text, "Inbox") {
 		t.Fatalf("the caller still judging got %v:\n%s", err, text)
+	}
+}
+
+// The fast conversions to luminance give what image/draw gives, for each kind of image a
+// screenshot decodes to (and any other through image/draw itself).
+func TestGrayMatchesImageDraw(t *testing.T) {
+	rect := image.Rect(0, 0, 37, 23)
+	rgba, nrgba := image.NewRGBA(rect), image.NewNRGBA(rect)
+	for y := range 23 {
+		for x := range 37 {
+			c := color.RGBA{uint8(x * 7), uint8(y * 11), uint8(x*y + 3), 255}
+			rgba.SetRGBA(x, y, c)
+			nrgba.SetNRGBA(x, y, color.NRGBA{c.R, c.G, c.B, uint8(255 - x*3)})
+		}
+	}
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, rgba, nil); err != nil {
+		t.Fatal(err)
+	}
+	ycc, err := jpeg.Decode(&jpg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grayImg := image.NewGray(rect)
+	draw.Draw(grayImg, rect, rgba, image.Point{}, draw.Src)
+	for name, img := range map[string]image.Image{"RGBA": rgba, "NRGBA": nrgba, "YCbCr": ycc, "Gray": grayImg,
+		"offset": rgba.SubImage(image.Rect(5, 3, 30, 20))} {
+		want := image.NewGray(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+		draw.Draw(want, want.Rect, img, img.Bounds().Min, draw.Src)
+		got := gray(img)
+		if got.Rect != want.Rect {
+			t.Fatalf("%s: %v, want %v", name, got.Rect, want.Rect)
+		}
+		for i := range want.Pix {
+			if d := int(got.Pix[i]) - int(want.Pix[i]); d < -1 || d > 1 {
+				t.Fatalf("%s: pixel %d is %d, image/draw gives %d", name, i, got.Pix[i], want.Pix[i])
+			}
+		}
+	}
+}
+
+// Marks are the pieces of ink of a glyph's size, wherever they stand: ten lone letters
+// spaced as keys are, each a mark (the "i" by its stem: its dot is too small), while a bar
+// too wide and a block too tall for a glyph are none.
+func TestMarksAreGlyphSizedInk(t *testing.T) {
+	const w, h = 1080, 400
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+	face, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := opentype.NewFace(face, &opentype.FaceOptions{Size: 60, DPI: 72})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range "qwertyuiop" {
+		d := font.Drawer{Dst: img, Src: image.Black, Face: f, Dot: fixed.P(40+i*108, 100)}
+		d.DrawString(string(r))
+	}
+	draw.Draw(img, image.Rect(20, 200, 1060, 230), image.Black, image.Point{}, draw.Src) // a bar
+	draw.Draw(img, image.Rect(500, 260, 560, 390), image.Black, image.Point{}, draw.Src) // a block
+	ms := marks(binarize(img))
+	var above []Box
+	for _, m := range ms {
+		if m.Y2 > 150 {
+			t.Errorf("mark %+v is no glyph", m)
+			continue
+		}
+		above = append(above, m)
+	}
+	if len(above) != 10 {
+		t.Fatalf("%d marks for ten letters: %+v", len(above), above)
+	}
+}
+
+// A screenshot encoded again (same pixels, other bytes) is not read again.
+func TestSamePixelsReadOnce(t *testing.T) {
+	real := testenv.RequireTesseract(t)
+	if _, ok := Available(); !ok {
+		t.Fatal("tesseract found on PATH but not by Available")
+	}
+	dir := t.TempDir()
+	count := filepath.Join(dir, "runs")
+	wrapper := filepath.Join(dir, "tesseract")
+	script := "#!/bin/sh\necho run >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := probe.path
+	probe.path = wrapper
+	t.Cleanup(func() { probe.path = saved })
+
+	// A small screen (the race detector makes full-size decoding slow), no other test reads.
+	img := image.NewGray(image.Rect(0, 0, 600, 120))
+	draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+	face, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := opentype.NewFace(face, &opentype.FaceOptions{Size: 40, DPI: 72})
+	if err != nil {
+		t.Fatal(err)
+	}
+	(&font.Drawer{Dst: img, Src: image.Black, Face: f, Dot: fixed.P(20, 70)}).DrawString(fmt.Sprint("Inbox ", time.Now().UnixNano()))
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	first := buf.Bytes()
+	var again bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&again, img); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(first, again.Bytes()) {
+		t.Fatal("the two encodings are the same bytes")
+	}
+	a, err := Read(context.Background(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(context.Background(), again.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Error("the second encoding was read apart")
+	}
+	if data, _ := os.ReadFile(count); strings.Count(string(data), "run") != 1 {
+		t.Errorf("Tesseract ran %d times for one screen encoded twice", strings.Count(string(data), "run"))
+	}
+}
+
+// No more Tesseracts run at once than the machine has cores, however many frames are read
+// together: more would only share the cores, and slow the frame the judge needs next.
+func TestTesseractRunsAtMostOnePerCore(t *testing.T) {
+	real := testenv.RequireTesseract(t)
+	if _, ok := Available(); !ok {
+		t.Fatal("tesseract found on PATH but not by Available")
+	}
+	dir := t.TempDir()
+	wrapper := filepath.Join(dir, "tesseract")
+	// Each run leaves a file while it lives, records how many live at its start, and
+	// lingers a little so that runs not held back would overlap.
+	script := "#!/bin/sh\ntouch '" + dir + "'/live.$$\nls '" + dir + "' | grep -c '^live' >> '" + dir + "/counts'\nsleep 0.3\nrm '" + dir + "'/live.$$\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := probe.path
+	probe.path = wrapper
+	t.Cleanup(func() { probe.path = saved })
+
+	cores := runtime.NumCPU()
+	n := cores + 2
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		img := image.NewGray(image.Rect(0, 0, 64, 32+i)) // a distinct blank screen each
+		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = ReadImage(context.Background(), img)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "counts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	for _, f := range strings.Fields(string(data)) {
+		v, _ := strconv.Atoi(f)
+		most = max(most, v)
+	}
+	if len(strings.Fields(string(data))) != n || most > cores {
+		t.Fatalf("%d runs, at most %d at once (cores: %d)", len(strings.Fields(string(data))), most, cores)
+	}
+}
+
+// PBM packs a row's pixels eight to a byte, the first in the high bit, ink (0) as a set
+// bit, each row padded to whole bytes.
+func TestPBM(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 10, 2))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	g.Pix[0], g.Pix[9], g.Pix[10+8] = 0, 0, 0 // (0,0), (9,0), (8,1)
+	want := append([]byte("P4\n10 2\n"), 0x80, 0x40, 0x00, 0x80)
+	if got := pbm(g); !bytes.Equal(got, want) {
+		t.Fatalf("% x, want % x", got, want)
 	}
 }

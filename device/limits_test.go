@@ -1,0 +1,71 @@
+package device_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/autoeval/autoeval/device"
+)
+
+// What a device sends for one command is read up to a limit, through the real adb server:
+// past it the command is an error naming the limit and the service is closed, so a device
+// that never stops writing cannot fill the memory (goadb read until the device stopped).
+func TestOutputIsReadUpToALimit(t *testing.T) {
+	_, dev, d := connect(t)
+	c := ctx(t)
+	big := bytes.Repeat([]byte("0123456789abcde\n"), (device.MaxShellBytes+1<<20)/16)
+	dev.PutFile("/sdcard/big.txt", big)
+	_, err := d.Shell(c, "cat /sdcard/big.txt")
+	if !errors.Is(err, device.ErrTooLarge) || !strings.Contains(err.Error(), "shell cat /sdcard/big.txt on "+d.Serial()+": the output is over the limit of 16 MiB") {
+		t.Fatalf("17 MiB through Shell: %v", err)
+	}
+	// The service was closed and the device goes on answering.
+	if out, err := d.Shell(c, "echo hi"); err != nil || out != "hi\n" {
+		t.Fatalf("after the refused output: %q, %v", out, err)
+	}
+
+	png, err := d.Screenshot(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := d.ScreenshotRaw(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawLen := int64(16 + 4*raw.Rect.Dx()*raw.Rect.Dy())
+	// Exactly at each limit, every operation reads what it read without one.
+	device.SetOutputLimits(d, int64(len(png)), rawLen, 3, 512)
+	if got, err := d.Screenshot(c); err != nil || !bytes.Equal(got, png) {
+		t.Fatalf("screenshot at the limit: %d bytes, %v", len(got), err)
+	}
+	if _, err := d.ScreenshotRaw(c); err != nil {
+		t.Fatalf("raw screenshot at the limit: %v", err)
+	}
+	if out, err := d.Shell(c, "echo hi"); err != nil || out != "hi\n" {
+		t.Fatalf("shell at the limit: %q, %v", out, err)
+	}
+	if _, err := d.UIXML(c); err != nil {
+		t.Fatalf("UI dump: %v", err)
+	}
+	if _, err := d.ForegroundActivity(c); err != nil {
+		t.Fatalf("activity: %v", err)
+	}
+	// One byte under, each is refused with what it should have been.
+	device.SetOutputLimits(d, int64(len(png))-1, rawLen-1, 2, 8)
+	for _, c2 := range []struct {
+		op   func() error
+		want string
+	}{
+		{func() error { _, err := d.Screenshot(c); return err }, "exec-out screencap -p on " + d.Serial() + ": the output is over the limit of"},
+		{func() error { _, err := d.ScreenshotRaw(c); return err }, "exec-out screencap on " + d.Serial() + ": the output is over the limit of"},
+		{func() error { _, err := d.Shell(c, "echo hi"); return err }, "shell echo hi on " + d.Serial() + ": the output is over the limit of 2 bytes (the text a command prints"},
+		{func() error { _, err := d.UIXML(c); return err }, "(uiautomator prints where it dumped)"},
+		{func() error { _, err := d.ForegroundActivity(c); return err }, "(grep keeps a line or two of dumpsys)"},
+	} {
+		if err := c2.op(); !errors.Is(err, device.ErrTooLarge) || !strings.Contains(err.Error(), c2.want) {
+			t.Errorf("one byte under the limit: %v; want %q", err, c2.want)
+		}
+	}
+}

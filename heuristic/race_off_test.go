@@ -1,0 +1,5 @@
+//go:build !race
+
+package heuristic
+
+const raceEnabled = false
