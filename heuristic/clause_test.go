@@ -71,25 +71,27 @@ func TestAppsNamedOnlyAsApps(t *testing.T) {
 	}
 }
 
+// unitValues are the values of each unit DeriveSubstates gives a task, in order.
+func unitValues(task string) [][]string {
+	var out [][]string
+	for _, n := range DeriveSubstates(task, "").Nodes {
+		if n.Kind != substate.Unit {
+			continue
+		}
+		var vs []string
+		for _, v := range parseSpec(n.Content).Values {
+			vs = append(vs, v.Text)
+		}
+		out = append(out, vs)
+	}
+	return out
+}
+
 // The text after a label of one text ("with the following text:", "with message:") is one
 // value to the end of the sentence, whatever "and", commas or stops it holds; a plural label
 // ("the following books ...:") introduces a list; a field list's "Label: value" items give
 // their values; the place after the text ("in the X app") is no part of it.
 func TestTextAfterALabelIsOneValue(t *testing.T) {
-	values := func(task string) [][]string {
-		var out [][]string
-		for _, n := range DeriveSubstates(task, "").Nodes {
-			if n.Kind != substate.Unit {
-				continue
-			}
-			var vs []string
-			for _, v := range parseSpec(n.Content).Values {
-				vs = append(vs, v.Text)
-			}
-			out = append(out, vs)
-		}
-		return out
-	}
 	cases := []struct {
 		task string
 		want [][]string
@@ -103,7 +105,7 @@ func TestTextAfterALabelIsOneValue(t *testing.T) {
 			[][]string{{"Ana", "Lee", "555-0100"}}},
 	}
 	for _, c := range cases {
-		if got := values(c.task); !reflect.DeepEqual(got, c.want) {
+		if got := unitValues(c.task); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q: values %q, want %q", c.task, got, c.want)
 		}
 	}
@@ -114,27 +116,13 @@ func TestTextAfterALabelIsOneValue(t *testing.T) {
 // of column names over rows of cells split by "|"). Each row is one clause with every value
 // of the row, also when the line introducing the rows carries the first field.
 func TestAndroidWorldRowGoals(t *testing.T) {
-	units := func(task string) [][]string {
-		var out [][]string
-		for _, n := range DeriveSubstates(task, "").Nodes {
-			if n.Kind != substate.Unit {
-				continue
-			}
-			var vs []string
-			for _, v := range parseSpec(n.Content).Values {
-				vs = append(vs, v.Text)
-			}
-			out = append(out, vs)
-		}
-		return out
-	}
 	want := [][]string{{"Lamp", "$12.00", "Home", "desk light"}, {"Rug", "$80.50", "Home", "hall"}}
 	for _, task := range []string{
 		"Add the following expenses into the ledger app:\nExpense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
 		"Add the following expenses into the ledger app: Expense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
 		"Add the following expenses into the ledger app:\nname|amount_dollars|category_name|note\nLamp|$12.00|Home|desk light\nRug|$80.50|Home|hall",
 	} {
-		if got := units(task); !reflect.DeepEqual(got, want) {
+		if got := unitValues(task); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q:\n units' values %q,\n want %q", task, got, want)
 		}
 	}
