@@ -103,7 +103,7 @@ type appMention struct {
 
 // findApps returns the apps a text names, in order of first mention.
 func findApps(text string) []appMention {
-	lower := strings.ToLower(text)
+	lower := asciiLower(text)
 	var out []appMention
 	covered := func(at, n int) bool {
 		for _, m := range out {
@@ -225,7 +225,7 @@ func targetApp(text string) string {
 	if len(apps) == 0 {
 		return ""
 	}
-	lower := strings.ToLower(text)
+	lower := asciiLower(text)
 	for i := len(apps) - 1; i >= 0; i-- {
 		before := strings.Fields(lower[:apps[i].At])
 		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
@@ -238,6 +238,19 @@ func targetApp(text string) string {
 		}
 	}
 	return apps[len(apps)-1].Name
+}
+
+// asciiLower lowercases the ASCII letters of s and keeps every other byte: positions in it
+// are positions in s (strings.ToLower may change the length of invalid or some non-ASCII
+// text), and app names are ASCII.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // wordIndex finds word in haystack as a whole word, or -1.
@@ -681,9 +694,22 @@ var namingWords = map[string]bool{"named": true, "called": true, "titled": true}
 // namedFolder reports whether a clause names a value as a folder: "a folder named X", "the
 // folder 'X'", "a new folder in Markor called X".
 func namedFolder(clause, name string) bool {
-	re := regexp.MustCompile(`(?i)\b(?:folder|directory)(?:\s+(?:in|on|under|inside)(?:\s+[\w.-]+){1,3}?)?\s+(?:(?:named|called|titled)\s+)?["'“‘]?` + regexp.QuoteMeta(name) + `\b`)
-	return re.MatchString(clause)
+	for from := 0; name != ""; {
+		i := strings.Index(clause[from:], name)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if folderBefore.MatchString(clause[:at]) {
+			return true
+		}
+		from = at + len(name)
+	}
+	return false
 }
+
+// folderBefore ends the words that name what follows as a folder.
+var folderBefore = regexp.MustCompile(`(?i)\b(?:folder|directory)(?:\s+(?:in|on|under|inside)(?:\s+[\w.-]+){1,3}?)?\s+(?:(?:named|called|titled)\s+)?["'“‘]?$`)
 
 // listItemsSep separates the items of a list after a label's colon ("the following: A, B and C").
 var listItemsSep = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)

@@ -173,3 +173,35 @@ func TestDurationsAsAppsWriteThem(t *testing.T) {
 		}
 	}
 }
+
+// Task texts come from outside (episode goals, suites): whatever they hold, the derived
+// substates are valid, the same twice, and every content reads as a spec without a panic.
+func FuzzDeriveSubstates(f *testing.F) {
+	for _, seed := range []string{
+		"Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer.",
+		"Add the following expenses into the ledger app: Expense: Lamp\n amount_dollars: $12.00\n note: desk",
+		"Add the following expenses:\nname|amount_dollars\nLamp|$12.00\nRug|",
+		"What tasks do I have due October 16 2023 in Tasks app? Answer with the titles only.",
+		"Is the note titled 'X' in the Joplin app marked as a todo item? Respond with either 'True' or 'False'.",
+		"Copy the following text to the clipboard: a: b: c",
+		"Record a clip and save it as \"x\". Don't hit save.",
+		"Create a new folder in Markor named a.b_c",
+		"with message: \"",
+		": :\n|\n||",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, task string) {
+		s := DeriveSubstates(task, "")
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%q: %v", task, err)
+		}
+		if !reflect.DeepEqual(s, DeriveSubstates(task, "")) {
+			t.Fatalf("%q: not deterministic", task)
+		}
+		for _, n := range s.Nodes {
+			parseSpec(n.Content)
+		}
+		forbidden(task)
+	})
+}

@@ -374,7 +374,7 @@ var fileKind = regexp.MustCompile(`(?i)^\s*file\b`)
 // as a file: followed by an extension ("travel_plans.md"), or on a list item the app
 // describes as a file.
 func onlyAsFile(sc *judge.Screen, v value) bool {
-	ext := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(strings.ToLower(v.Text)) + `\.[a-z0-9]{1,5}\b`)
+	name := strings.ToLower(v.Text)
 	shown := false
 	for _, e := range sc.Elements {
 		text := strings.ToLower(e.Text + "\n" + e.Desc)
@@ -382,7 +382,7 @@ func onlyAsFile(sc *judge.Screen, v value) bool {
 			continue
 		}
 		shown = true
-		if ext.MatchString(text) && !v.In(ext.ReplaceAllString(text, " ")) {
+		if rest := withoutFileNames(text, name); !v.In(rest) {
 			continue // only with an extension: a file's name
 		}
 		if fileKind.MatchString(e.Text) || fileKind.MatchString(e.Desc) {
@@ -457,6 +457,30 @@ func madeFile(s judge.SavedForm) bool {
 		}
 	}
 	return false
+}
+
+// extensionAfter is a file extension at the start of a text: ".md".
+var extensionAfter = regexp.MustCompile(`^\.[a-z0-9]{1,5}\b`)
+
+// withoutFileNames is text with every occurrence of name followed by a file extension
+// blanked out.
+func withoutFileNames(text, name string) string {
+	var b strings.Builder
+	for name != "" {
+		i := strings.Index(text, name)
+		if i < 0 {
+			break
+		}
+		end := i + len(name)
+		if m := extensionAfter.FindString(text[end:]); m != "" {
+			b.WriteString(text[:i] + " ")
+			text = text[end+len(m):]
+			continue
+		}
+		b.WriteString(text[:end])
+		text = text[end:]
+	}
+	return b.String() + text
 }
 
 // sendVerbs send what was typed: a message kept as a draft is not their result.
