@@ -45,7 +45,8 @@ type Config struct {
 	Prices string
 	// RunID attributes calls to a run in the ledger.
 	RunID string
-	// Concurrency bounds in-flight calls per provider endpoint (default 16).
+	// Concurrency bounds in-flight calls per provider endpoint (default 16), shared by the
+	// models opened on that endpoint with the same Concurrency.
 	Concurrency int
 	// Timeout bounds one HTTP attempt (default 120s).
 	Timeout time.Duration
@@ -168,7 +169,7 @@ func Open(ctx context.Context, cfg Config) (Model, error) {
 	c := &client{
 		provider: provider, model: model, cfg: cfg, prices: prices,
 		endpoint: base, hostport: hostPort(u),
-		sem: providerSemaphore(provider+"|"+base, cfg.Concurrency),
+		sem: providerSemaphore(provider, base, cfg.Concurrency),
 	}
 	if env := d.keyEnv(); env != "" {
 		// The key of the provider goes to the endpoint configured for this model (its
@@ -187,9 +188,12 @@ var (
 	sems  = map[string]*semaphore.Weighted{}
 )
 
-// providerSemaphore shares one limit among all models opened against the same endpoint,
-// so --model and --capture-model on one provider do not double its load.
-func providerSemaphore(key string, n int) *semaphore.Weighted {
+// providerSemaphore shares one limit among all models opened against the same endpoint
+// with the same Concurrency, so --model and --capture-model on one provider do not double
+// its load. A model asking for another limit gets its own: the first model opened on an
+// endpoint does not decide the limit of every later one in the process.
+func providerSemaphore(provider, base string, n int) *semaphore.Weighted {
+	key := fmt.Sprintf("%s|%s|%d", provider, base, n)
 	semMu.Lock()
 	defer semMu.Unlock()
 	if s, ok := sems[key]; ok {
