@@ -200,21 +200,29 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 	t.Parallel()
 	_, d := fixture(t, 1)
 	state := t.TempDir()
-	calls := filepath.Join(state, "calls")
+	calls, held := filepath.Join(state, "calls"), filepath.Join(state, "held")
 	tasks, db := loadSuite(t)
 	opts := runner.SuiteOptions{
-		Tasks: tasks, SuitePath: "s", AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; sleep 0.4`,
+		Tasks: tasks, SuitePath: "s",
+		// The second task's first agent waits to be stopped, so the interrupt below finds it
+		// running however slow the machine (a timer could fire before it started).
+		AgentCmd: `echo "$AUTOEVAL_TASK_ID" >> ` + calls + `; sleep 0.4; ` +
+			`if [ "$AUTOEVAL_TASK_ID" = alarm ] && [ ! -e ` + held + ` ]; then touch ` + held + `; sleep 60; fi`,
 		Out:     filepath.Join(t.TempDir(), "out"),
 		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
 		Store:   db, Logf: t.Logf,
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	// Cancel while the second task runs.
-	opts.OnTask = func(r runner.TaskResult, resumed bool) {
-		if r.ID == "SystemWifiTurnOn" {
-			time.AfterFunc(150*time.Millisecond, cancel)
+	defer cancel()
+	// Cancel while the second task's agent runs.
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(held); err == nil {
+				cancel()
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-	}
+	}()
 	sum, results, err := runner.RunSuite(ctx, []runner.SuiteDevice{d}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +230,6 @@ func TestRunSuiteInterruptedThenResumed(t *testing.T) {
 	if !sum.Interrupted || len(results) != 2 || results[1].Status != trace.StatusStopped {
 		t.Fatalf("interrupted run: %+v %+v", sum, results)
 	}
-	opts.OnTask = nil
 	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
 	if err != nil || sum.Interrupted || len(results) != 3 {
 		t.Fatalf("resumed: %+v %v", sum, err)
