@@ -43,12 +43,15 @@ func openDB(t *testing.T) *store.DB {
 	return db
 }
 
-func model(t *testing.T, spec, url string, db *store.DB) llm.Model {
+func model(t *testing.T, spec, url string, db *store.DB, tweaks ...func(*llm.Config)) llm.Model {
 	t.Helper()
 	cfg := llm.Config{Spec: spec, BaseURL: url, BaseDelay: 5 * time.Millisecond, MaxDelay: 2 * time.Second, Timeout: 300 * time.Millisecond,
 		MaxRetries: llm.DefaultRetries}
 	if db != nil {
 		cfg.Cache, cfg.Ledger = db, db
+	}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
 	}
 	m, err := llm.Open(context.Background(), cfg)
 	if err != nil {
@@ -251,7 +254,12 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 	}))
 	db := openDB(t)
 	out := t.TempDir()
-	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db), db, decomposer.Options{})
+	// The counts below take every request for a task past its first as the task asked again,
+	// so no attempt may time out and be retried: model's 300 ms per attempt is too little
+	// for a loaded machine under -race (one run saw 45 requests for 27 tasks, 2 tasks failed
+	// after 5 attempts).
+	patient := func(c *llm.Config) { c.Timeout = time.Minute }
+	d := decomposer.New(model(t, "openai:gpt-4o-mini", srv.URL, db, patient), db, decomposer.Options{})
 	opts := decomposer.BatchOptions{OutDir: out, Concurrency: 4, Suite: "clock.yaml"}
 	sum, err := d.Batch(ctx, tasks, opts)
 	if err == nil {
@@ -261,6 +269,13 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 	if first == 0 || first >= len(tasks) {
 		t.Fatalf("first run finished %d of %d", first, len(tasks))
 	}
+	doneFirst := map[string]bool{}
+	for _, r := range sum.Results {
+		if r.Status == store.ItemDone {
+			doneFirst[r.Task] = true
+		}
+	}
+	firstRequests := srv.Count()
 	sum, err = d.Batch(context.Background(), tasks, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -310,6 +325,14 @@ func TestBatchResumesAfterInterruption(t *testing.T) {
 	before := srv.Count()
 	if sum, err := d.Batch(context.Background(), tasks, opts); err != nil || sum.Resumed != len(tasks) || srv.Count() != before {
 		t.Fatalf("third run: %v resumed %d, %d new requests", err, sum.Resumed, srv.Count()-before)
+	}
+	// No task the first run finished reached the provider again. (A request of the first
+	// run cut off by the interrupt may be counted after firstRequests, but its task was not
+	// finished.)
+	for _, r := range srv.Requests()[firstRequests:] {
+		if task, _ := strconv.Unquote(taskRe.FindStringSubmatch(r.Text)[1]); doneFirst[task] {
+			t.Errorf("task %q, finished by the first run, was asked again", task)
+		}
 	}
 }
 

@@ -520,6 +520,9 @@ func TestConcurrencyLimitPerProvider(t *testing.T) {
 		mu.Unlock()
 		return llmtest.Reply("ok")
 	}))
+	// A model opened earlier on the endpoint with another limit (here the default, 16) does
+	// not lend the later ones its limit: a test server's port reused by a later test did.
+	open(t, "openai:gpt-4o-mini", srv.URL, nil)
 	lim := func(c *llm.Config) { c.Concurrency = 2 }
 	// Two models on one endpoint share the limit.
 	a := open(t, "openai:gpt-4o-mini", srv.URL, nil, lim)

@@ -70,7 +70,9 @@ type Config struct {
 	Prices string
 	// RunID attributes calls to a run in the ledger.
 	RunID string
-	// Concurrency bounds in-flight calls per provider endpoint (default 16).
+	// Concurrency bounds in-flight calls per provider endpoint (default 16), shared by the
+	// models opened on that endpoint; like the rate limits below, the endpoint's limit is
+	// that of the model opened last.
 	Concurrency int
 	// RequestsPerMinute and TokensPerMinute bound the calls per provider endpoint, shared
 	// by every model opened against it; zero (or negative) means no limit. The CLI's

@@ -216,7 +216,8 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
-// Count is the number of requests received so far.
+// Count is the number of requests received so far (whole: one cut off while it was sent
+// never reached the provider).
 func (s *Server) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -231,7 +232,12 @@ func (s *Server) Push(a ...Answer) {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		// The body was cut off (a client cancelled while sending it): no request reached
+		// the provider, so none is recorded, scripted or answered.
+		return
+	}
 	req := Request{Path: r.URL.Path, Header: r.Header.Clone(), Body: body}
 	var rejected string
 	switch s.kind {

@@ -1,10 +1,13 @@
 package llmtest
 
 import (
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 func post(t *testing.T, url string, headers map[string]string, body string) (int, string) {
@@ -105,6 +108,35 @@ func TestScriptThenStatus(t *testing.T) {
 	}
 	if code, body := post(t, srv.URL+"/chat/completions", auth, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`); code != 200 || body != `{"choices": [` {
 		t.Fatalf("%d %q", code, body)
+	}
+}
+
+// A client cancelled while sending its request (the headers out, the body cut off) never
+// made a request the provider could read: it is neither recorded nor counted, while the
+// requests that did arrive are. A cancelled batch showed such a request as one "without a
+// task" (TestBatchResumesAfterInterruption).
+func TestCutOffRequestIsNotRecorded(t *testing.T) {
+	srv := NewOpenAI(t, Handler(func(Request) Answer { return Reply("ok") }))
+	host := strings.TrimPrefix(strings.TrimSuffix(srv.URL, "/v1"), "http://")
+	conn, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"model":"m","messages":[{"role":"user","content":"hi"}]}`
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer k\r\n"+
+		"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", host, len(body), body[:20])
+	// Half closed, as a cancelled client's connection is to the server reading it; the
+	// server closes its side once it has handled what arrived.
+	conn.(*net.TCPConn).CloseWrite()
+	conn.SetReadDeadline(time.Now().Add(time.Minute))
+	io.Copy(io.Discard, conn)
+	conn.Close()
+	if code, _ := post(t, srv.URL+"/chat/completions", map[string]string{"Authorization": "Bearer k"}, body); code != 200 {
+		t.Fatalf("whole request: %d", code)
+	}
+	srv.Close() // the cut-off request has been handled too
+	if srv.Count() != 1 || srv.Requests()[0].Text != "hi" {
+		t.Fatalf("recorded %+v, want only the whole request", srv.Requests())
 	}
 }
 
