@@ -159,6 +159,15 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	return r, nil
 }
 
+// shape names what a reasoning model's requests carry besides the Request: its effort
+// and its reasoning budget (see openAIBody); other models take neither.
+func (c *openAIConn) shape() string {
+	if samplingAllowed(c.ep.model) {
+		return ""
+	}
+	return fmt.Sprintf("reasoning_effort %q, reasoning budget %d", c.ep.reasoningEffort, c.ep.reasoningBudget)
+}
+
 // openAIBody builds the request. Images go as image_url parts with a base64 data: URL. The
 // schema goes as response_format json_schema, strict when it meets structured outputs'
 // rules; a schema beyond the plain subset (anyOf, type lists, $defs) goes as JSON mode,
