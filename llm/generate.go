@@ -94,10 +94,6 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 // name on two servers (two vLLM instances with different weights) is two models, and the
 // settings a driver adds to the request (a reasoning model's effort and budget).
 func (c *client) cacheKey(req Request) string {
-	var shape string
-	if s, ok := c.conn.(shaper); ok {
-		shape = s.shape()
-	}
 	h := sha256.New()
 	imgs := make([]string, len(req.Images))
 	for i, im := range req.Images {
@@ -112,7 +108,7 @@ func (c *client) cacheKey(req Request) string {
 		I             []string
 		E             string
 		R             string `json:",omitempty"` // omitted when empty: other keys stay as they were
-	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs, c.endpoint, shape})
+	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs, c.endpoint, c.Settings()})
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))
 }
