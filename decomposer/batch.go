@@ -92,6 +92,9 @@ func (d *Decomposer) RunID(tasks []suite.Task, opts BatchOptions) string {
 		// A batch at another endpoint is another batch: its finished tasks are not this one's.
 		fmt.Fprintf(h, "endpoint %s\x00", ep)
 	}
+	if s := llm.SettingsOf(d.model); s != "" {
+		fmt.Fprintf(h, "settings %s\x00", s) // a reasoning model's effort, likewise
+	}
 	for _, t := range tasks {
 		k := ""
 		if opts.Knowledge != nil {

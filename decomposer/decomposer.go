@@ -165,13 +165,17 @@ func repairText(answer string, err error) string {
 	return "It was:\n" + answer + "\n\nProblems:\n" + problems
 }
 
-// key identifies a decomposition: same task, app, knowledge, model, endpoint and prompt,
-// same answer. The endpoint counts: one model name at two base URLs (a hosted API and a
-// local server) is two models, and one's decomposition is not the other's.
+// key identifies a decomposition: same task, app, knowledge, model, endpoint, model
+// settings and prompt, same answer. The endpoint counts: one model name at two base URLs (a
+// hosted API and a local server) is two models, and one's decomposition is not the other's;
+// so does a reasoning model's effort.
 func (d *Decomposer) key(in Input) string {
 	parts := []string{in.Task, in.App, in.Knowledge, d.model.Name(), prompts.Decomposer.Version}
 	if ep := llm.EndpointOf(d.model); ep != "" {
 		parts = append(parts, ep)
+	}
+	if s := llm.SettingsOf(d.model); s != "" {
+		parts = append(parts, "settings "+s)
 	}
 	b, _ := json.Marshal(parts)
 	h := sha256.Sum256(b)

@@ -349,3 +349,27 @@ func TestOptionalChildren(t *testing.T) {
 		t.Fatalf("notes %v nodes %+v", notes, s.Nodes)
 	}
 }
+
+// A decomposition made by a reasoning model at one reasoning effort is not the one at
+// another: decompose with --reasoning-effort high after low asks the model (it answered
+// "from the database, no model call"). A model that takes no effort keeps its decompositions.
+func TestDecompositionsAreKeyedByReasoningSettings(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-x")
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer { return llmtest.Reply(good) }))
+	db := openDB(t)
+	for i, tc := range []struct {
+		model, effort string
+		cached        bool
+	}{{"o4-mini", "low", false}, {"o4-mini", "low", true}, {"o4-mini", "high", false}, {"gpt-4o-mini", "", false}, {"gpt-4o-mini", "", true}} {
+		// No call cache (its keys have their own test): only the stored decompositions answer.
+		cfg := llm.Config{Spec: "openai:" + tc.model, BaseURL: srv.URL, ReasoningEffort: tc.effort, ReasoningBudget: llm.DefaultReasoningBudget}
+		m, err := llm.Open(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := decomposer.New(m, db, decomposer.Options{}).Run(context.Background(), decomposer.Input{Task: "Set an alarm for 3PM"})
+		if err != nil || res.Cached != tc.cached {
+			t.Errorf("run %d (%s, effort %q): cached %v, want %v (%v)", i, tc.model, tc.effort, res != nil && res.Cached, tc.cached, err)
+		}
+	}
+}

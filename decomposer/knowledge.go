@@ -6,8 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/suite"
 )
+
+// maxKnowledgeBytes bounds one knowledge file: it goes whole into the prompt of every task
+// of its app, and a megabyte is already far past any model's context.
+const maxKnowledgeBytes = 1 << 20
 
 // LoadKnowledge reads app knowledge for the prompt: one file for every task, or a directory
 // with one file per app (<app>.txt or <app>.md, matched case-insensitively on the task's app
@@ -21,7 +26,8 @@ func LoadKnowledge(path string) (func(suite.Task) string, error) {
 		return nil, fmt.Errorf("--knowledge %s: %w", path, err)
 	}
 	if !st.IsDir() {
-		data, err := os.ReadFile(path)
+		// Regular files only: a named pipe would block the read forever.
+		data, err := safefile.ReadFile(path, maxKnowledgeBytes)
 		if err != nil {
 			return nil, fmt.Errorf("--knowledge %s: %w", path, err)
 		}
@@ -38,7 +44,7 @@ func LoadKnowledge(path string) (func(suite.Task) string, error) {
 		if e.IsDir() || (ext != ".txt" && ext != ".md") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(path, e.Name()))
+		data, err := safefile.ReadFile(filepath.Join(path, e.Name()), maxKnowledgeBytes)
 		if err != nil {
 			return nil, fmt.Errorf("--knowledge %s: %w", path, err)
 		}

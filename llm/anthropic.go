@@ -156,7 +156,11 @@ func (c *anthropicConn) generate(ctx context.Context, req Request) (reply, error
 	case "max_tokens", "model_context_window_exceeded":
 		r.cutOff = `stop_reason "` + out.StopReason + `"`
 	case "refusal":
-		return r, &refusalError{msg: `stop_reason "refusal"` + strings.TrimSpace(" "+text.String())}
+		msg := `stop_reason "refusal"`
+		if said := strings.TrimSpace(text.String()); said != "" {
+			msg += ": " + said
+		}
+		return r, &refusalError{msg: msg}
 	}
 	switch {
 	case tool == "":

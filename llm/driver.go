@@ -61,6 +61,13 @@ type conn interface {
 	generate(ctx context.Context, req Request) (reply, error)
 }
 
+// shaper is a conn whose requests carry settings of the endpoint beyond the Request (a
+// reasoning model's effort and budget): shape names them, "" when none apply, so the call
+// cache keeps answers made with other settings apart.
+type shaper interface {
+	shape() string
+}
+
 // reply is a provider's answer with the tokens it reported.
 type reply struct {
 	text                      string

@@ -21,3 +21,22 @@ func EndpointOf(m Model) string {
 	u.User, u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = nil, "", false, "", ""
 	return u.String()
 }
+
+// Settings names what the model's requests carry besides a Request (a reasoning model's
+// effort and budget), "" when nothing applies.
+func (c *client) Settings() string {
+	if s, ok := c.conn.(shaper); ok {
+		return s.shape()
+	}
+	return ""
+}
+
+// SettingsOf names the settings of m that shape its answers beyond a request, its name and
+// its endpoint (a reasoning model's effort and budget), for models that say (those Open
+// returns); "" when none apply. A stored model product is keyed by them, as by EndpointOf.
+func SettingsOf(m Model) string {
+	if s, ok := m.(interface{ Settings() string }); ok {
+		return s.Settings()
+	}
+	return ""
+}

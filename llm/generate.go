@@ -91,7 +91,8 @@ func (c *client) Generate(ctx context.Context, req Request) (*Response, error) {
 }
 
 // cacheKey hashes everything that shapes the answer: the endpoint too, since one model
-// name on two servers (two vLLM instances with different weights) is two models.
+// name on two servers (two vLLM instances with different weights) is two models, and the
+// settings a driver adds to the request (a reasoning model's effort and budget).
 func (c *client) cacheKey(req Request) string {
 	h := sha256.New()
 	imgs := make([]string, len(req.Images))
@@ -106,7 +107,8 @@ func (c *client) cacheKey(req Request) string {
 		Sch           string
 		I             []string
 		E             string
-	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs, c.endpoint})
+		R             string `json:",omitempty"` // omitted when empty: other keys stay as they were
+	}{c.provider, c.model, req.PromptVersion, req.System, req.Prompt, req.Temperature, req.MaxTokens, string(req.Schema), imgs, c.endpoint, c.Settings()})
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))
 }

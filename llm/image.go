@@ -82,6 +82,9 @@ func prepareImage(data []byte, lim imageLimits, maxPixels int) (Image, error) {
 		if f < 1 {
 			img = resize(img, f)
 		}
+		if format != "jpeg" {
+			format = "png" // what encode writes for every other source
+		}
 		enc, err = encode(img, format)
 		if err != nil {
 			return Image{}, err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"image"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"testing"
@@ -137,4 +138,23 @@ func pngHeader(w, h uint32) []byte {
 	out := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0d")
 	out = append(out, chunk...)
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(chunk))
+}
+
+// A GIF screenshot is re-encoded (as PNG) before it is sent, and labelled with the type of
+// the bytes that go: Anthropic refuses an image whose media_type is not what its bytes are.
+func TestReencodedImageLabelledAsSent(t *testing.T) {
+	t.Setenv("ANTHROPIC_API_KEY", secret)
+	var g bytes.Buffer
+	if err := gif.Encode(&g, screen(64, 48), nil); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.NewAnthropic(t, llmtest.Reply("a"))
+	m := open(t, "anthropic:claude-haiku-4-5", srv.URL, nil)
+	if _, err := m.Generate(context.Background(), llm.Request{Prompt: "describe", Images: []llm.Image{{MIME: "image/gif", Data: g.Bytes()}}}); err != nil {
+		t.Fatal(err)
+	}
+	sent := srv.Requests()[0].Images[0]
+	if _, format, err := image.DecodeConfig(bytes.NewReader(sent.Data)); err != nil || sent.MIME != "image/"+format {
+		t.Errorf("a GIF went labelled %s as %s bytes (%v)", sent.MIME, format, err)
+	}
 }

@@ -21,10 +21,14 @@ func ExtractJSON(text string) ([]byte, error) {
 		candidates = append(candidates, m[1])
 	}
 	candidates = append(candidates, text)
+	budget := max(extractWorkMin, extractWork*len(text))
 	for _, c := range candidates {
-		if v, ok := firstValue(c); ok {
+		if v, ok := firstValue(c, &budget); ok {
 			return v, nil
 		}
+	}
+	if budget <= 0 {
+		return nil, errors.New("no complete JSON object or array found within the work allowed for an answer of this size")
 	}
 	t := strings.TrimSpace(text)
 	if t == "" {
@@ -33,17 +37,37 @@ func ExtractJSON(text string) ([]byte, error) {
 	return nil, errors.New("the answer contains no complete JSON object or array")
 }
 
-// firstValue tries every '{' or '[' in turn and returns the first that starts a valid value.
-func firstValue(s string) ([]byte, bool) {
-	for i := 0; i < len(s); i++ {
+// extractWork bounds how much the search for a value may read, as a multiple of the
+// answer's length (and at least a megabyte): every '{' or '[' is tried as a start, and each
+// try can read to the end of the answer or to the decoder's depth limit, so a hostile
+// answer (a megabyte of "[1,") was read hundreds of thousands of times over, for minutes,
+// deaf to Ctrl-C.
+const (
+	extractWork    = 16
+	extractWorkMin = 1 << 20
+)
+
+// firstValue tries every '{' or '[' in turn and returns the first that starts a valid
+// value, while *budget (bytes the tries may read) lasts.
+func firstValue(s string, budget *int) ([]byte, bool) {
+	for i := 0; i < len(s) && *budget > 0; i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
 		}
 		dec := json.NewDecoder(strings.NewReader(s[i:]))
 		var raw json.RawMessage
-		if err := dec.Decode(&raw); err == nil {
+		err := dec.Decode(&raw)
+		if err == nil {
 			return raw, true
 		}
+		// A syntax error says how far the try read; any other (the value ends early) read
+		// to the end.
+		read := len(s) - i
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			read = int(se.Offset)
+		}
+		*budget -= max(read, 1)
 	}
 	return nil, false
 }

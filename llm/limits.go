@@ -185,13 +185,12 @@ func (g *gate) release() {
 func (g *gate) done(reserved, used int, answered bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.toks != nil {
-		// Charged now, waited for by the next requests.
-		for extra := used - reserved; extra > 0; {
-			n := min(extra, g.toks.Burst())
-			g.toks.ReserveN(time.Now(), n)
-			extra -= n
-		}
+	if extra := used - reserved; g.toks != nil && extra > 0 {
+		// Charged now, waited for by the next requests; at most a minute's worth (the
+		// bucket): a count a broken or hostile server made up (billions of tokens) would
+		// hold every caller of the endpoint for months. A real overrun that large (a
+		// reasoning model under a low limit) is undercounted, and a 429 slows the gate.
+		g.toks.ReserveN(time.Now(), min(extra, g.toks.Burst()))
 	}
 	if answered && g.scale < 1 {
 		g.scale = min(1, g.scale+scaleStep)

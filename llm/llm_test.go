@@ -565,3 +565,29 @@ var (
 	_ llm.Cache  = (*store.DB)(nil)
 	_ llm.Ledger = (*store.DB)(nil)
 )
+
+// An answer built to make the search for its JSON value read it again from every bracket
+// (a megabyte of "[1,", each start read down to the decoder's depth limit) ends in a
+// bounded time; it took minutes. The limit below is a hang guard, not a speed claim.
+func TestExtractJSONHostileAnswerBounded(t *testing.T) {
+	for _, s := range []string{strings.Repeat("[1,", 1<<20/3), `["` + strings.Repeat("[", 1<<20)} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := llm.ExtractJSON(s)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%.20q...: accepted", s)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%.20q...: no result after 30 s", s)
+		}
+	}
+	// A value after the brackets of ordinary prose is still found.
+	prose := strings.Repeat("see [frame 3] and {the list} ", 2000) + `{"ok":true}`
+	if v, err := llm.ExtractJSON(prose); err != nil || string(v) != `{"ok":true}` {
+		t.Errorf("after %d bytes of prose: %q %v", len(prose), v, err)
+	}
+}

@@ -135,14 +135,6 @@ func ParseSpec(spec string) (provider, model string, err error) {
 	return p, m, nil
 }
 
-// ResolveSpec returns the flag value, else $AUTOEVAL_MODEL.
-func ResolveSpec(flagValue string) string {
-	if flagValue != "" {
-		return flagValue
-	}
-	return os.Getenv(EnvModel)
-}
-
 // ErrNoKey matches (errors.Is) Open's error when the provider's API key is not in the
 // environment.
 var ErrNoKey = errors.New("no API key")

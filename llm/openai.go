@@ -159,11 +159,21 @@ func (c *openAIConn) generate(ctx context.Context, req Request) (reply, error) {
 	return r, nil
 }
 
+// shape names what a reasoning model's requests carry besides the Request: its effort
+// and its reasoning budget (see openAIBody); other models take neither.
+func (c *openAIConn) shape() string {
+	if samplingAllowed(c.ep.model) {
+		return ""
+	}
+	return fmt.Sprintf("reasoning_effort %q, reasoning budget %d", c.ep.reasoningEffort, c.ep.reasoningBudget)
+}
+
 // openAIBody builds the request. Images go as image_url parts with a base64 data: URL. The
-// schema goes as response_format json_schema, strict when it meets structured outputs'
-// rules; a schema beyond the plain subset (anyOf, type lists, $defs) goes as JSON mode,
-// since OpenAI-compatible servers differ in how much JSON Schema they accept and one that
-// rejects it would fail every call.
+// schema goes as response_format json_schema: strict when it meets structured outputs'
+// rules (anyOf and type lists included), else only when it keeps to the plain subset; any
+// other schema ($defs, or anyOf or a type list in a schema that is not strict) goes as
+// JSON mode, since OpenAI-compatible servers differ in how much JSON Schema they accept
+// and one that rejects it would fail every call.
 //
 // A reasoning model spends max_completion_tokens on its reasoning and its answer together:
 // the request's budget is the answer's, so it gets the endpoint's reasoning budget on top

@@ -60,3 +60,32 @@ func TestReasoningModelsGetAReasoningBudget(t *testing.T) {
 		}
 	}
 }
+
+// The reasoning effort and budget shape a reasoning model's answer as much as its prompt:
+// an answer cached at one effort is not the answer at another. (The cache key left them
+// out, so a rerun with --reasoning-effort high replayed the answers of low.) A model that
+// takes neither keeps its cached answers whatever they are set to.
+func TestCachedAnswerKeyedByReasoningSettings(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", secret)
+	srv := llmtest.NewOpenAI(t, llmtest.Handler(func(llmtest.Request) llmtest.Answer { return llmtest.Reply("ok") }))
+	db := openDB(t)
+	req := llm.Request{Purpose: "reason", Prompt: "judge", MaxTokens: 2000}
+	for i, tc := range []struct {
+		model, effort string
+		budget        int
+		hit           bool
+	}{
+		{"o4-mini", "low", llm.DefaultReasoningBudget, false},
+		{"o4-mini", "low", llm.DefaultReasoningBudget, true},
+		{"o4-mini", "high", llm.DefaultReasoningBudget, false},
+		{"o4-mini", "high", 8000, false},
+		{"gpt-4o-mini", "", llm.DefaultReasoningBudget, false},
+		{"gpt-4o-mini", "", 8000, true},
+	} {
+		m := open(t, "openai:"+tc.model, srv.URL, db, func(c *llm.Config) { c.ReasoningEffort = tc.effort; c.ReasoningBudget = tc.budget })
+		r, err := m.Generate(context.Background(), req)
+		if err != nil || r.CacheHit != tc.hit {
+			t.Errorf("call %d (%s, effort %q, budget %d): cache hit %v, want %v (%v)", i, tc.model, tc.effort, tc.budget, r != nil && r.CacheHit, tc.hit, err)
+		}
+	}
+}

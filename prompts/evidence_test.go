@@ -89,7 +89,7 @@ func TestReviewerSchemaAndAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`status "completed" after 9 frames`, "reached at frame 5", "the screens after frame 5 (1 earlier ones not shown)", `Frame 9; the agent's action on it: key "back"`} {
+	for _, want := range []string{`status "completed" after 9 frames`, "reached at frame 5", "the screens after frame 5 (1 earlier ones not shown)", `Frame 9; the agent's action on it: "key \"back\""`} {
 		if !strings.Contains(r.Prompt, want) {
 			t.Errorf("review prompt lacks %q:\n%s", want, r.Prompt)
 		}
