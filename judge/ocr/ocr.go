@@ -120,13 +120,30 @@ func Decode(data []byte, lim trace.Limits) (*image.Gray, error) {
 	return gray(src), nil
 }
 
-// Read decodes a screenshot within the default limits and reads it (ReadImage).
-func Read(ctx context.Context, img []byte) (*Page, error) {
-	g, err := Decode(img, trace.Limits{})
-	if err != nil {
-		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+// Read decodes a screenshot within lim and reads it (ReadImage), returning the page and
+// the luminance it was read from. Decoding takes a core as reading does: a screenshot
+// decoded is the most memory a read holds (four bytes a pixel until it is grey), so no more
+// are decoded at once than reads run, and a read cancelled before its turn (captures run
+// ahead of an early stop) decodes nothing.
+func Read(ctx context.Context, img []byte, lim trace.Limits) (*Page, *image.Gray, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
-	return ReadImage(ctx, g)
+	select {
+	case slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	g, err := Decode(img, lim)
+	<-slots
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	}
+	page, err := ReadImage(ctx, g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return page, g, nil
 }
 
 // ReadImage reads a decoded screenshot once per process: from the cache, else from the
