@@ -24,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v6"
+const Version = "heuristic/v7"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -146,6 +146,8 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			return false, cite("N5", "the screenshot shows the home screen or the app drawer, no app")
 		case sc.IsLauncher():
 			return false, cite("N5", fmt.Sprintf("foreground package %q is the launcher", sc.Package))
+		case blankOCR(sc):
+			return false, blankWhy
 		case sc.OCR:
 			return true, cite("E4", "OCR text gives no package: a screen other than the home screen is taken for an app")
 		}
@@ -693,6 +695,9 @@ func appShown(app string, sc *judge.Screen) (bool, string) {
 	if sc.IsLauncher() {
 		return false, cite("N5", fmt.Sprintf("names the %s app but the screen is the home screen or the app drawer", app))
 	}
+	if blankOCR(sc) {
+		return false, blankWhy
+	}
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is
 		// otherwise taken on trust, said so.
@@ -711,6 +716,16 @@ func appShown(app string, sc *judge.Screen) (bool, string) {
 	}
 	return false, cite("E4", fmt.Sprintf("names the %s app but the foreground package is %q", app, sc.Package))
 }
+
+// blankOCR reports whether a screenshot shows no text OCR could read as an app's (a black
+// or blank screen, a splash, only the system bars): with no package either, nothing on it
+// can be told, an app open least of all (evidence rule C3).
+func blankOCR(sc *judge.Screen) bool {
+	return sc.OCR && !sc.Launcher && strings.TrimSpace(screenText(sc)) == ""
+}
+
+// blankWhy is the analysis of a substate asked of a blank screenshot.
+var blankWhy = cite("C3", "the screenshot shows no text OCR could read as an app's: no app, and nothing else, can be told on it")
 
 func screenText(sc *judge.Screen) string {
 	var b strings.Builder

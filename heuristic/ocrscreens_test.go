@@ -1,7 +1,11 @@
 package heuristic
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
@@ -66,5 +70,25 @@ func TestScreenshotLabelsAreNoEvidence(t *testing.T) {
 		if j := judgeScreenshots(t, screenshots(t, c.task, c.screen)); !j.Complete {
 			t.Errorf("%q failed on the screen that shows it:\n%s", c.task, describeLog(t, j))
 		}
+	}
+}
+
+// A screenshot with no text OCR can read as an app's (a black or blank screen, a splash)
+// shows no app open: nothing on it can be told (C3), while the same task on a page of the
+// app still passes. The blank screen passed "Open the Clock app." as a success.
+func TestBlankScreenshotShowsNoApp(t *testing.T) {
+	testenv.RequireTesseract(t)
+	var blank bytes.Buffer
+	if err := png.Encode(&blank, image.NewGray(image.Rect(0, 0, 540, 1200))); err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range []string{"Open the Clock app.", "Look at the screen."} {
+		j := judgeScreenshots(t, screenshots(t, task, blank.Bytes()))
+		if v := j.RunVerdict(); v.Verdict != trace.RunCannotTell || !strings.Contains(v.Reason, "[C3]") {
+			t.Errorf("%q on a blank screenshot: %s (%s)\n%s", task, v.Verdict, v.Reason, describeLog(t, j))
+		}
+	}
+	if j := judgeScreenshots(t, screenshots(t, "Open the Settings app.", judgetest.DrawPhoneScreen(t, "settings", phone).PNG)); !j.Complete {
+		t.Errorf("the Settings page no longer shows the Settings app:\n%s", describeLog(t, j))
 	}
 }

@@ -45,6 +45,30 @@ func TestCheckRules(t *testing.T) {
 	}
 }
 
+// A model's answer is outside input read as its schema writes it: keys as written, each
+// once. encoding/json took "Verdict" for "verdict" and kept the last of two, so an answer
+// saying both "uncertain" and "true" of one substate counted as "true"; so did the review's.
+func TestModelAnswerKeysMatchExactly(t *testing.T) {
+	for _, text := range []string{
+		`{"substates":[{"id":1,"verdict":"uncertain","verdict":"true"}]}`,
+		`{"substates":[{"id":1,"verdict":"uncertain"}],"substates":[{"id":1,"verdict":"true"}]}`,
+	} {
+		if out, err := parseAnswer(text); err == nil {
+			t.Errorf("%s: read as %+v", text, out.Substates)
+		}
+	}
+	out, err := parseAnswer(`{"substates":[{"id":1,"Verdict":"true","ID":2}]}`)
+	if err != nil || len(out.Substates) != 1 || out.Substates[0].Verdict != "" || out.Substates[0].ID != 1 {
+		t.Errorf("keys of another case taken for the schema's: %+v, %v", out, err)
+	}
+	if a, err := parseReview(`{"verdict":"failure","reason":"x","rules":["F1"],"verdict":"success"}`); err == nil {
+		t.Errorf("a review with two verdicts read as %q", a.Verdict)
+	}
+	if a, err := parseReview(`{"verdict":"failure","Verdict":"success","reason":"x"}`); err != nil || a.Verdict != "failure" {
+		t.Errorf("a review's \"Verdict\" taken for its verdict: %+v, %v", a, err)
+	}
+}
+
 func FuzzParseAndCheck(f *testing.F) {
 	f.Add(`{"thought":"x","substates":[{"id":1,"analysis":"a","verdict":"true"}],"critical_info":"n"}`)
 	f.Add("```json\n{\"substates\":[{\"id\":2,\"verdict\":\"uncertain\"}],\"critical_info\":[\"a\",\"\"]}\n```")

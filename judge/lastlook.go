@@ -2,11 +2,11 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
@@ -123,7 +123,7 @@ func parseReview(text string) (*prompts.ReviewerAnswer, error) {
 		return nil, err
 	}
 	var a prompts.ReviewerAnswer
-	if err := json.Unmarshal(raw, &a); err != nil {
+	if err := strictjson.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("the answer is not valid JSON of the required shape: %v", err)
 	}
 	if a.Verdict == "" {

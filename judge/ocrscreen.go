@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"fmt"
 	"image"
 	"sort"
 	"strings"
@@ -51,11 +50,7 @@ const KeyboardSeen = "(keyboard seen on the screenshot)"
 
 // readScreenOCR reads a screenshot into a screen, decoding it within lim.
 func readScreenOCR(ctx context.Context, img []byte, lim trace.Limits) (*Screen, error) {
-	g, err := ocr.Decode(img, lim)
-	if err != nil {
-		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
-	}
-	page, err := ocr.ReadImage(ctx, g)
+	page, g, err := ocr.Read(ctx, img, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -2,10 +2,10 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
 	"github.com/autoeval/autoeval/substate"
@@ -192,7 +192,8 @@ func parseAnswer(text string) (*ReasonOutput, error) {
 		return nil, err
 	}
 	var out ReasonOutput
-	if err := json.Unmarshal(raw, &out); err != nil {
+	// Keys as written, each once: {"verdict":"uncertain","Verdict":"true"} is no answer.
+	if err := strictjson.Unmarshal(raw, &out); err != nil {
 		return nil, fmt.Errorf("the answer is not valid JSON of the required shape: %v", err)
 	}
 	if out.Substates == nil {

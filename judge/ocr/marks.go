@@ -6,12 +6,26 @@ import "image"
 // have the size of a glyph, relative to the screen's width: at least W/120 and at most W/12
 // high, at most W/8 wide. Rows of them that Tesseract did not read as words are the keys of
 // a keyboard, for one. Pieces are grown from runs of ink, row by row, so the cost follows
-// the ink, not the pixels.
+// the ink, not the pixels; a screen with more runs than maxRunShare allows has none.
 func marks(bin *image.Gray) []Box {
 	w, h := bin.Rect.Dx(), bin.Rect.Dy()
+	// Counted first: the runs are then held in exactly the memory they need, and a screen
+	// over the budget costs none.
+	n := 0
+	for y := range h {
+		row := bin.Pix[y*bin.Stride : y*bin.Stride+w]
+		for x, v := range row {
+			if v == 0 && (x == 0 || row[x-1] != 0) {
+				n++
+			}
+		}
+	}
+	if n > w*h/maxRunShare {
+		return nil
+	}
 	type run struct{ y, x0, x1 int32 }
-	var runs []run
-	var parent []int32
+	runs := make([]run, 0, n)
+	parent := make([]int32, 0, n)
 	find := func(i int32) int32 {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
@@ -52,28 +66,31 @@ func marks(bin *image.Gray) []Box {
 		}
 		prevStart, prevEnd = start, len(runs)
 	}
-	type extent struct{ x1, y1, x2, y2 int32 }
-	ext := map[int32]*extent{}
-	var order []int32
+	// A piece's root is its first run (unions keep the smaller index), so its extent is
+	// gathered in that run: its columns in the run's, its last row below in bottom.
+	bottom := make([]int32, len(runs))
 	for i, r := range runs {
 		root := find(int32(i))
-		e := ext[root]
-		if e == nil {
-			e = &extent{r.x0, r.y, r.x1, r.y + 1}
-			ext[root] = e
-			order = append(order, root)
-			continue
+		bottom[root] = max(bottom[root], r.y+1)
+		if e := &runs[root]; root != int32(i) {
+			e.x0, e.x1 = min(e.x0, r.x0), max(e.x1, r.x1)
 		}
-		e.x1, e.x2 = min(e.x1, r.x0), max(e.x2, r.x1)
-		e.y2 = max(e.y2, r.y+1)
 	}
 	minH, maxH, maxW := int32(max(2, w/120)), int32(w/12), int32(w/8)
 	var out []Box
-	for _, root := range order {
-		e := ext[root]
-		if bh, bw := e.y2-e.y1, e.x2-e.x1; bh >= minH && bh <= maxH && bw <= maxW {
-			out = append(out, Box{int16(e.x1), int16(e.y1), int16(e.x2), int16(e.y2)})
+	for i, e := range runs {
+		if parent[i] != int32(i) {
+			continue // not a piece's first run
+		}
+		if bh, bw := bottom[i]-e.y, e.x1-e.x0; bh >= minH && bh <= maxH && bw <= maxW {
+			out = append(out, Box{int16(e.x0), int16(e.y), int16(e.x1), int16(bottom[i])})
 		}
 	}
 	return out
 }
+
+// maxRunShare bounds the runs of ink marks follows: one in every maxRunShare pixels. Real
+// screenshots start a run at fewer than 1 in 60 (LlamaTouch's: 1.6 in 100 at most); more
+// than 1 in 8 is a pattern or noise, with no keys to find, which would cost memory with its
+// pixels (a 54 KB PNG of dots, 5790 pixels square, took 850 MB).
+const maxRunShare = 8

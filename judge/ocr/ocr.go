@@ -120,13 +120,30 @@ func Decode(data []byte, lim trace.Limits) (*image.Gray, error) {
 	return gray(src), nil
 }
 
-// Read decodes a screenshot within the default limits and reads it (ReadImage).
-func Read(ctx context.Context, img []byte) (*Page, error) {
-	g, err := Decode(img, trace.Limits{})
-	if err != nil {
-		return nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+// Read decodes a screenshot within lim and reads it (ReadImage), returning the page and
+// the luminance it was read from. Decoding takes a core as reading does: a screenshot
+// decoded is the most memory a read holds (four bytes a pixel until it is grey), so no more
+// are decoded at once than reads run, and a read cancelled before its turn (captures run
+// ahead of an early stop) decodes nothing.
+func Read(ctx context.Context, img []byte, lim trace.Limits) (*Page, *image.Gray, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
-	return ReadImage(ctx, g)
+	select {
+	case slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	g, err := Decode(img, lim)
+	<-slots
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+	}
+	page, err := ReadImage(ctx, g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return page, g, nil
 }
 
 // ReadImage reads a decoded screenshot once per process: from the cache, else from the
@@ -249,32 +266,49 @@ func gray(src image.Image) *image.Gray {
 // binarize turns a screenshot into black text on white: a pixel is ink when it differs
 // clearly from the mean of its neighbourhood, whichever way. White text on a coloured
 // button and dark text on a light page both come out black, which Tesseract reads far
-// better than the colours (it misses most light-on-colour text otherwise).
+// better than the colours (it misses most light-on-colour text otherwise). The window
+// sums come from running sums of its columns, row by row: memory in the width only (an
+// integral image of the screen took eight bytes a pixel, 268 MB for the largest
+// screenshot the limits let through).
 func binarize(gray *image.Gray) *image.Gray {
 	w, h := gray.Rect.Dx(), gray.Rect.Dy()
-	// Integral image of the luminance, for the mean of any window in constant time.
-	ii := make([]int64, (w+1)*(h+1))
-	for y := 1; y <= h; y++ {
-		var row int64
-		for x := 1; x <= w; x++ {
-			row += int64(gray.Pix[(y-1)*gray.Stride+x-1])
-			ii[y*(w+1)+x] = ii[(y-1)*(w+1)+x] + row
-		}
-	}
 	const radius, contrast = 40, 50
 	out := image.NewGray(image.Rect(0, 0, w, h))
+	col := make([]int32, w)   // each column's sum over the window's rows
+	pre := make([]int64, w+1) // prefix sums of col: a window's sum in constant time
+	row := func(y int) []uint8 { return gray.Pix[y*gray.Stride : y*gray.Stride+w] }
+	for y := range min(h, radius+1) { // the rows of the first window
+		for x, v := range row(y) {
+			col[x] += int32(v)
+		}
+	}
 	for y := 0; y < h; y++ {
-		y0, y1 := max(0, y-radius), min(h, y+radius+1)
+		if y > 0 { // slide the window down: its new bottom row in, its old top row out
+			if in := y + radius; in < h {
+				for x, v := range row(in) {
+					col[x] += int32(v)
+				}
+			}
+			if gone := y - radius - 1; gone >= 0 {
+				for x, v := range row(gone) {
+					col[x] -= int32(v)
+				}
+			}
+		}
+		for x, v := range col {
+			pre[x+1] = pre[x] + int64(v)
+		}
+		rows := int64(min(h, y+radius+1) - max(0, y-radius))
+		src, dst := row(y), out.Pix[y*out.Stride:y*out.Stride+w]
 		for x := 0; x < w; x++ {
 			x0, x1 := max(0, x-radius), min(w, x+radius+1)
-			sum := ii[y1*(w+1)+x1] - ii[y0*(w+1)+x1] - ii[y1*(w+1)+x0] + ii[y0*(w+1)+x0]
-			mean := sum / int64((x1-x0)*(y1-y0))
-			d := int64(gray.Pix[y*gray.Stride+x]) - mean
+			mean := (pre[x1] - pre[x0]) / (int64(x1-x0) * rows)
+			d := int64(src[x]) - mean
 			v := uint8(255)
 			if d > contrast || d < -contrast {
 				v = 0
 			}
-			out.Pix[y*out.Stride+x] = v
+			dst[x] = v
 		}
 	}
 	return out

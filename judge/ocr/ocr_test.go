@@ -149,7 +149,7 @@ func TestIdenticalScreenshotsReadOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			page, err := Read(context.Background(), img)
+			page, _, err := Read(context.Background(), img, trace.Limits{})
 			if err == nil {
 				texts[i] = fmt.Sprint(page.Words)
 			}
@@ -172,7 +172,7 @@ func TestIdenticalScreenshotsReadOnce(t *testing.T) {
 		t.Errorf("Tesseract ran %d times for %d frames of one screenshot, want once", runs, frames)
 	}
 	// Read again later: from the cache, no new run.
-	if _, err := Read(context.Background(), img); err != nil {
+	if _, _, err := Read(context.Background(), img, trace.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	if data, _ := os.ReadFile(count); strings.Count(string(data), "run") != runs {
@@ -205,7 +205,7 @@ func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
 	first, cancel := context.WithCancel(context.Background())
 	firstErr := make(chan error, 1)
 	go func() {
-		_, err := Read(first, img)
+		_, _, err := Read(first, img, trace.Limits{})
 		firstErr <- err
 	}()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
@@ -219,7 +219,7 @@ func TestSharedOCRReadSurvivesTheOthersCancel(t *testing.T) {
 	second := make(chan error, 1)
 	var text string
 	go func() {
-		page, err := Read(context.Background(), img)
+		page, _, err := Read(context.Background(), img, trace.Limits{})
 		if err == nil {
 			text = fmt.Sprint(page.Words)
 		}
@@ -273,6 +273,53 @@ func TestGrayMatchesImageDraw(t *testing.T) {
 	}
 }
 
+// A pixel is ink when it differs by more than 50 from the mean of the 81 x 81 window around
+// it (cut at the screen's edges), computed here the slow way, on screens narrower, shorter
+// and larger than the window.
+func TestBinarizeMarksWhatStandsOutOfItsWindow(t *testing.T) {
+	for _, size := range []image.Point{{1, 1}, {7, 130}, {130, 7}, {97, 211}} {
+		img := image.NewGray(image.Rect(0, 0, size.X, size.Y))
+		for i := range img.Pix {
+			img.Pix[i] = uint8((i*i*31 + i*7) % 256)
+		}
+		got := binarize(img)
+		for y := range size.Y {
+			for x := range size.X {
+				var sum, n int
+				for yy := max(0, y-40); yy < min(size.Y, y+41); yy++ {
+					for xx := max(0, x-40); xx < min(size.X, x+41); xx++ {
+						sum += int(img.Pix[yy*img.Stride+xx])
+						n++
+					}
+				}
+				d := int(img.Pix[y*img.Stride+x]) - sum/n
+				want := uint8(255)
+				if d > 50 || d < -50 {
+					want = 0
+				}
+				if g := got.Pix[y*got.Stride+x]; g != want {
+					t.Fatalf("%v: pixel (%d, %d) is %d, want %d", size, x, y, g, want)
+				}
+			}
+		}
+	}
+}
+
+// Binarising takes the output's byte a pixel and memory in the width, nothing more: an
+// integral image took eight bytes a pixel, 268 MB for a screenshot of the most pixels the
+// limits let through, and one such read per core ran a trace of six 45 KB PNGs to 1.5 GB.
+func TestBinarizeMemoryIsTheOutput(t *testing.T) {
+	img := image.NewGray(image.Rect(0, 0, 1000, 3000))
+	res := testing.Benchmark(func(b *testing.B) {
+		for b.Loop() {
+			binarize(img)
+		}
+	})
+	if got, limit := res.AllocedBytesPerOp(), int64(len(img.Pix))+1<<16; got > limit {
+		t.Fatalf("binarising %d pixels allocated %d bytes, over %d", len(img.Pix), got, limit)
+	}
+}
+
 // Marks are the pieces of ink of a glyph's size, wherever they stand: ten lone letters
 // spaced as keys are, each a mark (the "i" by its stem: its dot is too small), while a bar
 // too wide and a block too tall for a glyph are none.
@@ -305,6 +352,53 @@ func TestMarksAreGlyphSizedInk(t *testing.T) {
 	}
 	if len(above) != 10 {
 		t.Fatalf("%d marks for ten letters: %+v", len(above), above)
+	}
+}
+
+// A screen of noise (a run of ink starting at one pixel in four) has no keys to find, and
+// following its million pieces is not paid for: a 54 KB PNG of dots took 850 MB.
+func TestMarksOfNoiseAreNone(t *testing.T) {
+	bin := image.NewGray(image.Rect(0, 0, 2000, 2000))
+	for i := range bin.Pix {
+		if x, y := i%2000, i/2000; x%2 == 1 || y%2 == 1 {
+			bin.Pix[i] = 255
+		}
+	}
+	var got []Box
+	res := testing.Benchmark(func(b *testing.B) {
+		for b.Loop() {
+			got = marks(bin)
+		}
+	})
+	if got != nil {
+		t.Errorf("%d marks on a screen of dots", len(got))
+	}
+	if alloc, limit := res.AllocedBytesPerOp(), int64(6*len(bin.Pix)); alloc > limit {
+		t.Fatalf("marks of %d pixels of dots allocated %d bytes, over %d", len(bin.Pix), alloc, limit)
+	}
+}
+
+// A read cancelled before its turn (a capture ahead of an early stop) decodes nothing:
+// decoding takes a core as reading does, so no more screenshots are decoded at once than
+// reads run (a trace of six 5790 x 5790 PNGs decoded them all at once).
+func TestCancelledReadDecodesNothing(t *testing.T) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1000, 3000))); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var err error
+	res := testing.Benchmark(func(b *testing.B) {
+		for b.Loop() {
+			_, _, err = Read(ctx, buf.Bytes(), trace.Limits{})
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled read: %v", err)
+	}
+	if alloc := res.AllocedBytesPerOp(); alloc > 1<<16 {
+		t.Fatalf("a cancelled read allocated %d bytes: the screenshot was decoded", alloc)
 	}
 }
 
@@ -349,11 +443,11 @@ func TestSamePixelsReadOnce(t *testing.T) {
 	if bytes.Equal(first, again.Bytes()) {
 		t.Fatal("the two encodings are the same bytes")
 	}
-	a, err := Read(context.Background(), first)
+	a, _, err := Read(context.Background(), first, trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Read(context.Background(), again.Bytes())
+	b, _, err := Read(context.Background(), again.Bytes(), trace.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
