@@ -121,13 +121,16 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	d.checkProvenance()
-	readable := 0
+	readable, stale := 0, 0
 	for _, it := range d.Items {
 		if it.Trace.Readable() {
 			readable++
 		}
+		stale += len(it.Stale)
 	}
-	if len(d.JudgeLabels()) == 0 && readable > 0 { // traces nothing can judge need no hint
+	// Traces nothing can judge need no hint, nor do stale judgments (found, and named in
+	// their warnings with what to do).
+	if len(d.JudgeLabels()) == 0 && readable > 0 && stale == 0 {
 		hint := "no judgments found beside the traces"
 		if judgmentsDir != "" {
 			hint = "no judgments found beside the traces or in " + judgmentsDir
