@@ -4,13 +4,16 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -342,5 +345,41 @@ func TestBatchProgressIsShown(t *testing.T) {
 	}
 	if got := apiTraces(t, base, ""); len(got) != 6 {
 		t.Errorf("the status folder was taken for traces: %d", len(got))
+	}
+}
+
+// The summary shows the judges as eval and the report do since verdicts are three-valued:
+// "cannot tell" counted apart with the coverage, and the count of disagreements it links to
+// is that of the list the link opens (the list's disagree filter reads the verdict, not the
+// strict variant).
+func TestSummaryCountsTheVerdictsItLinksTo(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases...)
+	// t4 (reward 1) was a strict false negative: the judge now cannot tell.
+	cases[3].Verdict, cases[3].Reason = trace.RunCannotTell, "the result was never shown"
+	base, _ := serve(t, Options{Roots: []string{evaltest.Write(t, t.TempDir(), cases, true)}})
+	resp, body := get(t, base+"/summary")
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET /summary: %s", resp.Status)
+	}
+	m := regexp.MustCompile(`<a href="([^"]*disagree=1[^"]*)">(\d+) traces</a>`).FindAllStringSubmatch(body, -1)
+	if len(m) != 1 {
+		t.Fatalf("want one link to the disagreements, got %v in\n%s", m, body)
+	}
+	link := html.UnescapeString(m[0][1])
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := apiTraces(t, base, "?"+u.RawQuery)
+	if n, _ := strconv.Atoi(m[0][2]); n != len(listed) {
+		t.Errorf("the summary says %s traces disagree, the list it links to (%s) holds %d: %v", m[0][2], link, len(listed), ids(listed))
+	}
+	row := regexp.MustCompile(`(?s)<tr data-judge="heuristic \(baseline\)" data-variant="verdict">.*?</tr>`).FindString(body)
+	// Coverage 5 of 6 runs; one run it cannot tell.
+	if want := `<td class="num">83.3%</td><td class="num">1</td>`; !strings.Contains(row, want) {
+		t.Errorf("the verdict row does not show %q: %s", want, row)
+	}
+	if !strings.Contains(body, "cannot tell") || !strings.Contains(body, "as-androidworld") {
+		t.Errorf("the summary does not explain the verdict variants:\n%s", body)
 	}
 }
