@@ -30,6 +30,10 @@ type Summary struct {
 	Judgments   []Verdict   `json:"judgments"`
 	// Updated is the latest change seen to the trace or its judgments.
 	Updated time.Time `json:"updated"`
+	// state identifies the version of the files read for the summary (sigState): what the
+	// trace's page, frames and thumbnails are cached by. Updated cannot be: a file written
+	// back with an older time changes the trace without moving it.
+	state string
 
 	name  string // eval's name for it; ID differs when another root has a trace of that name
 	entry int    // position of the trace among those its source holds

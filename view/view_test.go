@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"html"
+	"image/color"
 	"io"
 	"net"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/autoeval/autoeval/internal/evaltest"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -381,5 +383,91 @@ func TestSummaryCountsTheVerdictsItLinksTo(t *testing.T) {
 	}
 	if !strings.Contains(body, "cannot tell") || !strings.Contains(body, "as-androidworld") {
 		t.Errorf("the summary does not explain the verdict variants:\n%s", body)
+	}
+}
+
+// seal records in the judgment of the trace folder dir what it was computed from, as judge
+// does: the trace as it is now.
+func seal(t *testing.T, dir string) {
+	t.Helper()
+	tr, err := trace.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := trace.JudgmentPath(dir)
+	j, err := trace.ReadJudgment(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := make([]substate.Node, len(j.Substates))
+	for i, s := range j.Substates {
+		nodes[i] = s.Node
+	}
+	pv := &trace.Provenance{Scheme: trace.ProvenanceScheme, TraceFrames: len(tr.Frames), Task: trace.Sum([]byte(tr.Task)),
+		Answer: trace.Sum([]byte(tr.FinalAnswer())), Substates: trace.SubstatesSum(nodes)}
+	for i := range tr.Frames {
+		pv.Frames = append(pv.Frames, tr.ReadSums(&tr.Frames[i], trace.PartAll))
+	}
+	j.Provenance = pv
+	if err := trace.WriteJudgment(p, j); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A frame rewritten in place keeps the times of the other files (copied back with its old
+// time, as rsync -t or cp -p do): the list marks the judgment stale, and so must the trace's
+// page and its frames, which were cached by the time of the trace's newest file.
+func TestPageSeesAFrameRewrittenWithAnOlderTime(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	dir := filepath.Join(root, "t1")
+	seal(t, dir)
+	base, _ := serve(t, Options{Roots: []string{root}})
+	if _, body := get(t, base+"/trace?id=t1"); strings.Contains(body, "stale, not counted") {
+		t.Fatal("a sealed judgment shown as stale")
+	}
+	_, before := get(t, base+"/frame?id=t1&i=2")
+	resp, thumbBefore := get(t, base+"/frame?id=t1&i=2&w=135")
+	etag := resp.Header.Get("ETag")
+	frame := filepath.Join(dir, trace.FrameName(2)+".png")
+	st, err := os.Stat(frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(frame, evaltest.PNG(t, 108, 240, color.Black), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := st.ModTime().Add(-time.Hour)
+	if err := os.Chtimes(frame, old, old); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tr := apiTraces(t, base, "?q=t1")
+		if len(tr) == 1 && len(tr[0].Judgments) == 1 && tr[0].Judgments[0].Verdict == VerdictStale {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the list never marked the judgment stale: %+v", tr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, body := get(t, base+"/trace?id=t1"); !strings.Contains(body, "stale, not counted") {
+		t.Error("the list shows the judgment as stale, its trace's page does not")
+	}
+	if _, after := get(t, base+"/frame?id=t1&i=2"); after == before {
+		t.Error("the frame served is the one before it was rewritten")
+	}
+	if _, after := get(t, base+"/frame?id=t1&i=2&w=135"); after == thumbBefore {
+		t.Error("the thumbnail served is the one before the frame was rewritten")
+	}
+	req, _ := http.NewRequest("GET", base+"/frame?id=t1&i=2&w=135", nil)
+	req.Header.Set("If-None-Match", etag)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified {
+		t.Error("the browser is told its copy of the rewritten frame's thumbnail is current")
 	}
 }
