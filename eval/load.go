@@ -52,8 +52,6 @@ type Dataset struct {
 	Items []*Item
 	// Warnings name files that were skipped and why; the rest is still evaluated.
 	Warnings []string
-	// UnknownProvenance counts the judgments of Items that record no provenance.
-	UnknownProvenance int
 }
 
 // JudgeLabels lists every judge present in the dataset, sorted.

@@ -233,7 +233,7 @@ func (ix *Index) load(src *source) {
 		s := summarize(it.Name, r.given, src.path, k, t, it.Judgments, files, &ix.strs)
 		s.addStale(it.Stale, &ix.strs)
 		s.Updated, s.state = latest(src.sig), sigState(src.sig)
-		s.judgmentFiles, s.readFiles = it.JudgmentFiles, read
+		s.judgmentFiles, s.readFiles, s.unknown = it.JudgmentFiles, read, it.UnknownProvenance
 		src.traces = append(src.traces, s)
 		if len(warnings) > 0 && src.problem == "" {
 			src.problem = strings.Join(warnings, "; ")

@@ -45,8 +45,10 @@ type Summary struct {
 	// readFiles are every judgment file found for the trace, stale ones included: its
 	// page reads them all.
 	readFiles []string
-	// stale are its judgments that no longer match it, which eval's summary lists apart.
-	stale []eval.StaleJudgment
+	// stale are its judgments that no longer match it, which eval's summary lists apart;
+	// unknown the judges of those counted whose provenance is unknown, which it counts.
+	stale   []eval.StaleJudgment
+	unknown []string
 }
 
 // TruthShort is the ground truth without its explanation (the trace page shows that).
@@ -146,7 +148,8 @@ func (s *Summary) addStale(stale []eval.StaleJudgment, strs *interner) {
 
 // evalItem is the trace as eval's summary sees it.
 func (s *Summary) evalItem() *eval.Item {
-	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles, Stale: s.stale}
+	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles, Stale: s.stale,
+		UnknownProvenance: s.unknown}
 }
 
 // judgment returns the trace's verdict by the judge labelled label, or nil.

@@ -471,3 +471,34 @@ func TestPageSeesAFrameRewrittenWithAnOlderTime(t *testing.T) {
 		t.Error("the browser is told its copy of the rewritten frame's thumbnail is current")
 	}
 }
+
+// GET /api/summary answers what eval --format json writes: with the judgments counted
+// although their provenance is unknown (the six standard judgments record none), and the
+// stale ones listed apart.
+func TestAPISummaryCountsProvenance(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	seal(t, filepath.Join(root, "t1"))
+	seal(t, filepath.Join(root, "t3"))
+	tr, err := trace.Read(filepath.Join(root, "t3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Task += " (edited)"
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := serve(t, Options{Roots: []string{root}})
+	_, body := get(t, base+"/api/summary")
+	var res struct {
+		Provenance struct {
+			Stale   []struct{ Trace string } `json:"stale"`
+			Unknown int                      `json:"unknown"`
+		} `json:"provenance"`
+	}
+	if err := json.Unmarshal([]byte(body), &res); err != nil {
+		t.Fatal(err)
+	}
+	if p := res.Provenance; p.Unknown != 4 || len(p.Stale) != 1 || p.Stale[0].Trace != "t3" {
+		t.Errorf("provenance %+v, want 4 of unknown provenance (t2, t4, t5, t6) and t3 stale", p)
+	}
+}
