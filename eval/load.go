@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/importer"
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -173,9 +174,17 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 			if pst != nil && pst.IsDir() {
 				entries, _ := os.ReadDir(p)
 				for _, f := range entries {
-					if !f.IsDir() && trace.IsJudgmentFile(f.Name()) {
-						d.addJudgment(it, filepath.Join(p, f.Name()))
+					if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
+						continue
 					}
+					// The trace's own judgments are files of its folder: one linked in from
+					// elsewhere is not read (the viewer does not read it either).
+					jp := filepath.Join(p, f.Name())
+					if err := safefile.Inside(p, jp); err != nil {
+						d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: %v", jp, err))
+						continue
+					}
+					d.addJudgment(it, jp)
 				}
 			} else if judgmentsDir == "" {
 				if single {

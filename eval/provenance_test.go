@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,5 +44,30 @@ func TestStaleJudgmentsAreLeftOutAndNamed(t *testing.T) {
 	r := Evaluate(d, Inputs{}, Options{Seed: 1, Resamples: 20})
 	if r.Provenance == nil || len(r.Provenance.Stale) != 2 {
 		t.Errorf("provenance %+v", r.Provenance)
+	}
+}
+
+// A trace folder's judgment that is a link to a file outside the folder is not read (the
+// viewer does not read it either, so both would count different verdicts).
+func TestJudgmentLinkedFromOutsideTheTrace(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases[:2], true)
+	elsewhere := filepath.Join(t.TempDir(), "judgment.json")
+	if err := os.Rename(trace.JudgmentPath(filepath.Join(root, "t1")), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, trace.JudgmentPath(filepath.Join(root, "t1"))); err != nil {
+		t.Fatal(err)
+	}
+	d, err := LoadRoots([]string{root}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range d.Items {
+		if it.Name == "t1" && len(it.Judgments) != 0 {
+			t.Errorf("t1's judgment, a link out of its folder, was read")
+		}
+	}
+	if all := strings.Join(d.Warnings, "\n"); !strings.Contains(all, "t1/judgment.json: resolves outside the folder through a symbolic link") {
+		t.Errorf("warnings do not name the linked judgment:\n%s", all)
 	}
 }
