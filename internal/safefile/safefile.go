@@ -115,8 +115,11 @@ func Inside(dir, path string) error {
 }
 
 // ReadFileIn reads path, a file of the folder dir, when it resolves inside dir and is a
-// regular file of at most limit bytes.
+// regular file of at most limit bytes. With dir "" (a file of no folder) it is ReadFile.
 func ReadFileIn(dir, path string, limit int64) ([]byte, error) {
+	if dir == "" {
+		return ReadFile(path, limit)
+	}
 	if err := Inside(dir, path); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
