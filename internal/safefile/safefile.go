@@ -74,11 +74,11 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadAll(f, limit)
+	return readAll(f, limit)
 }
 
-// ReadAll reads an open regular file (see Open) up to limit bytes.
-func ReadAll(f *os.File, limit int64) ([]byte, error) {
+// readAll reads an open regular file (see Open) up to limit bytes.
+func readAll(f *os.File, limit int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -124,13 +124,6 @@ func ReadFileIn(dir, path string, limit int64) ([]byte, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	return ReadFile(path, limit)
-}
-
-// IsRegular reports whether path is a regular file (after following links), without
-// opening it.
-func IsRegular(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
 }
 
 // Size renders a byte count for messages: 16 KiB, 48.8 MiB, 312 bytes.
