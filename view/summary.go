@@ -127,8 +127,11 @@ func summarize(id, root, path string, entry int, t *trace.Trace, judgments []*tr
 		}
 		s.Judgments = append(s.Judgments, v)
 		// Every field but the bulky ones, so a verdict eval reads from a new field still reaches it.
+		// The provenance (digests of every frame judged) has been checked already: the
+		// judgment is counted (stale ones are in s.stale), and eval's summary does not read it.
 		slim := *j
 		slim.Substates, slim.Frames, slim.Task, slim.TaskName, slim.Trace = nil, nil, "", "", ""
+		slim.Provenance = nil
 		slim.Judge.PromptVersions = nil
 		slim.Judge.Kind, slim.Judge.Model = strs.get(j.Judge.Kind), strs.get(j.Judge.Model)
 		s.evalJudgments = append(s.evalJudgments, &slim)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"image/color"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -500,5 +502,66 @@ func TestAPISummaryCountsProvenance(t *testing.T) {
 	}
 	if p := res.Provenance; p.Unknown != 4 || len(p.Stale) != 1 || p.Stale[0].Trace != "t3" {
 		t.Errorf("provenance %+v, want 4 of unknown provenance (t2, t4, t5, t6) and t3 stale", p)
+	}
+}
+
+// sealedTraces writes n judged traces of frames frames each below root, their judgments
+// recording their provenance (as judge writes them now).
+func sealedTraces(t *testing.T, root string, n, frames int) {
+	t.Helper()
+	one := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], true)
+	for i := 0; i < n; i++ {
+		dir := filepath.Join(root, fmt.Sprintf("r%04d", i))
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join(one, "t1"))); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := trace.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(tr.Frames) < frames {
+			f := tr.Frames[len(tr.Frames)%3]
+			f.Index = len(tr.Frames) + 1
+			tr.Frames = append(tr.Frames, f)
+		}
+		if err := tr.WriteManifest(); err != nil {
+			t.Fatal(err)
+		}
+		seal(t, dir)
+	}
+}
+
+// heapPerTrace is the heap the index of root holds per trace.
+func heapPerTrace(t *testing.T, root string, n int) float64 {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ix, err := NewIndex([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	for _, s := range ix.Traces() {
+		if len(s.Judgments) != 1 || s.Judgments[0].Stale != nil {
+			t.Fatalf("%s: %+v, want one judgment, not stale", s.ID, s.Judgments)
+		}
+	}
+	runtime.KeepAlive(ix)
+	return (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / float64(n)
+}
+
+// The index holds a summary per trace whatever its length: a judgment's provenance (the
+// digests of every frame judged) was kept for eval's summary, so memory grew with the
+// frames judged (a 3,000-frame trace held a third of a megabyte).
+func TestIndexMemoryDoesNotGrowWithFrames(t *testing.T) {
+	const n = 40
+	short, long := t.TempDir(), t.TempDir()
+	sealedTraces(t, short, n, 10)
+	sealedTraces(t, long, n, 400)
+	s, l := heapPerTrace(t, short, n), heapPerTrace(t, long, n)
+	if l-s > 20<<10 {
+		t.Errorf("the index holds %.0f bytes per trace of 10 frames, %.0f per trace of 400", s, l)
 	}
 }
