@@ -131,3 +131,22 @@ func TestCopyKeepsAChangeAfterRecording(t *testing.T) {
 	}
 	oneLineErr(t, Validate(copied, Limits{}, nil), "frame 1 image", "changed after it was recorded")
 }
+
+// A trace folder's judgment that links out of the folder is a problem of the trace, and is
+// not read (eval and the viewer do not read it either).
+func TestValidateRefusesAJudgmentLinkedIn(t *testing.T) {
+	dir := nativeDir(t, `{"version":1,"task":"a","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`,
+		map[string][]byte{"0001.png": pngBytes(t, 4, 4, color.White)})
+	elsewhere := filepath.Join(t.TempDir(), "judgment.json")
+	if err := WriteJudgment(elsewhere, &Judgment{Version: 1, Judge: JudgeInfo{Kind: JudgeHeuristic}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, JudgmentName)); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneLineErr(t, Validate(tr, Limits{}, nil), "judgment judgment.json resolves outside the folder through a symbolic link: not read")
+}
