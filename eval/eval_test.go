@@ -565,7 +565,12 @@ func TestThreeValuedVerdictRows(t *testing.T) {
 	}
 	var csv strings.Builder
 	r.WriteCSV(&csv)
-	if !strings.Contains(csv.String(), "judge,heuristic (baseline),verdict,,cannot_tell,2,,,6") {
-		t.Errorf("csv lacks the cannot-tell count:\n%s", csv.String())
+	// n is the runs with ground truth in both rows: the as-androidworld row's n counts its
+	// "cannot tell" runs already (as failures).
+	for _, want := range []string{"judge,heuristic (baseline),verdict,,cannot_tell,2,,,6", "judge,heuristic (baseline),verdict,,coverage,0.6666666666666666,0.16666666666666666,1,6",
+		"judge,heuristic (baseline),as-androidworld,,cannot_tell,2,,,6", "judge,heuristic (baseline),as-androidworld,,coverage,1,1,1,6"} {
+		if !strings.Contains(csv.String(), want) {
+			t.Errorf("csv lacks %q:\n%s", want, csv.String())
+		}
 	}
 }

@@ -43,6 +43,15 @@ type JudgeRow struct {
 	Metrics   Metrics   `json:"metrics"`
 }
 
+// runs counts the runs with ground truth the row covers: those it scored and those it
+// could not tell, which the as-androidworld row scores already (as not successful).
+func (r JudgeRow) runs() int {
+	if r.Variant == VariantAW {
+		return r.N
+	}
+	return r.N + r.CannotTell
+}
+
 // Undecided is a run with ground truth that a judge could not tell, and why.
 type Undecided struct {
 	Judge  string  `json:"judge"`

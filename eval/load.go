@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/importer"
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -52,8 +53,6 @@ type Dataset struct {
 	Items []*Item
 	// Warnings name files that were skipped and why; the rest is still evaluated.
 	Warnings []string
-	// UnknownProvenance counts the judgments of Items that record no provenance.
-	UnknownProvenance int
 }
 
 // JudgeLabels lists every judge present in the dataset, sorted.
@@ -121,13 +120,16 @@ func LoadRoots(roots []string, judgmentsDir string) (*Dataset, error) {
 		}
 	}
 	d.checkProvenance()
-	readable := 0
+	readable, stale := 0, 0
 	for _, it := range d.Items {
 		if it.Trace.Readable() {
 			readable++
 		}
+		stale += len(it.Stale)
 	}
-	if len(d.JudgeLabels()) == 0 && readable > 0 { // traces nothing can judge need no hint
+	// Traces nothing can judge need no hint, nor do stale judgments (found, and named in
+	// their warnings with what to do).
+	if len(d.JudgeLabels()) == 0 && readable > 0 && stale == 0 {
 		hint := "no judgments found beside the traces"
 		if judgmentsDir != "" {
 			hint = "no judgments found beside the traces or in " + judgmentsDir
@@ -172,9 +174,17 @@ func (d *Dataset) loadRoot(root, judgmentsDir string, names map[string]string) e
 			if pst != nil && pst.IsDir() {
 				entries, _ := os.ReadDir(p)
 				for _, f := range entries {
-					if !f.IsDir() && trace.IsJudgmentFile(f.Name()) {
-						d.addJudgment(it, filepath.Join(p, f.Name()))
+					if f.IsDir() || !trace.IsJudgmentFile(f.Name()) {
+						continue
 					}
+					// The trace's own judgments are files of its folder: one linked in from
+					// elsewhere is not read (the viewer does not read it either).
+					jp := filepath.Join(p, f.Name())
+					if err := safefile.Inside(p, jp); err != nil {
+						d.Warnings = append(d.Warnings, fmt.Sprintf("skipped judgment: %s: %v", jp, err))
+						continue
+					}
+					d.addJudgment(it, jp)
 				}
 			} else if judgmentsDir == "" {
 				if single {

@@ -19,13 +19,11 @@ type StaleJudgment struct {
 }
 
 // checkProvenance takes every judgment whose trace no longer matches it out of its item's
-// Judgments into Stale, with a warning naming the file and why, and counts the judgments
-// whose provenance is unknown (written before judgments recorded it): those are kept, and
-// one warning says they cannot be checked. The traces' frames are read and hashed, several
-// traces at once.
+// Judgments into Stale, with a warning naming the file and why, and notes the judgments
+// whose provenance is unknown (written before judgments recorded it): those are kept. The
+// traces' frames are read and hashed, several traces at once.
 func (d *Dataset) checkProvenance() {
 	warnings := make([][]string, len(d.Items))
-	unknown := make([]int, len(d.Items))
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -33,7 +31,7 @@ func (d *Dataset) checkProvenance() {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				warnings[i], unknown[i] = d.Items[i].CheckProvenance()
+				warnings[i] = d.Items[i].CheckProvenance()
 			}
 		}()
 	}
@@ -42,20 +40,18 @@ func (d *Dataset) checkProvenance() {
 	}
 	close(work)
 	wg.Wait()
-	d.UnknownProvenance = 0
 	for i := range d.Items {
 		d.Warnings = append(d.Warnings, warnings[i]...)
-		d.UnknownProvenance += unknown[i]
 	}
 }
 
 // CheckProvenance takes every judgment of the item whose trace no longer matches it
 // (trace.StaleReasons) out of Judgments into Stale, and returns a warning for each, naming
-// the file and why, and how many of the judgments kept have an unknown provenance (written
-// before judgments recorded it; named in UnknownProvenance). It reads and hashes the frames
+// the file and why; the judges of the judgments kept whose provenance is unknown (written
+// before judgments recorded it) are named in UnknownProvenance. It reads and hashes the frames
 // the judgments were computed from. eval, report and the viewer all leave stale judgments
 // out this way.
-func (it *Item) CheckProvenance() (warnings []string, unknown int) {
+func (it *Item) CheckProvenance() (warnings []string) {
 	var keep []*trace.Judgment
 	var files []string
 	for k, j := range it.Judgments {
@@ -67,14 +63,13 @@ func (it *Item) CheckProvenance() (warnings []string, unknown int) {
 				it.JudgmentFiles[k], j.Judge.Label(), it.Name, trace.StaleText(reasons)))
 			continue
 		case !known:
-			unknown++
 			it.UnknownProvenance = append(it.UnknownProvenance, j.Judge.Label())
 		}
 		keep = append(keep, j)
 		files = append(files, it.JudgmentFiles[k])
 	}
 	it.Judgments, it.JudgmentFiles = keep, files
-	return warnings, unknown
+	return warnings
 }
 
 // Provenance is what eval says of the judgments' provenance: those left out as stale, and
@@ -92,9 +87,12 @@ type StaleRow struct {
 	StaleJudgment
 }
 
+// provenanceOf reads the items as CheckProvenance left them, whoever built the dataset
+// (LoadRoots, the viewer, a report of some traces).
 func provenanceOf(d *Dataset) *Provenance {
-	p := &Provenance{Unknown: d.UnknownProvenance}
+	p := &Provenance{}
 	for _, it := range d.Items {
+		p.Unknown += len(it.UnknownProvenance)
 		for _, s := range it.Stale {
 			p.Stale = append(p.Stale, StaleRow{Trace: it.Name, StaleJudgment: s})
 		}

@@ -326,8 +326,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		for _, name := range MetricNames {
 			stat("judge", row.Judge, row.Variant, "", name, row.Metrics.Get(name), row.N)
 		}
-		stat("judge", row.Judge, row.Variant, "", "coverage", row.Coverage, row.N+row.CannotTell)
-		plain("judge", row.Judge, row.Variant, "", "cannot_tell", float64(row.CannotTell), row.N+row.CannotTell)
+		stat("judge", row.Judge, row.Variant, "", "coverage", row.Coverage, row.runs())
+		plain("judge", row.Judge, row.Variant, "", "cannot_tell", float64(row.CannotTell), row.runs())
 	}
 	for _, g := range r.Judges.ByApp {
 		stat("judge_by_app", g.Judge, g.Variant, g.Group, "accuracy", g.Accuracy, g.N)

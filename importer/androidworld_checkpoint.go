@@ -67,7 +67,7 @@ func readCheckpoint(ctx context.Context, path string) (any, error) {
 		}
 		return &gzipFile{zr: zr, fh: fh, path: path}, nil
 	}
-	v, err := pickle.DecodeContext(ctx, open, pickle.DefaultLimits)
+	v, err := pickle.Decode(ctx, open, pickle.DefaultLimits)
 	var ge *gzipError
 	switch {
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bytes"
+	"context"
 	"image/color"
 	"io"
 	"os"
@@ -154,7 +155,7 @@ func FuzzUnpickle(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := pickle.Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, pickle.DefaultLimits)
+		v, err := pickle.Decode(context.Background(), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, pickle.DefaultLimits)
 		if err != nil {
 			// The interpreter's panics are a bad file, told without their Go text.
 			if strings.Contains(err.Error(), "runtime error") || strings.Contains(err.Error(), "goroutine") {

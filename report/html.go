@@ -148,7 +148,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			cw.Write(append(append([]string{}, base...), csvcell.Text(j.Judge), strconv.FormatBool(j.Complete), strconv.FormatBool(j.CompleteRequired),
 				strconv.FormatFloat(j.SCR, 'f', -1, 64), strconv.Itoa(j.Satisfied), strconv.Itoa(j.Total), csvcell.Text(j.Agreement),
 				strconv.Itoa(j.Usage.Calls), strconv.Itoa(j.Usage.InputTokens), strconv.Itoa(j.Usage.OutputTokens),
-				csvCost(j.Usage), j.Verdict, j.VerdictReason))
+				csvCost(j.Usage), j.Verdict, csvcell.Text(j.VerdictReason)))
 		}
 	}
 	cw.Flush()

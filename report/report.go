@@ -258,7 +258,7 @@ feed:
 }
 
 // TraceOf is one trace as the report shows it, for a page of its own (the live viewer):
-// with o.ThumbWidth < 0 its frames carry no thumbnails, only their paths.
+// with o.ThumbWidth 0 its frames carry no thumbnails, only their paths.
 func TraceOf(it *eval.Item, o Options) *TraceView { return buildTrace(it, 0, o) }
 
 func buildTrace(it *eval.Item, i int, o Options) *TraceView {

@@ -169,13 +169,7 @@ func ReadFile(path string) (*List, error) { return ReadFileIn("", path) }
 // ReadFileIn is ReadFile for a file of the folder dir (a trace's substates.json), which may
 // not resolve outside dir through a symbolic link.
 func ReadFileIn(dir, path string) (*List, error) {
-	var data []byte
-	var err error
-	if dir == "" {
-		data, err = safefile.ReadFile(path, MaxInputBytes)
-	} else {
-		data, err = safefile.ReadFileIn(dir, path, MaxInputBytes)
-	}
+	data, err := safefile.ReadFileIn(dir, path, MaxInputBytes)
 	var se *safefile.SizeError
 	switch {
 	case errors.As(err, &se):

@@ -67,10 +67,17 @@ func (o Outcome) Success() bool { return o.Verdict == RunSuccess }
 // (judge's output, eval, report, the viewer, the runner) takes it from. A judgment with an
 // outcome gives it; an older one is read by the rules it was written under: undetermined is
 // "cannot tell", every substate reached is a success, anything else a failure (then the
-// two-valued verdict, kept so old results stay comparable).
+// two-valued verdict, kept so old results stay comparable). An outcome whose verdict this
+// build does not know (a newer build's, or an edited file) is "cannot tell": the older
+// fields say only whether every substate was reached, which is not the verdict the
+// judgment gave.
 func (j *Judgment) RunVerdict() Outcome {
-	if j.Outcome != nil && validVerdict(j.Outcome.Verdict) {
-		return *j.Outcome
+	if j.Outcome != nil {
+		if validVerdict(j.Outcome.Verdict) {
+			return *j.Outcome
+		}
+		return Outcome{Verdict: RunCannotTell, Derived: true,
+			Reason: fmt.Sprintf("the judgment's verdict %q is not one this build knows (success, failure, cannot_tell)", j.Outcome.Verdict)}
 	}
 	switch {
 	case j.Undetermined:

@@ -21,7 +21,7 @@ func TestRunVerdict(t *testing.T) {
 		{"old: undetermined", Judgment{Undetermined: true, UndeterminedReason: "no answer"}, RunCannotTell},
 		{"old: complete", Judgment{Complete: true}, RunSuccess},
 		{"old: not complete", Judgment{Substates: two}, RunFailure},
-		{"a verdict this build does not know is read as the old fields", Judgment{Complete: true, Outcome: &Outcome{Verdict: "maybe"}}, RunSuccess},
+		{"a verdict this build does not know is not guessed from the old fields", Judgment{Complete: true, Outcome: &Outcome{Verdict: "maybe"}}, RunCannotTell},
 	}
 	for _, c := range cases {
 		got := c.j.RunVerdict()
@@ -31,6 +31,9 @@ func TestRunVerdict(t *testing.T) {
 		if got.Derived != (c.j.Outcome == nil || c.j.Outcome.Verdict == "maybe") {
 			t.Errorf("%s: derived %v", c.name, got.Derived)
 		}
+	}
+	if o := (&Judgment{Complete: true, Outcome: &Outcome{Verdict: "Success"}}).RunVerdict(); o.Reason != `the judgment's verdict "Success" is not one this build knows (success, failure, cannot_tell)` {
+		t.Errorf("unknown verdict's reason %q", o.Reason)
 	}
 	if o := (&Judgment{Substates: two}).RunVerdict(); o.Reason != "1 of 2 substates reached (judged before three-valued verdicts, when not reached was a failure)" {
 		t.Errorf("old failure's reason %q", o.Reason)

@@ -98,3 +98,55 @@ func TestTraceJSONSize(t *testing.T) {
 	tr := &Trace{Dir: t.TempDir(), Task: "a", Params: map[string]any{"big": strings.Repeat("x", MaxManifestBytes)}}
 	oneLineErr(t, tr.WriteManifest(), "over the limit of 64 MiB for a trace file")
 }
+
+// A frame file changed after its recorder kept its digest is refused by judge and validate;
+// copying the trace (trace import of a native trace) must not make it pass as recorded.
+func TestCopyKeepsAChangeAfterRecording(t *testing.T) {
+	src := &Trace{Task: "a", Status: StatusCompleted, Frames: []Frame{{Index: 1, ImageData: pngBytes(t, 4, 4, color.White)}}}
+	recorded, err := WriteNative(src, filepath.Join(t.TempDir(), "recorded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The agent under test overwrites its screenshot once it was recorded.
+	if err := os.WriteFile(filepath.Join(recorded.Dir, recorded.Frames[0].Image), pngBytes(t, 4, 4, color.Black), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tampered, err := Read(recorded.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tampered.RecordedChanges()) != 1 {
+		t.Fatalf("the source's change: %v", tampered.RecordedChanges())
+	}
+	cp, err := WriteNative(tampered, filepath.Join(t.TempDir(), "copy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := Read(cp.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := copied.RecordedChanges(); len(got) != 1 || !strings.Contains(got[0], "frame 1: 0001.png changed") {
+		t.Errorf("the copy's recorded changes: %q, want frame 1's screenshot", got)
+	}
+	oneLineErr(t, Validate(copied, Limits{}, nil), "frame 1 image", "changed after it was recorded")
+}
+
+// A trace folder's judgment that links out of the folder is a problem of the trace, and is
+// not read (eval and the viewer do not read it either).
+func TestValidateRefusesAJudgmentLinkedIn(t *testing.T) {
+	dir := nativeDir(t, `{"version":1,"task":"a","status":"completed","frames":[{"index":1,"image":"0001.png"}]}`,
+		map[string][]byte{"0001.png": pngBytes(t, 4, 4, color.White)})
+	elsewhere := filepath.Join(t.TempDir(), "judgment.json")
+	if err := WriteJudgment(elsewhere, &Judgment{Version: 1, Judge: JudgeInfo{Kind: JudgeHeuristic}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, JudgmentName)); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneLineErr(t, Validate(tr, Limits{}, nil), "judgment judgment.json resolves outside the folder through a symbolic link: not read")
+}

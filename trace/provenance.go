@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -323,7 +324,13 @@ func judgmentProblems(t *Trace) []string {
 		if e.IsDir() || !IsJudgmentFile(e.Name()) {
 			continue
 		}
-		j, err := ReadJudgment(filepath.Join(t.Dir, e.Name()))
+		path := filepath.Join(t.Dir, e.Name())
+		if err := safefile.Inside(t.Dir, path); err != nil {
+			// Not read, as eval and the viewer do not read it.
+			out = append(out, fmt.Sprintf("judgment %s %v: not read", e.Name(), err))
+			continue
+		}
+		j, err := ReadJudgment(path)
 		if err != nil {
 			out = append(out, fmt.Sprintf("judgment %v", err))
 			continue

@@ -125,13 +125,7 @@ func (t *Trace) loadRel(rel string, limit int64) (path string, data []byte, err 
 // readIn reads path, a file of the trace in dir, within limit bytes; errors do not repeat
 // the path.
 func readIn(dir, path string, limit int64) ([]byte, error) {
-	var data []byte
-	var err error
-	if dir == "" {
-		data, err = safefile.ReadFile(path, limit)
-	} else {
-		data, err = safefile.ReadFileIn(dir, path, limit)
-	}
+	data, err := safefile.ReadFileIn(dir, path, limit)
 	var se *safefile.SizeError
 	switch {
 	case errors.Is(err, os.ErrNotExist):

@@ -37,8 +37,13 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 		f := *src
 		f.Image, f.XML, f.Elements = "", "", ""
 		f.ImageData, f.ElementsData = nil, nil
-		// The digests of the files as written here, so one changed later is noticed.
+		// The digests of the files as written here, so one changed later is noticed; where
+		// the source's recorder kept digests, those stand (see recordedOr).
 		f.SHA256 = &FileSums{}
+		rec := src.SHA256
+		if rec == nil {
+			rec = &FileSums{}
+		}
 		name := FrameName(src.Index)
 		if t.HasImage(src) {
 			data, mime, err := t.ReadImage(src)
@@ -49,7 +54,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if mime == "image/jpeg" {
 				ext = ".jpg"
 			}
-			f.Image, f.SHA256.Image = name+ext, Sum(data)
+			f.Image, f.SHA256.Image = name+ext, recordedOr(rec.Image, Sum(data))
 			if err := writeFile(dir, f.Image, data); err != nil {
 				return nil, err
 			}
@@ -59,7 +64,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.XML, f.SHA256.XML = name+".xml", Sum(data)
+			f.XML, f.SHA256.XML = name+".xml", recordedOr(rec.XML, Sum(data))
 			if err := writeFile(dir, f.XML, data); err != nil {
 				return nil, err
 			}
@@ -69,7 +74,7 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 			if err != nil {
 				return nil, err
 			}
-			f.Elements, f.SHA256.Elements = name+".elements.json", ElementsSum(els)
+			f.Elements, f.SHA256.Elements = name+".elements.json", recordedOr(rec.Elements, ElementsSum(els))
 			if err := WriteJSONAtomic(filepath.Join(dir, f.Elements), els); err != nil {
 				return nil, err
 			}
@@ -83,6 +88,17 @@ func WriteNative(t *Trace, dir string) (*Trace, error) {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// recordedOr is the digest a copy records of a frame file: the one the source's recorder
+// kept when there is one, else that of the content copied. A file changed after it was
+// recorded thus stays a changed file in every copy, which judge and trace validate refuse
+// as they refuse the source's, instead of a copy passing it off as recorded.
+func recordedOr(recorded, sum string) string {
+	if recorded != "" {
+		return recorded
+	}
+	return sum
 }
 
 // writeFile writes one frame file atomically, so a crash mid-copy leaves no torn image.

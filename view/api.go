@@ -73,7 +73,7 @@ func (s *Server) traceView(sum *Summary) (*report.TraceView, *eval.Item, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	tv := report.TraceOf(it, report.Options{ThumbWidth: -1})
+	tv := report.TraceOf(it, report.Options{})
 	return tv, it, nil
 }
 

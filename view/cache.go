@@ -74,7 +74,7 @@ func newTraceCache(n int) *traceCache { return &traceCache{c: newLRU[*eval.Item]
 
 // open returns the trace s summarises with every judgment, read again when it changed.
 func (tc *traceCache) open(s *Summary) (*eval.Item, error) {
-	key := fmt.Sprintf("%s\x00%d\x00%d", s.Path, s.entry, s.Updated.UnixNano())
+	key := fmt.Sprintf("%s\x00%d\x00%s", s.Path, s.entry, s.state)
 	if it, ok := tc.c.get(key); ok {
 		return it, nil
 	}

@@ -26,7 +26,7 @@ func (s *Server) frameImage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "w: want 135, 270 or 540", http.StatusBadRequest)
 		return
 	}
-	key := fmt.Sprintf("%s\x00%d\x00%d\x00%s\x00%d", sum.Path, sum.entry, sum.Updated.UnixNano(), r.URL.Query().Get("i"), width)
+	key := fmt.Sprintf("%s\x00%d\x00%s\x00%s\x00%d", sum.Path, sum.entry, sum.state, r.URL.Query().Get("i"), width)
 	etag := fmt.Sprintf(`"%x"`, hashString(key))
 	w.Header().Set("Cache-Control", "private, max-age=60")
 	w.Header().Set("ETag", etag)

@@ -3,11 +3,13 @@ package view
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -230,8 +232,8 @@ func (ix *Index) load(src *source) {
 		}
 		s := summarize(it.Name, r.given, src.path, k, t, it.Judgments, files, &ix.strs)
 		s.addStale(it.Stale, &ix.strs)
-		s.Updated = latest(src.sig)
-		s.judgmentFiles, s.readFiles = it.JudgmentFiles, read
+		s.Updated, s.state = latest(src.sig), sigState(src.sig)
+		s.judgmentFiles, s.readFiles, s.unknown = it.JudgmentFiles, read, it.UnknownProvenance
 		src.traces = append(src.traces, s)
 		if len(warnings) > 0 && src.problem == "" {
 			src.problem = strings.Join(warnings, "; ")
@@ -406,6 +408,21 @@ func statSig(p string) (fileSig, bool) {
 		return fileSig{}, false
 	}
 	return fileSig{mod: st.ModTime().UnixNano(), size: st.Size()}, true
+}
+
+// sigState sums up a signature: it changes whenever a file the signature covers changes
+// its time or size, even to an older time (a file copied back with its own time).
+func sigState(sig map[string]fileSig) string {
+	names := make([]string, 0, len(sig))
+	for n := range sig {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	h := fnv.New64a()
+	for _, n := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", n, sig[n].mod, sig[n].size)
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
 }
 
 func latest(sig map[string]fileSig) time.Time {

@@ -230,8 +230,8 @@ func costKey(s *Summary) float64 {
 	return -1
 }
 
-// compareVerdicts orders by verdict (none, then alphabetically: failure, success, others)
-// and then by SCR.
+// compareVerdicts orders by verdict (none, then alphabetically: cannot tell, failure,
+// stale, success) and then by SCR.
 func compareVerdicts(a, b *Verdict) int {
 	switch {
 	case a == nil && b == nil:

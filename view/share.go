@@ -47,7 +47,7 @@ func (s *Server) reportFile(w http.ResponseWriter, r *http.Request) {
 	}
 	width := report.DefaultThumbWidth
 	if format != "html" {
-		width = -1
+		width = 0 // no thumbnails
 	}
 	title := "autoeval report: " + d.Root
 	if enc := q.Encode(); enc != "" {

@@ -30,6 +30,10 @@ type Summary struct {
 	Judgments   []Verdict   `json:"judgments"`
 	// Updated is the latest change seen to the trace or its judgments.
 	Updated time.Time `json:"updated"`
+	// state identifies the version of the files read for the summary (sigState): what the
+	// trace's page, frames and thumbnails are cached by. Updated cannot be: a file written
+	// back with an older time changes the trace without moving it.
+	state string
 
 	name  string // eval's name for it; ID differs when another root has a trace of that name
 	entry int    // position of the trace among those its source holds
@@ -41,8 +45,10 @@ type Summary struct {
 	// readFiles are every judgment file found for the trace, stale ones included: its
 	// page reads them all.
 	readFiles []string
-	// stale are its judgments that no longer match it, which eval's summary lists apart.
-	stale []eval.StaleJudgment
+	// stale are its judgments that no longer match it, which eval's summary lists apart;
+	// unknown the judges of those counted whose provenance is unknown, which it counts.
+	stale   []eval.StaleJudgment
+	unknown []string
 }
 
 // TruthShort is the ground truth without its explanation (the trace page shows that).
@@ -121,8 +127,11 @@ func summarize(id, root, path string, entry int, t *trace.Trace, judgments []*tr
 		}
 		s.Judgments = append(s.Judgments, v)
 		// Every field but the bulky ones, so a verdict eval reads from a new field still reaches it.
+		// The provenance (digests of every frame judged) has been checked already: the
+		// judgment is counted (stale ones are in s.stale), and eval's summary does not read it.
 		slim := *j
 		slim.Substates, slim.Frames, slim.Task, slim.TaskName, slim.Trace = nil, nil, "", "", ""
+		slim.Provenance = nil
 		slim.Judge.PromptVersions = nil
 		slim.Judge.Kind, slim.Judge.Model = strs.get(j.Judge.Kind), strs.get(j.Judge.Model)
 		s.evalJudgments = append(s.evalJudgments, &slim)
@@ -142,7 +151,8 @@ func (s *Summary) addStale(stale []eval.StaleJudgment, strs *interner) {
 
 // evalItem is the trace as eval's summary sees it.
 func (s *Summary) evalItem() *eval.Item {
-	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles, Stale: s.stale}
+	return &eval.Item{Name: s.ID, Trace: s.evalTrace, Judgments: s.evalJudgments, JudgmentFiles: s.judgmentFiles, Stale: s.stale,
+		UnknownProvenance: s.unknown}
 }
 
 // judgment returns the trace's verdict by the judge labelled label, or nil.

@@ -4,18 +4,25 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
+	"html"
+	"image/color"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/autoeval/autoeval/internal/evaltest"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -342,5 +349,219 @@ func TestBatchProgressIsShown(t *testing.T) {
 	}
 	if got := apiTraces(t, base, ""); len(got) != 6 {
 		t.Errorf("the status folder was taken for traces: %d", len(got))
+	}
+}
+
+// The summary shows the judges as eval and the report do since verdicts are three-valued:
+// "cannot tell" counted apart with the coverage, and the count of disagreements it links to
+// is that of the list the link opens (the list's disagree filter reads the verdict, not the
+// strict variant).
+func TestSummaryCountsTheVerdictsItLinksTo(t *testing.T) {
+	cases := append([]evaltest.Case{}, evaltest.Cases...)
+	// t4 (reward 1) was a strict false negative: the judge now cannot tell.
+	cases[3].Verdict, cases[3].Reason = trace.RunCannotTell, "the result was never shown"
+	base, _ := serve(t, Options{Roots: []string{evaltest.Write(t, t.TempDir(), cases, true)}})
+	resp, body := get(t, base+"/summary")
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET /summary: %s", resp.Status)
+	}
+	m := regexp.MustCompile(`<a href="([^"]*disagree=1[^"]*)">(\d+) traces</a>`).FindAllStringSubmatch(body, -1)
+	if len(m) != 1 {
+		t.Fatalf("want one link to the disagreements, got %v in\n%s", m, body)
+	}
+	link := html.UnescapeString(m[0][1])
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := apiTraces(t, base, "?"+u.RawQuery)
+	if n, _ := strconv.Atoi(m[0][2]); n != len(listed) {
+		t.Errorf("the summary says %s traces disagree, the list it links to (%s) holds %d: %v", m[0][2], link, len(listed), ids(listed))
+	}
+	row := regexp.MustCompile(`(?s)<tr data-judge="heuristic \(baseline\)" data-variant="verdict">.*?</tr>`).FindString(body)
+	// Coverage 5 of 6 runs; one run it cannot tell.
+	if want := `<td class="num">83.3%</td><td class="num">1</td>`; !strings.Contains(row, want) {
+		t.Errorf("the verdict row does not show %q: %s", want, row)
+	}
+	if !strings.Contains(body, "cannot tell") || !strings.Contains(body, "as-androidworld") {
+		t.Errorf("the summary does not explain the verdict variants:\n%s", body)
+	}
+}
+
+// seal records in the judgment of the trace folder dir what it was computed from, as judge
+// does: the trace as it is now.
+func seal(t *testing.T, dir string) {
+	t.Helper()
+	tr, err := trace.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := trace.JudgmentPath(dir)
+	j, err := trace.ReadJudgment(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := make([]substate.Node, len(j.Substates))
+	for i, s := range j.Substates {
+		nodes[i] = s.Node
+	}
+	pv := &trace.Provenance{Scheme: trace.ProvenanceScheme, TraceFrames: len(tr.Frames), Task: trace.Sum([]byte(tr.Task)),
+		Answer: trace.Sum([]byte(tr.FinalAnswer())), Substates: trace.SubstatesSum(nodes)}
+	for i := range tr.Frames {
+		pv.Frames = append(pv.Frames, tr.ReadSums(&tr.Frames[i], trace.PartAll))
+	}
+	j.Provenance = pv
+	if err := trace.WriteJudgment(p, j); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A frame rewritten in place keeps the times of the other files (copied back with its old
+// time, as rsync -t or cp -p do): the list marks the judgment stale, and so must the trace's
+// page and its frames, which were cached by the time of the trace's newest file.
+func TestPageSeesAFrameRewrittenWithAnOlderTime(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	dir := filepath.Join(root, "t1")
+	seal(t, dir)
+	base, _ := serve(t, Options{Roots: []string{root}})
+	if _, body := get(t, base+"/trace?id=t1"); strings.Contains(body, "stale, not counted") {
+		t.Fatal("a sealed judgment shown as stale")
+	}
+	_, before := get(t, base+"/frame?id=t1&i=2")
+	resp, thumbBefore := get(t, base+"/frame?id=t1&i=2&w=135")
+	etag := resp.Header.Get("ETag")
+	frame := filepath.Join(dir, trace.FrameName(2)+".png")
+	st, err := os.Stat(frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(frame, evaltest.PNG(t, 108, 240, color.Black), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := st.ModTime().Add(-time.Hour)
+	if err := os.Chtimes(frame, old, old); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tr := apiTraces(t, base, "?q=t1")
+		if len(tr) == 1 && len(tr[0].Judgments) == 1 && tr[0].Judgments[0].Verdict == VerdictStale {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the list never marked the judgment stale: %+v", tr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, body := get(t, base+"/trace?id=t1"); !strings.Contains(body, "stale, not counted") {
+		t.Error("the list shows the judgment as stale, its trace's page does not")
+	}
+	if _, after := get(t, base+"/frame?id=t1&i=2"); after == before {
+		t.Error("the frame served is the one before it was rewritten")
+	}
+	if _, after := get(t, base+"/frame?id=t1&i=2&w=135"); after == thumbBefore {
+		t.Error("the thumbnail served is the one before the frame was rewritten")
+	}
+	req, _ := http.NewRequest("GET", base+"/frame?id=t1&i=2&w=135", nil)
+	req.Header.Set("If-None-Match", etag)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified {
+		t.Error("the browser is told its copy of the rewritten frame's thumbnail is current")
+	}
+}
+
+// GET /api/summary answers what eval --format json writes: with the judgments counted
+// although their provenance is unknown (the six standard judgments record none), and the
+// stale ones listed apart.
+func TestAPISummaryCountsProvenance(t *testing.T) {
+	root := evaltest.Write(t, t.TempDir(), evaltest.Cases, true)
+	seal(t, filepath.Join(root, "t1"))
+	seal(t, filepath.Join(root, "t3"))
+	tr, err := trace.Read(filepath.Join(root, "t3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Task += " (edited)"
+	if err := tr.WriteManifest(); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := serve(t, Options{Roots: []string{root}})
+	_, body := get(t, base+"/api/summary")
+	var res struct {
+		Provenance struct {
+			Stale   []struct{ Trace string } `json:"stale"`
+			Unknown int                      `json:"unknown"`
+		} `json:"provenance"`
+	}
+	if err := json.Unmarshal([]byte(body), &res); err != nil {
+		t.Fatal(err)
+	}
+	if p := res.Provenance; p.Unknown != 4 || len(p.Stale) != 1 || p.Stale[0].Trace != "t3" {
+		t.Errorf("provenance %+v, want 4 of unknown provenance (t2, t4, t5, t6) and t3 stale", p)
+	}
+}
+
+// sealedTraces writes n judged traces of frames frames each below root, their judgments
+// recording their provenance (as judge writes them now).
+func sealedTraces(t *testing.T, root string, n, frames int) {
+	t.Helper()
+	one := evaltest.Write(t, t.TempDir(), evaltest.Cases[:1], true)
+	for i := 0; i < n; i++ {
+		dir := filepath.Join(root, fmt.Sprintf("r%04d", i))
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join(one, "t1"))); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := trace.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(tr.Frames) < frames {
+			f := tr.Frames[len(tr.Frames)%3]
+			f.Index = len(tr.Frames) + 1
+			tr.Frames = append(tr.Frames, f)
+		}
+		if err := tr.WriteManifest(); err != nil {
+			t.Fatal(err)
+		}
+		seal(t, dir)
+	}
+}
+
+// heapPerTrace is the heap the index of root holds per trace.
+func heapPerTrace(t *testing.T, root string, n int) float64 {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ix, err := NewIndex([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	for _, s := range ix.Traces() {
+		if len(s.Judgments) != 1 || s.Judgments[0].Stale != nil {
+			t.Fatalf("%s: %+v, want one judgment, not stale", s.ID, s.Judgments)
+		}
+	}
+	runtime.KeepAlive(ix)
+	return (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / float64(n)
+}
+
+// The index holds a summary per trace whatever its length: a judgment's provenance (the
+// digests of every frame judged) was kept for eval's summary, so memory grew with the
+// frames judged (a 3,000-frame trace held a third of a megabyte).
+func TestIndexMemoryDoesNotGrowWithFrames(t *testing.T) {
+	const n = 40
+	short, long := t.TempDir(), t.TempDir()
+	sealedTraces(t, short, n, 10)
+	sealedTraces(t, long, n, 400)
+	s, l := heapPerTrace(t, short, n), heapPerTrace(t, long, n)
+	if l-s > 20<<10 {
+		t.Errorf("the index holds %.0f bytes per trace of 10 frames, %.0f per trace of 400", s, l)
 	}
 }

@@ -399,14 +399,9 @@ func intTuple(v any) ([]int, error) {
 // Decode reads one pickle into plain Go values: map[string]any, []any, string, int,
 // float64, bool, nil, []byte, time.Time, time.Duration, *NDArray and map[string]any for
 // allow-listed data classes (with a "__class__" key). open gives the stream; it is called
-// twice (see the package comment), so it must give the same bytes both times.
-func Decode(open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
-	return DecodeContext(context.Background(), open, lim)
-}
-
-// DecodeContext is Decode ending with ctx's error as soon as ctx is done: both passes
-// read through a reader that checks it.
-func DecodeContext(ctx context.Context, open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
+// twice (see the package comment), so it must give the same bytes both times. It ends with
+// ctx's error as soon as ctx is done: both passes read through a reader that checks it.
+func Decode(ctx context.Context, open func() (io.ReadCloser, error), lim Limits) (v any, err error) {
 	r, err := open()
 	if err != nil {
 		return nil, err
@@ -778,7 +773,7 @@ func scan(r *bufio.Reader, lim Limits) (scanStats, error) {
 	}
 }
 
-// TypeName names a value Load returned the way Python would, for error messages.
+// TypeName names a value Decode returned the way Python would, for error messages.
 func TypeName(v any) string {
 	switch v.(type) {
 	case nil:

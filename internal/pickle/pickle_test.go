@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -18,7 +19,7 @@ func TestDecodeLimits(t *testing.T) {
 	list := []byte{0x80, 2, ']', '(', 'N', 'N', 'N', 'e', '.'} // [None, None, None]
 	opens := 0
 	open := func() (io.ReadCloser, error) { opens++; return io.NopCloser(bytes.NewReader(list)), nil }
-	v, err := Decode(open, DefaultLimits)
+	v, err := Decode(context.Background(), open, DefaultLimits)
 	if err != nil || len(v.([]any)) != 3 || opens != 2 {
 		t.Fatalf("Decode = %v, %v after %d opens", v, err, opens)
 	}
@@ -29,7 +30,7 @@ func TestDecodeLimits(t *testing.T) {
 		{Limits{MaxBytes: 5, MaxMemory: 1 << 20}, "larger than the limit"},
 		{Limits{MaxBytes: 1 << 20, MaxMemory: 4 * valueCost}, "would take more than"},
 	} {
-		if _, err := Decode(open, c.lim); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Decode(context.Background(), open, c.lim); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.lim, err, c.want)
 		}
 	}
@@ -40,7 +41,7 @@ func TestDecodeLimits(t *testing.T) {
 	}
 	// Read errors of the stream (a corrupt gzip) come back as they are.
 	boom := errors.New("boom")
-	_, err = Decode(func() (io.ReadCloser, error) {
+	_, err = Decode(context.Background(), func() (io.ReadCloser, error) {
 		return io.NopCloser(io.MultiReader(bytes.NewReader([]byte{0x80, 2}), errReader{boom})), nil
 	}, DefaultLimits)
 	if !errors.Is(err, boom) {
@@ -86,7 +87,7 @@ func BenchmarkDecodeScreenshots(b *testing.B) {
 	})
 	b.Run("decode", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := Decode(open, DefaultLimits); err != nil {
+			if _, err := Decode(context.Background(), open, DefaultLimits); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -95,5 +96,5 @@ func BenchmarkDecodeScreenshots(b *testing.B) {
 
 // load reads one pickle held in memory with DefaultLimits, as the checkpoint importer does.
 func load(data []byte) (any, error) {
-	return Decode(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
+	return Decode(context.Background(), func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
 }

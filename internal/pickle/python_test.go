@@ -48,7 +48,7 @@ func TestReadsWhatPythonReads(t *testing.T) {
 				}
 				return io.NopCloser(r), nil
 			}
-			v, err := Decode(open, DefaultLimits)
+			v, err := Decode(context.Background(), open, DefaultLimits)
 			if err != nil {
 				t.Errorf("%s: %v", c.name, err)
 				continue
@@ -94,7 +94,7 @@ func TestCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	data := []byte{0x80, 2, 'N', '.'}
-	_, err := DecodeContext(ctx, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
+	_, err := Decode(ctx, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, DefaultLimits)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}

@@ -74,11 +74,11 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadAll(f, limit)
+	return readAll(f, limit)
 }
 
-// ReadAll reads an open regular file (see Open) up to limit bytes.
-func ReadAll(f *os.File, limit int64) ([]byte, error) {
+// readAll reads an open regular file (see Open) up to limit bytes.
+func readAll(f *os.File, limit int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -115,19 +115,15 @@ func Inside(dir, path string) error {
 }
 
 // ReadFileIn reads path, a file of the folder dir, when it resolves inside dir and is a
-// regular file of at most limit bytes.
+// regular file of at most limit bytes. With dir "" (a file of no folder) it is ReadFile.
 func ReadFileIn(dir, path string, limit int64) ([]byte, error) {
+	if dir == "" {
+		return ReadFile(path, limit)
+	}
 	if err := Inside(dir, path); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	return ReadFile(path, limit)
-}
-
-// IsRegular reports whether path is a regular file (after following links), without
-// opening it.
-func IsRegular(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
 }
 
 // Size renders a byte count for messages: 16 KiB, 48.8 MiB, 312 bytes.
