@@ -17,8 +17,12 @@ import (
 
 const observeLong = `Start the agent command and record the device through adb until the agent exits, the --timeout
 passes, or Ctrl-C. The task reaches the agent three ways: "{task}" in its arguments is replaced
-by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. The
-agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and server.
+by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. In
+the script of a shell's -c (sh -c 'SCRIPT', also after the shell's options or a wrapper such as
+timeout or env), {task} becomes a reference to $AUTOEVAL_TASK, so the text arrives exactly and
+nothing in it runs, however it is quoted (after $(...), backquotes or a here-document it is
+refused). The agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and
+server.
 
 An agent that answers a question (an information-retrieval task: "How many ...?") reports its
 answer by writing it to the file named by $AUTOEVAL_ANSWER_FILE (in a private folder outside the
