@@ -487,6 +487,9 @@ func (r *recorder) settleAndCapture(ctx context.Context) {
 
 func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result, error) {
 	<-a.done
+	// What the agent left running in its process group is stopped with it: it could write
+	// into the trace folder after the folder is checked (seal), or change the device.
+	stopLeftovers(a.cmd)
 	r.res.ExitCode = a.exitCode
 	r.tr.Metadata["agent_exit_code"] = a.exitCode
 	if a.signal != "" {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/observer"
 	"github.com/autoeval/autoeval/trace"
@@ -70,4 +71,53 @@ echo 42 > "$AUTOEVAL_ANSWER_FILE"`, o.Dir))}
 	if data, err := os.ReadFile(notes); err != nil || string(data) != "mine" {
 		t.Fatalf("the user's file: %q %v", data, err)
 	}
+}
+
+// A process the agent started and left running when it exited is stopped with it: such a
+// process wrote into the trace folder after it was checked (here a substates.json once the
+// trace was finished), which nothing moved aside. Through the real adb server and the
+// device stand-in.
+func TestAgentsLeftoversAreStoppedWhenItExits(t *testing.T) {
+	_, _, d := fixture(t, 1)
+	o := opts(t)
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	o.Agent = []string{script(t, fmt.Sprintf(`sh -c 'while :; do
+	grep -q "\"status\": \"unknown\"" %[1]s/trace.json || printf "{}" > %[1]s/substates.json
+	sleep 0.05
+done' &
+echo $! > %[2]s
+sleep 0.2`, o.Dir, pidFile))}
+	if _, err := observer.Observe(context.Background(), d, o); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	if _, err := fmt.Sscan(string(data), &pid); err != nil || pid <= 1 {
+		t.Fatalf("pid file %q", data)
+	}
+	p, _ := os.FindProcess(pid)
+	t.Cleanup(func() { p.Kill() })
+	// Gone, or a zombie waiting for its new parent to reap it.
+	for deadline := time.Now().Add(5 * time.Second); running(pid); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the process the agent left running (pid %d) still runs after observe returned", pid)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(o.Dir, "substates.json")); err == nil {
+		t.Fatal("a process the agent left running wrote substates.json into the finished trace")
+	}
+}
+
+// running reports whether pid is a live process (neither gone nor a zombie).
+func running(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(stat)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(fields) > 0 && fields[0] != "Z" && fields[0] != "X"
 }

@@ -36,7 +36,8 @@ Without the file the agent gave no answer.
 Each kept frame is a screenshot (NNNN.png), with --xml the UI hierarchy (NNNN.xml), and the
 foreground activity; frames that differ from the last kept one only below the dedup threshold
 (a status-bar clock change never counts) are dropped and counted. The agent's output goes to
-agent.stdout.log and agent.stderr.log. trace.json is rewritten after every frame, so a crash
+agent.stdout.log and agent.stderr.log. The agent runs in a process group of its own: what it
+leaves running there when it exits (or is stopped) is killed. trace.json is rewritten after every frame, so a crash
 keeps what was seen; its status ends as completed (exit 0), crashed (non-zero exit), timeout,
 stopped (Ctrl-C), device_lost, or not_started when the device failed before the agent could
 start (trace.json's metadata.error says what happened). Frame 1 is always the screen before
