@@ -121,3 +121,39 @@ func running(pid int) bool {
 	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
 	return len(fields) > 0 && fields[0] != "Z" && fields[0] != "X"
 }
+
+// Names the agent takes in the trace folder before autoeval writes its frames there are
+// replaced, never written through: a named pipe at a frame's name blocked observe forever
+// (past --timeout and Ctrl-C), and a link there had autoeval write the frame into the file
+// it points to, outside the trace.
+func TestFrameNamesTakenByTheAgent(t *testing.T) {
+	_, _, d := fixture(t, 1)
+	o := opts(t)
+	o.Timeout = 20 * time.Second
+	victim := filepath.Join(t.TempDir(), "victim.txt")
+	if err := os.WriteFile(victim, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o.Agent = []string{script(t, fmt.Sprintf(`for i in 2 3 4 5 6 7 8 9; do
+	mkfifo %[1]s/000$i.png 2>/dev/null
+	ln -s %[2]s %[1]s/000$i.xml 2>/dev/null
+done
+sleep 0.5`, o.Dir, victim))}
+	done := make(chan error, 1)
+	go func() { _, err := observer.Observe(context.Background(), d, o); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("observe blocked on a frame name the agent took")
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "mine" {
+		t.Fatalf("the file a link pointed to holds %q (%v)", data, err)
+	}
+	tr := validTrace(t, o.Dir)
+	if len(tr.Frames) < 3 {
+		t.Fatalf("%d frames", len(tr.Frames))
+	}
+}
