@@ -150,6 +150,13 @@ func agentArgs(agent []string, task string) ([]string, error) {
 	return args, nil
 }
 
+// CheckAgent refuses an agent command line whose {task} cannot be filled in safely (see
+// ShellScript), so a command can say so before it waits for a device.
+func CheckAgent(agent []string) error {
+	_, err := agentArgs(agent, "")
+	return err
+}
+
 // shellScriptArg is the index of the script a shell of the command line runs with -c, -1
 // when there is none. The shell may follow a wrapper (timeout 600 sh -c ..., env X=1 bash
 // -c ...), and options may come before the script, as sh's usage has them (sh -e -c ...,

@@ -138,6 +138,9 @@ func (opts *ObserveOptions) check() (map[string]any, error) {
 	if opts.Timeout < 0 {
 		return nil, usagef("observe: --timeout %v: want 0 (no limit) or a positive duration", opts.Timeout)
 	}
+	if err := observer.CheckAgent(opts.Agent); err != nil {
+		return nil, usagef("observe: %v", err)
+	}
 	var params map[string]any
 	if opts.ParamsFile != "" {
 		p, err := groundtruth.LoadParams(opts.ParamsFile)
