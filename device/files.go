@@ -54,10 +54,11 @@ func (d *Device) List(ctx context.Context, dir string) ([]FileInfo, error) {
 	return out, nil
 }
 
-// Pull reads a remote file over sync RECV. A missing file gives an error matching
-// fs.ErrNotExist, an unreadable one fs.ErrPermission.
+// Pull reads a remote file over sync RECV, up to MaxPullBytes: a device that never stops
+// sending cannot fill the memory. A missing file gives an error matching fs.ErrNotExist, an
+// unreadable one fs.ErrPermission, one over the limit ErrTooLarge.
 func (d *Device) Pull(ctx context.Context, path string) ([]byte, error) {
-	return d.PullLimit(ctx, path, -1)
+	return d.PullLimit(ctx, path, d.limits().pull)
 }
 
 // ErrTooLarge is wrapped by PullLimit's error for a file over its limit.

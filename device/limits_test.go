@@ -36,7 +36,7 @@ func TestOutputIsReadUpToALimit(t *testing.T) {
 	}
 	rawLen := int64(16 + 4*raw.Rect.Dx()*raw.Rect.Dy())
 	// Exactly at each limit, every operation reads what it read without one.
-	device.SetOutputLimits(d, int64(len(png)), rawLen, 3, 512)
+	device.SetOutputLimits(d, int64(len(png)), rawLen, 3, 512, int64(len(big)))
 	if got, err := d.Screenshot(c); err != nil || !bytes.Equal(got, png) {
 		t.Fatalf("screenshot at the limit: %d bytes, %v", len(got), err)
 	}
@@ -52,8 +52,11 @@ func TestOutputIsReadUpToALimit(t *testing.T) {
 	if _, err := d.ForegroundActivity(c); err != nil {
 		t.Fatalf("activity: %v", err)
 	}
+	if got, err := d.Pull(c, "/sdcard/big.txt"); err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("pull at the limit: %d bytes, %v", len(got), err)
+	}
 	// One byte under, each is refused with what it should have been.
-	device.SetOutputLimits(d, int64(len(png))-1, rawLen-1, 2, 8)
+	device.SetOutputLimits(d, int64(len(png))-1, rawLen-1, 2, 8, int64(len(big))-1)
 	for _, c2 := range []struct {
 		op   func() error
 		want string
@@ -63,6 +66,8 @@ func TestOutputIsReadUpToALimit(t *testing.T) {
 		{func() error { _, err := d.Shell(c, "echo hi"); return err }, "shell echo hi on " + d.Serial() + ": the output is over the limit of 2 bytes (the text a command prints"},
 		{func() error { _, err := d.UIXML(c); return err }, "(uiautomator prints where it dumped)"},
 		{func() error { _, err := d.ForegroundActivity(c); return err }, "(grep keeps a line or two of dumpsys)"},
+		// Pull read a file to its end, whatever its size.
+		{func() error { _, err := d.Pull(c, "/sdcard/big.txt"); return err }, "pull /sdcard/big.txt from " + d.Serial() + ": over the limit"},
 	} {
 		if err := c2.op(); !errors.Is(err, device.ErrTooLarge) || !strings.Contains(err.Error(), c2.want) {
 			t.Errorf("one byte under the limit: %v; want %q", err, c2.want)

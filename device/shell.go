@@ -38,13 +38,16 @@ const (
 	// maxLineBytes bounds the commands that print a line or a few: getprop and wm size,
 	// uiautomator's "dumped to", dumpsys filtered by grep on the device.
 	maxLineBytes = 1 << 20
+	// MaxPullBytes bounds a file read with Pull: the app databases (and their journals) and
+	// notes ground truth reads are kilobytes to a few megabytes.
+	MaxPullBytes = 256 << 20
 )
 
 // outputLimits are a device's limits on what one command may print: the constants above
 // (tests of this package lower them, see export_test.go).
-type outputLimits struct{ screenshot, raw, shell, line int64 }
+type outputLimits struct{ screenshot, raw, shell, line, pull int64 }
 
-var defaultLimits = outputLimits{MaxScreenshotBytes, MaxRawScreenshotBytes, MaxShellBytes, maxLineBytes}
+var defaultLimits = outputLimits{MaxScreenshotBytes, MaxRawScreenshotBytes, MaxShellBytes, maxLineBytes, MaxPullBytes}
 
 // Shell runs cmd with `shell:CMD` (as `adb shell CMD` does on a device without
 // shell_v2) and returns its output, errors included, up to MaxShellBytes. The exit status

@@ -27,8 +27,8 @@ package groundtruth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -36,6 +36,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/autoeval/autoeval/internal/safefile"
 	"github.com/autoeval/autoeval/internal/strictjson"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -140,6 +141,10 @@ type Snapshot struct {
 // SnapshotFile is the file a snapshot is saved as inside its directory.
 const SnapshotFile = "groundtruth-before.json"
 
+// maxSnapshotBytes bounds the snapshot a check reads: the few app tables and files a
+// check compares are kilobytes; a trace.json may be as large.
+const maxSnapshotBytes = trace.MaxManifestBytes
+
 func tableKey(db, table string) string { return db + "#" + table }
 
 // TakeSnapshot captures what taskName's check will diff against. Families that do
@@ -239,11 +244,17 @@ func (s *Snapshot) Save(dir string) error {
 // given twice an error (strictjson), as every reader of outside JSON does. Numbers come
 // back as int64 when integral, so a loaded snapshot compares equal to the rows it was
 // taken from.
+//
+// The file is read as outside input ('groundtruth --trace' reads the one in a trace folder):
+// a regular file inside dir, of at most maxSnapshotBytes.
 func LoadSnapshot(dir string) (*Snapshot, error) {
 	path := filepath.Join(dir, SnapshotFile)
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFileIn(dir, path, maxSnapshotBytes)
+	if se := (*safefile.SizeError)(nil); errors.As(err, &se) {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if err != nil {
-		return nil, err
+		return nil, err // a *fs.PathError naming the file
 	}
 	var raw struct {
 		Task    string                                 `json:"task"`

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Parameters, AndroidWorld's task metadata, snapshots and the AndroidWorld server's
@@ -62,6 +64,37 @@ func TestOutsideJSONReadStrictly(t *testing.T) {
 		srv.Close()
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("reply %s: %v, want %q", reply, err, want)
+		}
+	}
+}
+
+// The before snapshot is a file of a trace folder ('groundtruth --trace' reads it), so it is
+// read as outside input: a named pipe there blocked the command forever, a link out of the
+// folder was read, and nothing bounded its size.
+func TestLoadSnapshotReadsOnlyARegularFileInside(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.json")
+	if err := os.WriteFile(outside, []byte(`{"task":"T"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, create := range map[string]func(path string) error{
+		"named pipe":    func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		"link outside":  func(p string) error { return os.Symlink(outside, p) },
+		"over the size": func(p string) error { return os.WriteFile(p, make([]byte, maxSnapshotBytes+1), 0o644) },
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, SnapshotFile)
+		if err := create(path); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { _, err := LoadSnapshot(dir); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Errorf("%s: %v, want an error naming %s", name, err, path)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: LoadSnapshot blocked", name)
 		}
 	}
 }

@@ -413,7 +413,7 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	index := len(r.tr.Frames) + 1
 	name := trace.FrameName(index)
 	f := trace.Frame{Index: index, Time: &at, Image: name + ".png"}
-	if err := os.WriteFile(filepath.Join(r.tr.Dir, f.Image), s.png, 0o644); err != nil {
+	if err := writeOwn(filepath.Join(r.tr.Dir, f.Image), s.png); err != nil {
 		return fmt.Errorf("%s: %w", r.tr.Dir, err)
 	}
 	r.written[f.Image] = true
@@ -427,7 +427,7 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 		}
 		if err == nil {
 			f.XML = name + ".xml"
-			if err := os.WriteFile(filepath.Join(r.tr.Dir, f.XML), []byte(x), 0o644); err != nil {
+			if err := writeOwn(filepath.Join(r.tr.Dir, f.XML), []byte(x)); err != nil {
 				return fmt.Errorf("%s: %w", r.tr.Dir, err)
 			}
 			r.written[f.XML] = true
@@ -471,6 +471,25 @@ func (r *recorder) keep(ctx context.Context, at time.Time, s shot) error {
 	return nil
 }
 
+// writeOwn writes a file of autoeval's into the trace folder as a new file: whatever the
+// agent put at that name before (a named pipe, on which a write blocks forever; a link,
+// through which autoeval would write outside the trace) is removed first, and one made
+// again meanwhile makes the write fail instead of going through it.
+func writeOwn(path string, data []byte) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // settleAndCapture takes the closing frame after a moment for the last action's
 // animation to finish; failures only leave it out.
 func (r *recorder) settleAndCapture(ctx context.Context) {
@@ -487,6 +506,9 @@ func (r *recorder) settleAndCapture(ctx context.Context) {
 
 func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result, error) {
 	<-a.done
+	// What the agent left running in its process group is stopped with it: it could write
+	// into the trace folder after the folder is checked (seal), or change the device.
+	stopLeftovers(a.cmd)
 	r.res.ExitCode = a.exitCode
 	r.tr.Metadata["agent_exit_code"] = a.exitCode
 	if a.signal != "" {
@@ -496,7 +518,7 @@ func (r *recorder) finishAgent(a *agentProc, status string, err error) (*Result,
 	r.seal(r.before)
 	if r.tr.Answer != "" {
 		// autoeval's copy of the answer it took, beside the trace.
-		if werr := os.WriteFile(filepath.Join(r.tr.Dir, AnswerFile), []byte(r.tr.Answer+"\n"), 0o644); werr != nil {
+		if werr := writeOwn(filepath.Join(r.tr.Dir, AnswerFile), []byte(r.tr.Answer+"\n")); werr != nil {
 			r.opts.Logf("keeping a copy of the agent's answer: %v", werr)
 		}
 	}

@@ -3,9 +3,11 @@
 package observer
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // setProcessGroup puts the agent in its own process group: a shell-script agent's
@@ -32,4 +34,22 @@ func exitSignal(ps *os.ProcessState) string {
 		return ws.Signal().String()
 	}
 	return ""
+}
+
+// stopLeftovers kills what is left of an exited agent's process group and waits, briefly,
+// until the kernel has removed it (or only zombies are left for their new parent to reap,
+// which kill(2) still counts: hence the bound).
+func stopLeftovers(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	pgid := cmd.Process.Pid
+	if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil {
+		return // no process left in the group
+	}
+	for deadline := time.Now().Add(200 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+			return
+		}
+	}
 }

@@ -135,10 +135,7 @@ var shells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true
 // to $AUTOEVAL_TASK (ShellScript).
 func agentArgs(agent []string, task string) ([]string, error) {
 	args := make([]string, len(agent))
-	script := -1
-	if len(agent) >= 3 && shells[filepath.Base(agent[0])] && strings.HasPrefix(agent[1], "-") && strings.Contains(agent[1], "c") && !strings.HasPrefix(agent[1], "--") {
-		script = 2
-	}
+	script := shellScriptArg(agent)
 	for i, a := range agent {
 		if i == script {
 			s, err := ShellScript(a)
@@ -151,4 +148,51 @@ func agentArgs(agent []string, task string) ([]string, error) {
 		args[i] = strings.ReplaceAll(a, TaskPlaceholder, task)
 	}
 	return args, nil
+}
+
+// CheckAgent refuses an agent command line whose {task} cannot be filled in safely (see
+// ShellScript), so a command can say so before it waits for a device.
+func CheckAgent(agent []string) error {
+	_, err := agentArgs(agent, "")
+	return err
+}
+
+// shellScriptArg is the index of the script a shell of the command line runs with -c, -1
+// when there is none. The shell may follow a wrapper (timeout 600 sh -c ..., env X=1 bash
+// -c ...), and options may come before the script, as sh's usage has them (sh -e -c ...,
+// bash -euo pipefail -c ..., bash --norc -c ...): the script is the shell's first operand.
+// Taking only "SHELL -c SCRIPT" pasted the task text into every other form's script,
+// where "$(touch PWNED)" in it ran.
+func shellScriptArg(agent []string) int {
+	for j := range agent {
+		if !shells[filepath.Base(agent[j])] {
+			continue
+		}
+		withC := false
+		for i := j + 1; i < len(agent); i++ {
+			a := agent[i]
+			switch {
+			case a == "--":
+				if withC && i+1 < len(agent) {
+					return i + 1
+				}
+				return -1
+			case a == "--rcfile" || a == "--init-file":
+				i++ // takes a file name
+			case strings.HasPrefix(a, "--"):
+			case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+				if a[0] == '-' && strings.Contains(a[1:], "c") {
+					withC = true
+				}
+				// -o and -O (bash's shopt) take the name of an option, one per letter.
+				i += strings.Count(a[1:], "o") + strings.Count(a[1:], "O")
+			case withC:
+				return i
+			default:
+				return -1 // a script file: its arguments are plain arguments
+			}
+		}
+		return -1
+	}
+	return -1
 }

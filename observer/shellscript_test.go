@@ -124,6 +124,47 @@ func TestAgentArgs(t *testing.T) {
 	}
 }
 
+// The shell's script is found past its options and past a wrapper command: each command
+// line, run as it is, prints the task exactly and runs none of it. Only "SHELL -c SCRIPT"
+// was rewritten before, and the task text was pasted into the others' scripts.
+func TestAgentArgsFindTheShellsScript(t *testing.T) {
+	task := `$(touch PWNED) "$25.50"`
+	print := `printf '[%s]' "{task}"`
+	for _, agent := range [][]string{
+		{"/bin/sh", "-c", print},
+		{"/bin/sh", "-e", "-c", print},
+		{"/bin/sh", "-ec", print},
+		{"/bin/sh", "-c", "-e", print},
+		{"/bin/sh", "-o", "errexit", "-c", print},
+		{"/bin/sh", "-eo", "errexit", "-c", print},
+		{"/bin/sh", "+x", "-c", print},
+		{"/bin/sh", "-c", "--", print},
+		{"bash", "--norc", "-euo", "pipefail", "-c", print},
+		{"env", "X=1", "/bin/sh", "-c", print},
+		{"timeout", "60", "sh", "-e", "-c", print},
+	} {
+		if _, err := exec.LookPath(agent[0]); err != nil {
+			continue
+		}
+		args, err := agentArgs(agent, task)
+		if err != nil {
+			t.Fatalf("%q: %v", agent, err)
+		}
+		dir := t.TempDir()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir = dir
+		cmd.Env = []string{EnvTask + "=" + task, "PATH=" + os.Getenv("PATH")}
+		out, err := cmd.CombinedOutput()
+		if made, _ := filepath.Glob(filepath.Join(dir, "*")); err != nil || len(made) > 0 || string(out) != "["+task+"]" {
+			t.Errorf("%q ran as %q: printed %q (%v), made %v", agent, args, out, err, made)
+		}
+	}
+	// A script file's arguments are plain arguments: they get the text itself.
+	if args, err := agentArgs([]string{"sh", "agent.sh", "{task}"}, task); err != nil || args[2] != task {
+		t.Fatalf("%q %v", args, err)
+	}
+}
+
 // Fuzz: whatever the command, a rewrite leaves no placeholder, and the task text never
 // reaches the script.
 func FuzzShellScript(f *testing.F) {

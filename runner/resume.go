@@ -253,6 +253,11 @@ func judgeInto(ctx context.Context, o SuiteOptions, tr *trace.Trace, r *TaskResu
 	if o.Judge == nil || len(tr.Frames) == 0 {
 		return
 	}
+	// A recording judged again (another judge configuration) keeps nothing of the earlier
+	// verdict: a judge that fails or cannot tell must not show the earlier one's.
+	r.Judged, r.Judge, r.JudgeID, r.Verdict, r.VerdictReason = false, "", "", "", ""
+	r.Undetermined, r.UndeterminedReason = false, ""
+	r.SCR, r.Complete, r.Substates, r.Satisfied = 0, false, 0, 0
 	if ctx.Err() != nil {
 		r.Error = judgeErrPrefix + ctx.Err().Error()
 		return

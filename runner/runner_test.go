@@ -673,3 +673,52 @@ func TestRunSuiteNoJudgeKeepsAnUnjudgedRecording(t *testing.T) {
 		t.Fatalf("agent ran %d times", strings.Count(string(c), "run"))
 	}
 }
+
+// A suite run again with another judge whose judge fails, or cannot tell, shows that
+// judge's result, not the earlier judge's verdict under the new judge's name: the earlier
+// SCR, completion and undetermined mark were kept and counted as judged.
+func TestRejudgeKeepsNothingOfTheEarlierJudge(t *testing.T) {
+	t.Parallel()
+	_, d := fixture(t, 1)
+	opts := runner.SuiteOptions{
+		Tasks:    []suite.Task{{ID: "one", Text: "Open the Clock app"}},
+		AgentCmd: `true`, Out: filepath.Join(t.TempDir(), "out"),
+		Observe: observer.Options{Interval: 30 * time.Millisecond, Capture: observer.CapturePNG},
+		Store:   openStore(t), Logf: t.Logf,
+		JudgeID: "a",
+		Judge: func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+			return &trace.Judgment{SCR: 1, Complete: true, CompleteRequired: true, Substates: []trace.SubstateResult{{Satisfied: true}}}, nil
+		},
+	}
+	sum, results, err := runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
+	if err != nil || sum.Judged != 1 || sum.TCR != 1 || results[0].Verdict != trace.RunSuccess {
+		t.Fatalf("first judge: %+v %+v %v", sum, results, err)
+	}
+	opts.JudgeID = "b"
+	opts.Judge = func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+		return &trace.Judgment{Undetermined: true, UndeterminedReason: "no answer", Substates: make([]trace.SubstateResult, 1)}, nil
+	}
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
+	r := results[0]
+	if err != nil || sum.Judged != 0 || sum.Undetermined != 1 || r.Judged || r.Complete || r.SCR != 0 || r.Verdict != trace.RunCannotTell {
+		t.Fatalf("a judge that cannot tell: %+v %+v %v", sum, r, err)
+	}
+	opts.JudgeID = "c"
+	opts.Judge = func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+		return &trace.Judgment{SCR: 0, Substates: make([]trace.SubstateResult, 1)}, nil
+	}
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
+	r = results[0]
+	if err != nil || sum.Judged != 1 || sum.Undetermined != 0 || r.Undetermined || r.UndeterminedReason != "" || r.Complete {
+		t.Fatalf("a judge that decides after one that could not: %+v %+v %v", sum, r, err)
+	}
+	opts.JudgeID = "d"
+	opts.Judge = func(ctx context.Context, tr *trace.Trace) (*trace.Judgment, error) {
+		return nil, context.DeadlineExceeded
+	}
+	sum, results, err = runner.RunSuite(context.Background(), []runner.SuiteDevice{d}, opts)
+	r = results[0]
+	if err != nil || sum.Judged != 0 || r.Judged || r.Verdict != "" || r.Judge != "" || !strings.HasPrefix(r.Error, "judge: ") {
+		t.Fatalf("a judge that fails: %+v %+v %v", sum, r, err)
+	}
+}

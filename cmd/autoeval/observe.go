@@ -17,8 +17,12 @@ import (
 
 const observeLong = `Start the agent command and record the device through adb until the agent exits, the --timeout
 passes, or Ctrl-C. The task reaches the agent three ways: "{task}" in its arguments is replaced
-by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. The
-agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and server.
+by the task text, $AUTOEVAL_TASK holds it, and it is written to the agent's standard input. In
+the script of a shell's -c (sh -c 'SCRIPT', also after the shell's options or a wrapper such as
+timeout or env), {task} becomes a reference to $AUTOEVAL_TASK, so the text arrives exactly and
+nothing in it runs, however it is quoted (after $(...), backquotes or a here-document it is
+refused). The agent also gets $ANDROID_SERIAL and $ADB_SERVER_SOCKET for the same device and
+server.
 
 An agent that answers a question (an information-retrieval task: "How many ...?") reports its
 answer by writing it to the file named by $AUTOEVAL_ANSWER_FILE (in a private folder outside the
@@ -32,7 +36,8 @@ Without the file the agent gave no answer.
 Each kept frame is a screenshot (NNNN.png), with --xml the UI hierarchy (NNNN.xml), and the
 foreground activity; frames that differ from the last kept one only below the dedup threshold
 (a status-bar clock change never counts) are dropped and counted. The agent's output goes to
-agent.stdout.log and agent.stderr.log. trace.json is rewritten after every frame, so a crash
+agent.stdout.log and agent.stderr.log. The agent runs in a process group of its own: what it
+leaves running there when it exits (or is stopped) is killed. trace.json is rewritten after every frame, so a crash
 keeps what was seen; its status ends as completed (exit 0), crashed (non-zero exit), timeout,
 stopped (Ctrl-C), device_lost, or not_started when the device failed before the agent could
 start (trace.json's metadata.error says what happened). Frame 1 is always the screen before
@@ -132,6 +137,9 @@ func (opts *ObserveOptions) check() (map[string]any, error) {
 	}
 	if opts.Timeout < 0 {
 		return nil, usagef("observe: --timeout %v: want 0 (no limit) or a positive duration", opts.Timeout)
+	}
+	if err := observer.CheckAgent(opts.Agent); err != nil {
+		return nil, usagef("observe: %v", err)
 	}
 	var params map[string]any
 	if opts.ParamsFile != "" {

@@ -128,6 +128,8 @@ func TestObserveUsageAndDeviceErrors(t *testing.T) {
 		{"--dedup-threshold above 1", []string{"observe", "--adb", dead, "--dedup-threshold", "1.5", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"bad --params", []string{"observe", "--adb", dead, "--params", "/nonexistent.json", "--task", "x", "--out", out, "--", "true"}, 2},
 		{"negative --wait", []string{"observe", "--adb", dead, "--wait", "-1s", "--task", "x", "--out", out, "--", "true"}, 2},
+		{"{task} it cannot quote", []string{"observe", "--adb", dead, "--task", "x", "--out", out, "--", "sh", "-c", `echo "$(echo {task})"`}, 2},
+		{"run {task} it cannot quote", []string{"run", "--adb", dead, "--suite", "s.yaml", "--agent-cmd", "echo `echo {task}`", "--out", out}, 2},
 		{"run bad --capture", []string{"run", "--adb", dead, "--capture", "jpeg", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 		{"run negative --hook-timeout", []string{"run", "--adb", dead, "--hook-timeout", "-1s", "--suite", "s.yaml", "--agent-cmd", "true", "--out", out}, 2},
 	}

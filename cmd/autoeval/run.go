@@ -203,6 +203,9 @@ func (opts *RunOptions) check() (shard.Shard, error) {
 	case opts.AndroidWorld != "" && opts.GroundTruth:
 		return shard.Shard{}, usagef("run: --ground-truth and --androidworld exclude each other (with --androidworld the server's score is the ground truth)")
 	}
+	if _, err := observer.ShellScript(opts.AgentCmd); err != nil {
+		return shard.Shard{}, usagef("run: --agent-cmd: %v", err)
+	}
 	if err := opts.Device.check("run"); err != nil {
 		return shard.Shard{}, err
 	}

@@ -293,18 +293,18 @@ func TestRunPassesTheTaskTextExactly(t *testing.T) {
 }
 
 // A placeholder whose quoting autoeval cannot follow is refused before anything runs, with
-// the reason.
+// the reason: bad usage (exit 2), before any device is waited for (it was refused, exit 1,
+// only once a device was there; with none, the run waited and failed on the device).
 func TestRunRefusesAPlaceholderItCannotQuote(t *testing.T) {
 	t.Parallel()
 	db := judgeEnv(t)
-	srv, _ := clockDevice(t)
 	dir := t.TempDir()
 	suitePath := filepath.Join(dir, "suite.yaml")
 	judgeWriteFile(t, suitePath, "tasks:\n  - {id: a, task: Open the Clock app}\n")
 	ran := filepath.Join(dir, "ran")
-	code, _, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", srv.Addr(), "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
+	code, _, errOut := evalCapture(t, "--db", db, "-q", "run", "--adb", "127.0.0.1:1", "--wait", "0", "--suite", suitePath, "--out", filepath.Join(dir, "runs"),
 		"--agent-cmd", `touch `+ran+`; echo "$(echo {task})"`, "--interval", "30ms", "--judge", "heuristic")
-	if code == 0 || !strings.Contains(errOut, "command substitution") || !strings.Contains(errOut, "$AUTOEVAL_TASK") {
+	if code != 2 || !strings.Contains(errOut, "--agent-cmd") || !strings.Contains(errOut, "command substitution") || !strings.Contains(errOut, "$AUTOEVAL_TASK") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if _, err := os.Stat(ran); err == nil {
