@@ -103,7 +103,7 @@ type appMention struct {
 
 // findApps returns the apps a text names, in order of first mention.
 func findApps(text string) []appMention {
-	lower := strings.ToLower(text)
+	lower := asciiLower(text)
 	var out []appMention
 	covered := func(at, n int) bool {
 		for _, m := range out {
@@ -225,7 +225,7 @@ func targetApp(text string) string {
 	if len(apps) == 0 {
 		return ""
 	}
-	lower := strings.ToLower(text)
+	lower := asciiLower(text)
 	for i := len(apps) - 1; i >= 0; i-- {
 		before := strings.Fields(lower[:apps[i].At])
 		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
@@ -238,6 +238,19 @@ func targetApp(text string) string {
 		}
 	}
 	return apps[len(apps)-1].Name
+}
+
+// asciiLower lowercases the ASCII letters of s and keeps every other byte: positions in it
+// are positions in s (strings.ToLower may change the length of invalid or some non-ASCII
+// text), and app names are ASCII.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // wordIndex finds word in haystack as a whole word, or -1.
@@ -353,6 +366,19 @@ const (
 	kindToggle = "toggle" // a switch is on or off
 	kindAnswer = "answer" // the agent's answer agrees with the screens
 	kindLevel  = "level"  // a setting is at its minimum (0%) or maximum (100%)
+	// kindRunning: a timer, stopwatch or player is running, or paused, as the controls
+	// it offers show (Pause while it runs; Start or Resume, and Reset, once paused).
+	kindRunning = "running"
+	// kindClipboard: the clipboard holds the values (the task's destination is the
+	// clipboard itself).
+	kindClipboard = "clipboard"
+)
+
+// runVerbs start something that then runs; pauseVerbs stop it where it is. A clause of
+// one with no name or number of its own asks for the thing's state, not for an item.
+var (
+	runVerbs   = map[string]bool{"start": true, "run": true, "resume": true, "play": true}
+	pauseVerbs = map[string]bool{"pause": true, "stop": true}
 )
 
 // spec is what a substate asks a screen to show.
@@ -372,6 +398,59 @@ type spec struct {
 	// Action is set when an action verb leads the clause: its result must be identified
 	// by a value, never by words alone (the words name the action, not its outcome).
 	Action bool
+	// Text is the instruction as the task wrote it, for what the task forbids.
+	Text string
+	// Folders are the values the clause names as folders ("a folder named X"): a file
+	// of that name is another kind of item.
+	Folders []string
+	// For a question: Unit is the unit the answer is asked in ("minute", "hour"),
+	// Attribute what a yes/no question asks of its item ("todo" in "is it marked as a todo
+	// item?"), and Plural is set when it asks for every item that qualifies ("what tasks").
+	Unit      string
+	Attribute string
+	Plural    bool
+}
+
+// answerUnit is the unit a question asks its answer in: "express your answer in minutes".
+var answerUnit = regexp.MustCompile(`\bin\s+(hours|minutes|seconds|hour|minute|second)\b`)
+
+// askedAttribute is what a yes/no question asks of its item: "marked as a todo item", "set
+// as favorite".
+var askedAttribute = regexp.MustCompile(`(?i)\b(?:marked|set|flagged|labell?ed|starred)\s+as\s+(?:an?\s+|the\s+)?([\p{L}-]+)`)
+
+// pluralAsk matches a question for every item of a kind: "What tasks ...", "Which events
+// ...", "What high priority tasks ...", "List all ...".
+var pluralAsk = pluralQuestion{}
+
+type pluralQuestion struct{}
+
+var (
+	askedWords = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(.*)$`)
+	askAll     = regexp.MustCompile(`(?i)^\s*(?:list|name)\s+(?:all|every)\b`)
+	auxiliary  = map[string]bool{"is": true, "was": true, "are": true, "were": true, "do": true, "does": true, "did": true,
+		"has": true, "have": true, "had": true, "will": true, "can": true, "should": true, "would": true}
+)
+
+// MatchString reports whether q asks for every item of a kind: a plural noun ("tasks")
+// among the words after what or which, before any verb.
+func (pluralQuestion) MatchString(q string) bool {
+	if askAll.MatchString(q) {
+		return true
+	}
+	m := askedWords.FindStringSubmatch(q)
+	if m == nil {
+		return false
+	}
+	for i, w := range strings.Fields(strings.ToLower(m[1])) {
+		w = strings.Trim(w, "?,.")
+		if i >= 3 || auxiliary[w] {
+			return false
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
+			return true
+		}
+	}
+	return false
 }
 
 // switchTerms are what a toggle's row must name.
@@ -512,15 +591,30 @@ func parseSpec(content string) spec {
 	var sp spec
 	if loc := answerPrefix.FindStringIndex(c); loc != nil {
 		sp.Kind = kindAnswer
-		q := c[loc[1]:]
+		q, format := c[loc[1]:], ""
+		if i := strings.IndexByte(q, '?'); i >= 0 {
+			q, format = q[:i+1], q[i+1:] // what the question asks, then how to answer it
+		}
 		sp.App = findApp(q)
 		s := scanClause(q, sp.App)
 		sp.Values, sp.Words = s.values, s.words
+		if m := answerUnit.FindStringSubmatch(strings.ToLower(format + " " + q)); m != nil {
+			sp.Unit = strings.TrimSuffix(m[1], "s")
+		}
+		if m := askedAttribute.FindStringSubmatch(q); m != nil {
+			sp.Attribute = strings.ToLower(m[1])
+		}
+		sp.Plural = pluralAsk.MatchString(q)
 		return sp
 	}
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
+	for _, v := range sp.Values {
+		if namedFolder(c, v.Text) {
+			sp.Folders = append(sp.Folders, v.Text)
+		}
+	}
 	kind, isVerb := verbs[s.verb]
 	sp.Action = isVerb
 	sp.Kind = kindState
@@ -547,6 +641,14 @@ func parseSpec(content string) spec {
 		sp.Kind, sp.Want = kindToggle, want
 	} else if sp.Kind == kindToggle {
 		sp.Kind = kindState // "turn the volume up": no switch to look at
+	}
+	if (sp.Kind == kindCopy || sp.Kind == kindState) && len(sp.Values) > 0 && containsWord(sp.Words, "clipboard") {
+		// "Copy the following text to the clipboard: ...": the clipboard is the destination.
+		sp.Kind, sp.Objects, sp.To = kindClipboard, nil, nil
+	}
+	if sp.Kind == kindState && len(sp.Values) == 0 && (runVerbs[sp.Verb] || pauseVerbs[sp.Verb]) {
+		// "Run the stopwatch", "Pause the timer": the thing's state, by its controls.
+		sp.Kind, sp.Want = kindRunning, runVerbs[sp.Verb]
 	}
 	for _, v := range sp.Values {
 		switch v.role {
@@ -585,8 +687,35 @@ func parseSpec(content string) spec {
 	return sp
 }
 
+// namingWords introduce a name: the word after "named", "called" or "titled" is one,
+// whatever its shape ("a folder named trips").
+var namingWords = map[string]bool{"named": true, "called": true, "titled": true}
+
+// namedFolder reports whether a clause names a value as a folder: "a folder named X", "the
+// folder 'X'", "a new folder in Markor called X".
+func namedFolder(clause, name string) bool {
+	for from := 0; name != ""; {
+		i := strings.Index(clause[from:], name)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if folderBefore.MatchString(clause[:at]) {
+			return true
+		}
+		from = at + len(name)
+	}
+	return false
+}
+
+// folderBefore ends the words that name what follows as a folder.
+var folderBefore = regexp.MustCompile(`(?i)\b(?:folder|directory)(?:\s+(?:in|on|under|inside)(?:\s+[\w.-]+){1,3}?)?\s+(?:(?:named|called|titled)\s+)?["'“‘]?$`)
+
 // listItemsSep separates the items of a list after a label's colon ("the following: A, B and C").
 var listItemsSep = regexp.MustCompile(`\s*(?:,|;|\band\b)\s*`)
+
+// labelled is an item of such a list that names its field: "First Name: Tomas".
+var labelled = regexp.MustCompile(`^\s*\p{L}[\p{L}_ ]{0,30}:\s+(\S.*?)\s*$`)
 
 // scanned is what scanClause finds in a clause.
 type scanned struct {
@@ -670,6 +799,10 @@ func scanClause(c, app string) scanned {
 			pre := strings.ToLower(string(blank[:i]))
 			if strings.Contains(pre, "following") {
 				for _, item := range listItemsSep.Split(rest, -1) {
+					if m := labelled.FindStringSubmatch(item); m != nil {
+						// "First Name: Tomas": the label names the field, the value is after it.
+						item = m[1]
+					}
 					add(item, i+2)
 				}
 			} else {
@@ -688,10 +821,23 @@ func scanClause(c, app string) scanned {
 				continue
 			}
 		}
+		if screentext.MonthNumber(w.Text) > 0 && i+1 < len(ws) && len(w.Text) >= 3 {
+			// "October 12 2023" (or "Oct 12"): one date, however the screen writes it.
+			j := i + 1
+			if d, err := strconv.Atoi(ws[j].Text); err == nil && d >= 1 && d <= 31 {
+				if j+1 < len(ws) && len(ws[j+1].Text) == 4 && screentext.IsNumber(ws[j+1].Text) {
+					j++
+				}
+				add(c[w.Start:ws[j].End], w.Start)
+				i = j
+				continue
+			}
+		}
+		afterNaming := i > 0 && namingWords[strings.ToLower(ws[i-1].Text)] && !screentext.IsStopWord(lw)
 		switch {
 		case appWords[lw]:
 			continue
-		case isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
+		case afterNaming || isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
 			if len(s.values) > n && i+1 < len(ws) {
@@ -748,8 +894,49 @@ func isQuestion(sent string) bool {
 
 // optionalClause matches clauses about what may or may not happen ("clear any pop-ups that
 // may appear", "when prompted, open it with X") and instructions not to act ("do not start
-// it"): no successful run has to show them, so they make no substate.
+// it"): no successful run has to show them, so they make no substate. An instruction not to
+// act is a constraint on the whole run instead, which the last look checks (forbidden).
 var optionalClause = regexp.MustCompile(`(?i)(\bif (any|needed|necessary|required|prompted|asked|present|possible)\b|\bwhen (prompted|asked)\b|\b(may|might) (appear|show up|pop up)\b|^\s*(do not|don't|never)\b)`)
+
+// notToAct opens an instruction not to do something: "Do not start the timer", "Do NOT
+// hit save", "Don't send it yet".
+var notToAct = regexp.MustCompile(`(?i)^\s*(?:do\s+not|don['’]t|never)\s+(.+)$`)
+
+// forbidden is what a task says not to do, each read as the result the run must never show:
+// "Do not start the timer" gives the timer running, "Do NOT hit save" a form saved.
+// Instructions whose result no rule reads are left out.
+func forbidden(task string) []spec {
+	var out []spec
+	for _, block := range blankLine.Split(strings.ReplaceAll(task, "\r\n", "\n"), -1) {
+		for _, sent := range sentences(strings.Join(strings.Fields(block), " ")) {
+			m := notToAct.FindStringSubmatch(strings.TrimSpace(strings.Trim(strings.TrimSpace(sent), ".;!")))
+			if m == nil {
+				continue
+			}
+			sp := parseSpec(m[1])
+			switch {
+			case saveVerbs[sp.Verb], sp.Kind == kindRunning:
+				sp.Text = m[0]
+				out = append(out, sp)
+			}
+		}
+	}
+	return out
+}
+
+// saveVerbs commit a form: "do not save" leaves the filled form as the goal.
+var saveVerbs = map[string]bool{"save": true, "submit": true}
+
+// keepsFormOpen reports whether a task says not to save: the filled form, unsaved, is its
+// goal, so the values typed into it are the result (evidence rule E2).
+func keepsFormOpen(task string) bool {
+	for _, sp := range forbidden(task) {
+		if saveVerbs[sp.Verb] {
+			return true
+		}
+	}
+	return false
+}
 
 // answerFormat matches sentences that only say how to format an answer.
 var answerFormat = regexp.MustCompile(`(?i)^\s*(express|answer|respond|format|give|reply with|provide|return|if there (are|is)|please (answer|respond|format))\b`)
@@ -891,7 +1078,8 @@ func taskPieces(task, defaultApp string) []piece {
 			fields = nil
 		}
 		var prose []string
-		for _, line := range strings.Split(block, "\n") {
+		lines := splitRecords(strings.Split(block, "\n"))
+		for _, line := range lines {
 			if m := fieldLine.FindStringSubmatch(line); m != nil && !questionStart.MatchString(line) {
 				if len(fields) > 0 && strings.EqualFold(fields[0][0], m[1]) {
 					flush()
@@ -908,7 +1096,7 @@ func taskPieces(task, defaultApp string) []piece {
 			prose = append(prose, line)
 		}
 		flush()
-		text := strings.Join(prose, " ")
+		text := quoteText(strings.Join(prose, " "))
 		asked := false
 		for _, sent := range sentences(text) {
 			if isQuestion(sent) {
@@ -917,7 +1105,12 @@ func taskPieces(task, defaultApp string) []piece {
 				continue
 			}
 			if asked && answerFormat.MatchString(sent) {
-				continue // "Express your answer as a single number": no screen shows it
+				// "Express your answer in minutes": no screen shows it, but it says what the
+				// answer is given in; it stays with its question.
+				if n := len(out); n > 0 && out[n-1].Answer {
+					out[n-1].Text += " " + strings.TrimSpace(sent)
+				}
+				continue
 			}
 			for _, p := range mergePieces(splitClauses(sent)) {
 				if optionalClause.MatchString(p) {
@@ -938,6 +1131,97 @@ func taskPieces(task, defaultApp string) []piece {
 }
 
 func firstVerb(text string) string { return scanClause(text, "").verb }
+
+// splitRecords reads the two ways AndroidWorld writes rows into a goal as "key: value"
+// lines: a table ("name|amount_dollars|note" over rows of cells split by "|") becomes each
+// row's fields, one line each; and a record whose first field shares the line that
+// introduces it ("Add the following expenses: Expense: Office Chair", the next line a field)
+// is split after that line's colon.
+func splitRecords(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if keys := tableHeader(line); keys != nil && i+1 < len(lines) && len(strings.Split(lines[i+1], "|")) == len(keys) {
+			for i+1 < len(lines) && len(strings.Split(lines[i+1], "|")) == len(keys) {
+				i++
+				for k, cell := range strings.Split(lines[i], "|") {
+					if cell = strings.TrimSpace(cell); cell != "" {
+						out = append(out, keys[k]+": "+cell)
+					}
+				}
+			}
+			continue
+		}
+		if fieldLine.MatchString(line) || i+1 >= len(lines) || !fieldLine.MatchString(lines[i+1]) {
+			out = append(out, line)
+			continue
+		}
+		at := strings.Index(line, ": ")
+		if at > 0 && fieldLine.MatchString(line[at+2:]) {
+			out = append(out, line[:at+1], line[at+2:])
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// tableHeader returns the column names of a table's header line ("name|amount_dollars"),
+// nil when the line is not one.
+func tableHeader(line string) []string {
+	cells := strings.Split(strings.TrimSpace(line), "|")
+	if len(cells) < 2 {
+		return nil
+	}
+	for i, c := range cells {
+		c = strings.TrimSpace(c)
+		if !columnName.MatchString(c) {
+			return nil
+		}
+		cells[i] = c
+	}
+	return cells
+}
+
+var columnName = regexp.MustCompile(`^\p{L}[\p{L}\p{N}_]*$`)
+
+// textLabel is a label of one text before its colon: "with the following text: ...",
+// "with message: ...". A plural label ("the following details: ...", "expenses: ...")
+// introduces a list instead.
+var textLabel = regexp.MustCompile(`\b(\p{L}+):\s+`)
+
+// quoteText quotes the text after a label of one text, to the end of the prose: it is one
+// value, whatever "and", commas or full stops it holds ("with the following text: Buy milk,
+// eggs and bread."), so no clause split cuts it.
+func quoteText(prose string) string {
+	m := textLabel.FindStringSubmatchIndex(prose)
+	if m == nil {
+		return prose
+	}
+	label := strings.ToLower(prose[m[2]:m[3]])
+	if f := following.FindStringSubmatch(strings.ToLower(prose[:m[0]])); f != nil {
+		label = f[1] // "the following books from the X app: ..." is a list of books
+	}
+	rest := strings.TrimSpace(prose[m[1]:])
+	if strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss") || rest == "" || strings.ContainsAny(rest, "\"“”?") {
+		return prose // a list, nothing, a quotation of its own or a question
+	}
+	tail := ""
+	if a := findApps(rest); len(a) > 0 {
+		// "...: see you at eight in the Chatter app": where to do it is no part of the text.
+		before := strings.ToLower(rest[:a[0].At])
+		for _, w := range []string{" in ", " using ", " with "} {
+			if cut := strings.LastIndex(before, w); cut >= 0 {
+				rest, tail = rest[:cut], rest[cut:]
+				break
+			}
+		}
+	}
+	return prose[:m[1]] + `"` + strings.TrimRight(rest, " .") + `"` + strings.TrimRight(tail, " .") + "."
+}
+
+// following is "the following X" before a label's colon: X says whether a list follows.
+var following = regexp.MustCompile(`\bfollowing\s+(\p{L}+)`)
 
 // sentences splits prose at . ! ? ; followed by a space, outside quotes.
 func sentences(text string) []string {
@@ -1001,11 +1285,20 @@ func mergePieces(ps []string) []string {
 				out[len(out)-1] += " and " + strings.TrimSpace(p)
 				continue
 			}
+			if len(s.values) > 0 && pronounObject.MatchString(p) && len(scanClause(out[len(out)-1], "").values) == 0 {
+				// "Record a clip and save it as X": X names the clip the clause before made,
+				// which had no name of its own to show it by.
+				out[len(out)-1] += " and " + strings.TrimSpace(p)
+				continue
+			}
 		}
 		out = append(out, p)
 	}
 	return out
 }
+
+// pronounObject is a clause acting on what the clause before made: "save it", "name them".
+var pronounObject = regexp.MustCompile(`(?i)^\s*\w+\s+(it|them)\b`)
 
 func titleCase(s string) string {
 	w := strings.Fields(s)

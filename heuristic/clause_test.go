@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/autoeval/autoeval/substate"
@@ -68,4 +69,139 @@ func TestAppsNamedOnlyAsApps(t *testing.T) {
 	if got := DeriveSubstates("Create a new contact for Amir Muller.", "contacts").Nodes[0].Content; got != "The Contacts app is open" {
 		t.Errorf("suite app: %q", got)
 	}
+}
+
+// unitValues are the values of each unit DeriveSubstates gives a task, in order.
+func unitValues(task string) [][]string {
+	var out [][]string
+	for _, n := range DeriveSubstates(task, "").Nodes {
+		if n.Kind != substate.Unit {
+			continue
+		}
+		var vs []string
+		for _, v := range parseSpec(n.Content).Values {
+			vs = append(vs, v.Text)
+		}
+		out = append(out, vs)
+	}
+	return out
+}
+
+// The text after a label of one text ("with the following text:", "with message:") is one
+// value to the end of the sentence, whatever "and", commas or stops it holds; a plural label
+// ("the following books ...:") introduces a list; a field list's "Label: value" items give
+// their values; the place after the text ("in the X app") is no part of it.
+func TestTextAfterALabelIsOneValue(t *testing.T) {
+	cases := []struct {
+		task string
+		want [][]string
+	}{
+		{"Create a note named pack.md in the Jotter app with the following text: Socks, a torch and the blue map. Bring it.",
+			[][]string{{"Socks, a torch and the blue map. Bring it", "pack.md"}}},
+		{"Send a message to 5550142 with message: running late, and sorry in the Chatter app.",
+			[][]string{{"running late, and sorry", "5550142"}}},
+		{"Delete the following books from the Bookshelf app: Dune, Emma and Walden.", [][]string{{"Dune", "Emma", "Walden"}}},
+		{"In the Phonebook app enter the following details: First Name: Ana, Last Name: Lee, Phone: 555-0100.",
+			[][]string{{"Ana", "Lee", "555-0100"}}},
+	}
+	for _, c := range cases {
+		if got := unitValues(c.task); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: values %q, want %q", c.task, got, c.want)
+		}
+	}
+}
+
+// AndroidWorld writes the rows a task adds in two formats (get_text_representation_of_rows):
+// text blocks ("Expense: Lamp" then " amount_dollars: $12.00" lines) and a table (a header
+// of column names over rows of cells split by "|"). Each row is one clause with every value
+// of the row, also when the line introducing the rows carries the first field.
+func TestAndroidWorldRowGoals(t *testing.T) {
+	want := [][]string{{"Lamp", "$12.00", "Home", "desk light"}, {"Rug", "$80.50", "Home", "hall"}}
+	for _, task := range []string{
+		"Add the following expenses into the ledger app:\nExpense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
+		"Add the following expenses into the ledger app: Expense: Lamp\n amount_dollars: $12.00\n category_name: Home\n note: desk light\n\nExpense: Rug\n amount_dollars: $80.50\n category_name: Home\n note: hall\n",
+		"Add the following expenses into the ledger app:\nname|amount_dollars|category_name|note\nLamp|$12.00|Home|desk light\nRug|$80.50|Home|hall",
+	} {
+		if got := unitValues(task); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n units' values %q,\n want %q", task, got, want)
+		}
+	}
+}
+
+// A clause acting on "it" names the result of the clause before when that one has no name
+// of its own: "record a clip and save it as X" is one clause about X. A clause before with
+// a name of its own keeps its clause.
+func TestItNamesWhatTheClauseBeforeMade(t *testing.T) {
+	units := func(task string) []string {
+		var out []string
+		for _, n := range DeriveSubstates(task, "").Nodes {
+			if n.Kind == substate.Unit {
+				out = append(out, strings.TrimPrefix(n.Content, resultPrefix))
+			}
+		}
+		return out
+	}
+	if got := units(`Record a voice memo in the Memo app and save it as harbour_walk.`); len(got) != 1 || !strings.Contains(got[0], "harbour_walk") {
+		t.Errorf("units %q", got)
+	}
+	if got := units(`Create a note named plan.md in the Jotter app and share it with 5550142.`); len(got) != 2 {
+		t.Errorf("units %q", got)
+	}
+}
+
+// A number of units the question asks for is the length of time a screen writes in
+// another form, counted whole or rounded; another number is not.
+func TestDurationsAsAppsWriteThem(t *testing.T) {
+	cases := []struct {
+		number, unit, text string
+		want               bool
+	}{
+		{"42", "minute", "0:42:10", true},
+		{"43", "minute", "0:42:40", true},
+		{"42", "minute", "0:42:40", true},
+		{"44", "minute", "0:42:40", false},
+		{"72", "minute", "1:12:05", true},
+		{"65", "minute", "1h 05m", true},
+		{"42", "minute", "42 min", true},
+		{"2", "hour", "2:10:00", true},
+		{"42", "minute", "42.1 km", false},
+		{"42", "minute", "10/12/2023", false},
+	}
+	for _, c := range cases {
+		if got := sameDuration(c.number, c.unit, c.text); got != c.want {
+			t.Errorf("%s %ss as %q: %v, want %v", c.number, c.unit, c.text, got, c.want)
+		}
+	}
+}
+
+// Task texts come from outside (episode goals, suites): whatever they hold, the derived
+// substates are valid, the same twice, and every content reads as a spec without a panic.
+func FuzzDeriveSubstates(f *testing.F) {
+	for _, seed := range []string{
+		"Create a timer for 25 minutes and 30 seconds in the Clockwork app. Do not start the timer.",
+		"Add the following expenses into the ledger app: Expense: Lamp\n amount_dollars: $12.00\n note: desk",
+		"Add the following expenses:\nname|amount_dollars\nLamp|$12.00\nRug|",
+		"What tasks do I have due October 16 2023 in Tasks app? Answer with the titles only.",
+		"Is the note titled 'X' in the Joplin app marked as a todo item? Respond with either 'True' or 'False'.",
+		"Copy the following text to the clipboard: a: b: c",
+		"Record a clip and save it as \"x\". Don't hit save.",
+		"Create a new folder in Markor named a.b_c",
+		"with message: \"",
+		": :\n|\n||",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, task string) {
+		s := DeriveSubstates(task, "")
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%q: %v", task, err)
+		}
+		if !reflect.DeepEqual(s, DeriveSubstates(task, "")) {
+			t.Fatalf("%q: not deterministic", task)
+		}
+		for _, n := range s.Nodes {
+			parseSpec(n.Content)
+		}
+		forbidden(task)
+	})
 }

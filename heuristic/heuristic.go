@@ -24,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v5"
+const Version = "heuristic/v6"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -63,6 +63,32 @@ type reasoner struct {
 	// specs holds each substate content read once: the rules ask the same substates on
 	// every frame, and reading a clause is most of their cost.
 	specs map[string]spec
+	// task is the task read for openForm: whether it says not to save (the filled form is
+	// the goal).
+	task     string
+	openForm bool
+	// notes are what this frame asks the memory to keep (critical_info): what an answer
+	// was found against, or only in part, for the last look.
+	notes []string
+}
+
+// noteOnce keeps a note about substate id for the last look, once per kind of note.
+func (h *reasoner) noteOnce(in judge.ReasonInput, id int, note string) {
+	prefix := fmt.Sprintf("%s substate %d:", note[:strings.IndexByte(note, ']')+1], id)
+	for _, f := range in.Facts {
+		if strings.HasPrefix(f.Text, prefix) {
+			return
+		}
+	}
+	h.notes = append(h.notes, fmt.Sprintf("%s frame %d: %s", prefix, in.Frame, strings.TrimSpace(note[strings.IndexByte(note, ']')+1:])))
+}
+
+// formIsGoal reports whether the task says not to save, read once per task.
+func (h *reasoner) formIsGoal(task string) bool {
+	if h.task != task || task == "" {
+		h.task, h.openForm = task, keepsFormOpen(task)
+	}
+	return h.openForm
 }
 
 // spec is what a substate's content asks for, read on its first use.
@@ -85,6 +111,8 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 	if in.Screen != nil {
 		ev = newEvidence(in.Screen)
 	}
+	h.notes = nil
+	defer func() { out.CriticalInfo = append(out.CriticalInfo, h.notes...) }()
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
 		ok, why := h.verdict(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {
@@ -132,25 +160,46 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	switch sp.Kind {
 	case kindAnswer:
-		return judgeAnswer(sp, in.Answer, ev, why)
+		a := judgeAnswer(sp, in.Answer, sc, ev)
+		if a.note != "" {
+			h.noteOnce(in, n.ID, a.note)
+		}
+		return a.ok, strings.Join(append(why, a.why), "; ")
 	case kindGone:
 		return judgeGone(sp, sc, ev, in.Listings, why)
 	case kindMove, kindCopy:
 		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
 	case kindLevel:
 		return judgeLevel(sp, sc, why)
+	case kindRunning:
+		return judgeRunning(sp, ev, sc, why)
+	case kindClipboard:
+		return judgeClipboard(sp, sc, why)
 	}
-	var found, fromForms, joined []string
+	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
+	formGoal := h.formIsGoal(in.Task)
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
 				joined = append(joined, fmt.Sprintf("%q as the adjacent texts %s on one row", v.Text, parts))
 				continue
 			}
+			if how, ok := fileTitled(v, sc, in.Forms, in.Frame); ok && sp.Kind != kindToggle {
+				joined = append(joined, how)
+				continue
+			}
+			if f, ok := typedValue(sc, v); ok && formGoal && sp.Kind != kindToggle {
+				// The task says not to save: the filled form is the goal.
+				typed = append(typed, fmt.Sprintf("%q typed into %s", v.Text, f))
+				continue
+			}
 			// A form committed on this frame saved its values, as they were submitted,
 			// though the page it returned to may show only the item's title.
 			s, f, rule, ok := savedValue(saved, v)
+			if ok && containsWord(sp.Folders, v.Text) && madeFile(s) {
+				return fail(cite("E6", fmt.Sprintf("%q was saved by a form that names a file (its extension field holds one), and the task names a folder", v.Text)))
+			}
 			if !ok || sp.Kind == kindToggle {
 				missing := cite("E6", fmt.Sprintf("values found %v, missing %q", found, v.Text))
 				if where := elsewhere(sc, v); where != "" {
@@ -166,6 +215,19 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			// A list of hits for a query is no sign that what was searched for was made.
 			return fail(cite("N2", fmt.Sprintf("%q shows only as hits of the search %q on this screen", v.Text, q)))
 		}
+		if containsWord(sp.Folders, v.Text) {
+			// The task names a folder; the app shows a file of that name.
+			if onlyAsFile(sc, v) {
+				return fail(cite("E6", fmt.Sprintf("%q shows only as a file (its name with an extension, or a row the app describes as a file), and the task names a folder", v.Text)))
+			}
+			if s, ok := fileMadeNamed(in.Forms, v, sc.Package, in.Frame); ok && !describedAs(sc, v, folderKind) {
+				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
+			}
+		}
+		if sendVerbs[sp.Verb] && onlyAsDraft(sc, v) {
+			// A message kept as a draft was typed, not sent.
+			return fail(cite("N1", fmt.Sprintf("%q shows only on a row marked as a draft: typed, never sent", v.Text)))
+		}
 		found = append(found, v.Text)
 	}
 	if len(found) > len(fromForms) {
@@ -176,6 +238,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	if len(fromForms) > 0 {
 		why = append(why, "saved form: "+strings.Join(fromForms, "; "))
+	}
+	if len(typed) > 0 {
+		why = append(why, cite("E2", "the task says not to save, so the filled form is the result: "+strings.Join(typed, "; ")))
 	}
 	words := sp.Words
 	if sp.Kind == kindToggle {
@@ -223,6 +288,8 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, stri
 			if v.In(strings.ToLower(f.Value)) {
 				name := strconv.Quote(f.Value)
 				switch {
+				case f.Picked:
+					name = fmt.Sprintf("%s = %q, set by a picker", cmp.Or(f.Label, "a date or time"), f.Value)
 				case f.Chosen:
 					name = "the option " + name + " chosen"
 				case f.Label != "":
@@ -268,6 +335,329 @@ func assembled(fields []judge.FormField, v value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// fileTitled finds a file name shown as the title of the file's own page without its
+// extension (an editor titles a document by its base name), where a form of the app
+// committed earlier named the file with that base name and that extension (a new-file
+// dialog's name and extension fields): evidence rule E3, a value shown in parts.
+func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (string, bool) {
+	dot := strings.LastIndexByte(v.Text, '.')
+	if forms == nil || sc.Title == "" || dot <= 0 || !fileName.MatchString(v.Text) {
+		return "", false
+	}
+	base, ext := strings.ToLower(v.Text[:dot]), strings.ToLower(v.Text[dot:])
+	if strings.ToLower(strings.TrimSpace(sc.Title)) != base {
+		return "", false
+	}
+	for _, s := range forms.Saved {
+		if s.Frame > frame || s.Package != sc.Package {
+			continue
+		}
+		named, extended := false, false
+		for _, f := range s.Fields {
+			val := strings.ToLower(strings.TrimSpace(f.Value))
+			named = named || val == base
+			extended = extended || val == ext || "."+val == ext
+		}
+		if named && extended {
+			return fmt.Sprintf("%q as the page title %q, the file the form committed at frame %d named with the extension %q", v.Text, sc.Title, s.Frame, ext), true
+		}
+	}
+	return "", false
+}
+
+// fileKind is how file managers and editors describe a file's row ("File notes.md 10/15").
+var fileKind = regexp.MustCompile(`(?i)^\s*file\b`)
+
+// onlyAsFile reports whether every element of the app's content showing the value shows it
+// as a file: followed by an extension ("travel_plans.md"), or on a list item the app
+// describes as a file.
+func onlyAsFile(sc *judge.Screen, v value) bool {
+	name := strings.ToLower(v.Text)
+	shown := false
+	for _, e := range sc.Elements {
+		text := strings.ToLower(e.Text + "\n" + e.Desc)
+		if !sc.IsContent(e) || !v.In(text) {
+			continue
+		}
+		shown = true
+		if rest := withoutFileNames(text, name); !v.In(rest) {
+			continue // only with an extension: a file's name
+		}
+		if fileKind.MatchString(e.Text) || fileKind.MatchString(e.Desc) {
+			continue
+		}
+		described := false
+		for _, m := range sc.Elements {
+			if sc.IsContent(m) && m.HasBounds && e.HasBounds && (fileKind.MatchString(m.Text) || fileKind.MatchString(m.Desc)) {
+				top, bottom := itemSpan(sc, m)
+				described = described || e.Y1 < bottom && top < e.Y2
+			}
+		}
+		if !described {
+			return false
+		}
+	}
+	return shown
+}
+
+// folderKind is how file managers describe a folder's row ("Folder travel 10/15").
+var folderKind = regexp.MustCompile(`(?i)^\s*(?:folder|directory)\b`)
+
+// fileMadeNamed finds a form of the app committed by this frame that made a file with the
+// value as its name.
+func fileMadeNamed(forms *judge.Forms, v value, pkg string, frame int) (judge.SavedForm, bool) {
+	if forms == nil {
+		return judge.SavedForm{}, false
+	}
+	for _, s := range forms.Saved {
+		if s.Frame > frame || s.Package != pkg || !madeFile(s) {
+			continue
+		}
+		for _, f := range s.Fields {
+			if strings.EqualFold(strings.TrimSpace(f.Value), v.Text) {
+				return s, true
+			}
+		}
+	}
+	return judge.SavedForm{}, false
+}
+
+// describedAs reports whether some element showing the value is described by kind, itself
+// or on its list item.
+func describedAs(sc *judge.Screen, v value, kind *regexp.Regexp) bool {
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			continue
+		}
+		if kind.MatchString(e.Text) || kind.MatchString(e.Desc) {
+			return true
+		}
+		for _, m := range sc.Elements {
+			if sc.IsContent(m) && m.HasBounds && e.HasBounds && (kind.MatchString(m.Text) || kind.MatchString(m.Desc)) {
+				if top, bottom := itemSpan(sc, m); e.Y1 < bottom && top < e.Y2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fileExtension is a file extension as a form's field holds it: ".md", "txt".
+var fileExtension = regexp.MustCompile(`^\.?[A-Za-z0-9]{1,5}$`)
+
+// madeFile reports whether a committed form made a file: a field labelled as an extension
+// holds one.
+func madeFile(s judge.SavedForm) bool {
+	for _, f := range s.Fields {
+		if !f.Chosen && strings.Contains(strings.ToLower(f.Label), "ext") && fileExtension.MatchString(strings.TrimSpace(f.Value)) {
+			return true
+		}
+	}
+	return false
+}
+
+// extensionAfter is a file extension at the start of a text: ".md".
+var extensionAfter = regexp.MustCompile(`^\.[a-z0-9]{1,5}\b`)
+
+// withoutFileNames is text with every occurrence of name followed by a file extension
+// blanked out.
+func withoutFileNames(text, name string) string {
+	var b strings.Builder
+	for name != "" {
+		i := strings.Index(text, name)
+		if i < 0 {
+			break
+		}
+		end := i + len(name)
+		if m := extensionAfter.FindString(text[end:]); m != "" {
+			b.WriteString(text[:i] + " ")
+			text = text[end+len(m):]
+			continue
+		}
+		b.WriteString(text[:end])
+		text = text[end:]
+	}
+	return b.String() + text
+}
+
+// sendVerbs send what was typed: a message kept as a draft is not their result.
+var sendVerbs = map[string]bool{"send": true, "reply": true, "text": true, "resend": true, "share": true, "post": true, "forward": true}
+
+// draftMark is how apps mark text kept unsent: "Draft", "Draft:" before it.
+var draftMark = regexp.MustCompile(`(?i)^\s*draft\b`)
+
+// onlyAsDraft reports whether every element of the app's content showing the value is on
+// a row marked as a draft (the mark in the element itself or beside it on its row).
+func onlyAsDraft(sc *judge.Screen, v value) bool {
+	var holders []judge.Element
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			holders = append(holders, e)
+		}
+	}
+	if len(holders) == 0 {
+		return false
+	}
+	for _, h := range holders {
+		marked := draftMark.MatchString(h.Text) || draftMark.MatchString(h.Desc)
+		for _, m := range sc.Elements {
+			if marked {
+				break
+			}
+			if !sc.IsContent(m) || !m.HasBounds || !h.HasBounds || !(draftMark.MatchString(m.Text) || draftMark.MatchString(m.Desc)) {
+				continue
+			}
+			top, bottom := itemSpan(sc, m)
+			marked = h.Y1 < bottom && top < h.Y2
+		}
+		if !marked {
+			return false
+		}
+	}
+	return true
+}
+
+// itemSpan is the height of the list item an element belongs to: from its row down to the
+// next element of the same id (the next item's same part), or to its own bottom when it is
+// the last of its id.
+func itemSpan(sc *judge.Screen, m judge.Element) (int, int) {
+	bottom := m.Y2
+	next := -1
+	for _, e := range sc.Elements {
+		if e.ID == m.ID && e.ID != "" && e.HasBounds && e.Y1 > m.Y1 && (next < 0 || e.Y1 < next) {
+			next = e.Y1
+		}
+	}
+	if next > 0 {
+		bottom = next
+	}
+	return m.Y1, bottom
+}
+
+// typedValue finds a value typed into one of the app's form fields (not a search box),
+// and names the field.
+func typedValue(sc *judge.Screen, v value) (string, bool) {
+	for _, e := range sc.Elements {
+		if e.Mark != judge.MarkTyped || !e.Editable || e.Role != "" || e.Package != "" && e.Package != sc.Package {
+			continue
+		}
+		if v.In(strings.ToLower(e.Text)) {
+			if e.Hint != "" {
+				return fmt.Sprintf("the field %q", e.Hint), true
+			}
+			return "a field", true
+		}
+	}
+	return "", false
+}
+
+// judgeClipboard: every value shows where the system or the keyboard shows what the
+// clipboard holds: the system's preview of what was copied, a clipboard chip (evidence rule
+// N3: only when the clipboard is the task's destination).
+func judgeClipboard(sp spec, sc *judge.Screen, why []string) (bool, string) {
+	var where []string
+	for _, v := range sp.Values {
+		found := ""
+		for _, e := range sc.Elements {
+			text := strings.ToLower(e.Text + "\n" + e.Desc)
+			if !v.In(text) {
+				continue
+			}
+			switch {
+			case e.Mark == judge.MarkClipboard:
+				found = "a clipboard chip"
+			case e.Role == judge.RoleSystem && clipboardPreview(e):
+				found = "the system's preview of what was copied"
+			}
+			if found != "" {
+				break
+			}
+		}
+		if found == "" {
+			return false, strings.Join(append(why, cite("N3", fmt.Sprintf("%q shows nowhere the clipboard is shown", v.Text))), "; ")
+		}
+		where = append(where, fmt.Sprintf("%q in %s", v.Text, found))
+	}
+	return true, strings.Join(append(why, cite("N3", "the clipboard is the destination, and it holds "+strings.Join(where, "; "))), "; ")
+}
+
+// clipboardPreview reports whether a system UI element is the system's preview of what was
+// just copied: the clipboard overlay's text preview (AOSP's clipboard_overlay layout), or an
+// element whose id names the clipboard.
+func clipboardPreview(e judge.Element) bool {
+	id := strings.ToLower(judge.ShortID(e.ID))
+	return id == "text_preview" || id == "hidden_preview" || strings.Contains(id, "clipboard")
+}
+
+// judgeRunning: the thing a clause names (a stopwatch, a timer) shows on the screen, and
+// the controls the app offers show it in the wanted state (evidence rule E8).
+func judgeRunning(sp spec, ev *shown, sc *judge.Screen, why []string) (bool, string) {
+	fail := func(msg string) (bool, string) { return false, strings.Join(append(why, msg), "; ") }
+	if len(sp.Words) == 0 {
+		return fail(cite("C3", fmt.Sprintf("nothing named to %s", sp.Verb)))
+	}
+	for _, w := range sp.Words {
+		if !ev.hasWord(w) {
+			return fail(cite("E6", fmt.Sprintf("%q is not on this screen", w)))
+		}
+	}
+	st, controls := runState(sc)
+	want := "running"
+	if !sp.Want {
+		want = "paused"
+	}
+	if st != want {
+		if st == "" {
+			return fail(cite("E8", fmt.Sprintf("the controls on this screen (%s) do not show %v %s", strings.Join(controls, ", "), sp.Words, want)))
+		}
+		return fail(cite("E8", fmt.Sprintf("the controls offered (%s) show %v %s, not %s", strings.Join(controls, ", "), sp.Words, st, want)))
+	}
+	return true, strings.Join(append(why, cite("E8", fmt.Sprintf("the controls offered (%s) show %v %s", strings.Join(controls, ", "), sp.Words, st))), "; ")
+}
+
+// Controls that name what a timer, stopwatch or player would do next, and so the state it
+// is in: Pause or Stop while it runs; Start, Resume or Play, with Reset, once it was paused
+// (a fresh one offers Start alone).
+var (
+	pauseControl = regexp.MustCompile(`(?i)^\s*(pause|stop)\b`)
+	startControl = regexp.MustCompile(`(?i)^\s*(start|resume|play|continue)\b`)
+	resetControl = regexp.MustCompile(`(?i)^\s*(reset|clear)\b`)
+)
+
+// runState reads the state the app's controls show: "running", "paused", "idle" (never
+// started) or "" when they show none; and the controls read.
+func runState(sc *judge.Screen) (string, []string) {
+	var pause, start, reset bool
+	var seen []string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !(e.Clickable || strings.HasSuffix(e.Class, "Button")) {
+			continue
+		}
+		label := cmp.Or(strings.TrimSpace(e.Text), strings.TrimSpace(e.Desc), strings.ReplaceAll(judge.ShortID(e.ID), "_", " "))
+		switch {
+		case pauseControl.MatchString(label):
+			pause = true
+		case startControl.MatchString(label):
+			start = true
+		case resetControl.MatchString(label):
+			reset = true
+		default:
+			continue
+		}
+		seen = append(seen, strconv.Quote(label))
+	}
+	switch {
+	case pause && !start:
+		return "running", seen
+	case start && !pause && reset:
+		return "paused", seen
+	case start && !pause:
+		return "idle", seen
+	}
+	return "", seen
 }
 
 // cite puts a rule's mark before what it found.
@@ -500,9 +890,10 @@ func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []
 	return true, strings.Join(append(why, cite("E5", "evidence of absence: "+strings.Join(proofs, "; "))), "; ")
 }
 
-// judgeMoveCopy: a move needs its object gone from the source page with the destination
-// shown, or its object listed on the destination page; a copy needs the object listed on
-// the destination page.
+// judgeMoveCopy: a move needs its object gone from the source page and the destination
+// shown (listing it, or as the page the agent moved it to before it left): listed at the
+// destination alone, the item may have been copied. A copy needs the object listed on the
+// destination page.
 func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []string) (bool, string) {
 	if len(sp.Objects) == 0 || sp.To == nil {
 		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("a %s needs a named item and a destination; this clause names %d item(s) and destination %v", sp.Kind, len(sp.Objects), sp.To != nil))), "; ")
@@ -512,12 +903,13 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 	onDest := title != "" && to.In(title)
 	var proofs []string
 	for _, o := range sp.Objects {
-		if onDest && ev.has(o) {
-			proofs = append(proofs, cite("E1", fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title)))
-			continue
-		}
+		listed := onDest && ev.has(o)
 		if sp.Kind == kindCopy {
-			if onDest {
+			switch {
+			case listed:
+				proofs = append(proofs, cite("E1", fmt.Sprintf("%q is listed on the destination page %q", o.Text, sc.Title)))
+				continue
+			case onDest:
 				return false, strings.Join(append(why, cite("E6", fmt.Sprintf("the destination page %q does not list %q", sc.Title, o.Text))), "; ")
 			}
 			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("this page (%q) is not the destination %q listing %q", sc.Title, to.Text, o.Text))), "; ")
@@ -527,8 +919,14 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 			places = []value{*sp.From}
 		}
 		g, ok := findGone(mem, o, sc.Package, places)
-		if !ok {
+		switch {
+		case !ok && listed:
+			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q is listed on the destination page %q, but no screen showed it gone from its source: a copy is listed there too", o.Text, sc.Title))), "; ")
+		case !ok:
 			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q neither listed on the destination %q here nor seen leaving its source page", o.Text, to.Text))), "; ")
+		case listed:
+			proofs = append(proofs, cite("E5", fmt.Sprintf("%s, and it is listed on the destination page %q", g, sc.Title)))
+			continue
 		}
 		destFrame, shown := titleShown(mem, to)
 		if !shown || destFrame > g.Gone {
@@ -627,59 +1025,6 @@ func titleShown(m *judge.Listings, v value) (int, bool) {
 		}
 	}
 	return best, ok
-}
-
-// judgeAnswer: a question is answered when the agent reported an answer and a screen of
-// the app shows every part of it (and, for a bare small number, the question's subject
-// too, so that a stray digit on some screen does not count).
-func judgeAnswer(sp spec, answer string, ev *shown, why []string) (bool, string) {
-	answer = strings.TrimSpace(answer)
-	if answer == "" {
-		return false, strings.Join(append(why, cite("E7", "the agent reported no answer")), "; ")
-	}
-	parts := answerParts(answer)
-	if len(parts) == 0 {
-		return false, strings.Join(append(why, cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))), "; ")
-	}
-	smallNumber := false
-	for _, p := range parts {
-		if !ev.has(p) && !ev.hasEveryWord(p) {
-			return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the agent's answer %q: %q is not on this screen", screentext.Clip(answer), p.Text))), "; ")
-		}
-		smallNumber = smallNumber || p.Number && len(screentext.Digits(p.Text)) <= 2
-	}
-	if smallNumber {
-		for _, v := range sp.Values {
-			if !ev.has(v) {
-				return false, strings.Join(append(why, cite("E7", fmt.Sprintf("the answer %q shows, but not beside %q, the subject of the question", screentext.Clip(answer), v.Text))), "; ")
-			}
-		}
-	}
-	return true, strings.Join(append(why, cite("E7", fmt.Sprintf("every part of the agent's answer %q is on this screen", screentext.Clip(answer)))), "; ")
-}
-
-// answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
-var answerItems = regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`)
-
-// answerParts splits an answer into the items a screen must show: a list's entries, or the
-// answer whole. Yes/no answers and "none" give nothing to check.
-func answerParts(answer string) []value {
-	a := strings.TrimSpace(answer)
-	for _, p := range []string{"answer:", "the answer is", "final answer:"} {
-		if strings.HasPrefix(strings.ToLower(a), p) {
-			a = strings.TrimSpace(a[len(p):])
-		}
-	}
-	var out []value
-	for _, item := range answerItems.Split(a, -1) {
-		item = strings.Trim(item, " .\"'“”‘’")
-		switch strings.ToLower(item) {
-		case "", "true", "false", "yes", "no", "none", "nothing", "n/a":
-			continue
-		}
-		out = append(out, makeValue(item))
-	}
-	return out
 }
 
 // switchFor finds a switch or checkbox in the wanted state that belongs to an element

@@ -137,7 +137,7 @@ func TestRegisteredAsAKind(t *testing.T) {
 	if !reflect.DeepEqual(r.Judgment.Substates[0].Node, DeriveSubstates(tr.Task, "").Nodes[0]) || !strings.Contains(r.Judgment.Judge.Notice, "derived from the task text") {
 		t.Errorf("substates %+v, notice %q: want those derived from the task", r.Judgment.Substates, r.Judgment.Judge.Notice)
 	}
-	if v := r.Judgment.Judge.PromptVersions; !reflect.DeepEqual(v, map[string]string{"heuristic": "heuristic/v5", "evidence": evidence.Version()}) {
+	if v := r.Judgment.Judge.PromptVersions; !reflect.DeepEqual(v, map[string]string{"heuristic": Version, "evidence": evidence.Version()}) {
 		t.Errorf("prompt versions %v", v)
 	}
 }

@@ -1,20 +1,27 @@
 package heuristic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/autoeval/autoeval/judge"
+	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
 
 // lastLook is the heuristic's last look at a run's end, by the evidence rules: before a
-// success, nothing the substates rest on was undone (L1), no form holding it was dropped
-// (L2) and no error followed (L3). A run that did not reach every required substate is a
-// failure on evidence against it (F1-F4, with F3 read off its last screen here), or "cannot
-// tell" when the substates left ask for what no rule reads (C3) or the end shows nothing
-// (C1, C2, C3, decided by judge.Unreached).
+// success, nothing the substates rest on was undone (L1, and an app that is the result still
+// in front), no form holding it was dropped (L2), no error followed (L3), nothing the task
+// said not to do was done (F5) and nothing was made twice (F6). A run that did not reach
+// every required substate is a failure on evidence against it (F1-F6, with F3 read off its
+// last screen and the reasoner's notes on answers here), or "cannot tell" when the
+// substates left ask for what no rule reads (C3) or the end shows nothing (C1, C2, C3,
+// decided by judge.Unreached), or shows the result in part with nothing against the rest
+// (C4).
 type lastLook struct{}
 
 func (lastLook) Review(_ context.Context, in judge.ReviewInput) (trace.Outcome, trace.Usage, error) {
@@ -112,9 +119,39 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	// L1: a task whose result is the app open (no unit to show) is undone when the run
+	// ends with another app, a system prompt or the home screen in front.
+	if opened, app := appIsTheResult(in); opened {
+		last := in.End[len(in.End)-1]
+		if sc := last.Screen; sc != nil && !sc.OCR {
+			if ok, _ := appShownOrAny(app, sc); !ok {
+				return fail("L1", last.Index, fmt.Sprintf("the task's result is the %s open, and the run ends at frame %d with %s in front", cmp.Or(app, "app"), last.Index, frontOf(sc)))
+			}
+		}
+	}
+	// F5: nothing the task said not to do was done.
+	if f, msg := brokenInstruction(in); msg != "" {
+		return fail("F5", f, msg)
+	}
+	// F6: the item made once, not twice.
+	if f, msg := madeTwice(in, specs, apps); msg != "" {
+		return fail("F6", f, msg)
+	}
 	// L1: nothing the success rests on undone.
 	for _, sp := range specs {
 		switch sp.Kind {
+		case kindRunning:
+			for i := len(in.End) - 1; i >= 0; i-- {
+				f := in.End[i]
+				if f.Screen == nil || f.Screen.OCR || !inApp(f.Screen, apps) || !namesAll(newEvidence(f.Screen), sp.Words) {
+					continue
+				}
+				if st, controls := runState(f.Screen); st != "" && st != stateWanted(sp) {
+					return fail("L1", f.Index, fmt.Sprintf("at frame %d the controls offered (%s) show %v %s, after frame %d showed it %s",
+						f.Index, strings.Join(controls, ", "), sp.Words, st, in.ReachedAt, stateWanted(sp)))
+				}
+				break // the last screen showing it shows it as wanted
+			}
 		case kindToggle:
 			terms := sp.switchTerms()
 			for i := len(in.End) - 1; i >= 0; i-- {
@@ -158,6 +195,150 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	msg := fmt.Sprintf("%s %s, after frame %d reached the last required substate: nothing it rests on was undone, no form holding it was dropped, no error shown",
 		cites("L1", "L2", "L3"), read, in.ReachedAt)
 	return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}
+}
+
+// appIsTheResult reports whether every required substate reached is a page of an app (no
+// unit shows anything in it): the app open is then the result, which must hold at the end.
+func appIsTheResult(in judge.ReviewInput) (bool, string) {
+	app, pages := "", 0
+	for _, f := range in.Found {
+		if !f.Reached || f.Node.Optional {
+			continue
+		}
+		if f.Node.Kind != substate.Page {
+			return false, ""
+		}
+		pages++
+		if a := parseSpec(f.Node.Content).App; a != "" {
+			app = a
+		}
+	}
+	return pages > 0, app
+}
+
+// appShownOrAny checks that the app named is in front, or any app but the launcher when
+// none is named.
+func appShownOrAny(app string, sc *judge.Screen) (bool, string) {
+	if app == "" {
+		return !sc.IsLauncher(), ""
+	}
+	return appShown(app, sc)
+}
+
+// frontOf says what is in front on a screen.
+func frontOf(sc *judge.Screen) string {
+	switch {
+	case sc.IsLauncher():
+		return "the home screen"
+	case sc.PackageFrom == "system prompt":
+		return fmt.Sprintf("a system prompt (%s)", sc.Package)
+	}
+	return sc.Package
+}
+
+// makeVerbs make one new item each.
+var makeVerbs = map[string]bool{"create": true, "add": true, "make": true, "log": true, "record": true}
+
+// madeTwice finds the item a clause makes listed twice on the last screen of its app, as
+// two items of one list, where the app never showed its name before a form holding it was
+// saved: both are new, the item was made twice (evidence rule F6).
+func madeTwice(in judge.ReviewInput, specs []spec, apps []string) (int, string) {
+	var last *judge.EndFrame
+	for i := len(in.End) - 1; i >= 0 && last == nil; i-- {
+		if sc := in.End[i].Screen; sc != nil && !sc.OCR && inApp(sc, apps) {
+			last = &in.End[i]
+		}
+	}
+	if last == nil || in.Forms == nil {
+		return 0, ""
+	}
+	sc := last.Screen
+	for _, sp := range specs {
+		if sp.Kind != kindState || !makeVerbs[sp.Verb] {
+			continue
+		}
+		for _, v := range sp.Values {
+			if !proofName(v.Text) || v.Number {
+				continue
+			}
+			count := map[string][]string{}
+			for _, e := range sc.Elements {
+				if sc.IsContent(e) && e.ID != "" && v.In(strings.ToLower(e.Text)) {
+					count[e.ID] = append(count[e.ID], e.Text)
+				}
+			}
+			for _, texts := range count {
+				if len(texts) < 2 || texts[0] != texts[1] {
+					continue
+				}
+				saved, ok := firstSaveHolding(in.Forms, v, sc.Package)
+				first, shown := in.Forms.Shown[sc.Package+"\x00"+screentext.Squeeze(texts[0])]
+				if ok && shown && first > saved {
+					return last.Index, fmt.Sprintf("frame %d lists %q twice, and the app showed it first at frame %d, after the form holding it was saved at frame %d: the item was made twice",
+						last.Index, texts[0], first, saved)
+				}
+			}
+		}
+	}
+	return 0, ""
+}
+
+// firstSaveHolding is the frame the first form of the app holding the value was saved on.
+func firstSaveHolding(forms *judge.Forms, v value, pkg string) (int, bool) {
+	for _, s := range forms.Saved {
+		if s.Package != pkg && s.Landed != pkg {
+			continue
+		}
+		for _, f := range s.Fields {
+			if v.In(strings.ToLower(f.Value)) {
+				return s.Submitted, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// stateWanted is the state a running clause asks for.
+func stateWanted(sp spec) string {
+	if sp.Want {
+		return "running"
+	}
+	return "paused"
+}
+
+// namesAll reports whether a screen shows every word.
+func namesAll(ev *shown, words []string) bool {
+	for _, w := range words {
+		if !ev.hasWord(w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// brokenInstruction finds where the run did what the task said not to do (evidence rule
+// F5): a form saved when the task said not to save, the thing it said not to start shown
+// running on a screen of the run's end. It returns the frame and what was found, "" for
+// nothing.
+func brokenInstruction(in judge.ReviewInput) (int, string) {
+	for _, sp := range forbidden(in.Task) {
+		if saveVerbs[sp.Verb] && in.Forms != nil && len(in.Forms.Saved) > 0 {
+			s := in.Forms.Saved[len(in.Forms.Saved)-1]
+			return s.Frame, fmt.Sprintf("the task says %q, and %s", sp.Text, strings.TrimPrefix(s.String(), "saved form: "))
+		}
+		if sp.Kind != kindRunning {
+			continue
+		}
+		for _, f := range in.End {
+			if f.Screen == nil || f.Screen.OCR || !namesAll(newEvidence(f.Screen), sp.Words) {
+				continue
+			}
+			if st, controls := runState(f.Screen); st == stateWanted(sp) {
+				return f.Index, fmt.Sprintf("the task says %q, and at frame %d the controls offered (%s) show %v %s", sp.Text, f.Index, strings.Join(controls, ", "), sp.Words, st)
+			}
+		}
+	}
+	return 0, ""
 }
 
 // proofName reports whether a value names an item distinctly enough that its leaving a
@@ -212,12 +393,46 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
 		}
+		if sp.Kind == kindLevel {
+			if at, label, ok := valuelessSlider(in, sp); ok {
+				// The agent moved a slider whose position no screen writes as a number.
+				why = append(why, fmt.Sprintf("substate %d: frame %d shows the slider %q, and no screen writes its level", f.Node.ID, at, label))
+				continue
+			}
+		}
+		if sp.Kind == kindRunning && last != nil && !last.OCR && namesAll(newEvidence(last), sp.Words) {
+			if st, _ := runState(last); st == "" {
+				// The thing is on the last screen, but no control it offers says its state.
+				why = append(why, fmt.Sprintf("substate %d: the last screen shows %v with no control that tells whether it runs", f.Node.ID, sp.Words))
+				continue
+			}
+		}
 		checkable++
+		if against == "" && sp.Kind == kindAnswer {
+			if note := noted(in, noteAgainst, f.Node.ID); note != "" {
+				against = note // a screen showed what the question asks about, against the answer
+			}
+		}
+		if against == "" {
+			against = stillAtSource(in, sp)
+		}
 		if against == "" && last != nil && !last.OCR {
 			against = absentAtEnd(sp, last, lastFrame)
 		}
 	}
+	if f, msg := brokenInstruction(in); msg != "" {
+		m := cite("F5", msg)
+		return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F5"}, Frame: &f, Reason: m, Review: review(in, m)}
+	}
 	o := judge.Unreached(in, against)
+	if o.Verdict == trace.RunFailure && len(o.Rules) == 1 && o.Rules[0] == "F4" {
+		if msg := partlyShown(in); msg != "" {
+			// The goal was not shown whole, but part of it was and nothing is against the
+			// rest: the run's end is no evidence against it.
+			m := cite("C4", msg)
+			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C4"}, Reason: m, Review: review(in, m)}
+		}
+	}
 	if o.Verdict == trace.RunFailure && checkable == 0 && !citesAny(o.Rules, "F1", "F2", "F3") {
 		// Nothing left open is a fact the rules can read: the run's end is no evidence
 		// against it.
@@ -226,6 +441,121 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 	}
 	o.Review = review(in, o.Reason)
 	return o
+}
+
+// partlyShown says which unreached substate the screens showed in part, with nothing
+// against the rest (evidence rule C4), "" when none: a move whose item was listed at its
+// destination while its source was never seen without it.
+func partlyShown(in judge.ReviewInput) string {
+	for _, f := range in.Found {
+		if f.Reached || f.Node.Optional {
+			continue
+		}
+		if note := noted(in, notePart, f.Node.ID); note != "" {
+			return strings.TrimSpace(strings.TrimPrefix(note, notePart))
+		}
+		sp := parseSpec(f.Node.Content)
+		if sp.Kind != kindMove || sp.To == nil || in.Listings == nil {
+			continue
+		}
+		for _, o := range sp.Objects {
+			if at, title, ok := listedOn(in.Listings, o, *sp.To); ok {
+				return fmt.Sprintf("substate %d: %q was listed at its destination %q (frame %d), and no screen after that showed its source %s, with it or without it",
+					f.Node.ID, o.Text, title, at, sourceName(sp))
+			}
+		}
+	}
+	return ""
+}
+
+// valuelessSlider finds, on the screens of the run's end, a slider for the setting a level
+// clause names (a seek bar whose label names it) where no percentage is written for the
+// setting: a level the judge cannot read (evidence rule C3).
+func valuelessSlider(in judge.ReviewInput, sp spec) (int, string, bool) {
+	for _, f := range in.End {
+		if f.Screen == nil || f.Screen.OCR {
+			continue
+		}
+		if ok, why := judgeLevel(sp, f.Screen, nil); ok || strings.Contains(why, ", not ") {
+			return 0, "", false // a screen of the end writes the level
+		}
+	}
+	for i := len(in.End) - 1; i >= 0; i-- {
+		sc := in.End[i].Screen
+		if sc == nil || sc.OCR {
+			continue
+		}
+		for _, e := range sc.Elements {
+			if e.Role == judge.RoleKeyboard || !slider(e) {
+				continue
+			}
+			label := screentext.Squeeze(e.Text + " " + e.Desc)
+			for _, w := range sp.Words {
+				if strings.Contains(label, screentext.Squeeze(w)) {
+					return in.End[i].Index, cmp.Or(e.Text, e.Desc), true
+				}
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// slider reports whether an element is a slider: a seek bar, or a control whose class or id
+// says it slides.
+func slider(e judge.Element) bool {
+	s := strings.ToLower(e.Class + " " + judge.ShortID(e.ID))
+	return strings.Contains(s, "seekbar") || strings.Contains(s, "slider")
+}
+
+// noted finds the note the reasoner kept about substate id with the given mark ("[F3]
+// substate 2: frame 4: ..."), "" for none.
+func noted(in judge.ReviewInput, mark string, id int) string {
+	prefix := fmt.Sprintf("%s substate %d:", mark, id)
+	for _, n := range in.Notes {
+		if i := strings.Index(n, prefix); i >= 0 {
+			return mark + " " + strings.TrimSpace(n[i+len(prefix):])
+		}
+	}
+	return ""
+}
+
+// listedOn is the last frame an item was listed on a page whose title names the place, and
+// that title.
+func listedOn(m *judge.Listings, o, place value) (int, string, bool) {
+	if m == nil {
+		return 0, "", false
+	}
+	at, title := -1, ""
+	for _, it := range m.Items {
+		if place.In(strings.ToLower(it.Title)) && o.In(strings.ToLower(it.Label)) && it.Frame > at {
+			at, title = it.Frame, it.Title
+		}
+	}
+	return at, title, at >= 0
+}
+
+// stillAtSource is evidence rule F3 for a move: its item listed at its source after it was
+// listed at its destination (listed at both, the later at the source: a copy, or a move
+// that did not take); "" when not.
+func stillAtSource(in judge.ReviewInput, sp spec) string {
+	if sp.Kind != kindMove || sp.To == nil || sp.From == nil {
+		return ""
+	}
+	for _, o := range sp.Objects {
+		dest, _, atDest := listedOn(in.Listings, o, *sp.To)
+		src, title, atSrc := listedOn(in.Listings, o, *sp.From)
+		if atDest && atSrc && src > dest {
+			return cite("F3", fmt.Sprintf("%q was listed at its destination at frame %d and still at its source %q at frame %d", o.Text, dest, title, src))
+		}
+	}
+	return ""
+}
+
+func sourceName(sp spec) string {
+	if sp.From != nil {
+		return strconv.Quote(sp.From.Text)
+	}
+	return "page"
 }
 
 func citesAny(ids []string, want ...string) bool {
@@ -246,6 +576,9 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 	}
 	switch sp.Kind {
 	case kindAnswer:
+		if yesNo(answer) != 0 && sp.Attribute != "" && len(sp.Values) > 0 {
+			return "", false // a yes/no about an attribute an item's row shows
+		}
 		if strings.TrimSpace(answer) != "" && len(answerParts(answer)) == 0 {
 			return fmt.Sprintf("the answer %q has nothing a screen could show", answer), true
 		}
@@ -266,6 +599,13 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		}
 		return "", false
 	case kindToggle:
+		return "", false
+	case kindClipboard:
+		return "", false
+	case kindRunning:
+		if len(sp.Words) == 0 {
+			return fmt.Sprintf("nothing named to %s", sp.Verb), true
+		}
 		return "", false
 	}
 	switch {
@@ -300,6 +640,23 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		}
 		if e, ok := switchFor(sc, terms, !sp.Want); ok {
 			return cite("F3", fmt.Sprintf("the switch %q is %s on the run's last screen (frame %d)", labelOf(e), onOff(!sp.Want), frame))
+		}
+	case kindRunning:
+		if !namesAll(ev, sp.Words) {
+			return ""
+		}
+		if st, controls := runState(sc); st != "" && st != stateWanted(sp) {
+			return cite("F3", fmt.Sprintf("the controls offered (%s) show %v %s on the run's last screen (frame %d)", strings.Join(controls, ", "), sp.Words, st, frame))
+		}
+	case kindMove:
+		title := strings.ToLower(sc.Title)
+		if sp.From == nil || title == "" || !sp.From.In(title) {
+			return ""
+		}
+		for _, o := range sp.Objects {
+			if ev.has(o) {
+				return cite("F3", fmt.Sprintf("%q, to be moved, is still listed on its source page %q on the run's last screen (frame %d)", o.Text, sc.Title, frame))
+			}
 		}
 	case kindLevel:
 		if ok, why := judgeLevel(sp, sc, nil); !ok && strings.Contains(why, ", not ") {

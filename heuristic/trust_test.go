@@ -100,12 +100,20 @@ func TestMoveNeedsEveryConstraint(t *testing.T) {
 	if j := heuristicRun(t, tr, nil); j.Complete {
 		t.Fatalf("another note with a longer name passed:\n%s", describeLog(t, j))
 	}
-	// The note listed on the destination page is the move done.
+	// The note listed on the destination page may have been copied there: with its source
+	// never shown again, the judge cannot tell.
 	dst := judgetest.Page(app, "ArchiveNotes", "old_notes.txt", "trip_plan_final.txt")
 	tr = judgetest.ElementsTrace(t, task, src, dst)
 	tr.App = "filebox"
+	if j := heuristicRun(t, tr, nil); j.Complete || j.RunVerdict().Verdict != trace.RunCannotTell {
+		t.Fatalf("the note listed in the destination alone was taken for a move:\n%s", describeLog(t, j))
+	}
+	// Gone from its source and listed at the destination: the move done.
+	srcAfter := judgetest.Page(app, "DraftNotes", "budget.txt", "zoo_photos.txt", "zz_last.txt")
+	tr = judgetest.ElementsTrace(t, task, src, srcAfter, dst)
+	tr.App = "filebox"
 	if j := heuristicRun(t, tr, nil); !j.Complete {
-		t.Fatalf("the note listed in the destination was not seen:\n%s", describeLog(t, j))
+		t.Fatalf("the note gone from its source and listed in the destination was not seen:\n%s", describeLog(t, j))
 	}
 }
 
@@ -175,10 +183,19 @@ func TestQuestionJudgedByTheAgentsAnswer(t *testing.T) {
 	seven := "7"
 	tr.Frames[1].Action = &trace.Action{Type: "answer", Text: seven}
 	subs := DeriveSubstates(task, "")
+	units := 0
 	for _, n := range subs.Nodes {
-		if strings.Contains(strings.ToLower(n.Content), "express your answer") {
+		if n.Kind == substate.Unit {
+			units++
+		}
+		// The format stays with its question (it says the unit the answer is in): it is
+		// never a substate of its own.
+		if strings.Contains(strings.ToLower(n.Content), "express your answer") && !strings.HasPrefix(n.Content, derivedAnswer) {
 			t.Fatalf("the format instruction became a substate: %q", n.Content)
 		}
+	}
+	if units != 1 {
+		t.Fatalf("%d units, want the answer's alone: %+v", units, subs.Nodes)
 	}
 	j := heuristicRun(t, tr, subs)
 	if !j.Complete {

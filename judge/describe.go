@@ -72,6 +72,10 @@ type Screen struct {
 	// Dialog is set on a screenshot (OCR) showing a dialog over a dimmed page; the page
 	// behind it is left out, as a UI dump of the dialog's window leaves it out.
 	Dialog bool
+	// Lists are the app's list views (RecyclerView, ListView, GridView), kept apart from
+	// the elements described: a list shown with nothing in it shows its items gone even
+	// where no text says it is empty (evidence rule E5).
+	Lists []Element
 }
 
 // parseUIXML reads a uiautomator dump (<hierarchy><node .../></hierarchy>) through
@@ -154,6 +158,9 @@ func newScreen(all []Element) *Screen {
 		}
 	}
 	for _, e := range all {
+		if listClass(e.Class) && e.HasBounds && e.X2 > e.X1 && e.Y2 > e.Y1 && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
+			sc.Lists = append(sc.Lists, e)
+		}
 		if !keep(e) {
 			if isKeyboard(e.Package) && sc.Keyboard == "" {
 				sc.Keyboard = e.Package
@@ -237,10 +244,25 @@ func isKeyboard(pkg string) bool {
 
 func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
 
+// systemPrompt reports whether a package shows the system's modal prompts: permission
+// requests (the permission controller, the older package installer) and the system's own
+// dialogs ("android": an app not responding, a chooser).
+func systemPrompt(pkg string) bool {
+	p := strings.ToLower(pkg)
+	return p == "android" || strings.Contains(p, "permissioncontroller") || strings.HasSuffix(p, ".packageinstaller")
+}
+
 // foreground picks the app in front by the hierarchy alone: the package of the focused
 // element, else the package whose elements cover the largest area, leaving out the input
 // method and the system UI unless nothing else is on screen.
 func foreground(all []Element) (pkg, from string) {
+	for _, e := range all {
+		// A system prompt (a permission request, a system dialog) is modal: whatever app
+		// is under it, the prompt, a window of controls to answer it, is in front.
+		if systemPrompt(e.Package) && e.Clickable && (e.Text != "" || e.Desc != "") {
+			return e.Package, "system prompt"
+		}
+	}
 	for _, e := range all {
 		if e.Focused && e.Package != "" && !isKeyboard(e.Package) && !isSystemUI(e.Package) {
 			return e.Package, "focused element"
@@ -303,6 +325,15 @@ func foreground(all []Element) (pkg, from string) {
 		return keys[0], "only window"
 	}
 	return "", ""
+}
+
+// listClass reports whether a class is one of Android's list views.
+func listClass(class string) bool {
+	switch shortClass(class) {
+	case "RecyclerView", "ListView", "GridView", "ExpandableListView":
+		return true
+	}
+	return false
 }
 
 // keep drops empty layout containers: an element is worth describing when it shows

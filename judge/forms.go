@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"sort"
@@ -53,6 +54,8 @@ type FormField struct {
 	Value string `json:"value"`
 	// Chosen marks a selected or checked option of the form rather than typed text.
 	Chosen bool `json:"chosen,omitempty"`
+	// Picked marks (with Chosen) a date or time a picker set, shown as the form's text.
+	Picked bool `json:"picked,omitempty"`
 }
 
 // formSnap is a filled form as last seen, and what the agent did on that frame.
@@ -155,6 +158,8 @@ func fieldList(fs []FormField) string {
 	var vals []string
 	for _, f := range fs {
 		switch {
+		case f.Picked:
+			vals = append(vals, fmt.Sprintf("%s picked %q", cmp.Or(f.Label, "a date or time"), f.Value))
 		case f.Chosen:
 			vals = append(vals, "chosen "+strconv.Quote(f.Value))
 		case f.Label != "":
@@ -180,11 +185,17 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 		return
 	}
 	if same {
-		if m.Open != nil {
-			if m.Open.Act.Kind == actSubmit && !m.Open.Dialog {
-				m.Open.Submitted = m.Open.Frame // the same screen after the save: nothing said
+		if p := m.Open; p != nil {
+			if p.Act.Kind == actSubmit && !p.Dialog {
+				if how, ok := honouredInPlace(p, sc); ok && p.Document {
+					m.save(SavedForm{Frame: frame, Submitted: p.Frame, Package: p.Package, Landed: sc.Package, Title: p.Title, Fields: p.Fields,
+						How: "it " + p.Act.What + " and the editor stayed open; " + how})
+					p.Submitted = 0
+				} else {
+					p.Submitted = p.Frame // the same screen after the save: nothing said
+				}
 			}
-			m.Open.Frame, m.Open.Act = frame, classifyAct(a, sc, m.Open.Dialog)
+			p.Frame, p.Act = frame, classifyAct(a, sc, p.Dialog)
 		}
 		return
 	}
@@ -233,6 +244,18 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 			Document: isDocument(sc)}
 	}
 	m.remember(frame, sc)
+}
+
+// commitsUnchanged reports whether the frame sc, the same screen as the last, commits the
+// open form: a document editor's save control was tapped on the last frame and nothing
+// followed it (observe saves it then).
+func (m *Forms) commitsUnchanged(sc *Screen) bool {
+	p := m.Open
+	if p == nil || sc == nil || sc.OCR || p.Act.Kind != actSubmit || p.Dialog || !p.Document {
+		return false
+	}
+	_, ok := honouredInPlace(p, sc)
+	return ok
 }
 
 // resolve decides what became of the open form now that a frame has left it.
@@ -333,12 +356,18 @@ var savedMessage = regexp.MustCompile(`(?i)^\W*(?:[\p{L}']+\s+){0,3}(?:saved|upd
 var notSaved = regexp.MustCompile(`(?i)\b(not|unsaved|failed)\b`)
 
 // honouredInPlace says how a save that left the form on screen shows it went through: the
-// app confirms it in a short message, or the control tapped is gone or disabled.
+// app confirms it in a short message, or the control tapped is gone or disabled, or the form
+// is a document editor, which saves what it holds (it saves as it is left, too) and whose
+// save control needs no confirmation: no error and no question followed it (the caller
+// checked both).
 func honouredInPlace(p *formSnap, sc *Screen) (string, bool) {
 	for _, t := range shortMessages(sc) {
 		if savedMessage.MatchString(t) && !notSaved.MatchString(t) {
 			return fmt.Sprintf("the app said %q", t), true
 		}
+	}
+	if p.Document && p.Act.Control != "" {
+		return "a document editor saves what it holds when its save control is tapped, and the app showed no error and asked nothing", true
 	}
 	if p.Act.Control == "" {
 		return "", false
@@ -503,6 +532,9 @@ func formFields(sc *Screen) []FormField {
 		if e.Focused && searching {
 			continue // the keyboard searches from it: a search box whatever its id says
 		}
+		if pickerIDs[ShortID(e.ID)] {
+			continue // a picker's own input over the form: the picker sets the form's value
+		}
 		if v := strings.TrimSpace(e.Text); v != "" {
 			out = append(out, FormField{Label: fieldLabel(e), Value: v})
 		}
@@ -511,15 +543,25 @@ func formFields(sc *Screen) []FormField {
 		return nil
 	}
 	for _, e := range sc.Elements {
-		if !sc.IsContent(e) || !(e.Checkable && e.Checked || e.Selected) {
+		if !sc.IsContent(e) {
 			continue
 		}
-		if v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc)); v != "" {
+		v := strings.TrimSpace(firstNonEmpty(e.Text, e.Desc))
+		switch {
+		case v == "":
+		case e.Checkable && e.Checked || e.Selected:
 			out = append(out, FormField{Value: v, Chosen: true})
+		case !e.Checkable && pickedValue.MatchString(v):
+			// A date or time a picker set shows as the form's text, not in a field.
+			out = append(out, FormField{Label: fieldLabel(e), Value: v, Chosen: true, Picked: true})
 		}
 	}
 	return out
 }
+
+// pickedValue matches a date or a time as a form shows what its pickers set: "14:00",
+// "2:30 PM", "October 22, 2023", "Sun, Oct 22", "22 Oct 2023", "10/22/2023".
+var pickedValue = regexp.MustCompile(`(?i)^(?:\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+\d{4})?|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,?\s+\d{4})?)|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})$`)
 
 func hasTyped(fs []FormField) bool {
 	for _, f := range fs {
@@ -691,6 +733,10 @@ func classifyAct(a *trace.Action, sc *Screen, dialog bool) formAct {
 		case e.Editable:
 			// A field, whatever it holds ("Save the date"): tapping it edits or picks.
 			return formAct{Kind: actLeave, What: "tapped a field"}
+		case !dialog && pickerShown(sc):
+			// A date or time picker over the form: its OK sets the value picked and closes
+			// the picker; nothing of the form is committed or given up.
+			return formAct{Kind: actUnknown, What: fmt.Sprintf("tapped %q in a picker over the form", label)}
 		}
 		switch controlKind(e, dialog) {
 		case actSubmit:
@@ -714,6 +760,28 @@ func classifyAct(a *trace.Action, sc *Screen, dialog bool) formAct {
 		return formAct{Kind: actUnknown, What: "the action (" + a.Type + ") says nothing about saving"}
 	}
 	return formAct{Kind: actLeave, What: a.Type}
+}
+
+// pickerIDs are the resource ids of the parts of Android's date and time pickers (the
+// platform's dialogs and Material's): a screen showing one shows a picker.
+var pickerIDs = map[string]bool{"hours": true, "minutes": true, "am_label": true, "pm_label": true, "radial_picker": true,
+	"input_hour": true, "input_minute": true, "time_header": true, "date_picker_header": true, "date_picker_header_year": true,
+	"date_picker_header_date": true, "date_picker_day_picker": true, "month_view": true, "day_picker_view_pager": true,
+	"numberpicker_input": true, "material_clock_face": true, "material_hour_tv": true, "material_minute_tv": true, "material_timepicker_view": true,
+	"mtrl_calendar_main_pane": true, "mtrl_picker_header_selection_text": true, "mtrl_calendar_days_of_week": true}
+
+// pickerShown reports whether a date, time or number picker is on the screen: a widget of
+// a picker class or one of the pickers' parts by its id.
+func pickerShown(sc *Screen) bool {
+	for _, e := range sc.Elements {
+		if e.Role != "" {
+			continue
+		}
+		if strings.Contains(shortClass(e.Class), "Picker") || pickerIDs[ShortID(e.ID)] {
+			return true
+		}
+	}
+	return false
 }
 
 // keyAct classifies a key: the keyboard's enter, done, go and send keys submit; back, home

@@ -393,15 +393,25 @@ func (l *loop) frame(ctx context.Context, pos int, c captured) error {
 	switch {
 	case c.Skip != "":
 		fr.Skipped, fr.SkipReason = true, c.Skip
+		l.st.Listings.observe(f.Index, nil, f.Action)
 		l.st.Forms.observe(f.Index, nil, f.Action, false)
-	case l.st.LastDesc != "" && c.Desc == l.st.LastDesc:
+	case l.st.LastDesc != "" && c.Desc == l.st.LastDesc && !l.st.Forms.commitsUnchanged(c.Screen):
 		// The same screen as the previous frame: nothing new to see, no reasoner call.
 		// What the agent did on it is new, and decides what becomes of a form on it.
 		prev := l.st.lastShown()
 		fr.SameAs = &prev
+		l.st.Listings.observe(f.Index, nil, f.Action)
 		l.st.Forms.observe(f.Index, c.Screen, f.Action, true)
+	case l.st.LastDesc != "" && c.Desc == l.st.LastDesc:
+		// The same screen, but the save tapped on the last one committed the form without
+		// changing the screen (a document editor): the memory has news, so the frame is read.
+		l.st.Listings.observe(f.Index, nil, f.Action)
+		l.st.Forms.observe(f.Index, c.Screen, f.Action, true)
+		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
+			return err
+		}
 	default:
-		l.st.Listings.observe(f.Index, c.Screen)
+		l.st.Listings.observe(f.Index, c.Screen, f.Action)
 		l.st.Forms.observe(f.Index, c.Screen, f.Action, false)
 		if err := l.reason(ctx, f.Index, c, &fr, &usage); err != nil {
 			return err

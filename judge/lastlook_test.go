@@ -101,7 +101,8 @@ func TestModelLastLookIsHeldToTheRules(t *testing.T) {
 }
 
 // No review call when nothing follows the frame that reached the last required substate,
-// nor when the recording ended before the run did: the rules decide both.
+// nor when the recording ended before the run did: the rules decide both. A run whose budget
+// ran out ended there: its end is read like any other.
 func TestLastLookWithoutACall(t *testing.T) {
 	m := &judgetest.Model{Handler: func(_ int, req llm.Request) (string, error) {
 		if judgetest.IsReview(req.System) {
@@ -118,7 +119,7 @@ func TestLastLookWithoutACall(t *testing.T) {
 		t.Fatalf("reached on the last frame: %+v", o)
 	}
 	s := judgetest.ClockScreens()
-	for _, status := range []string{trace.StatusTimeout, trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped} {
+	for _, status := range []string{trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped} {
 		tr := judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[0], s[1], s[2])
 		tr.Status = status
 		j, err := Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
@@ -129,6 +130,17 @@ func TestLastLookWithoutACall(t *testing.T) {
 		if o.Verdict != trace.RunCannotTell || o.Rules[0] != "C1" || !strings.Contains(o.Reason, "ended with status "+status) || !strings.Contains(o.Reason, "substate 3 was never shown") {
 			t.Fatalf("%s: %+v", status, o)
 		}
+	}
+	// A step or time budget that ran out ended the run itself: its last screen is the run's
+	// end, judged like a run the agent stopped (C1, F4).
+	tr = judgetest.WriteTrace(t, judgetest.ClockSubs().Task, s[0], s[1], s[2])
+	tr.Status = trace.StatusTimeout
+	j, err = Run(context.Background(), llmConfig(m), tr, judgetest.ClockSubs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := j.RunVerdict(); o.Verdict != trace.RunFailure || o.Rules[0] != "F4" || !strings.Contains(o.Reason, "budget ran out") {
+		t.Fatalf("timeout: %+v", o)
 	}
 }
 

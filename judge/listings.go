@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/autoeval/autoeval/judge/screentext"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // Listings is what the judge remembers across frames of the lists it saw: which items a
@@ -27,6 +28,9 @@ type Listings struct {
 	Gone []GoneItem `json:"gone,omitempty"`
 	// Titles are the page titles shown so far, with the first frame that showed each.
 	Titles map[string]int `json:"titles,omitempty"`
+	// Scrolled is the last frame the agent scrolled or swiped on: a list not scrolled since
+	// an item was seen keeps its place, so the item's neighbour in its place shows it gone.
+	Scrolled int `json:"scrolled,omitempty"`
 }
 
 // listed is one sighting of a list item.
@@ -38,7 +42,13 @@ type listed struct {
 	Prev  string `json:"prev,omitempty"` // the item before it, "" for the first shown
 	Next  string `json:"next,omitempty"` // the item after it, "" for the last shown
 	Frame int    `json:"frame"`
+	// Box is where the item was on the screen (left, top, right, bottom), when known.
+	Box *[4]int `json:"box,omitempty"`
 }
+
+// loneList is the list key of an item shown alone (one text of its id on the page): it
+// can leave only for an emptied list view where it was.
+const loneList = "lone|"
 
 // GoneItem is an item that left its page: listed at frame Seen, not listed at frame Gone.
 type GoneItem struct {
@@ -152,9 +162,15 @@ func itemCore(label string) string {
 // emptyList matches the messages of an emptied list ("No items", "No events yet").
 var emptyList = regexp.MustCompile(`(?i)^\s*(no\s+\w+(\s+\w+)?(\s+(yet|found|here|to show))?|(it's\s+|list\s+is\s+)?empty|nothing\s+(here|to show))[.!]?\s*$`)
 
-// observe takes in one frame's screen: finds items that left a page since they were last
-// listed there, then remembers what this screen lists.
-func (m *Listings) observe(frame int, sc *Screen) {
+// observe takes in one frame: finds items that left a page since they were last listed
+// there, then remembers what this screen lists, and whether the agent scrolled. sc is nil
+// for a frame that shows nothing new (or could not be read): only its action is taken in.
+func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
+	defer func() {
+		if a != nil && (a.Type == "scroll" || a.Type == "swipe") {
+			m.Scrolled = frame
+		}
+	}()
 	if sc == nil || sc.Package == "" && !sc.OCR {
 		return
 	}
@@ -181,6 +197,7 @@ func (m *Listings) observe(frame int, sc *Screen) {
 			}
 		}
 	}
+	emptied := emptyLists(sc)
 	keys := make([]string, 0, len(m.Items))
 	for k, it := range m.Items {
 		if it.Page == page {
@@ -194,7 +211,10 @@ func (m *Listings) observe(frame int, sc *Screen) {
 			continue
 		}
 		cur := lists[it.List]
-		if !slotTaken(cur, it) && !(empty && len(cur) == 0) {
+		unscrolled := m.Scrolled < it.Frame
+		gone := slotTaken(cur, it) || empty && len(cur) == 0 ||
+			unscrolled && m.endTaken(page, cur, it) || len(cur) == 0 && within(emptied, it.Box)
+		if !gone {
 			continue
 		}
 		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame})
@@ -213,7 +233,92 @@ func (m *Listings) observe(frame int, sc *Screen) {
 			m.forgetGone(page, l)
 		}
 	}
+	for _, e := range loneItems(sc, lists) {
+		l := itemLabel(e)
+		box := [4]int{e.X1, e.Y1, e.X2, e.Y2}
+		list := loneList + ShortID(e.ID) + "|" + shortClass(e.Class)
+		m.Items[page+"\x00"+list+"\x00"+strings.ToLower(l)] = &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: &box}
+		m.forgetGone(page, l)
+	}
 	m.trim()
+}
+
+// endTaken reports whether a list not scrolled since the item was seen shows, at the end
+// of the list where the item was, its former neighbour instead: the first place now held by
+// the item that followed it, or the list ending on the item that preceded it with nothing
+// new shown. (Scrolled, the same list would show other items at its ends as well.)
+func (m *Listings) endTaken(page string, cur []string, it *listed) bool {
+	if len(cur) == 0 {
+		return false
+	}
+	if it.Prev == "" && it.Next != "" && sameItem(cur[0], it.Next) {
+		return true
+	}
+	if it.Next == "" && it.Prev != "" && sameItem(cur[len(cur)-1], it.Prev) {
+		for _, l := range cur {
+			if _, known := m.Items[page+"\x00"+it.List+"\x00"+strings.ToLower(l)]; !known {
+				return false // something new came in: the list may have grown at the top
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// emptyLists are the boxes of the app's list views that show nothing: no text of the app
+// inside them.
+func emptyLists(sc *Screen) [][4]int {
+	var out [][4]int
+	for _, l := range sc.Lists {
+		if l.Package != "" && l.Package != sc.Package {
+			continue
+		}
+		holds := false
+		for _, e := range sc.Elements {
+			if e.HasBounds && e.Role == "" && strings.TrimSpace(e.Text+e.Desc) != "" &&
+				e.X1 >= l.X1 && e.X2 <= l.X2 && e.Y1 >= l.Y1 && e.Y2 <= l.Y2 {
+				holds = true
+				break
+			}
+		}
+		if !holds {
+			out = append(out, [4]int{l.X1, l.Y1, l.X2, l.Y2})
+		}
+	}
+	return out
+}
+
+// within reports whether a box lies inside one of the areas.
+func within(areas [][4]int, box *[4]int) bool {
+	if box == nil {
+		return false
+	}
+	for _, a := range areas {
+		if box[0] >= a[0] && box[2] <= a[2] && box[1] >= a[1] && box[3] <= a[3] {
+			return true
+		}
+	}
+	return false
+}
+
+// loneItems are the app's texts with an id of their own on the screen, not part of a list
+// of two or more and not the page's title: what a list of one item shows.
+func loneItems(sc *Screen, lists map[string][]string) []Element {
+	count := map[string]int{}
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && e.ID != "" {
+			count[ShortID(e.ID)+"|"+shortClass(e.Class)]++
+		}
+	}
+	var out []Element
+	for _, e := range sc.Elements {
+		k := ShortID(e.ID) + "|" + shortClass(e.Class)
+		if !sc.IsContent(e) || e.ID == "" || !e.HasBounds || count[k] != 1 || len(lists[k]) > 0 || itemLabel(e) == "" || e.Text == sc.Title {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // slotTaken reports whether the list now shows another item where it used to be: right

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/autoeval/autoeval/judge/evidence"
+	"github.com/autoeval/autoeval/judge/screentext"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -15,7 +16,7 @@ import (
 // After the frames are judged, the run gets its verdict: success, failure or cannot tell
 // (trace.Outcome). A success needs every required substate reached and a last look at the
 // run's end that finds nothing undoing it (evidence rules L1-L3); a failure needs evidence
-// against the run (F1-F4); otherwise the judge cannot tell (C1-C3). The judge kind's
+// against the run (F1-F6); otherwise the judge cannot tell (C1-C4). The judge kind's
 // Reviewer takes the last look: the heuristic by rules over the end's screens and memory,
 // the model judge by a review call with its own prompt. What every kind shares (reading the
 // end, the rules for a run that did not reach everything, the checks on what a reviewer
@@ -78,10 +79,13 @@ type EndFrame struct {
 // frames only a vision model reads, only the last is described anew.
 const maxEndScreens = 3
 
-// abnormalEnd reports whether a recording stopped before the run ended.
+// abnormalEnd reports whether a recording stopped before the run ended. A timeout is not
+// such a stop: the step or time budget ran out, which ends the run itself (AndroidWorld scores
+// the state its step budget leaves; the observer stops the agent and records the screen it
+// left), so the last screens are the run's end (evidence rules C1, F4).
 func abnormalEnd(status string) bool {
 	switch status {
-	case trace.StatusTimeout, trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped, trace.StatusNotStarted:
+	case trace.StatusCrashed, trace.StatusDeviceLost, trace.StatusStopped, trace.StatusNotStarted:
 		return true
 	}
 	return false
@@ -263,12 +267,15 @@ func (l *loop) reviewInput(ctx context.Context) (ReviewInput, trace.Usage, error
 			// After an early stop: into the copy of the memory, as the loop would have.
 			switch {
 			case c.Skip != "":
+				in.Listings.observe(f.Index, nil, f.Action)
 				in.Forms.observe(f.Index, nil, f.Action, false)
 			case c.Screen == nil:
+				in.Listings.observe(f.Index, nil, f.Action)
 			case prevDesc != "" && c.Desc == prevDesc:
+				in.Listings.observe(f.Index, nil, f.Action)
 				in.Forms.observe(f.Index, c.Screen, f.Action, true)
 			default:
-				in.Listings.observe(f.Index, c.Screen)
+				in.Listings.observe(f.Index, c.Screen, f.Action)
 				in.Forms.observe(f.Index, c.Screen, f.Action, false)
 			}
 			prevDesc = c.Desc
@@ -397,8 +404,11 @@ func Unreached(in ReviewInput, against string) trace.Outcome {
 			Reason: fmt.Sprintf("%s %s, and %s", evidence.Cite("F2"), d, unreachedText(in))}
 	}
 	how := "the run ended"
-	if in.Status == trace.StatusCompleted {
+	switch in.Status {
+	case trace.StatusCompleted:
 		how = "the agent stopped"
+	case trace.StatusTimeout:
+		how = "the run's step or time budget ran out"
 	}
 	return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F4"}, Frame: intPtr(in.LastFrame),
 		Reason: fmt.Sprintf("%s %s at frame %d and %s", evidence.Cite("F4"), how, in.LastFrame, unreachedText(in))}
@@ -432,8 +442,12 @@ func pendingCommit(in ReviewInput) (string, bool) {
 		if !ok || e.Editable {
 			return "", false
 		}
-		if label := controlLabel(e); committing.MatchString(label) {
-			return fmt.Sprintf("tapped %q", label), true
+		// A control's text may name its mode ("SMS") where its description names its job
+		// ("Send"): either, or its id, may say it commits.
+		for _, label := range []string{e.Text, e.Desc, strings.ReplaceAll(ShortID(e.ID), "_", " ")} {
+			if label != "" && committing.MatchString(label) {
+				return fmt.Sprintf("tapped %q", screentext.Clip(label)), true
+			}
 		}
 	}
 	return "", false

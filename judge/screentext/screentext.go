@@ -179,6 +179,17 @@ func NewValue(raw string) Value {
 				fmt.Sprintf("%d %s", day, name), fmt.Sprintf("%d %s", day, name[:3]), fmt.Sprintf("%d/%d/%s", mo, day, m[1]))
 		}
 	}
+	if mo, day, year, ok := MonthDay(t); ok {
+		// "October 12 2023": screens write the same date as "Oct 12", "10/12/2023",
+		// "12 Oct" (the year often left out).
+		name := months[mo-1]
+		v.Alts = append(v.Alts, fmt.Sprintf("%s %d", name, day), fmt.Sprintf("%s %d", name[:3], day),
+			fmt.Sprintf("%d %s", day, name), fmt.Sprintf("%d %s", day, name[:3]))
+		if year > 0 {
+			v.Alts = append(v.Alts, fmt.Sprintf("%d/%d/%d", mo, day, year), fmt.Sprintf("%02d/%02d/%d", mo, day, year),
+				fmt.Sprintf("%d-%02d-%02d", year, mo, day))
+		}
+	}
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
 		h, _ := strconv.Atoi(m[1])
 		v.Alts = append(v.Alts, fmt.Sprintf("%d:00", h))
@@ -196,7 +207,37 @@ func NewValue(raw string) Value {
 	return v
 }
 
-// unitAlts are the short forms of a count of hours, minutes or seconds ("10m", "10 min",
+// monthDay matches a date written with its month's name: "October 12 2023", "Oct 12,
+// 2023", "October 12".
+var monthDay = regexp.MustCompile(`(?i)^([a-z]+)\.?\s+(\d{1,2})(?:,?\s+(\d{4}))?$`)
+
+// MonthDay reads a date written with its month's name ("October 12 2023", "Oct 12"): the
+// month (1-12), the day and the year (0 when not given).
+func MonthDay(s string) (month, day, year int, ok bool) {
+	m := monthDay.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, 0, 0, false
+	}
+	month = MonthNumber(m[1])
+	day, _ = strconv.Atoi(m[2])
+	if m[3] != "" {
+		year, _ = strconv.Atoi(m[3])
+	}
+	return month, day, year, month > 0 && day >= 1 && day <= 31
+}
+
+// MonthNumber is the number (1-12) of a month's name or its first three letters, 0 for
+// anything else.
+func MonthNumber(w string) int {
+	w = strings.ToLower(strings.TrimSuffix(w, "."))
+	for i, name := range months {
+		if w == name || len(w) == 3 && w == name[:3] || w == "sept" && i == 8 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // In reports whether the value shows in text (lowercased) as a whole.
 func (v Value) In(text string) bool {
 	for _, a := range v.Alts {
