@@ -837,6 +837,11 @@ func scanClause(c, app string) scanned {
 		switch {
 		case appWords[lw]:
 			continue
+		case i+1 < len(ws) && clockTime.MatchString(w.Text) && screentext.IsClockHalf(w.Text+" "+ws[i+1].Text):
+			// "7:30 AM": the half of the day is part of the time, one value.
+			add(c[w.Start:ws[i+1].End], w.Start)
+			i++
+			continue
 		case afterNaming || isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
@@ -865,6 +870,9 @@ func scanClause(c, app string) scanned {
 	}
 	return s
 }
+
+// clockTime is a time of day as a task writes it before its half of the day: "7:30", "7".
+var clockTime = regexp.MustCompile(`^\d{1,2}(?::\d{2})?$`)
 
 func containsWord(ws []string, w string) bool {
 	for _, x := range ws {

@@ -7,6 +7,7 @@
 package screentext
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -149,8 +150,10 @@ type Value struct {
 var (
 	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
 	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
-	numeric  = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
-	months   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+	// clockHalf is a time with its half of the day: "7:30 AM", "7 pm", "7:30a.m.".
+	clockHalf = regexp.MustCompile(`(?i)^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?$`)
+	numeric   = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
+	months    = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
 )
 
 // NewValue builds a value and the other ways a screen may write it (a date as "October
@@ -188,6 +191,27 @@ func NewValue(raw string) Value {
 		if year > 0 {
 			v.Alts = append(v.Alts, fmt.Sprintf("%d/%d/%d", mo, day, year), fmt.Sprintf("%02d/%02d/%d", mo, day, year),
 				fmt.Sprintf("%d-%02d-%02d", year, mo, day))
+		}
+	}
+	if m := clockHalf.FindStringSubmatch(t); m != nil {
+		// The half of the day is part of the time: "7:30 AM" never shows as a bare "7:30",
+		// which a 12-hour screen writes for 7:30 PM as well; a 24-hour screen writes 19:30.
+		h, _ := strconv.Atoi(m[1])
+		mins := cmp.Or(m[2], "00")
+		half := strings.ToLower(m[3])
+		v.Alts = []string{fmt.Sprintf("%d:%s %sm", h, mins, half), fmt.Sprintf("%d:%s%sm", h, mins, half), fmt.Sprintf("%d:%s %s.m.", h, mins, half)}
+		if m[2] == "" {
+			v.Alts = append(v.Alts, fmt.Sprintf("%d %sm", h, half), fmt.Sprintf("%d%sm", h, half))
+		}
+		if h >= 1 && h <= 12 {
+			h24 := h % 12
+			if half == "p" {
+				h24 += 12
+			}
+			v.Alts = append(v.Alts, fmt.Sprintf("%02d:%s", h24, mins))
+			if h24 >= 13 {
+				v.Alts = append(v.Alts, fmt.Sprintf("%d:%s", h24, mins))
+			}
 		}
 	}
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
@@ -247,6 +271,9 @@ func (v Value) In(text string) bool {
 	}
 	return v.digits != "" && strings.Contains(Digits(text), v.digits)
 }
+
+// IsClockHalf reports whether a text is a time with its half of the day: "7:30 AM".
+func IsClockHalf(s string) bool { return clockHalf.MatchString(strings.TrimSpace(s)) }
 
 // IsNumber reports whether a word is written as a number: digits with signs, separators,
 // a currency or a percent.

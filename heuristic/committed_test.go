@@ -1,0 +1,77 @@
+package heuristic
+
+import (
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// The cases here are about how apps show a committed result and how it is undone: a time's
+// half of the day read on the time's own row, a list item's own switch turned off after it
+// was made. Each rule has a run where it applies and near misses that must stay failures
+// or "cannot tell". Apps and words are this test's own.
+
+// alarmRow is one alarm of the clock's list: its time (in one text, or its digits and its
+// half of the day as two texts side by side), its label and its own switch.
+type alarmRow struct {
+	time, half, label string
+	on                bool
+}
+
+// alarms is the clock app's alarm list.
+func alarms(rows ...alarmRow) []trace.UIElement {
+	els := judgetest.Page(clockwork, "Alarms")
+	for i, r := range rows {
+		y := 300 + i*300
+		if r.half == "" {
+			els = append(els, judgetest.UI{Pkg: clockwork, Text: r.time, ID: "digital_clock", Y1: y, Y2: y + 150, X1: 40, X2: 600}.Element())
+		} else {
+			els = append(els, judgetest.UI{Pkg: clockwork, Text: r.time, ID: "digital_clock", Y1: y, Y2: y + 150, X1: 40, X2: 400}.Element(),
+				judgetest.UI{Pkg: clockwork, Text: r.half, ID: "am_pm", Y1: y + 80, Y2: y + 140, X1: 410, X2: 520}.Element())
+		}
+		els = append(els, judgetest.UI{Pkg: clockwork, Text: r.label, ID: "label", Y1: y + 160, Y2: y + 220, X1: 40, X2: 600}.Element(),
+			judgetest.UI{Pkg: clockwork, Class: "android.widget.Switch", ID: "onoff", Checkable: true, Checked: r.on, Y1: y + 30, Y2: y + 130, X1: 850, X2: 1020}.Element())
+	}
+	return els
+}
+
+type committedCase struct {
+	name  string
+	task  string
+	steps []act
+	want  string
+	cite  string // a rule the judgment must cite, "" for none
+}
+
+func runCommittedCases(t *testing.T, cases []committedCase) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			j := heuristicRun(t, stepsTrace(t, c.task, c.steps...), nil)
+			o := j.RunVerdict()
+			if o.Verdict != c.want {
+				t.Fatalf("verdict %s (%s), want %s:\n%s", o.Verdict, o.Reason, c.want, describeLog(t, j))
+			}
+			if c.cite != "" && !cited(j, c.cite) {
+				t.Fatalf("the judgment never cites %s:\n%s", c.cite, describeLog(t, j))
+			}
+		})
+	}
+}
+
+// A time asked with its half of the day ("6:45 AM") shows only with that half on the time's
+// own row: one text "6:45 AM", or "6:45" and "AM" side by side. The other half on its row,
+// or an "AM" of another row, shows another time.
+func TestTimeWithItsHalfOfTheDay(t *testing.T) {
+	const task = "Set an alarm for 6:45 AM in the Clockwork app."
+	runCommittedCases(t, []committedCase{
+		{name: "listed as one text", task: task, want: trace.RunSuccess, cite: "E1",
+			steps: []act{{alarms(alarmRow{time: "5:00 AM", label: "Weekdays"}, alarmRow{time: "6:45 AM", label: "Tomorrow", on: true}), nil}}},
+		{name: "the time and a small AM beside it on its row", task: task, want: trace.RunSuccess, cite: "E3",
+			steps: []act{{alarms(alarmRow{time: "6:45", half: "AM", label: "Tomorrow", on: true}), nil}}},
+		{name: "the time listed PM, another alarm AM", task: task, want: trace.RunFailure,
+			steps: []act{{alarms(alarmRow{time: "5:00 AM", label: "Weekdays"}, alarmRow{time: "6:45 PM", label: "Today", on: true}), nil}}},
+		{name: "the time with PM beside it, AM on another row", task: task, want: trace.RunFailure,
+			steps: []act{{alarms(alarmRow{time: "5:00", half: "AM", label: "Weekdays"}, alarmRow{time: "6:45", half: "PM", label: "Today", on: true}), nil}}},
+	})
+}
