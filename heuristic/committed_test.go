@@ -75,3 +75,19 @@ func TestTimeWithItsHalfOfTheDay(t *testing.T) {
 			steps: []act{{alarms(alarmRow{time: "5:00", half: "AM", label: "Weekdays"}, alarmRow{time: "6:45", half: "PM", label: "Today", on: true}), nil}}},
 	})
 }
+
+// A list item made on with its own switch (an alarm) and that switch turned off on a later
+// screen is undone (evidence rule L1). Another item's switch turned off undoes nothing.
+func TestOwnSwitchTurnedOffAfter(t *testing.T) {
+	const task = "Set an alarm for 6:45 AM in the Clockwork app."
+	made := alarms(alarmRow{time: "5:00 AM", label: "Weekdays", on: true}, alarmRow{time: "6:45 AM", label: "Tomorrow", on: true})
+	tapNew, tapOld := judgetest.TapOn(850, 630, 1020, 730), judgetest.TapOn(850, 330, 1020, 430)
+	runCommittedCases(t, []committedCase{
+		{name: "the new alarm's own switch turned off", task: task, want: trace.RunFailure, cite: "L1",
+			steps: []act{{made, tapNew}, {alarms(alarmRow{time: "5:00 AM", label: "Weekdays", on: true}, alarmRow{time: "6:45 AM", label: "Not scheduled"}), nil}}},
+		{name: "the other alarm's switch turned off", task: task, want: trace.RunSuccess, cite: "L1",
+			steps: []act{{made, tapOld}, {alarms(alarmRow{time: "5:00 AM", label: "Weekdays"}, alarmRow{time: "6:45 AM", label: "Tomorrow", on: true}), nil}}},
+		{name: "the new alarm's switch left on, another page after", task: task, want: trace.RunSuccess, cite: "L1",
+			steps: []act{{made, nil}, {judgetest.Page(clockwork, "Stopwatch", "00:00"), nil}}},
+	})
+}

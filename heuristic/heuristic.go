@@ -278,7 +278,49 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, cite("C3", "no app, name, number, quoted text or word to look for")
 	}
+	if sp.Kind == kindState {
+		for _, v := range sp.Values {
+			if e, ok := ownSwitch(sc, v); ok && e.Checked {
+				// Said so the last look can tell when the item is switched off later (L1).
+				why = append(why, fmt.Sprintf("%q%s", v.Text, ownSwitchOn))
+			}
+		}
+	}
 	return true, strings.Join(why, "; ")
+}
+
+// ownSwitchOn is how an analysis says that the item showing a value carries its own switch,
+// on: the last look then checks that no later screen shows it off.
+const ownSwitchOn = " is on a row whose own switch is on"
+
+// ownSwitch finds the switch of the one list item showing a value: the value's element when
+// it is a switch itself, else the one switch beside it on its row. A checkbox is no such
+// switch (a to-do's box ticked is the item done, not switched off); two switches, or the
+// value on several rows, name no one switch.
+func ownSwitch(sc *judge.Screen, v value) (judge.Element, bool) {
+	var found judge.Element
+	n := 0
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) {
+			continue
+		}
+		if isSwitch(h) {
+			found, n = h, n+1
+			continue
+		}
+		for _, e := range sc.Elements {
+			if e != h && isSwitch(e) && sc.IsContent(e) && h.HasBounds && e.HasBounds && h.Y1 < e.Y2 && e.Y1 < h.Y2 && (n == 0 || e != found) {
+				found, n = e, n+1
+			}
+		}
+	}
+	return found, n == 1
+}
+
+// isSwitch reports whether an element is an on/off switch (not a checkbox or a radio button).
+func isSwitch(e judge.Element) bool {
+	c := strings.ToLower(e.Class)
+	return e.Checkable && (strings.Contains(c, "switch") || strings.Contains(c, "togglebutton"))
 }
 
 // savedValue finds a value among the values of the forms committed on this frame: in one

@@ -188,6 +188,9 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	if f, msg := switchedOffAfter(in, specs, apps); msg != "" {
+		return fail("L1", f, msg)
+	}
 	read := fmt.Sprintf("frames %d to %d", in.End[0].Index, in.End[len(in.End)-1].Index)
 	if len(in.End) == 1 {
 		read = fmt.Sprintf("frame %d", in.End[0].Index)
@@ -195,6 +198,43 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	msg := fmt.Sprintf("%s %s, after frame %d reached the last required substate: nothing it rests on was undone, no form holding it was dropped, no error shown",
 		cites("L1", "L2", "L3"), read, in.ReachedAt)
 	return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}
+}
+
+// switchedOffAfter finds an item the success rests on, shown with its own switch on when it
+// was reached, whose own switch the last screen showing it shows off (an alarm made, then
+// switched off): the result undone (evidence rule L1). A task that asks for a switch off
+// has that for its goal, and is left to its own clause.
+func switchedOffAfter(in judge.ReviewInput, specs []spec, apps []string) (int, string) {
+	for _, sp := range specs {
+		if sp.Kind == kindToggle && !sp.Want {
+			return 0, ""
+		}
+	}
+	for _, f := range in.Found {
+		if !f.Reached || f.Node.Optional || !strings.Contains(f.Analysis, ownSwitchOn) {
+			continue
+		}
+		for _, v := range parseSpec(f.Node.Content).Values {
+			if !strings.Contains(f.Analysis, strconv.Quote(v.Text)+ownSwitchOn) {
+				continue
+			}
+			for i := len(in.End) - 1; i >= 0; i-- {
+				sc := in.End[i].Screen
+				if sc == nil || sc.OCR || !inApp(sc, apps) {
+					continue
+				}
+				e, ok := ownSwitch(sc, v)
+				if !ok {
+					continue
+				}
+				if !e.Checked {
+					return in.End[i].Index, fmt.Sprintf("%q showed with its own switch on at frame %d, and frame %d shows that switch off", v.Text, f.Frame, in.End[i].Index)
+				}
+				break // the last screen showing the item shows it on
+			}
+		}
+	}
+	return 0, ""
 }
 
 // appIsTheResult reports whether every required substate reached is a page of an app (no
