@@ -91,3 +91,28 @@ func TestOwnSwitchTurnedOffAfter(t *testing.T) {
 			steps: []act{{made, nil}, {judgetest.Page(clockwork, "Stopwatch", "00:00"), nil}}},
 	})
 }
+
+// A switch described by its item's own name (an alarm's switch read out as its time) is
+// that item's one switch, however often the name shows on its row.
+func TestOwnSwitchNamedByItsItem(t *testing.T) {
+	const task = "Set an alarm for 6:45 AM in the Clockwork app."
+	list := func(on bool) []trace.UIElement {
+		els := alarms(alarmRow{time: "5:00 AM", label: "Weekdays", on: true}, alarmRow{time: "6:45 AM", label: "Tomorrow", on: on})
+		for i := range els {
+			switch {
+			case els[i].ClassName != "android.widget.Switch":
+			case els[i].BBoxPixels.YMin < 500:
+				els[i].ContentDescription = "5:00 AM"
+			default:
+				els[i].ContentDescription = "6:45 AM"
+			}
+		}
+		return els
+	}
+	runCommittedCases(t, []committedCase{
+		{name: "turned off after", task: task, want: trace.RunFailure, cite: "L1",
+			steps: []act{{list(true), judgetest.TapOn(850, 630, 1020, 730)}, {list(false), nil}}},
+		{name: "left on", task: task, want: trace.RunSuccess, cite: "L1",
+			steps: []act{{list(true), nil}, {list(true), nil}}},
+	})
+}

@@ -298,23 +298,33 @@ const ownSwitchOn = " is on a row whose own switch is on"
 // switch (a to-do's box ticked is the item done, not switched off); two switches, or the
 // value on several rows, name no one switch.
 func ownSwitch(sc *judge.Screen, v value) (judge.Element, bool) {
-	var found judge.Element
-	n := 0
+	var found []judge.Element
+	add := func(e judge.Element) {
+		for _, f := range found {
+			if f == e {
+				return
+			}
+		}
+		found = append(found, e)
+	}
 	for _, h := range sc.Elements {
 		if !sc.IsContent(h) || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) {
 			continue
 		}
 		if isSwitch(h) {
-			found, n = h, n+1
+			add(h) // the switch names its item itself
 			continue
 		}
 		for _, e := range sc.Elements {
-			if e != h && isSwitch(e) && sc.IsContent(e) && h.HasBounds && e.HasBounds && h.Y1 < e.Y2 && e.Y1 < h.Y2 && (n == 0 || e != found) {
-				found, n = e, n+1
+			if e != h && isSwitch(e) && sc.IsContent(e) && h.HasBounds && e.HasBounds && h.Y1 < e.Y2 && e.Y1 < h.Y2 {
+				add(e)
 			}
 		}
 	}
-	return found, n == 1
+	if len(found) != 1 {
+		return judge.Element{}, false
+	}
+	return found[0], true
 }
 
 // isSwitch reports whether an element is an on/off switch (not a checkbox or a radio button).
