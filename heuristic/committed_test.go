@@ -92,6 +92,26 @@ func TestOwnSwitchTurnedOffAfter(t *testing.T) {
 	})
 }
 
+// An item shown with the app's error right under it (a message "Not sent. Tap to try
+// again.") did not take (evidence rule F1); an error elsewhere on the page (a banner about
+// older messages) says nothing of it.
+func TestErrorBesideTheResult(t *testing.T) {
+	const task = `Send the message "see you at eight" to Mira in the Chatter app.`
+	thread := func(status string, y int) []trace.UIElement {
+		return judgetest.Concat(chatThread("Mira", "", "Hello"), []trace.UIElement{
+			judgetest.UI{Pkg: chatter, Text: "see you at eight", ID: "message_body", Y1: 1500, Y2: 1580, X1: 500, X2: 1040}.Element(),
+			judgetest.UI{Pkg: chatter, Text: status, ID: "status", Y1: y, Y2: y + 50, X1: 500, X2: 1040}.Element()})
+	}
+	runCommittedCases(t, []committedCase{
+		{name: "not sent, under the message", task: task, want: trace.RunFailure, cite: "F1",
+			steps: []act{{thread("Not sent. Tap to try again.", 1590), nil}}},
+		{name: "delivered, under the message", task: task, want: trace.RunSuccess,
+			steps: []act{{thread("Delivered", 1590), nil}}},
+		{name: "an error about older messages at the top of the thread", task: task, want: trace.RunSuccess,
+			steps: []act{{thread("Couldn't load older messages", 300), nil}}},
+	})
+}
+
 // A switch described by its item's own name (an alarm's switch read out as its time) is
 // that item's one switch, however often the name shows on its row.
 func TestOwnSwitchNamedByItsItem(t *testing.T) {

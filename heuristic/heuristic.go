@@ -181,6 +181,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
 	formGoal := h.formIsGoal(in.Task)
+	if msg := unanswered(sc); msg != "" && !formGoal && len(sp.Values) > 0 && sp.Kind != kindToggle {
+		return fail(cite("E2", msg))
+	}
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
@@ -225,6 +228,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			if s, ok := fileMadeNamed(in.Forms, v, sc.Package, in.Frame); ok && !describedAs(sc, v, folderKind) {
 				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
 			}
+		}
+		if msg := errorBeside(sc, v); msg != "" {
+			return fail(cite("F1", msg))
 		}
 		if sendVerbs[sp.Verb] && onlyAsDraft(sc, v) {
 			// A message kept as a draft was typed, not sent.
@@ -287,6 +293,88 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		}
 	}
 	return true, strings.Join(why, "; ")
+}
+
+// unanswered says why the values a screenshot shows are not committed, "" when nothing
+// says so: the screen asks whether to save them (a save-or-discard question over the form),
+// or it is a dialog asking something, its confirming and its leaving buttons both there
+// and neither pressed (a name typed into a new-file dialog). A UI dump tells fields from
+// text, and the judge's memory of forms follows such questions there; a screenshot's
+// fields read as plain text.
+func unanswered(sc *judge.Screen) string {
+	if !sc.OCR {
+		return ""
+	}
+	if q := sc.SaveQuestion(); q != "" {
+		return fmt.Sprintf("the screen asks %q, unanswered: what it shows is not saved", q)
+	}
+	if !sc.Dialog {
+		return ""
+	}
+	var confirm, leave string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || len(strings.Fields(e.Text)) > 2 {
+			continue
+		}
+		w := strings.ToLower(strings.Trim(e.Text, " .!"))
+		switch {
+		case confirmLabels[w]:
+			confirm = e.Text
+		case leaveLabels[w]:
+			leave = e.Text
+		}
+	}
+	if confirm == "" || leave == "" {
+		return ""
+	}
+	return fmt.Sprintf("the screen is a dialog whose buttons %q and %q were not pressed: what it holds is asked, not done", leave, confirm)
+}
+
+// Labels of a dialog's buttons that confirm what it asks, and that leave it.
+var (
+	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true, "yes": true, "apply": true, "rename": true}
+	leaveLabels   = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true}
+)
+
+// errorBeside finds the app's error beside an element showing the value: on its row, or
+// the next text under it, within about two of its lines, overlapping it across ("Not sent.
+// Tap to try again." under a message's bubble). The error names that item's failure
+// (evidence rule F1); an error elsewhere on the screen, or under the page's title (a
+// banner about the page), is no part of it.
+func errorBeside(sc *judge.Screen, v value) string {
+	title := strings.TrimSpace(sc.Title)
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !h.HasBounds || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) || title != "" && strings.TrimSpace(h.Text) == title {
+			continue
+		}
+		lh := h.Y2 - h.Y1
+		for _, e := range sc.Elements {
+			if e == h || !sc.IsContent(e) || !e.HasBounds || e.Editable || len(strings.Fields(e.Text)) > 15 || !judge.IsErrorText(e.Text) {
+				continue
+			}
+			across := e.X1 < h.X2 && h.X1 < e.X2
+			sameRow := e.Y1 < h.Y2 && h.Y1 < e.Y2
+			under := e.Y1 >= h.Y2-lh/4 && e.Y1 < h.Y2+3*lh && !textBetween(sc, h, e)
+			if across && (sameRow || under) {
+				return fmt.Sprintf("%q shows with the app's error %q beside it", v.Text, e.Text)
+			}
+		}
+	}
+	return ""
+}
+
+// textBetween reports whether some text of the app lies between an element and one under
+// it, across from both.
+func textBetween(sc *judge.Screen, top, below judge.Element) bool {
+	for _, m := range sc.Elements {
+		if m == top || m == below || !sc.IsContent(m) || !m.HasBounds || strings.TrimSpace(m.Text+m.Desc) == "" {
+			continue
+		}
+		if m.Y1 >= top.Y2-2 && m.Y2 <= below.Y1+2 && m.X1 < below.X2 && below.X1 < m.X2 {
+			return true
+		}
+	}
+	return false
 }
 
 // ownSwitchOn is how an analysis says that the item showing a value carries its own switch,

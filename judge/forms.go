@@ -680,6 +680,21 @@ func discardQuestion(sc *Screen) bool {
 	return false
 }
 
+// SaveQuestion is the first text on the screen asking whether to save or discard a form's
+// changes ("You have unsaved changes. Save before exiting?"), "" when none shows.
+func (sc *Screen) SaveQuestion() string {
+	for _, t := range shortMessages(sc) {
+		if discardPattern.MatchString(t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// IsErrorText reports whether a text says a save failed, a value is invalid or missing, or
+// something could not be done ("Not sent. Tap to try again.").
+func IsErrorText(s string) bool { return errorPattern.MatchString(s) }
+
 // ErrorMessage is the first message on the screen saying a save failed, a value is invalid
 // or missing, or something could not be done; "" when none shows (evidence rules F1, L3).
 func (sc *Screen) ErrorMessage() string { return errorShown(sc) }
