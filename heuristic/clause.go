@@ -842,7 +842,7 @@ func scanClause(c, app string) scanned {
 			add(c[w.Start:ws[i+1].End], w.Start)
 			i++
 			continue
-		case afterNaming || isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
+		case afterNaming || isName(w.Text) || screentext.WebAddress(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
 			if len(s.values) > n && i+1 < len(ws) {

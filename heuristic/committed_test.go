@@ -136,3 +136,28 @@ func TestOwnSwitchNamedByItsItem(t *testing.T) {
 			steps: []act{{list(true), nil}, {list(true), nil}}},
 	})
 }
+
+// A web address with a path is one value: the page it names shows it whole in the browser's
+// address bar. A search results page for the address's words (its own address another), or
+// the address typed with its suggestions, shows no visit to it.
+func TestWebAddressIsOneValue(t *testing.T) {
+	const browser = "org.example.browser"
+	const task = "In the Browser app, bookmark the page docs.example.org/guide/harbours."
+	page := func(address string, rows ...string) []trace.UIElement {
+		els := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+			judgetest.UI{Pkg: browser, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+			judgetest.UI{Pkg: browser, Text: address, ID: "url_bar", Y1: 150, Y2: 250, X1: 230, X2: 800}.Element()})
+		for i, r := range rows {
+			els = append(els, judgetest.UI{Pkg: browser, Text: r, Y1: 330 + i*140, Y2: 440 + i*140, X1: 40, X2: 1040}.Element())
+		}
+		return judgetest.Concat(els, []trace.UIElement{judgetest.UI{Pkg: browser, Text: "Bookmarked", ID: "snackbar_message", Y1: 2150, Y2: 2250, X1: 40, X2: 800}.Element()})
+	}
+	runCommittedCases(t, []committedCase{
+		{name: "the page under its address", task: task, want: trace.RunSuccess, cite: "E1",
+			steps: []act{{page("docs.example.org/guide/harbours", "Harbours", "A guide to the harbours of the coast"), nil}}},
+		{name: "the search results for its words", task: task, want: trace.RunFailure,
+			steps: []act{{page("search.example.com/search?q=docs+example+guide+harbours", "docs example guide harbours", "Harbours - docs.example.org", "docs.example.org › guide › harbours"), nil}}},
+		{name: "another page of the site", task: task, want: trace.RunFailure,
+			steps: []act{{page("docs.example.org/guide/harbours-history", "Harbours history"), nil}}},
+	})
+}

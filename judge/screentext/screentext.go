@@ -145,6 +145,9 @@ type Value struct {
 	Alts   []string
 	digits string // long numbers (phone numbers): matched digit for digit
 	Number bool
+	// URL is set for a web address with a path: it shows as that page's address, not as
+	// the start of another page's.
+	URL bool
 }
 
 var (
@@ -192,6 +195,12 @@ func NewValue(raw string) Value {
 			v.Alts = append(v.Alts, fmt.Sprintf("%d/%d/%d", mo, day, year), fmt.Sprintf("%02d/%02d/%d", mo, day, year),
 				fmt.Sprintf("%d-%02d-%02d", year, mo, day))
 		}
+	}
+	if WebAddress(t) {
+		// "https://www.x.org/a/" and "x.org/a" name one page; the bar may show either.
+		v.URL = true
+		bare := strings.TrimSuffix(webScheme.ReplaceAllString(l, ""), "/")
+		v.Alts = []string{bare}
 	}
 	if m := clockHalf.FindStringSubmatch(t); m != nil {
 		// The half of the day is part of the time: "7:30 AM" never shows as a bare "7:30",
@@ -262,8 +271,49 @@ func MonthNumber(w string) int {
 	return 0
 }
 
+// webPath is a web address with a path: a host with a dot, then "/" and more.
+var webPath = regexp.MustCompile(`(?i)^(?:https?://)?(?:www\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}/\S+$`)
+
+// webScheme is what an address bar may leave out of an address: its scheme and "www.".
+var webScheme = regexp.MustCompile(`^(?:https?://)?(?:www\.)?`)
+
+// WebAddress reports whether a word is a web address with a path: "en.m.wikipedia.org/wiki/X".
+func WebAddress(w string) bool { return webPath.MatchString(w) }
+
+// urlIn reports whether a page's address shows in text as that page's: not glued to more
+// of another address before it, and followed by nothing but a slash, a query or a fragment.
+func urlIn(text, addr string) bool {
+	for i := 0; i < len(text); {
+		k := strings.Index(text[i:], addr)
+		if k < 0 {
+			return false
+		}
+		k += i
+		before := strings.TrimSuffix(strings.TrimSuffix(text[:k], "www."), "://")
+		rest := text[k+len(addr):]
+		if end := strings.IndexFunc(rest, unicode.IsSpace); end >= 0 {
+			rest = rest[:end]
+		}
+		rest = strings.TrimSuffix(rest, "/")
+		glued := before != "" && !unicode.IsSpace(rune(before[len(before)-1])) && !strings.HasSuffix(before, "http") && !strings.HasSuffix(before, "https")
+		if !glued && (rest == "" || rest[0] == '?' || rest[0] == '#') {
+			return true
+		}
+		i = k + 1
+	}
+	return false
+}
+
 // In reports whether the value shows in text (lowercased) as a whole.
 func (v Value) In(text string) bool {
+	if v.URL {
+		for _, a := range v.Alts {
+			if urlIn(text, a) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, a := range v.Alts {
 		if ContainsName(text, a) {
 			return true
