@@ -161,3 +161,29 @@ func TestWebAddressIsOneValue(t *testing.T) {
 			steps: []act{{page("docs.example.org/guide/harbours-history", "Harbours history"), nil}}},
 	})
 }
+
+// While a search box or address bar holds text being typed (focused, the keyboard up), what
+// is listed under it is its suggestions or hits (evidence rule N2), whatever it holds: an
+// address offered as a suggestion is no visit to it. The page loaded after the search shows
+// it.
+func TestSuggestionsUnderATypedSearch(t *testing.T) {
+	const browser = "org.example.browser"
+	const task = "In the Browser app, bookmark the page docs.example.org/guide/harbours."
+	typing := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: browser, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+		judgetest.UI{Pkg: browser, Class: "android.widget.EditText", Text: "harbours guide", Hint: "Search or type URL", ID: "url_bar", Editable: true, Focused: true, Y1: 150, Y2: 250, X1: 150, X2: 900}.Element(),
+		judgetest.UI{Pkg: browser, Text: "docs.example.org/guide/harbours", ID: "line_1", Y1: 320, Y2: 380, X1: 170, X2: 940}.Element(),
+		judgetest.UI{Pkg: browser, Text: "harbours guide pdf", ID: "line_1", Y1: 490, Y2: 550, X1: 170, X2: 940}.Element(),
+	}, judgetest.Keyboard())
+	loaded := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: browser, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+		judgetest.UI{Pkg: browser, Text: "docs.example.org/guide/harbours", ID: "url_bar", Y1: 150, Y2: 250, X1: 230, X2: 800}.Element(),
+		judgetest.UI{Pkg: browser, Text: "Harbours", Y1: 330, Y2: 440, X1: 40, X2: 1040}.Element(),
+	})
+	runCommittedCases(t, []committedCase{
+		{name: "the address offered as a suggestion", task: task, want: trace.RunFailure, cite: "N2",
+			steps: []act{{typing, nil}}},
+		{name: "the suggestion tapped, the page loaded", task: task, want: trace.RunSuccess, cite: "E1",
+			steps: []act{{typing, judgetest.TapOn(170, 320, 940, 380)}, {loaded, nil}}},
+	})
+}

@@ -229,6 +229,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
 			}
 		}
+		if q, ok := onlyUnderTypedSearch(sc, v); ok && sp.Kind != kindToggle {
+			// Under a search being typed, the rows are its suggestions or hits.
+			return fail(cite("N2", fmt.Sprintf("%q shows only under the search box or address bar while %q is typed into it: a suggestion or a hit", v.Text, q)))
+		}
 		if msg := errorBeside(sc, v); msg != "" {
 			return fail(cite("F1", msg))
 		}
@@ -335,6 +339,34 @@ var (
 	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true, "yes": true, "apply": true, "rename": true}
 	leaveLabels   = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true}
 )
+
+// onlyUnderTypedSearch reports whether every element of the app's content showing the value
+// lies under a search box or address bar that holds text being typed (focused, or the
+// keyboard up), and names the query: what such a box lists under it are its suggestions or
+// hits (evidence rule N2).
+func onlyUnderTypedSearch(sc *judge.Screen, v value) (string, bool) {
+	var box *judge.Element
+	for i, e := range sc.Elements {
+		if e.Mark == judge.MarkSearch && e.Editable && e.HasBounds && (e.Focused || sc.Keyboard != "") {
+			box = &sc.Elements[i]
+			break
+		}
+	}
+	if box == nil {
+		return "", false
+	}
+	shown := false
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			continue
+		}
+		if !e.HasBounds || e.Y1 < box.Y2 {
+			return "", false
+		}
+		shown = true
+	}
+	return box.Text, shown
+}
 
 // errorBeside finds the app's error beside an element showing the value: on its row, or
 // the next text under it, within about two of its lines, overlapping it across ("Not sent.
