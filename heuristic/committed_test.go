@@ -187,3 +187,38 @@ func TestSuggestionsUnderATypedSearch(t *testing.T) {
 			steps: []act{{typing, judgetest.TapOn(170, 320, 940, 380)}, {loaded, nil}}},
 	})
 }
+
+// A message the task sends once, sent twice into the same conversation (the compose box
+// filled and sent again), was sent twice (evidence rule F6, nothing extra): the thread then
+// holds one more message than asked. Sent once, or twice where the task asks for it twice,
+// it stands.
+func TestSentTwice(t *testing.T) {
+	const task = `Send the message "see you at eight" to Mira in the Chatter app.`
+	once := []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil}}
+	twice := []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil},
+		{chatThread("Mira", "see you at eight", "Hello", "see you at eight"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight", "see you at eight"), nil}}
+	runCommittedCases(t, []committedCase{
+		{name: "sent twice", task: task, want: trace.RunFailure, cite: "F6", steps: twice},
+		{name: "sent once", task: task, want: trace.RunSuccess, steps: once},
+		{name: "sent twice, as asked", task: `Send the message "see you at eight" to Mira twice in the Chatter app.`, want: trace.RunSuccess, steps: twice},
+	})
+}
+
+// A send control that shows its mode as its text ("SMS") and says "Send" in its description
+// sends: two sends of the same text through it are two messages.
+func TestSentTwiceThroughAModeButton(t *testing.T) {
+	const task = `Send the message "see you at eight" to Mira in the Chatter app.`
+	thread := func(draft string, sent int) []trace.UIElement {
+		els := smsThread("Mira", draft)
+		for i := range sent {
+			els = append(els, judgetest.UI{Pkg: chatter, Text: "see you at eight", ID: "message_body", Y1: 1500 + i*200, Y2: 1580 + i*200, X1: 500, X2: 1040}.Element())
+		}
+		return els
+	}
+	send := judgetest.TapOn(920, 2150, 1060, 2280)
+	runCommittedCases(t, []committedCase{
+		{name: "sent twice", task: task, want: trace.RunFailure, cite: "F6",
+			steps: []act{{thread("see you at eight", 0), send}, {thread("", 1), nil}, {thread("see you at eight", 1), send}, {thread("", 2), nil}}},
+		{name: "sent once", task: task, want: trace.RunSuccess, steps: []act{{thread("see you at eight", 0), send}, {thread("", 1), nil}}},
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -133,8 +134,11 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	if f, msg := brokenInstruction(in); msg != "" {
 		return fail("F5", f, msg)
 	}
-	// F6: the item made once, not twice.
+	// F6: the item made once, not twice; the message sent once, not twice.
 	if f, msg := madeTwice(in, specs, apps); msg != "" {
+		return fail("F6", f, msg)
+	}
+	if f, msg := sentTwice(in, specs); msg != "" {
 		return fail("F6", f, msg)
 	}
 	// L1: nothing the success rests on undone.
@@ -319,6 +323,42 @@ func madeTwice(in judge.ReviewInput, specs []spec, apps []string) (int, string) 
 				}
 			}
 		}
+	}
+	return 0, ""
+}
+
+// askedCount is a task asking for something more than once: "twice", "3 times", "each".
+var askedCount = regexp.MustCompile(`(?i)\b(twice|thrice|times|each|every|both|all)\b`)
+
+// sentTwice finds a message a send clause sends once committed twice into the same
+// conversation: two sends of the same form (the same app, the same page title) holding the
+// same text. Each send of a message makes a new one, so the conversation holds one more
+// than asked (evidence rule F6). A task that asks for a count is left alone.
+func sentTwice(in judge.ReviewInput, specs []spec) (int, string) {
+	sends := false
+	for _, sp := range specs {
+		sends = sends || sp.Kind == kindState && sendVerbs[sp.Verb]
+	}
+	if !sends || in.Forms == nil || askedCount.MatchString(in.Task) {
+		return 0, ""
+	}
+	first := map[string]judge.SavedForm{}
+	for _, s := range in.Forms.Saved {
+		var text []string
+		for _, f := range s.Fields {
+			if !f.Chosen && !f.Picked && strings.TrimSpace(f.Value) != "" {
+				text = append(text, f.Value)
+			}
+		}
+		if len(text) == 0 {
+			continue
+		}
+		key := s.Package + "\x00" + s.Title + "\x00" + strings.Join(text, "\x00")
+		if p, ok := first[key]; ok {
+			return s.Frame, fmt.Sprintf("the same text %q was sent at frame %d and again at frame %d, in the same conversation %q: one message was asked",
+				strings.Join(text, " "), p.Submitted, s.Submitted, s.Title)
+		}
+		first[key] = s
 	}
 	return 0, ""
 }

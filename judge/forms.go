@@ -863,6 +863,12 @@ func controlKind(e Element, dialog bool) string {
 			}
 		}
 	}
+	// A control that shows a mode or a count as its text ("SMS" on a send button) says what
+	// it does in its description ("Send").
+	if d := strings.FieldsFunc(strings.ToLower(e.Desc), func(r rune) bool { return !screentext.IsWordRune(r) }); e.Text != "" && len(d) > 0 && len(d) <= 3 &&
+		submitWords[d[0]] && !leavePattern.MatchString(e.Desc) && !(d[0] == "add" && len(d) > 1 && formParts[d[1]]) {
+		return actSubmit
+	}
 	return actLeave
 }
 
