@@ -222,3 +222,43 @@ func TestSentTwiceThroughAModeButton(t *testing.T) {
 		{name: "sent once", task: task, want: trace.RunSuccess, steps: []act{{thread("see you at eight", 0), send}, {thread("", 1), nil}}},
 	})
 }
+
+// A value the task gives for one field ("description X, directions Y") shows in that role:
+// under its own heading, or in the element the app names for it. Shown under the heading of
+// another field of the task, or in the element named for another while the page has one for
+// its own, it is in the wrong place (evidence rule E6).
+func TestValueInItsOwnRole(t *testing.T) {
+	const cook = "org.example.cookbook"
+	const task = `Add a recipe to the Cookbook app with title "Lentil soup", description "A warming winter bowl", directions "Simmer the lentils for twenty minutes".`
+	details := func(desc, dirs string) []trace.UIElement {
+		return judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+			judgetest.UI{Pkg: cook, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+			judgetest.UI{Pkg: cook, Text: "Lentil soup", ID: "recipe_title", Y1: 600, Y2: 700, X1: 60, X2: 1020}.Element(),
+			judgetest.UI{Pkg: cook, Text: desc, ID: "recipe_description", Y1: 720, Y2: 840, X1: 60, X2: 1020}.Element(),
+			judgetest.UI{Pkg: cook, Text: "Directions", Y1: 1200, Y2: 1280, X1: 60, X2: 500}.Element(),
+			judgetest.UI{Pkg: cook, Text: dirs, ID: "recipe_directions", Y1: 1300, Y2: 1500, X1: 60, X2: 1020}.Element(),
+		})
+	}
+	plain := func(desc, dirs string) []trace.UIElement {
+		return judgetest.Page(cook, "Lentil soup", desc, dirs)
+	}
+	runCommittedCases(t, []committedCase{
+		{name: "each under its own heading and field", task: task, want: trace.RunSuccess, cite: "E1",
+			steps: []act{{details("A warming winter bowl", "Simmer the lentils for twenty minutes"), nil}}},
+		{name: "swapped", task: task, want: trace.RunFailure, cite: "E6",
+			steps: []act{{details("Simmer the lentils for twenty minutes", "A warming winter bowl"), nil}}},
+		{name: "a page that names no roles", task: task, want: trace.RunSuccess,
+			steps: []act{{plain("A warming winter bowl", "Simmer the lentils for twenty minutes"), nil}}},
+	})
+	// A field named in several words ("category name") is one name: an item's name shown in
+	// the list's name element is in no other field's role.
+	const ledger = "org.example.ledger"
+	runCommittedCases(t, []committedCase{
+		{name: "a field named in several words", task: `Add an expense to the Ledger app with expense "Office chair", amount "$12", category name "Housing".`,
+			want: trace.RunSuccess, steps: []act{{judgetest.Concat(judgetest.Page(ledger, "Expenses"), []trace.UIElement{
+				judgetest.UI{Pkg: ledger, Class: "androidx.recyclerview.widget.RecyclerView", ID: "rv_expense", Y1: 280, Y2: 2200}.Element(),
+				judgetest.UI{Pkg: ledger, Text: "Office chair", ID: "tv_name", Y1: 300, Y2: 380, X1: 40, X2: 600}.Element(),
+				judgetest.UI{Pkg: ledger, Text: "$12", ID: "tv_amount", Y1: 300, Y2: 380, X1: 700, X2: 1040}.Element(),
+				judgetest.UI{Pkg: ledger, Text: "Housing", ID: "tv_category", Y1: 390, Y2: 450, X1: 40, X2: 600}.Element()}), nil}}},
+	})
+}

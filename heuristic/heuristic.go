@@ -229,6 +229,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
 			}
 		}
+		if msg := wrongRole(sc, v, n.Content); msg != "" && sp.Kind != kindToggle {
+			return fail(cite("E6", msg))
+		}
 		if q, ok := onlyUnderTypedSearch(sc, v); ok && sp.Kind != kindToggle {
 			// Under a search being typed, the rows are its suggestions or hits.
 			return fail(cite("N2", fmt.Sprintf("%q shows only under the search box or address bar while %q is typed into it: a suggestion or a hit", v.Text, q)))
@@ -339,6 +342,98 @@ var (
 	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true, "yes": true, "apply": true, "rename": true}
 	leaveLabels   = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true}
 )
+
+// labelledQuote is a quoted value after the name of its field, the name starting a part of
+// a list: `with title "Lentil soup"`, `, category name "Housing"`.
+var labelledQuote = regexp.MustCompile(`(?:^|[,;:]|\bwith\b)\s*(\p{L}[\p{L}_ ]{0,30}?)\s*:?\s+["“]([^"”]+)["”]`)
+
+// fieldLead are words that start a part of a list without naming its field.
+var fieldLead = regexp.MustCompile(`(?i)^(?:(?:and|the|its|a|an)\s+)+`)
+
+// fieldLabels reads the fields a clause gives values for: each value (as makeValue writes
+// it, lowercased) with the squeezed name of its field ("categoryname").
+func fieldLabels(content string) map[string]string {
+	out := map[string]string{}
+	for _, m := range labelledQuote.FindAllStringSubmatch(content, -1) {
+		out[strings.ToLower(makeValue(m[2]).Text)] = screentext.Squeeze(fieldLead.ReplaceAllString(m[1], ""))
+	}
+	return out
+}
+
+// wrongRole says where a value the clause gives for one field shows in another field's
+// role, "" when it does not: every element of the app's content showing it is under the
+// heading of another field the clause names (the nearest text above it, across from it, is
+// that field's name), or is the element the app names for another such field (its id)
+// while the page names one for the value's own field. A page that names no roles says
+// nothing either way (evidence rule E6: a value is a constraint with its field).
+func wrongRole(sc *judge.Screen, v value, content string) string {
+	labels := fieldLabels(content)
+	own, ok := labels[strings.ToLower(v.Text)]
+	if !ok || len(labels) < 2 {
+		return ""
+	}
+	ownPlace := false
+	for _, e := range sc.Elements {
+		ownPlace = ownPlace || sc.IsContent(e) && strings.Contains(screentext.Squeeze(judge.ShortID(e.ID)), own)
+	}
+	other := func(name string, whole bool) string {
+		for _, l := range labels {
+			if l == own {
+				continue
+			}
+			if whole && name == l || !whole && strings.Contains(name, l) && !strings.Contains(name, own) {
+				return l
+			}
+		}
+		return ""
+	}
+	var where string
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) {
+			continue
+		}
+		id := screentext.Squeeze(judge.ShortID(h.ID))
+		byID := ""
+		if ownPlace {
+			byID = other(id, false)
+		}
+		byHeading := ""
+		if above, ok := headingAbove(sc, h); ok {
+			switch name := screentext.Squeeze(above.Text); {
+			case name == own:
+				return "" // under its own heading
+			default:
+				byHeading = other(name, true)
+			}
+		}
+		switch {
+		case strings.Contains(id, own) && own != "":
+			return "" // the app's element for its own field
+		case byHeading != "":
+			where = fmt.Sprintf("%q, given for %q, shows under the heading of %q", v.Text, own, byHeading)
+		case byID != "":
+			where = fmt.Sprintf("%q, given for %q, shows in the app's element for %q (%s)", v.Text, own, byID, judge.ShortID(h.ID))
+		default:
+			return "" // shown in no other field's role
+		}
+	}
+	return where
+}
+
+// headingAbove is the nearest text of the app's content above an element and across from it.
+func headingAbove(sc *judge.Screen, h judge.Element) (judge.Element, bool) {
+	var best judge.Element
+	found := false
+	for _, e := range sc.Elements {
+		if e == h || !sc.IsContent(e) || !e.HasBounds || !h.HasBounds || strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		if e.Y2 <= h.Y1+2 && e.X1 < h.X2 && h.X1 < e.X2 && (!found || e.Y2 > best.Y2) {
+			best, found = e, true
+		}
+	}
+	return best, found
+}
 
 // onlyUnderTypedSearch reports whether every element of the app's content showing the value
 // lies under a search box or address bar that holds text being typed (focused, or the
