@@ -274,7 +274,7 @@ func frontOf(sc *judge.Screen) string {
 	switch {
 	case sc.IsLauncher():
 		return "the home screen"
-	case sc.PackageFrom == "system prompt":
+	case sc.PromptInFront():
 		return fmt.Sprintf("a system prompt (%s)", sc.Package)
 	}
 	return sc.Package
