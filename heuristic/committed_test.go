@@ -262,3 +262,26 @@ func TestValueInItsOwnRole(t *testing.T) {
 				judgetest.UI{Pkg: ledger, Text: "Housing", ID: "tv_category", Y1: 390, Y2: 450, X1: 40, X2: 600}.Element()}), nil}}},
 	})
 }
+
+// An app saying its permission was not granted, after the agent denied the system's prompt,
+// is a refusal (evidence rule F1): the action it needed did not happen, a failure, where the
+// same run with a recording made is left "cannot tell" (an action with no name to look for).
+func TestPermissionRefusedIsEvidenceAgainst(t *testing.T) {
+	const voice = "org.example.voicebox"
+	const task = "Record an audio clip in the Voicebox app."
+	main := func(toast string) []trace.UIElement {
+		els := judgetest.Concat(judgetest.Page(voice, "Voicebox"), []trace.UIElement{
+			judgetest.UI{Pkg: voice, Class: "android.widget.ImageButton", Desc: "Record", ID: "record_button", Y1: 1800, Y2: 2000, X1: 440, X2: 640}.Element()})
+		if toast != "" {
+			els = append(els, judgetest.UI{Pkg: voice, Text: toast, ID: "toast", Y1: 2100, Y2: 2180, X1: 200, X2: 880}.Element())
+		}
+		return els
+	}
+	tapRecord, tapDeny := judgetest.TapOn(440, 1800, 640, 2000), judgetest.TapOn(80, 1740, 1000, 1840)
+	runCommittedCases(t, []committedCase{
+		{name: "denied, then the app says so", task: task, want: trace.RunFailure, cite: "F1",
+			steps: []act{{main(""), tapRecord}, {judgetest.Concat(main(""), permissionPrompt("Voicebox")), tapDeny}, {main("Recording permission not granted"), nil}}},
+		{name: "allowed, a recording made", task: task, want: trace.RunCannotTell,
+			steps: []act{{main(""), tapRecord}, {judgetest.Concat(main(""), permissionPrompt("Voicebox")), judgetest.TapOn(80, 1500, 1000, 1600)}, {main("Recording saved"), nil}}},
+	})
+}

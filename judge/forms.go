@@ -652,7 +652,7 @@ func carryOver(cur, old []FormField, sc *Screen) []FormField {
 var discardPattern = regexp.MustCompile(`(?i)\b(discard|unsaved|lose (?:your |the |all )?(?:changes|edits)|changes (?:will|would) be lost|without saving|keep editing|save changes\s*\?|save (?:draft|event|contact|note|entry)\s*\?)`)
 
 // errorPattern matches what apps say when a save fails or is refused.
-var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could ?n[o']t|can ?n[o']t be (?:empty|blank)|unable to|(?:is|are) required|required field|must (?:not )?(?:be|have|contain)|please (?:enter|fill|provide|select|choose|add)|not (?:saved|sent)|try again)\b`)
+var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could ?n[o']t|can ?n[o']t be (?:empty|blank)|unable to|(?:is|are) required|required field|must (?:not )?(?:be|have|contain)|please (?:enter|fill|provide|select|choose|add)|not (?:saved|sent|granted)|permission (?:was |is )?denied|try again)\b`)
 
 // shortMessages are the app's and the system's non-notification texts of a few words:
 // messages and dialogs, not the bodies of notes listed on the page.
