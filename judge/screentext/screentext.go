@@ -153,6 +153,8 @@ type Value struct {
 var (
 	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
 	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
+	// oneDecimal is an amount written with one decimal: "42.5".
+	oneDecimal = regexp.MustCompile(`^(\d+\.\d)$`)
 	// clockHalf is a time with its half of the day: "7:30 AM", "7 pm", "7:30a.m.".
 	clockHalf = regexp.MustCompile(`(?i)^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?$`)
 	numeric   = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
@@ -171,6 +173,13 @@ func NewValue(raw string) Value {
 		bare := strings.TrimLeft(l, "$€£")
 		if bare != l {
 			v.Alts = append(v.Alts, bare)
+		}
+		if m := oneDecimal.FindStringSubmatch(bare); m != nil {
+			// "$42.5" is 42.50 where an app writes an amount's cents in full.
+			v.Alts = append(v.Alts, m[1]+"0")
+			if bare != l {
+				v.Alts = append(v.Alts, l+"0")
+			}
 		}
 		if d := Digits(l); len(d) >= 7 && !isoDate.MatchString(t) {
 			v.digits = d // a phone number, however it is grouped on screen

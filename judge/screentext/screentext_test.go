@@ -53,3 +53,19 @@ func TestTimeWithItsHalf(t *testing.T) {
 		}
 	}
 }
+
+// An amount shows as screens write it: without its currency sign, with its cents written
+// out ("$42.5" as "42.50 USD"); another amount never.
+func TestAmountsAsScreensWriteThem(t *testing.T) {
+	v := NewValue("$42.5")
+	for _, text := range []string{"$42.50", "42.50 usd", "42.5", "total: $42.5"} {
+		if !v.In(text) {
+			t.Errorf("%q does not show %q", text, v.Text)
+		}
+	}
+	for _, text := range []string{"42.55", "$142.50", "42.05", "4.25"} {
+		if v.In(text) {
+			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
