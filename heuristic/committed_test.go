@@ -285,3 +285,23 @@ func TestPermissionRefusedIsEvidenceAgainst(t *testing.T) {
 			steps: []act{{main(""), tapRecord}, {judgetest.Concat(main(""), permissionPrompt("Voicebox")), judgetest.TapOn(80, 1500, 1000, 1600)}, {main("Recording saved"), nil}}},
 	})
 }
+
+// An edit that renames an item ("change the title of 'Dentist' to 'Harbour walk'") is shown
+// by the new name; the old one is rightly gone. An old value of another kind than the new
+// (the contact whose number changes) still names the item and must show.
+func TestRenameNeedsOnlyTheNewValue(t *testing.T) {
+	const task = "In the Diary app, change the title of the entry 'Dentist' to 'Harbour walk'."
+	const number = "Change the phone number of Odile Brandt to +14155550123 in the Phonebook app."
+	runCommittedCases(t, []committedCase{
+		{name: "listed under its new title", task: task, want: trace.RunSuccess, cite: "E1",
+			steps: []act{{judgetest.Page(diary, "Agenda", "Harbour walk", "Zoo trip"), nil}}},
+		{name: "still listed under its old title", task: task, want: trace.RunFailure,
+			steps: []act{{judgetest.Page(diary, "Agenda", "Dentist", "Zoo trip"), nil}}},
+		{name: "the new title listed beside the old one", task: task, want: trace.RunFailure,
+			steps: []act{{judgetest.Page(diary, "Agenda", "Dentist", "Harbour walk"), nil}}},
+		{name: "the new number under another contact", task: number, want: trace.RunFailure,
+			steps: []act{{judgetest.Page(book, "Contact", "Mira Costa", "+1 415-555-0123"), nil}}},
+		{name: "the new number under the contact", task: number, want: trace.RunSuccess,
+			steps: []act{{judgetest.Page(book, "Contact", "Odile Brandt", "+1 415-555-0123"), nil}}},
+	})
+}

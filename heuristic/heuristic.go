@@ -184,6 +184,12 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	if msg := unanswered(sc); msg != "" && !formGoal && len(sp.Values) > 0 && sp.Kind != kindToggle {
 		return fail(cite("E2", msg))
 	}
+	for _, o := range sp.Old {
+		if ev.has(o) {
+			// An edit's old text still shown: the item may not have changed (E6).
+			return fail(cite("E6", fmt.Sprintf("%q, the text the edit replaces, still shows on this screen", o.Text)))
+		}
+	}
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
