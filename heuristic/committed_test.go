@@ -305,3 +305,19 @@ func TestRenameNeedsOnlyTheNewValue(t *testing.T) {
 			steps: []act{{judgetest.Page(book, "Contact", "Odile Brandt", "+1 415-555-0123"), nil}}},
 	})
 }
+
+// Media apps list a video or a song by its name without the file's extension: a row whose
+// whole text is "harbor" shows harbor.mp4. A longer name, or a document's name without its
+// extension, does not.
+func TestMediaFileListedWithoutExtension(t *testing.T) {
+	const reel = "org.example.reel"
+	const task = `Create a playlist titled "Road Trip" in the Reel app with the following files, in order: harbor_dawn.mp4, rooftop.mp4`
+	runCommittedCases(t, []committedCase{
+		{name: "listed by their names", task: task, want: trace.RunSuccess, cite: "E3",
+			steps: []act{{judgetest.Page(reel, "Road Trip", "harbor_dawn", "rooftop"), nil}}},
+		{name: "another video of a longer name", task: task, want: trace.RunFailure,
+			steps: []act{{judgetest.Page(reel, "Road Trip", "harbor_dawn_2", "rooftop"), nil}}},
+		{name: "a document without its extension", task: "Create a note named packing.md in the Jotter app.", want: trace.RunFailure,
+			steps: []act{{judgetest.Page(jotter, "All notes", "packing", "Groceries"), nil}}},
+	})
+}

@@ -200,6 +200,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 				joined = append(joined, how)
 				continue
 			}
+			if how, ok := mediaListed(v, sc); ok && sp.Kind != kindToggle {
+				joined = append(joined, how)
+				continue
+			}
 			if f, ok := typedValue(sc, v); ok && formGoal && sp.Kind != kindToggle {
 				// The task says not to save: the filled form is the goal.
 				typed = append(typed, fmt.Sprintf("%q typed into %s", v.Text, f))
@@ -637,6 +641,27 @@ func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (strin
 		}
 		if named && extended {
 			return fmt.Sprintf("%q as the page title %q, the file the form committed at frame %d named with the extension %q", v.Text, sc.Title, s.Frame, ext), true
+		}
+	}
+	return "", false
+}
+
+// mediaExtension is the extension of a video, song or picture file.
+var mediaExtension = regexp.MustCompile(`(?i)\.(mp4|mkv|avi|mov|webm|3gp|m4v|mp3|m4a|wav|ogg|oga|flac|aac|opus|jpg|jpeg|png|gif|webp|heic)$`)
+
+// mediaListed finds a media file's name shown by a media app as the whole text of one of
+// its elements without the extension ("harbor" for harbor.mp4): players and galleries list
+// a file by its title (evidence rule E3, a value shown in part). A document's name keeps its
+// extension, and a name that is only part of the text is another file.
+func mediaListed(v value, sc *judge.Screen) (string, bool) {
+	loc := mediaExtension.FindStringIndex(v.Text)
+	if loc == nil || !fileName.MatchString(v.Text) || loc[0] == 0 {
+		return "", false
+	}
+	base := strings.ToLower(v.Text[:loc[0]])
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && !e.Editable && strings.ToLower(strings.TrimSpace(e.Text)) == base {
+			return fmt.Sprintf("%q as %q, the media file listed by its name without its extension", v.Text, e.Text), true
 		}
 	}
 	return "", false
