@@ -321,3 +321,23 @@ func TestMediaFileListedWithoutExtension(t *testing.T) {
 			steps: []act{{judgetest.Page(jotter, "All notes", "packing", "Groceries"), nil}}},
 	})
 }
+
+// An editor that saves as it is left (a note app with no save control, a task editor) shows
+// it by what follows: the page it returns to with back, seen without the item before the
+// form was opened, then lists the item's name, new. Listed on a page never seen before the
+// form, or not listed, the form left by back holds nothing saved (F2).
+func TestFormSavedWhenLeftShowsInItsList(t *testing.T) {
+	const task = `Create a note titled "Packing list" in the Jotter app with the text "passport and charger".`
+	form := formScreen(jotter, "New note", field{"Title", "Packing list"}, field{"Note", "passport and charger"})
+	before := judgetest.Page(jotter, "All notes", "Groceries")
+	after := judgetest.Page(jotter, "All notes", "Packing list", "Groceries")
+	tapNew := judgetest.TapOn(440, 1900, 640, 2100)
+	runCommittedCases(t, []committedCase{
+		{name: "the list seen before, then listing the note", task: task, want: trace.RunSuccess, cite: "E2",
+			steps: []act{{before, tapNew}, {form, pressBack}, {after, nil}}},
+		{name: "the list seen before, then not listing it", task: task, want: trace.RunFailure, cite: "F2",
+			steps: []act{{before, tapNew}, {form, pressBack}, {before, nil}}},
+		{name: "a list never seen before the form", task: task, want: trace.RunFailure, cite: "F2",
+			steps: []act{{form, pressBack}, {after, nil}}},
+	})
+}

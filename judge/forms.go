@@ -286,6 +286,11 @@ func (m *Forms) resolve(frame int, sc *Screen) {
 	case p.Act.Kind == actLeave && p.Document && p.Act.Back && !p.Dialog && p.Package == sc.Package:
 		// A document editor saves as it is left: no question was asked, no error shown.
 		s.How = "it " + p.Act.What + " to leave a document editor, which saves as it is left, and the app asked nothing"
+	case p.Act.Kind == actLeave && p.Act.Back && !p.Dialog && p.Package == sc.Package && m.listedOnReturn(p, sc) != "":
+		// An editor that saves as it is left: the page it returns to, seen before the form
+		// was opened, now lists what the form held, which the app had not shown before.
+		s.How = fmt.Sprintf("it %s, and the page %q it returned to, seen before the form, then listed %q, which the app had not shown before: the editor saved as it was left",
+			p.Act.What, sc.Title, m.listedOnReturn(p, sc))
 	case p.Act.Kind == actLeave && (p.Dialog || p.Act.Back || leavePattern.MatchString(p.Act.Control)):
 		// Back, cancel, discard: the form was given up.
 		how := p.Act.What
@@ -443,6 +448,25 @@ func (m *Forms) newContent(p *formSnap, sc *Screen) (string, bool) {
 		return f.Value, true
 	}
 	return "", false
+}
+
+// listedOnReturn is the value of a form left with back that the page it returned to lists
+// as new content, where that page (by its title) was shown before the form was opened; ""
+// when none is. The page seen before without the item, and with it after, shows the app
+// saved the form as it was left.
+func (m *Forms) listedOnReturn(p *formSnap, sc *Screen) string {
+	title := strings.TrimSpace(sc.Title)
+	if title == "" {
+		return ""
+	}
+	if first, ok := m.Shown[sc.Package+"\x00"+screentext.Squeeze(title)]; !ok || first >= p.First {
+		return ""
+	}
+	v, ok := m.newContent(p, sc)
+	if !ok {
+		return ""
+	}
+	return v
 }
 
 // proofValue reports whether a typed value is distinctive enough to prove, by showing up,
