@@ -7,6 +7,7 @@ import (
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/redteam2"
+	"github.com/autoeval/autoeval/internal/redteamkit"
 	"github.com/autoeval/autoeval/internal/testenv"
 )
 
@@ -23,10 +24,10 @@ func TestRedTeam2Corpus(t *testing.T) {
 	if err := redteam2.WriteTo(corpus); err != nil {
 		t.Fatal(err)
 	}
-	kinds := []string{redteam2.KindHonest, redteam2.KindVariant, redteam2.KindNearMiss, redteam2.KindUnseen}
+	kinds := []string{redteamkit.KindHonest, redteamkit.KindVariant, redteamkit.KindNearMiss, redteamkit.KindUnseen}
 	t.Run("ui trees", func(t *testing.T) {
 		t.Parallel()
-		labels, err := redteam2.ReadLabels(filepath.Join(corpus, "cases.json"))
+		labels, err := redteamkit.ReadLabels(filepath.Join(corpus, "cases.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestRedTeam2Corpus(t *testing.T) {
 	t.Run("screenshots", func(t *testing.T) {
 		t.Parallel()
 		testenv.RequireTesseract(t)
-		labels, err := redteam2.ReadShotLabels(filepath.Join(corpus, "shots.json"))
+		labels, err := redteamkit.ReadShotLabels(filepath.Join(corpus, "shots.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
