@@ -20,32 +20,22 @@ func TestCorpusIsTheMeasuredOne(t *testing.T) {
 	CheckHashIsStable(t, Generate, MeasuredHash)
 }
 
-// corpusDir writes the corpus into a temporary folder for one test.
-func corpusDir(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := WriteTo(dir); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestEpisodesImportAsRecorded: at least 60 episodes, each the run its label describes,
 // about 35% of them successes.
 func TestEpisodesImportAsRecorded(t *testing.T) {
 	t.Parallel()
-	CheckEpisodes(t, corpusDir(t), 60, 0.3, 0.45)
+	CheckEpisodes(t, Written(t, Generate), 60, 0.3, 0.45)
 }
 
 // TestElementsHaveAndroidWorldsKeys: the corpus reads as AndroidWorld writes.
 func TestElementsHaveAndroidWorldsKeys(t *testing.T) {
 	t.Parallel()
-	CheckAndroidWorldKeys(t, filepath.Join(corpusDir(t), "episodes", "contacts_add_name_in_two_fields.json"))
+	CheckAndroidWorldKeys(t, filepath.Join(Written(t, Generate), "episodes", "contacts_add_name_in_two_fields.json"))
 }
 
 // TestShotsImportAsFolders checks part B: at least twenty folders, about five successes and
 // fifteen failures.
 func TestShotsImportAsFolders(t *testing.T) {
 	t.Parallel()
-	CheckShots(t, corpusDir(t), 20, 4, 14)
+	CheckShots(t, Written(t, Generate), 20, 4, 14)
 }

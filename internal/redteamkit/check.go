@@ -38,6 +38,20 @@ func CheckHashIsStable(t *testing.T, generate func() (*Corpus, error), measured 
 	}
 }
 
+// Written generates a corpus and writes it into a temporary folder of the test.
+func Written(t *testing.T, generate func() (*Corpus, error)) string {
+	t.Helper()
+	c, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := c.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // CheckEpisodes opens every episode under dir/episodes with the importer, as judge and eval
 // do, and checks each is the run its label (dir/cases.json) describes, that there are at
 // least minCases, and that the share of successes lies in [lo, hi]: a malformed case fails
