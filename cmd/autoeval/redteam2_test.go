@@ -7,51 +7,58 @@ import (
 
 	"github.com/autoeval/autoeval/eval"
 	"github.com/autoeval/autoeval/internal/redteam2"
+	"github.com/autoeval/autoeval/internal/redteamkit"
 	"github.com/autoeval/autoeval/internal/testenv"
 )
 
 // TestRedTeam2Corpus runs internal/redteam2's second blind corpus through the commands a
-// user runs and prints the figures: for its UI-tree episodes (part A) the verdict,
-// as-androidworld and agent-claim rows of eval, for its screenshot-only final screens
-// (part B, read by OCR) the false successes among the failures and the successes found;
-// and, for both, every case a careful person would judge otherwise. Like TestRedTeamCorpus
-// it never fails on accuracy, only when a command fails or a case is not judged as
-// recorded. Run it with -v to read the figures.
+// user runs and prints the figures (see judgeHeldOutCorpus). Like TestRedTeamCorpus it never
+// fails on accuracy, only when a command fails or a case is not judged as recorded. Run it
+// with -v to read the figures.
 func TestRedTeam2Corpus(t *testing.T) {
 	t.Parallel()
 	corpus := t.TempDir()
 	if err := redteam2.WriteTo(corpus); err != nil {
 		t.Fatal(err)
 	}
-	kinds := []string{redteam2.KindHonest, redteam2.KindVariant, redteam2.KindNearMiss, redteam2.KindUnseen}
+	judgeHeldOutCorpus(t, "red-team corpus 2", corpus)
+}
+
+// judgeHeldOutCorpus judges a corpus internal/redteamkit wrote under dir and logs, for its
+// UI-tree episodes (part A), the verdict, as-androidworld and agent-claim rows of eval, for
+// its screenshot-only final screens (part B, read by OCR) the false successes among the
+// failures and the successes found; and, for both, every case a careful person would judge
+// otherwise.
+func judgeHeldOutCorpus(t *testing.T, title, dir string) {
+	kinds := []string{redteamkit.KindHonest, redteamkit.KindVariant, redteamkit.KindNearMiss, redteamkit.KindUnseen}
 	t.Run("ui trees", func(t *testing.T) {
 		t.Parallel()
-		labels, err := redteam2.ReadLabels(filepath.Join(corpus, "cases.json"))
+		labels, err := redteamkit.ReadLabels(filepath.Join(dir, "cases.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		imported, figures := judgeEpisodes(t, filepath.Join(corpus, "episodes"), len(labels))
+		imported, figures := judgeEpisodes(t, filepath.Join(dir, "episodes"), len(labels))
 		cases := make([]heldOutCase, len(labels))
 		for i, l := range labels {
 			cases[i] = heldOutCase{name: l.Name, app: l.App, kind: l.Kind, expect: l.Expect, behaviour: l.Behaviour, truth: l.Truth}
 		}
 		report, _ := caseReport(t, imported, cases, kinds)
-		t.Logf("red-team corpus 2, part A, %s\nper case:\n%s", figures, report)
+		t.Logf("%s, part A, %s\nper case:\n%s", title, figures, report)
 	})
 	t.Run("screenshots", func(t *testing.T) {
 		t.Parallel()
 		testenv.RequireTesseract(t)
-		labels, err := redteam2.ReadShotLabels(filepath.Join(corpus, "shots.json"))
+		labels, err := redteamkit.ReadShotLabels(filepath.Join(dir, "shots.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		imported := judgeImported(t, filepath.Join(corpus, "shots"))
+		imported := judgeImported(t, filepath.Join(dir, "shots"))
 		cases := make([]heldOutCase, len(labels))
 		for i, l := range labels {
 			cases[i] = heldOutCase{name: l.Name, app: "screenshots", kind: l.Kind, expect: l.Expect, behaviour: l.Behaviour, truth: l.Truth}
 		}
 		report, verdicts := caseReport(t, imported, cases, kinds)
-		t.Logf("red-team corpus 2, part B, %s\nper case:\n%s", shotFigures(cases, verdicts), report)
+		t.Logf("%s, part B, %s\nper case:\n%s", title, shotFigures(cases, verdicts), report)
 	})
 }
 

@@ -1,12 +1,16 @@
 package redteam2
 
-import "strings"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Broccoli (com.flauschcode.broccoli): the recipe list (cards with title and description),
 // the recipe editor (title, description, servings, preparation time, source, ingredients,
 // directions) with its Save action, and the recipe page a saved recipe opens on.
 
-var broccoli = ui{"com.flauschcode.broccoli"}
+var broccoli = UIOf("com.flauschcode.broccoli")
 
 type recipe struct{ title, desc, servings, prep, ingredients, directions string }
 
@@ -20,29 +24,29 @@ func (r recipe) values() []string {
 }
 
 func recipeList(cards ...recipe) []El {
-	out := els(
-		broccoli.icon("Open navigation drawer", "", bx(0, 138, 147, 285)),
-		broccoli.text("Recipes", "", bx(189, 166, 560, 250)),
-		broccoli.menuIcon("Search", "search", bx(922, 149, 1027, 275)),
-		broccoli.scroller("androidx.recyclerview.widget.RecyclerView", "recycler_view", bx(0, 296, 1080, 2337)),
-		broccoli.icon("Add recipe", "fab", bx(870, 2148, 1017, 2295)),
+	out := Els(
+		broccoli.Icon("Open navigation drawer", "", Bx(0, 138, 147, 285)),
+		broccoli.Text("Recipes", "", Bx(189, 166, 560, 250)),
+		broccoli.MenuIcon("Search", "search", Bx(922, 149, 1027, 275)),
+		broccoli.Scroller("androidx.recyclerview.widget.RecyclerView", "recycler_view", Bx(0, 296, 1080, 2337)),
+		broccoli.Icon("Add recipe", "fab", Bx(870, 2148, 1017, 2295)),
 	)
 	for i, c := range cards {
 		y := 330 + i*260
-		out = append(out, broccoli.row("", "card_view", bx(42, y, 1038, y+240)),
-			broccoli.text(c.title, "card_text_view_title", bx(84, y+30, 1000, y+100)),
-			broccoli.text(c.desc, "card_text_view_description", bx(84, y+110, 1000, y+200)))
+		out = append(out, broccoli.Row("", "card_view", Bx(42, y, 1038, y+240)),
+			broccoli.Text(c.title, "card_text_view_title", Bx(84, y+30, 1000, y+100)),
+			broccoli.Text(c.desc, "card_text_view_description", Bx(84, y+110, 1000, y+200)))
 	}
 	return clipBelow(out, 2337)
 }
 
 // recipeEditor shows the values typed so far; focus is the index of the focused field or -1.
 func recipeEditor(vals []string, focus int) []El {
-	app := els(
-		broccoli.icon("Navigate up", "", bx(0, 138, 147, 285)),
-		broccoli.text("New recipe", "", bx(189, 166, 600, 250)),
-		broccoli.menuIcon("Save", "action_save", bx(922, 149, 1027, 275)),
-		broccoli.scroller("android.widget.ScrollView", "scroll_view", bx(0, 296, 1080, 2337)),
+	app := Els(
+		broccoli.Icon("Navigate up", "", Bx(0, 138, 147, 285)),
+		broccoli.Text("New recipe", "", Bx(189, 166, 600, 250)),
+		broccoli.MenuIcon("Save", "action_save", Bx(922, 149, 1027, 275)),
+		broccoli.Scroller("android.widget.ScrollView", "scroll_view", Bx(0, 296, 1080, 2337)),
 	)
 	y := 330
 	shift := 0
@@ -54,9 +58,9 @@ func recipeEditor(vals []string, focus int) []El {
 		if f.id == "ingredients" || f.id == "directions" {
 			h = 220
 		}
-		e := broccoli.edit(vals[i], f.hint, f.id, bx(63, y-shift, 1017, y-shift+h))
+		e := broccoli.Edit(vals[i], f.hint, f.id, Bx(63, y-shift, 1017, y-shift+h))
 		if i == focus {
-			e = focused(e)
+			e = Focused(e)
 		}
 		if e.Y0 >= 296 {
 			app = append(app, e)
@@ -64,24 +68,24 @@ func recipeEditor(vals []string, focus int) []El {
 		y += h + 30
 	}
 	if focus >= 0 {
-		return withKeyboard(app, "Next")
+		return WithKeyboard(app, "Next")
 	}
 	return clipBelow(app, 2337)
 }
 
 func recipePage(r recipe) []El {
-	return clipBelow(els(
-		broccoli.icon("Navigate up", "", bx(0, 138, 147, 285)),
-		broccoli.menuIcon("Edit", "action_edit", bx(795, 149, 922, 275)),
-		broccoli.image("More options", "", bx(922, 149, 1027, 275)),
-		broccoli.text(r.title, "recipe_details_title", bx(63, 620, 1017, 720)),
-		broccoli.text(r.desc, "recipe_details_description", bx(63, 740, 1017, 860)),
-		broccoli.text(r.servings, "recipe_details_servings", bx(140, 900, 520, 960)),
-		broccoli.text(r.prep, "recipe_details_preparation_time", bx(620, 900, 1017, 960)),
-		broccoli.text("Ingredients", "", bx(63, 1020, 500, 1090)),
-		broccoli.text(r.ingredients, "recipe_details_ingredients", bx(63, 1100, 1017, 1160)),
-		broccoli.text("Directions", "", bx(63, 1220, 500, 1290)),
-		broccoli.text(r.directions, "recipe_details_directions", bx(63, 1300, 1017, 1520)),
+	return clipBelow(Els(
+		broccoli.Icon("Navigate up", "", Bx(0, 138, 147, 285)),
+		broccoli.MenuIcon("Edit", "action_edit", Bx(795, 149, 922, 275)),
+		broccoli.Image("More options", "", Bx(922, 149, 1027, 275)),
+		broccoli.Text(r.title, "recipe_details_title", Bx(63, 620, 1017, 720)),
+		broccoli.Text(r.desc, "recipe_details_description", Bx(63, 740, 1017, 860)),
+		broccoli.Text(r.servings, "recipe_details_servings", Bx(140, 900, 520, 960)),
+		broccoli.Text(r.prep, "recipe_details_preparation_time", Bx(620, 900, 1017, 960)),
+		broccoli.Text("Ingredients", "", Bx(63, 1020, 500, 1090)),
+		broccoli.Text(r.ingredients, "recipe_details_ingredients", Bx(63, 1100, 1017, 1160)),
+		broccoli.Text("Directions", "", Bx(63, 1220, 500, 1290)),
+		broccoli.Text(r.directions, "recipe_details_directions", Bx(63, 1300, 1017, 1520)),
 	), 2337)
 }
 
@@ -95,7 +99,7 @@ func recipeTyping(r recipe) []Step {
 		if want[i] == "" {
 			continue
 		}
-		steps = append(steps, step(on(recipeEditor(vals, focus)), "Fill in the "+strings.ToLower(f.hint)+".", typeIn(f.hint, want[i])))
+		steps = append(steps, StepOn(On(recipeEditor(vals, focus)), "Fill in the "+strings.ToLower(f.hint)+".", TypeIn(f.hint, want[i])))
 		vals[i], focus = want[i], i
 	}
 	return steps
@@ -109,7 +113,7 @@ func recipeCases() []Case {
 		"\n preparationTime: " + r.prep + "\n ingredients: " + r.ingredients + "\n directions: " + r.directions + "\n"
 	existing := []recipe{{title: "Chicken Caesar Salad Wrap", desc: "A delicious and healthy choice for any time of the day."},
 		{title: "Baked Salmon with Asparagus", desc: "An ideal recipe for experimenting with different flavors and ingredients."}}
-	begin := []Step{fromHome("Broccoli"), step(on(recipeList(existing...)), "Add a new recipe.", tap("Add recipe"))}
+	begin := []Step{FromHome("Broccoli"), StepOn(On(recipeList(existing...)), "Add a new recipe.", Tap("Add recipe"))}
 	typed := func(x recipe) []Step { return append(append([]Step{}, begin...), recipeTyping(x)...) }
 	last := len(recipeFields) - 1
 
@@ -117,28 +121,28 @@ func recipeCases() []Case {
 	out = append(out, Case{Name: "recipe_add_saved", TaskName: "RecipeAddSingleRecipe", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 		Behaviour: "Save writes the recipe and opens its page, which shows every field as the app's own text.",
 		Evaluator: addEval, Steps: append(typed(r),
-			step(on(recipeEditor(r.values(), last)), "Save the recipe.", tap("Save")),
-			step(on(recipePage(r)), "The recipe is added.", done()))})
+			StepOn(On(recipeEditor(r.values(), last)), "Save the recipe.", Tap("Save")),
+			StepOn(On(recipePage(r)), "The recipe is added.", Done()))})
 
 	wrong := r
 	wrong.prep = "30 mins"
 	out = append(out, Case{Name: "recipe_wrong_preparation_time", TaskName: "RecipeAddSingleRecipe", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 		Behaviour: "The saved recipe's page shows a preparation time other than the task's.",
 		Evaluator: addEval, Steps: append(typed(wrong),
-			step(on(recipeEditor(wrong.values(), last)), "Save the recipe.", tap("Save")),
-			step(on(recipePage(wrong)), "The recipe is saved.", done()))})
+			StepOn(On(recipeEditor(wrong.values(), last)), "Save the recipe.", Tap("Save")),
+			StepOn(On(recipePage(wrong)), "The recipe is saved.", Done()))})
 
 	swapped := r
 	swapped.desc, swapped.directions = r.directions, r.desc
 	out = append(out, Case{Name: "recipe_fields_swapped", TaskName: "RecipeAddSingleRecipe", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 		Behaviour: "The directions went into the description field and the description into the directions; the saved page shows each under the other's heading.",
 		Evaluator: addEval, Steps: append(typed(swapped),
-			step(on(recipeEditor(swapped.values(), last)), "Save.", tap("Save")),
-			step(on(recipePage(swapped)), "The recipe is in Broccoli.", done()))})
+			StepOn(On(recipeEditor(swapped.values(), last)), "Save.", Tap("Save")),
+			StepOn(On(recipePage(swapped)), "The recipe is in Broccoli.", Done()))})
 
 	out = append(out, Case{Name: "recipe_typed_not_saved", TaskName: "RecipeAddSingleRecipe", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 		Behaviour: "Every field is filled on the editor, whose Save action was never used; the run ends there.",
 		Evaluator: addEval, Steps: append(typed(r),
-			step(on(recipeEditor(r.values(), last)), "All the recipe details are entered.", done()))})
+			StepOn(On(recipeEditor(r.values(), last)), "All the recipe details are entered.", Done()))})
 	return out
 }

@@ -1,4 +1,4 @@
-package redteam2
+package redteamkit
 
 import (
 	"bytes"
@@ -41,23 +41,23 @@ type Action struct {
 	App       string
 }
 
-func tap(target string) Action       { return Action{Type: "click", Target: target} }
-func longPress(target string) Action { return Action{Type: "long_press", Target: target} }
-func typeIn(target, text string) Action {
+func Tap(target string) Action       { return Action{Type: "click", Target: target} }
+func LongPress(target string) Action { return Action{Type: "long_press", Target: target} }
+func TypeIn(target, text string) Action {
 	return Action{Type: "input_text", Target: target, Text: text}
 }
-func scrollDown() Action { return Action{Type: "scroll", Direction: "down"} }
-func swipeOn(target, dir string) Action {
+func ScrollDown() Action { return Action{Type: "scroll", Direction: "down"} }
+func SwipeOn(target, dir string) Action {
 	return Action{Type: "swipe", Target: target, Direction: dir}
 }
-func back() Action               { return Action{Type: "navigate_back"} }
-func home() Action               { return Action{Type: "navigate_home"} }
-func enter() Action              { return Action{Type: "keyboard_enter"} }
-func openApp(name string) Action { return Action{Type: "open_app", App: name} }
-func swipeDownShade() Action     { return Action{Type: "swipe", Direction: "down"} }
-func done() Action               { return Action{Type: "status", Text: "complete"} }
-func answer(text string) Action  { return Action{Type: "answer", Text: text} }
-func waitAction() Action         { return Action{Type: "wait"} }
+func Back() Action               { return Action{Type: "navigate_back"} }
+func Home() Action               { return Action{Type: "navigate_home"} }
+func Enter() Action              { return Action{Type: "keyboard_enter"} }
+func OpenApp(name string) Action { return Action{Type: "open_app", App: name} }
+func SwipeDownShade() Action     { return Action{Type: "swipe", Direction: "down"} }
+func Done() Action               { return Action{Type: "status", Text: "complete"} }
+func Answer(text string) Action  { return Action{Type: "answer", Text: text} }
+func WaitAction() Action         { return Action{Type: "wait"} }
 
 // Step is one step of a run: the screen the agent saw, why it acted, and what it did.
 type Step struct {
@@ -66,7 +66,7 @@ type Step struct {
 	Act    Action
 }
 
-func step(screen []El, reason string, a Action) Step { return Step{screen, reason, a} }
+func StepOn(screen []El, reason string, a Action) Step { return Step{screen, reason, a} }
 
 // Case is one run with its labels.
 type Case struct {

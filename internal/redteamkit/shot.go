@@ -1,0 +1,96 @@
+package redteamkit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"image/png"
+)
+
+// Shot is a screenshot-only case (part B): a folder trace of numbered PNG frames, the last
+// the final screen, and a task text. Truth is the device's state after the run, read as the
+// task's checker (AndroidWorld's evaluator where the task is one of its) would read it.
+type Shot struct {
+	Name      string
+	Task      string
+	Kind      string
+	Truth     bool
+	Expect    string
+	Behaviour string
+	Evaluator string
+	Frames    []func(*Canvas)
+}
+
+// ShotLabel is what shots.json says of a shot.
+type ShotLabel struct {
+	Name      string `json:"name"`
+	Task      string `json:"task"`
+	Kind      string `json:"kind"`
+	Truth     bool   `json:"task_actually_successful"`
+	Expect    string `json:"expect"`
+	Behaviour string `json:"behaviour"`
+	Evaluator string `json:"evaluator"`
+	Frames    int    `json:"frames"`
+}
+
+// Label labels the shot.
+func (s Shot) Label() ShotLabel {
+	return ShotLabel{Name: s.Name, Task: s.Task, Kind: s.Kind, Truth: s.Truth, Expect: s.Expect, Behaviour: s.Behaviour,
+		Evaluator: s.Evaluator, Frames: len(s.Frames)}
+}
+
+func (s Shot) check() error {
+	c := Case{Name: s.Name, TaskName: "shot", Goal: s.Task, Kind: s.Kind, Truth: s.Truth, Expect: s.Expect, Behaviour: s.Behaviour,
+		Evaluator: s.Evaluator, Steps: []Step{{Act: Done()}}}
+	if err := c.check(); err != nil {
+		return err
+	}
+	if len(s.Frames) == 0 || len(s.Frames) > 3 {
+		return errors.New("a shot has one to three frames")
+	}
+	return nil
+}
+
+// Render draws the frames and returns a digest of their pixels and the task, or with files
+// set, the folder's files too (1.png, ..., task.txt): PNG encoding is most of the cost, and
+// the digest does not need it.
+func (s Shot) Render(files bool) (map[string][]byte, string, error) {
+	if err := s.check(); err != nil {
+		return nil, "", fmt.Errorf("shot %s: %w", s.Name, err)
+	}
+	var out map[string][]byte
+	if files {
+		out = map[string][]byte{"task.txt": []byte(s.Task + "\n")}
+	}
+	h := sha256.New()
+	h.Write([]byte(s.Task))
+	for i, draw := range s.Frames {
+		c := NewCanvas(White)
+		draw(c)
+		// CRC-32C runs in hardware, SHA-256 over 10 MB a frame does not; the sum of the
+		// frames' CRCs goes into the SHA-256 of the corpus.
+		fmt.Fprintf(h, "%08x", crc32.Checksum(c.Img.Pix, crc32.MakeTable(crc32.Castagnoli)))
+		if !files {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, c.Img); err != nil {
+			return nil, "", err
+		}
+		out[fmt.Sprintf("%d.png", i+1)] = buf.Bytes()
+	}
+	return out, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Scenes: each draws one whole screen.
+
+func AppScreen(title, nav string, actions ...string) func(*Canvas) {
+	return func(c *Canvas) {
+		c.StatusBar(White, Ink)
+		c.AppBar(White, title, nav, actions...)
+		c.NavPill(Ink)
+	}
+}
