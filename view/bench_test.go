@@ -100,3 +100,18 @@ func BenchmarkListFirstPage(b *testing.B) {
 	b.Logf("10,000 traces: indexed in %v, a look for changes takes %v, eval's summary %v, %.0f bytes of heap per trace",
 		indexed.Round(time.Millisecond), polled.Round(time.Millisecond), summarised.Round(time.Millisecond), float64(after.HeapAlloc-before.HeapAlloc)/10_000)
 }
+
+// BenchmarkSummaryFirstComputation is the summary page's first load for 10,000 traces:
+// eval's figures (every interval) over the index, with nothing cached.
+func BenchmarkSummaryFirstComputation(b *testing.B) {
+	root := b.TempDir()
+	writeCorpus(b, root, 10_000)
+	srv, err := New(Options{Roots: []string{root}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		srv.computeSummary()
+	}
+}
