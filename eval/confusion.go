@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -166,6 +167,8 @@ const DefaultResamples = 2000
 // Score computes the metrics of pairs with percentile-bootstrap 95% intervals. The same
 // seed gives the same intervals; resamples where a metric is undefined are left out of
 // that metric's interval.
+// A resample is drawn as its four cell counts (cellSamples), which is the same in
+// distribution as drawing n pairs and costs about sqrt(n) steps, not n.
 func Score(pairs []Pair, seed uint64, resamples int) (Confusion, Metrics) {
 	var c Confusion
 	for _, p := range pairs {
@@ -175,23 +178,9 @@ func Score(pairs []Pair, seed uint64, resamples int) (Confusion, Metrics) {
 	if resamples <= 0 {
 		resamples = DefaultResamples
 	}
-	samples := make([][]float64, len(point))
+	var samples [7][]float64
 	if len(pairs) > 0 {
-		// Each resample draws n pairs with replacement and counts only their confusion
-		// cells, so no resampled slice is ever built.
-		rng := rand.New(rand.NewPCG(seed, 0x5eed))
-		for r := 0; r < resamples; r++ {
-			var b Confusion
-			for range pairs {
-				p := pairs[rng.IntN(len(pairs))]
-				b.Add(p.Pred, p.Truth)
-			}
-			for i, v := range pointValues(b) {
-				if !math.IsNaN(v) {
-					samples[i] = append(samples[i], v)
-				}
-			}
-		}
+		samples = cellSamples(c, seed, resamples)
 	}
 	var st [7]Stat
 	for i := range point {
@@ -202,6 +191,52 @@ func Score(pairs []Pair, seed uint64, resamples int) (Confusion, Metrics) {
 		}
 	}
 	return c, Metrics{st[0], st[1], st[2], st[3], st[4], st[5], st[6]}
+}
+
+// accuracyStat is Score's accuracy alone, for the breakdown rows that show no other metric:
+// a resample's accuracy is its count of right pairs, a binomial of n with the accuracy as
+// probability, over n.
+func accuracyStat(c Confusion, seed uint64, resamples int) Stat {
+	n := c.N()
+	if n == 0 {
+		return Stat{math.NaN(), math.NaN(), math.NaN()}
+	}
+	if resamples <= 0 {
+		resamples = DefaultResamples
+	}
+	right := c.TP + c.TN
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	b := newBinomial(n, float64(right)/float64(n), float64(n-right)/float64(n))
+	xs := make([]float64, resamples)
+	for r := range xs {
+		xs[r] = float64(b.draw(rng)) / float64(n)
+	}
+	lo, hi := percentileInterval(xs)
+	return Stat{Value: c.Accuracy(), Low: lo, High: hi}
+}
+
+// cellSamples are each metric's values over resamples of the pairs counted in c, a metric's
+// undefined values left out. Every metric reads only a resample's four cells, so each
+// resample draws the cells (a multinomial of n with the cells' shares, see resample.go), not
+// n pairs.
+func cellSamples(c Confusion, seed uint64, resamples int) [7][]float64 {
+	var samples [7][]float64
+	for i := range samples {
+		samples[i] = make([]float64, 0, resamples)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	cells := newMultinomial([]int{c.TP, c.FP, c.FN, c.TN})
+	draw := make([]int, 4)
+	for range resamples {
+		cells.draw(rng, draw)
+		b := Confusion{TP: draw[0], FP: draw[1], FN: draw[2], TN: draw[3]}
+		for i, v := range pointValues(b) {
+			if !math.IsNaN(v) {
+				samples[i] = append(samples[i], v)
+			}
+		}
+	}
+	return samples
 }
 
 // percentileInterval returns the 2.5th and 97.5th percentiles (nearest rank on the sorted sample).
@@ -233,15 +268,60 @@ func MeanStat(xs []float64, seed uint64, resamples int) Stat {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x3ea7))
 	ms := make([]float64, resamples)
-	for r := range ms {
-		s := 0.0
-		for range xs {
-			s += xs[rng.IntN(len(xs))]
+	n := float64(len(xs))
+	if values, counts, ok := tally(xs, maxTallied); ok {
+		// Few distinct values (0/1 shares, SCR's fractions): a resample's mean reads only how
+		// often it drew each value, so those counts are drawn (see resample.go).
+		m := newMultinomial(counts)
+		draw := make([]int, len(counts))
+		for r := range ms {
+			m.draw(rng, draw)
+			s := 0.0
+			for i, k := range draw {
+				if k > 0 { // a value never drawn adds nothing, even an infinite one
+					s += values[i] * float64(k)
+				}
+			}
+			ms[r] = s / n
 		}
-		ms[r] = s / float64(len(xs))
+	} else {
+		for r := range ms {
+			s := 0.0
+			for range xs {
+				s += xs[rng.IntN(len(xs))]
+			}
+			ms[r] = s / n
+		}
 	}
 	lo, hi := percentileInterval(ms)
 	return Stat{Value: mean(xs), Low: lo, High: hi}
+}
+
+// maxTallied is how many distinct values MeanStat draws counts of. A binomial draw costs
+// about as much as a few dozen item draws, so counts pay off once values repeat; continuous
+// values (costs) have about as many distinct values as items and are drawn as items.
+const maxTallied = 64
+
+// tally lists the distinct values of xs (by their bits, in increasing order of them) and how
+// often each occurs; ok is false when there are more than max.
+func tally(xs []float64, max int) (values []float64, counts []int, ok bool) {
+	seen := map[uint64]int{}
+	for _, x := range xs {
+		seen[math.Float64bits(x)]++
+		if len(seen) > max {
+			return nil, nil, false
+		}
+	}
+	bits := make([]uint64, 0, len(seen))
+	for b := range seen {
+		bits = append(bits, b)
+	}
+	slices.Sort(bits)
+	for _, b := range bits {
+		values = append(values, math.Float64frombits(b))
+		counts = append(counts, seen[b])
+	}
+	return values, counts, true
 }
 
 // ClusterMeanStat is the mean of every value in clusters with a percentile-bootstrap 95%

@@ -297,8 +297,12 @@ func CompareJudges(d *Dataset, o Options) *JudgeReport {
 func groupRows(groups map[string][]Pair, p predictor, o Options) []GroupRow {
 	var out []GroupRow
 	for g, pairs := range groups {
-		c, m := Score(pairs, rowSeed(o.Seed, p.judge, p.variant, g), o.Resamples)
-		out = append(out, GroupRow{Group: g, Judge: p.judge, Variant: p.variant, N: c.N(), Confusion: c, Accuracy: m.Accuracy})
+		var c Confusion
+		for _, pair := range pairs {
+			c.Add(pair.Pred, pair.Truth)
+		}
+		acc := accuracyStat(c, rowSeed(o.Seed, p.judge, p.variant, g), o.Resamples)
+		out = append(out, GroupRow{Group: g, Judge: p.judge, Variant: p.variant, N: c.N(), Confusion: c, Accuracy: acc})
 	}
 	return out
 }

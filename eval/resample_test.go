@@ -3,8 +3,108 @@ package eval
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
+
+// itemSamples are Score's resampled metrics as they were drawn before it drew cell counts:
+// every resample draws n pairs. The reference the cell draws must agree with.
+func itemSamples(pairs []Pair, seed uint64, resamples int) [7][]float64 {
+	var samples [7][]float64
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	for r := 0; r < resamples && len(pairs) > 0; r++ {
+		var b Confusion
+		for range pairs {
+			p := pairs[rng.IntN(len(pairs))]
+			b.Add(p.Pred, p.Truth)
+		}
+		for i, v := range pointValues(b) {
+			if !math.IsNaN(v) {
+				samples[i] = append(samples[i], v)
+			}
+		}
+	}
+	return samples
+}
+
+// itemScore is Score as it was before it drew cell counts.
+func itemScore(pairs []Pair, seed uint64, resamples int) Metrics {
+	var c Confusion
+	for _, p := range pairs {
+		c.Add(p.Pred, p.Truth)
+	}
+	point := pointValues(c)
+	samples := itemSamples(pairs, seed, resamples)
+	var st [7]Stat
+	for i := range point {
+		lo, hi := percentileInterval(samples[i])
+		st[i] = Stat{Value: point[i], Low: lo, High: hi}
+		if math.IsNaN(point[i]) {
+			st[i].Low, st[i].High = math.NaN(), math.NaN()
+		}
+	}
+	return Metrics{st[0], st[1], st[2], st[3], st[4], st[5], st[6]}
+}
+
+// ksDistance is the largest gap between the empirical distribution functions of a and b
+// (both sorted on return).
+func ksDistance(a, b []float64) float64 {
+	slices.Sort(a)
+	slices.Sort(b)
+	d := 0.0
+	i, k := 0, 0
+	for i < len(a) && k < len(b) {
+		x := math.Min(a[i], b[k])
+		for i < len(a) && a[i] == x {
+			i++
+		}
+		for k < len(b) && b[k] == x {
+			k++
+		}
+		d = math.Max(d, math.Abs(float64(i)/float64(len(a))-float64(k)/float64(len(b))))
+	}
+	return d
+}
+
+// itemMean is MeanStat as it was before: every resample draws n values.
+func itemMean(xs []float64, seed uint64, resamples int) Stat {
+	if len(xs) == 0 {
+		return Stat{math.NaN(), math.NaN(), math.NaN()}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x3ea7))
+	ms := make([]float64, resamples)
+	for r := range ms {
+		s := 0.0
+		for range xs {
+			s += xs[rng.IntN(len(xs))]
+		}
+		ms[r] = s / float64(len(xs))
+	}
+	lo, hi := percentileInterval(ms)
+	return Stat{Value: mean(xs), Low: lo, High: hi}
+}
+
+func pairsOf(c Confusion) []Pair {
+	var ps []Pair
+	for range c.TP {
+		ps = append(ps, Pair{true, true})
+	}
+	for range c.FP {
+		ps = append(ps, Pair{true, false})
+	}
+	for range c.FN {
+		ps = append(ps, Pair{false, true})
+	}
+	for range c.TN {
+		ps = append(ps, Pair{false, false})
+	}
+	return ps
+}
+
+func sameStat(a, b Stat) bool {
+	eq := func(x, y float64) bool { return x == y || math.IsNaN(x) && math.IsNaN(y) }
+	return eq(a.Value, b.Value) && eq(a.Low, b.Low) && eq(a.High, b.High)
+}
 
 // The binomial draws follow Binomial(n, p) exactly: over many draws, each outcome's share
 // matches its probability (a chi-square test on outcomes binned to expect at least 20 draws),
@@ -44,6 +144,49 @@ func TestBinomialDrawsFollowTheDistribution(t *testing.T) {
 		df := float64(bins - 1)
 		if limit := df + 8.5*math.Sqrt(2*df) + 16; chi > limit {
 			t.Errorf("Binomial(%d, %d/%d): chi-square %.1f over %d bins, above %.1f", c.n, c.w, c.t, chi, bins, limit)
+		}
+	}
+}
+
+// Drawing the four cells gives the same intervals as drawing the pairs, up to Monte Carlo
+// error. On fixed confusions, each metric's resampled values under either method (50,000
+// resamples each, independent seeds) have the same distribution: their Kolmogorov-Smirnov
+// distance is under its 0.01% critical value, 2.23*sqrt(2/50,000) (ties only make the test
+// conservative; 21 comparisons are made).
+// Where n is large enough for the metrics to move in small steps, the 2.5th and 97.5th
+// percentiles of both also agree to a step of the grid plus 0.01; at a dozen pairs a
+// percentile can sit on a jump of the distribution and move a whole step with the stream.
+func TestCellBootstrapAgreesWithPairBootstrap(t *testing.T) {
+	for _, c := range []Confusion{{TP: 30, FP: 7, FN: 11, TN: 52}, {TP: 3, FP: 1, FN: 2, TN: 6}, {TP: 180, FP: 9, FN: 40, TN: 400}} {
+		pairs := pairsOf(c)
+		cells, items := cellSamples(c, 11, 50_000), itemSamples(pairs, 12, 50_000)
+		for i, name := range MetricNames {
+			if d := ksDistance(cells[i], items[i]); d > 2.23*math.Sqrt(2.0/50_000) {
+				t.Errorf("%+v %s: distributions %.4f apart", c, name, d)
+			}
+		}
+		if c.N() < 20 {
+			continue
+		}
+		_, got := Score(pairs, 11, 20_000)
+		want := itemScore(pairs, 12, 20_000)
+		tol := 1.0/float64(c.N()) + 0.01
+		for _, name := range MetricNames {
+			a, b := got.Get(name), want.Get(name)
+			if a.Value != b.Value || math.Abs(a.Low-b.Low) > tol || math.Abs(a.High-b.High) > tol {
+				t.Errorf("%+v %s: cells %+v, pairs %+v (tolerance %.3f)", c, name, a, b, tol)
+			}
+		}
+		acc := accuracyStat(c, 13, 20_000)
+		if math.Abs(acc.Low-want.Accuracy.Low) > tol || math.Abs(acc.High-want.Accuracy.High) > tol {
+			t.Errorf("%+v accuracy alone %+v, pairs %+v", c, acc, want.Accuracy)
+		}
+	}
+	// MeanStat over 0/1 values and over SCR-like fifths, against drawing the values.
+	for _, xs := range [][]float64{append(make([]float64, 60), ones(40)...), fifths(300)} {
+		a, b := MeanStat(xs, 21, 20_000), itemMean(xs, 22, 20_000)
+		if tol := 1/float64(len(xs)) + 0.005; a.Value != b.Value || math.Abs(a.Low-b.Low) > tol || math.Abs(a.High-b.High) > tol {
+			t.Errorf("mean of %d values: counts %+v, items %+v", len(xs), a, b)
 		}
 	}
 }
@@ -91,5 +234,58 @@ func TestCellDrawsFollowTheMultinomial(t *testing.T) {
 	df := float64(bins - 1)
 	if limit := df + 8.5*math.Sqrt(2*df) + 16; chi > limit {
 		t.Errorf("chi-square %.1f over %d bins, above %.1f", chi, bins, limit)
+	}
+}
+
+func ones(n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = 1
+	}
+	return xs
+}
+
+func fifths(n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = float64(i*i%6) / 5
+	}
+	return xs
+}
+
+// With no item, one, or two in the same cell, every resample is the sample itself, so the
+// intervals are what drawing the items gave: degenerate at the point, or undefined.
+func TestTinySamplesDegenerateAsBefore(t *testing.T) {
+	cases := [][]Pair{nil, {{true, true}}, {{false, false}}, {{true, false}, {true, false}}, {{false, true}, {false, true}}}
+	for _, pairs := range cases {
+		_, got := Score(pairs, 5, 300)
+		want := itemScore(pairs, 5, 300)
+		for _, name := range MetricNames {
+			if !sameStat(got.Get(name), want.Get(name)) {
+				t.Errorf("%v %s: %+v, item resampling gave %+v", pairs, name, got.Get(name), want.Get(name))
+			}
+		}
+		var c Confusion
+		for _, p := range pairs {
+			c.Add(p.Pred, p.Truth)
+		}
+		if got := accuracyStat(c, 5, 300); !sameStat(got, want.Accuracy) {
+			t.Errorf("%v accuracy alone %+v, want %+v", pairs, got, want.Accuracy)
+		}
+	}
+	for _, xs := range [][]float64{nil, {1}, {0}, {0, 0}, {1, 1}, {0.6, 0.6}} {
+		if got, want := MeanStat(xs, 5, 300), itemMean(xs, 5, 300); !sameStat(got, want) {
+			t.Errorf("mean of %v: %+v, item resampling gave %+v", xs, got, want)
+		}
+	}
+}
+
+// A value that is never drawn adds nothing to a resample's mean, even an infinite or NaN one,
+// as when the items are drawn.
+func TestMeanStatUndrawnValuesAddNothing(t *testing.T) {
+	xs := append(ones(500), math.Inf(1))
+	s := MeanStat(xs, 3, 2000)
+	if !math.IsInf(s.Value, 1) || s.Low != 1 || !math.IsInf(s.High, 1) {
+		t.Errorf("mean with one infinite value in 501: %+v", s)
 	}
 }
