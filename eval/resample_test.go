@@ -183,7 +183,10 @@ func TestCellBootstrapAgreesWithPairBootstrap(t *testing.T) {
 		}
 	}
 	// MeanStat over 0/1 values and over SCR-like fifths, against drawing the values.
-	for _, xs := range [][]float64{append(make([]float64, 60), ones(40)...), fifths(300)} {
+	for _, xs := range [][]float64{append(make([]float64, 600), ones(400)...), fifths(3000)} {
+		if _, _, ok := tally(xs, len(xs)/itemsPerBinomial); !ok {
+			t.Fatalf("%d values: MeanStat would draw items", len(xs))
+		}
 		a, b := MeanStat(xs, 21, 20_000), itemMean(xs, 22, 20_000)
 		if tol := 1/float64(len(xs)) + 0.005; a.Value != b.Value || math.Abs(a.Low-b.Low) > tol || math.Abs(a.High-b.High) > tol {
 			t.Errorf("mean of %d values: counts %+v, items %+v", len(xs), a, b)
@@ -253,7 +256,8 @@ func fifths(n int) []float64 {
 	return xs
 }
 
-// With no item, one, or two in the same cell, every resample is the sample itself, so the
+// With no item, one, or two in the same cell (and for MeanStat, which draws so few items
+// itself), every resample is the sample itself, so the
 // intervals are what drawing the items gave: degenerate at the point, or undefined.
 func TestTinySamplesDegenerateAsBefore(t *testing.T) {
 	cases := [][]Pair{nil, {{true, true}}, {{false, false}}, {{true, false}, {true, false}}, {{false, true}, {false, true}}}
@@ -284,7 +288,7 @@ func TestTinySamplesDegenerateAsBefore(t *testing.T) {
 // as when the items are drawn.
 func TestMeanStatUndrawnValuesAddNothing(t *testing.T) {
 	xs := append(ones(500), math.Inf(1))
-	s := MeanStat(xs, 3, 2000)
+	s := MeanStat(xs, 3, 2000) // 2 distinct values in 501: counts are drawn
 	if !math.IsInf(s.Value, 1) || s.Low != 1 || !math.IsInf(s.High, 1) {
 		t.Errorf("mean with one infinite value in 501: %+v", s)
 	}
