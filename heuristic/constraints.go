@@ -115,7 +115,8 @@ var (
 	everyPhrase = regexp.MustCompile(`(?i)\b(all|each|every)\b(-)?(\s+(?:of\s+)?(?:the\s+|my\s+|these\s+|those\s+)?(\w+))?`)
 	recurring   = map[string]bool{"day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
 		"hour": true, "hours": true, "minute": true, "minutes": true, "morning": true, "evening": true, "night": true, "weekday": true, "weekend": true,
-		"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true, "other": true, "following": true, "time": true}
+		"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true, "other": true, "following": true, "time": true,
+		"occurrence": true, "occurrences": true, "instance": true, "instances": true, "repetition": true, "repeat": true}
 	selectionPhrase = regexp.MustCompile(`(?i)\b(?:most\s+recent(?:ly)?|newest|latest|oldest|earliest)\b|\bthe\s+(first|second|third|last|previous)\s+(\w+)|\bthe\s+one\s+(?:that|with|which|from)\b`)
 	// notSelected: "the first name", "the last line" (a position), "the next day" (a date).
 	notSelected    = map[string]bool{"name": true, "names": true, "line": true, "day": true, "week": true, "month": true, "year": true, "time": true, "step": true, "letter": true}

@@ -143,6 +143,7 @@ func TestConstraintRecogniser(t *testing.T) {
 		{"Clear any pop-ups that may appear by granting all permissions that are required.", nil},
 		{"Create an event at 17:30 titled Standup.", nil},
 		{"Do not start the timer once it is set.", nil},
+		{"Create a recurring event titled Choir that repeats weekly, each occurrence lasting an hour.", nil},
 	} {
 		var got []string
 		for _, k := range taskConstraints(c.task) {
