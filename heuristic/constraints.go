@@ -58,6 +58,8 @@ func (c constraint) unverified(seen int) string {
 			return fmt.Sprintf("the task puts %s at the %s (%q); no screen showed the text it was added to, whole, to compare its place", valueList(c.Values), c.Where, c.Phrase)
 		case conOrder:
 			return fmt.Sprintf("the task asks for %s in that order (%q); no screen showed them all together to compare their order", valueList(c.Values), c.Phrase)
+		case conMark:
+			return fmt.Sprintf("the task names items by their mark (%q); no screen showed each item of the answer on a row with a box to read the mark from", c.Phrase)
 		}
 	}
 	switch c.Kind {
@@ -75,7 +77,7 @@ func (c constraint) unverified(seen int) string {
 	case conSelection:
 		return fmt.Sprintf("the task picks one item by its place or age (%q); which item the screens show was not compared with it", c.Phrase)
 	case conMark:
-		return fmt.Sprintf("the task names items by their mark (%q); the items' marks on the screens were not compared", c.Phrase)
+		return fmt.Sprintf("the task names items by their mark (%q); the last screen showing the answer's items beside their boxes showed one %s", c.Phrase, map[string]string{"checked": "unchecked", "unchecked": "checked"}[c.Where])
 	case conMeridiem:
 		return fmt.Sprintf("the task gives the time %s %s (%q); no screen showed that time with %s beside it", valueList(c.Values), strings.ToUpper(c.Where), c.Phrase, strings.ToUpper(c.Where))
 	case conRole:
@@ -245,7 +247,8 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 		out = append(out, constraint{Kind: conSelection, Phrase: strings.TrimSpace(sent[m[0]:m[1]])})
 	}
 	for _, m := range markPhrase.FindAllStringIndex(masked, -1) {
-		out = append(out, constraint{Kind: conMark, Phrase: strings.TrimSpace(sent[m[0]:m[1]])})
+		phrase := strings.TrimSpace(sent[m[0]:m[1]])
+		out = append(out, constraint{Kind: conMark, Phrase: phrase, Where: markWanted(phrase)})
 	}
 	for _, m := range meridiemPhrase.FindAllStringSubmatchIndex(masked, -1) {
 		t := masked[m[2]:m[3]]
@@ -340,6 +343,17 @@ func recordRoles(records [][2]string) []constraint {
 	return out
 }
 
+// markWanted is the state of the box a mark phrase asks for: "unchecked" for incomplete,
+// not done, unticked, disabled; "checked" for done, completed, ticked, enabled.
+func markWanted(phrase string) string {
+	p := strings.ToLower(phrase)
+	if strings.Contains(p, "not ") || strings.Contains(p, "incomplete") || strings.Contains(p, "uncompleted") || strings.Contains(p, "unfinished") ||
+		strings.Contains(p, "pending") || strings.Contains(p, "unchecked") || strings.Contains(p, "unticked") || strings.Contains(p, "disabled") {
+		return "unchecked"
+	}
+	return "checked"
+}
+
 // Observations of a constraint on one screen.
 const (
 	notShown = 0
@@ -356,13 +370,15 @@ func (c constraint) observable() bool {
 		return len(c.Values) >= 2
 	case conMeridiem:
 		return len(c.Values) == 1
+	case conMark:
+		return c.Where != ""
 	}
 	return false
 }
 
 // observe compares a constraint on one screen: holds, breaks, or notShown when the screen
 // does not show what it is about.
-func (c constraint) observe(sc *judge.Screen) (int, string) {
+func (c constraint) observe(sc *judge.Screen, answer string) (int, string) {
 	if sc == nil || sc.IsLauncher() {
 		return notShown, ""
 	}
@@ -373,8 +389,59 @@ func (c constraint) observe(sc *judge.Screen) (int, string) {
 		return observeOrder(c, sc)
 	case conMeridiem:
 		return observeMeridiem(c, sc)
+	case conMark:
+		return observeMarks(c, sc, answer)
 	}
 	return notShown, ""
+}
+
+// observeMarks: each item of the agent's answer shows on a row with a checkbox, in the
+// state the mark asks for. An answer's item whose row has no checkbox leaves the mark
+// unread; one whose box is in the other state breaks it.
+func observeMarks(c constraint, sc *judge.Screen, answer string) (int, string) {
+	var items []string
+	for _, p := range listSep.Split(strings.TrimSpace(strings.Trim(answer, ".")), -1) {
+		if p = strings.TrimSpace(p); p != "" {
+			items = append(items, p)
+		}
+	}
+	if len(items) == 0 {
+		return notShown, ""
+	}
+	want := c.Where == "checked"
+	for _, it := range items {
+		v := makeValue(it)
+		box, found := judge.Element{}, false
+		for _, e := range sc.Elements {
+			if !sc.IsContent(e) || e.Checkable || !v.In(strings.ToLower(e.Text)) {
+				continue
+			}
+			if b, ok := boxOnRow(sc, e); ok {
+				box, found = b, true
+				break
+			}
+		}
+		if !found {
+			return notShown, ""
+		}
+		if box.Checked != want {
+			return breaks, fmt.Sprintf("%q is on a row whose box is %s", it, onOff(box.Checked))
+		}
+	}
+	return holds, fmt.Sprintf("each answered item (%s) is on a row whose box is %s", strings.Join(items, ", "), onOff(want))
+}
+
+// boxOnRow finds the checkbox on an element's row, left or right of it.
+func boxOnRow(sc *judge.Screen, e judge.Element) (judge.Element, bool) {
+	if !e.HasBounds {
+		return judge.Element{}, false
+	}
+	for _, o := range sc.Elements {
+		if o.Checkable && o.HasBounds && sc.IsContent(o) && o.Y1 < e.Y2 && e.Y1 < o.Y2 {
+			return o, true
+		}
+	}
+	return judge.Element{}, false
 }
 
 // observePosition: the text placed shows on the first (top) or last (end) non-empty line of
@@ -557,7 +624,7 @@ func (h *reasoner) observeConstraints(in judge.ReasonInput) {
 		if !c.observable() {
 			continue
 		}
-		st, detail := c.observe(in.Screen)
+		st, detail := c.observe(in.Screen, in.Answer)
 		if st == notShown {
 			continue
 		}
@@ -605,7 +672,7 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 // end's screens first, then the reasoner's notes): holds, breaks or notShown.
 func latest(i int, c constraint, in judge.ReviewInput) int {
 	for k := len(in.End) - 1; k >= 0; k-- {
-		if st, _ := c.observe(in.End[k].Screen); st != notShown {
+		if st, _ := c.observe(in.End[k].Screen, in.Answer); st != notShown {
 			return st
 		}
 	}

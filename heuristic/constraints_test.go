@@ -38,6 +38,18 @@ var (
 	openDueTask  = "What incomplete tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
 )
 
+// choresWithBoxes is chores' list with a checkbox on each task's row, the one at done
+// ticked (none when done < 0).
+func choresWithBoxes(done int) []trace.UIElement {
+	els := chores(true)
+	for i := 0; i < 3; i++ {
+		y := 300 + i*180
+		els = append(els, judgetest.UI{Pkg: "org.example.chores", Class: "android.widget.CheckBox", Desc: "Complete", ID: "done_box",
+			Checkable: true, Checked: i == done, Y1: y, Y2: y + 120, X1: 20, X2: 130}.Element())
+	}
+	return els
+}
+
 // constraintCases are C5's cases, run by TestEvidenceRules: hold, the constraint not
 // compared (cannot tell); near misses, the constraint shown holding, or words that state none.
 func constraintCases() []ruleCase {
@@ -92,6 +104,10 @@ func constraintCases() []ruleCase {
 		// A mark.
 		{rule: "C5", hold: true, name: "incomplete tasks: no mark was compared", task: openDueTask,
 			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
+		{rule: "C5", name: "each task answered beside an unticked box", task: openDueTask,
+			steps: []act{{choresWithBoxes(-1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "a task answered as incomplete beside a ticked box", task: openDueTask,
+			steps: []act{{choresWithBoxes(1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
 		{rule: "C5", name: "the same question without a mark", task: dueTask,
 			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "E7"},
 
