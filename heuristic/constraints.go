@@ -47,6 +47,9 @@ type constraint struct {
 	Container *value
 	// Roles are the other fields' names of the record a role constraint is read from.
 	Roles []string
+	// In are the files the task names (position): the text's place counts on a screen
+	// showing one of them, the file it was added to, not another file's editor.
+	In []value
 }
 
 // unverified says why a constraint no screen compared leaves the run undecided; seen is
@@ -55,6 +58,9 @@ func (c constraint) unverified(seen int) string {
 	if c.observable() && seen == notShown {
 		switch c.Kind {
 		case conPosition:
+			if len(c.In) > 0 {
+				return fmt.Sprintf("the task puts %s at the %s (%q) of %s; no screen naming that file showed the text it was added to, whole, to compare its place", valueList(c.Values), c.Where, c.Phrase, valueList(c.In))
+			}
 			return fmt.Sprintf("the task puts %s at the %s (%q); no screen showed the text it was added to, whole, to compare its place", valueList(c.Values), c.Where, c.Phrase)
 		case conOrder:
 			return fmt.Sprintf("the task asks for %s in that order (%q); no screen showed them all together to compare their order", valueList(c.Values), c.Phrase)
@@ -181,6 +187,24 @@ func taskConstraints(task string) []constraint {
 	}
 	for _, c := range recordRoles(records) {
 		add(c)
+	}
+	files := namedFiles(task)
+	for i := range out {
+		if out[i].Kind == conPosition {
+			out[i].In = files
+		}
+	}
+	return out
+}
+
+// taskFileName is a file's name as tasks write it: a name, a dot and a short extension.
+var taskFileName = regexp.MustCompile(`[\p{L}\d_-]*\p{L}[\p{L}\d_-]*\.[a-z][a-z0-9]{1,3}\b`)
+
+// namedFiles returns the files a task names, outside quotes or inside them.
+func namedFiles(task string) []value {
+	var out []value
+	for _, f := range taskFileName.FindAllString(task, -1) {
+		out = append(out, makeValue(f))
 	}
 	return out
 }
@@ -448,6 +472,9 @@ func boxOnRow(sc *judge.Screen, e judge.Element) (judge.Element, bool) {
 // an element of several lines, the app's text or a field's (whether it was committed is
 // the substates' question).
 func observePosition(c constraint, sc *judge.Screen) (int, string) {
+	if len(c.In) > 0 && !fileShown(c.In, sc) {
+		return notShown, "" // another file's text, or one the screen does not name
+	}
 	got := notShown
 	detail := ""
 	for _, e := range sc.Elements {
@@ -478,6 +505,22 @@ func observePosition(c constraint, sc *judge.Screen) (int, string) {
 		}
 	}
 	return got, detail
+}
+
+// fileShown: the screen names one of the files, as its title or in its content (an
+// editor's toolbar), with or without the extension.
+func fileShown(files []value, sc *judge.Screen) bool {
+	for _, f := range files {
+		if itemIn(f, strings.ToLower(sc.Title)) {
+			return true
+		}
+		for _, e := range sc.Elements {
+			if sc.IsContent(e) && itemIn(f, strings.ToLower(e.Text)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // observeOrder: every item shows in the app's content, and each first shows after the one

@@ -29,13 +29,14 @@ func alarms(rows ...[]trace.UIElement) []trace.UIElement {
 }
 
 var (
-	headerTask   = `Add the line "Status: approved" to the top of the note "Plans" in the Jotter app.`
-	playlistTask = `Create a playlist titled "Night drive" in the Tunebox app with the following songs, in order: Silver Coast, Paper Lanterns`
-	alarmTask    = `Set an alarm for 7:30 AM in the Clockwork app.`
-	replyTask    = `Reply "on my way" to the most recent message in the Chatter app.`
-	onceTask     = `Send "see you at eight" to Mira once in the Chatter app.`
-	tagAllTask   = `Tag every entry in the Diary app with "Trips".`
-	openDueTask  = "What incomplete tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
+	headerTask     = `Add the line "Status: approved" to the top of the note "Plans" in the Jotter app.`
+	playlistTask   = `Create a playlist titled "Night drive" in the Tunebox app with the following songs, in order: Silver Coast, Paper Lanterns`
+	alarmTask      = `Set an alarm for 7:30 AM in the Clockwork app.`
+	fileHeaderTask = "Edit plans.md in the Jotter app. Add to the top of the note Status: approved"
+	replyTask      = `Reply "on my way" to the most recent message in the Chatter app.`
+	onceTask       = `Send "see you at eight" to Mira once in the Chatter app.`
+	tagAllTask     = `Tag every entry in the Diary app with "Trips".`
+	openDueTask    = "What incomplete tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
 )
 
 // choresWithBoxes is chores' list with a checkbox on each task's row, the one at done
@@ -64,6 +65,13 @@ func constraintCases() []ruleCase {
 		{rule: "C5", hold: true, name: "the header added under the note's text", task: headerTask,
 			steps: []act{{plans("Budget draft\nVenue list", true), nil}, {plans("Budget draft\nVenue list\nStatus: approved", true), tapSaveIcon},
 				{plans("Budget draft\nVenue list\nStatus: approved", false), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: "the header on the first line of the named file's editor", task: fileHeaderTask,
+			steps: []act{{docEditor(jotter, "plans.md", "Status: approved\nBudget draft", true), tapSaveIcon}, {docEditor(jotter, "plans.md", "Status: approved\nBudget draft", false), nil}},
+			want:  trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "the header on the first line of another file's editor", task: fileHeaderTask,
+			steps: []act{{judgetest.Page(jotter, "All notes", "plans.md", "plans_old.md"), nil},
+				{docEditor(jotter, "plans_old.md", "Status: approved\nBudget draft", true), tapSaveIcon}, {docEditor(jotter, "plans_old.md", "Status: approved\nBudget draft", false), nil}},
+			want: trace.RunCannotTell},
 		{rule: "C5", name: `"top" inside the note's name`, task: `Create a note named "Top of the list" in the Jotter app with the text "socks and a torch".`,
 			steps: []act{{judgetest.Page(jotter, "All notes", "Top of the list", "socks and a torch"), nil}}, want: trace.RunSuccess, cite: "E1"},
 
