@@ -398,6 +398,9 @@ type spec struct {
 	// Action is set when an action verb leads the clause: its result must be identified
 	// by a value, never by words alone (the words name the action, not its outcome).
 	Action bool
+	// Old are the values an edit replaces ("Gym" in "rename 'Gym' to 'Yoga'"): rightly
+	// gone, never required.
+	Old []value
 	// Text is the instruction as the task wrote it, for what the task forbids.
 	Text string
 	// Folders are the values the clause names as folders ("a folder named X"): a file
@@ -650,6 +653,9 @@ func parseSpec(content string) spec {
 		// "Run the stopwatch", "Pause the timer": the thing's state, by its controls.
 		sp.Kind, sp.Want = kindRunning, runVerbs[sp.Verb]
 	}
+	if renameVerbs[sp.Verb] && sp.Kind == kindState {
+		sp.Values, sp.Old = newValuesOnly(sp.Values)
+	}
 	for _, v := range sp.Values {
 		switch v.role {
 		case "from":
@@ -685,6 +691,28 @@ func parseSpec(content string) spec {
 		}
 	}
 	return sp
+}
+
+// renameVerbs edit an item's value in place: "change the title of 'Gym' to 'Yoga'".
+var renameVerbs = map[string]bool{"change": true, "rename": true, "update": true, "edit": true}
+
+// newValuesOnly splits an edit's values: the old text the item had ("Gym"), which the edit
+// rightly removes, and the rest. A value is old when it is text, the item's, and the edit
+// gives new text ("to 'Yoga class'"); an old value of another kind than the new one (the
+// contact whose number changes) names the item, and stays.
+func newValuesOnly(vs []value) (keep, old []value) {
+	newText := false
+	for _, v := range vs {
+		newText = newText || v.role == "to" && !v.Number
+	}
+	for _, v := range vs {
+		if _, _, _, date := screentext.MonthDay(v.Text); newText && v.role == "object" && !v.Number && !date {
+			old = append(old, v)
+			continue
+		}
+		keep = append(keep, v)
+	}
+	return keep, old
 }
 
 // namingWords introduce a name: the word after "named", "called" or "titled" is one,
@@ -837,7 +865,12 @@ func scanClause(c, app string) scanned {
 		switch {
 		case appWords[lw]:
 			continue
-		case afterNaming || isName(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
+		case i+1 < len(ws) && clockTime.MatchString(w.Text) && screentext.IsClockHalf(w.Text+" "+ws[i+1].Text):
+			// "7:30 AM": the half of the day is part of the time, one value.
+			add(c[w.Start:ws[i+1].End], w.Start)
+			i++
+			continue
+		case afterNaming || isName(w.Text) || screentext.WebAddress(w.Text) || screentext.IsNumber(w.Text) || screentext.IsHour(w.Text) || screentext.IsISODate(w.Text):
 			n := len(s.values)
 			add(w.Text, w.Start)
 			if len(s.values) > n && i+1 < len(ws) {
@@ -865,6 +898,9 @@ func scanClause(c, app string) scanned {
 	}
 	return s
 }
+
+// clockTime is a time of day as a task writes it before its half of the day: "7:30", "7".
+var clockTime = regexp.MustCompile(`^\d{1,2}(?::\d{2})?$`)
 
 func containsWord(ws []string, w string) bool {
 	for _, x := range ws {

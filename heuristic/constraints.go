@@ -77,7 +77,7 @@ func (c constraint) unverified(seen int) string {
 		}
 		return fmt.Sprintf("the task asks for %s in that order (%q); the last screen showing them all showed another order", valueList(c.Values), c.Phrase)
 	case conCount:
-		return fmt.Sprintf("the task asks for a number of times (%q); how many times it was done was not counted", c.Phrase)
+		return fmt.Sprintf("the task asks for a number of times (%q); the times it was done were not counted as asked (only the sends of a message are counted)", c.Phrase)
 	case conEvery:
 		return fmt.Sprintf("the task asks for every item of a kind (%q); the screens were not checked for each item that qualifies", c.Phrase)
 	case conSelection:
@@ -581,9 +581,9 @@ func itemIn(v value, text string) bool {
 	return false
 }
 
-// clockTime finds a time and the AM or PM written after it; group 3 is set when the time
+// timeWithHalf finds a time and the AM or PM written after it; group 3 is set when the time
 // is part of a longer one ("7:30" in "7:305"; "17:30" never matches, nor "5" in "15").
-func clockTime(t string) *regexp.Regexp {
+func timeWithHalf(t string) *regexp.Regexp {
 	whole := regexp.QuoteMeta(t)
 	if !strings.Contains(t, ":") {
 		whole += `(?::00)?` // "5 PM" as "5:00 PM"
@@ -595,11 +595,15 @@ func clockTime(t string) *regexp.Regexp {
 // right beside it on its row (a clock's large digits and small suffix).
 func observeMeridiem(c constraint, sc *judge.Screen) (int, string) {
 	t := c.Values[0].Text
-	re := clockTime(t)
+	re := timeWithHalf(t)
+	h24 := twentyFour(t, c.Where)
 	got, detail := notShown, ""
 	for _, e := range sc.Elements {
 		if !sc.IsContent(e) {
 			continue
+		}
+		if h24 != nil && (h24.MatchString(e.Text) || h24.MatchString(e.Desc)) {
+			return holds, fmt.Sprintf("%q shows the 24-hour time of %s %s", strings.TrimSpace(cmp.Or(e.Text, e.Desc)), t, strings.ToUpper(c.Where))
 		}
 		for _, text := range []string{e.Text, e.Desc} {
 			m := re.FindStringSubmatch(text)
@@ -620,6 +624,21 @@ func observeMeridiem(c constraint, sc *judge.Screen) (int, string) {
 		}
 	}
 	return got, detail
+}
+
+// twentyFour matches the 24-hour form of a time and its half of the day as a whole: "19:30"
+// for 7:30 PM, "07:30" (zero-padded, as 24-hour clocks write it) for 7:30 AM.
+func twentyFour(t, half string) *regexp.Regexp {
+	hs, mins, _ := strings.Cut(t, ":")
+	h, err := strconv.Atoi(hs)
+	if err != nil || h < 1 || h > 12 {
+		return nil
+	}
+	h = h % 12
+	if half == "pm" {
+		h += 12
+	}
+	return regexp.MustCompile(fmt.Sprintf(`(^|[^\d:])%02d:%s($|[^\d:])`, h, cmp.Or(mins, "00")))
 }
 
 var meridiemOnly = regexp.MustCompile(`(?i)^\s*([ap])\.?\s?m\.?\s*$`)
@@ -695,6 +714,8 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 			ok = roleHolds(c, in.Forms)
 		case c.Kind == conMark && markedByToggle(in):
 			ok = true
+		case c.Kind == conCount:
+			ok = sendsCounted(c, in)
 		case c.Kind == conEvery && in.Answer != "":
 			ok = true // an answer's "all" is read by E7
 		case c.observable():
@@ -726,6 +747,55 @@ func latest(i int, c constraint, in judge.ReviewInput) int {
 		}
 	}
 	return state
+}
+
+// timesAsked is the number of times a count phrase asks for: "once" 1, "twice" 2, "3
+// times" 3; 0 when it says no number.
+func timesAsked(phrase string) int {
+	words := map[string]int{"once": 1, "one": 1, "a": 1, "twice": 2, "two": 2, "thrice": 3, "three": 3, "four": 4, "five": 5,
+		"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+	for _, w := range strings.Fields(strings.ToLower(phrase)) {
+		if n, ok := words[w]; ok {
+			return n
+		}
+		if n, err := strconv.Atoi(w); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
+// sendsCounted: a count on a message the task sends holds when the sends of it into one
+// conversation (each a commit of the compose form, as F6 counts them) number as asked. A
+// count on anything else is never compared.
+func sendsCounted(c constraint, in judge.ReviewInput) bool {
+	n := timesAsked(c.Phrase)
+	specs, _ := reachedSpecs(in)
+	var sent []value
+	for _, sp := range specs {
+		if sp.Kind == kindState && sendVerbs[sp.Verb] {
+			sent = append(sent, sp.Values...)
+		}
+	}
+	if n == 0 || len(sent) == 0 || in.Forms == nil {
+		return false
+	}
+	sends := map[string]int{}
+	for _, s := range in.Forms.Saved {
+		for _, f := range s.Fields {
+			for _, v := range sent {
+				if !f.Chosen && !f.Picked && v.In(strings.ToLower(f.Value)) {
+					sends[s.Package+"\x00"+s.Title+"\x00"+strings.ToLower(f.Value)]++
+				}
+			}
+		}
+	}
+	for _, k := range sends {
+		if k != n {
+			return false
+		}
+	}
+	return len(sends) > 0
 }
 
 // roleHolds: no saved form holds the value in a field labelled with another of the task's

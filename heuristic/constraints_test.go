@@ -16,15 +16,15 @@ import (
 
 const tunebox = "org.example.tunebox"
 
-// alarmRow is an alarm as clock apps list it: large digits with a small AM/PM beside them.
-func alarmRow(y int, digits, suffix string) []trace.UIElement {
+// alarmListRow is an alarm as clock apps list it: large digits with a small AM/PM beside them.
+func alarmListRow(y int, digits, suffix string) []trace.UIElement {
 	return []trace.UIElement{
 		judgetest.UI{Pkg: clockwork, Text: digits, ID: "digital_clock", Y1: y, Y2: y + 120, X1: 40, X2: 300}.Element(),
 		judgetest.UI{Pkg: clockwork, Text: suffix, ID: "am_pm", Y1: y + 40, Y2: y + 110, X1: 310, X2: 400}.Element(),
 	}
 }
 
-func alarms(rows ...[]trace.UIElement) []trace.UIElement {
+func alarmList(rows ...[]trace.UIElement) []trace.UIElement {
 	return judgetest.Concat(append([][]trace.UIElement{judgetest.Page(clockwork, "Alarms")}, rows...)...)
 }
 
@@ -85,11 +85,13 @@ func constraintCases() []ruleCase {
 
 		// AM or PM.
 		{rule: "C5", name: "the alarm's digits with AM beside them", task: alarmTask,
-			steps: []act{{alarms(alarmRow(300, "6:00", "PM"), alarmRow(500, "7:30", "AM")), nil}}, want: trace.RunSuccess, cite: "L1"},
+			steps: []act{{alarmList(alarmListRow(300, "6:00", "PM"), alarmListRow(500, "7:30", "AM")), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", name: "the alarm as a 24-hour time", task: alarmTask,
+			steps: []act{{alarmList(alarmListRow(300, "07:30", ""), alarmListRow(500, "19:00", "")), nil}}, want: trace.RunSuccess, cite: "L1"},
 		{rule: "C5", hold: true, name: "the alarm's digits with PM beside them, AM on another alarm", task: alarmTask,
-			steps: []act{{alarms(alarmRow(300, "7:30", "PM"), alarmRow(500, "6:00", "AM"),
+			steps: []act{{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM"),
 				[]trace.UIElement{judgetest.UI{Pkg: clockwork, Text: "7:30 AM", ID: "label", Y1: 700, Y2: 800, X1: 40, X2: 700}.Element()}), nil},
-				{alarms(alarmRow(300, "7:30", "PM"), alarmRow(500, "6:00", "AM")), nil}}, want: trace.RunCannotTell},
+				{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM")), nil}}, want: trace.RunCannotTell},
 
 		// Which item.
 		{rule: "C5", hold: true, name: "a reply, which thread the most recent was never compared", task: replyTask,
@@ -98,8 +100,12 @@ func constraintCases() []ruleCase {
 			steps: []act{{agenda("Dentist", "The first snow"), nil}}, want: trace.RunSuccess, cite: "L1"},
 
 		// How many times.
-		{rule: "C5", hold: true, name: "sent once: the bubbles were not counted", task: onceTask,
-			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: "sent once, the one send counted", task: onceTask,
+			steps: []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "asked three times, sent twice", task: `Send "see you at eight" to Mira three times in the Chatter app.`,
+			steps: []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil},
+				{chatThread("Mira", "see you at eight", "Hello", "see you at eight"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight", "see you at eight"), nil}},
+			want: trace.RunCannotTell},
 		{rule: "C5", name: `"at once" is a when`, task: `Send "see you at eight" to Mira at once in the Chatter app.`,
 			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), nil}}, want: trace.RunSuccess, cite: "L1"},
 

@@ -24,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v8"
+const Version = "heuristic/v9"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -185,6 +185,15 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
 	formGoal := h.formIsGoal(in.Task)
+	if msg := unanswered(sc); msg != "" && !formGoal && len(sp.Values) > 0 && sp.Kind != kindToggle {
+		return fail(cite("E2", msg))
+	}
+	for _, o := range sp.Old {
+		if ev.has(o) {
+			// An edit's old text still shown: the item may not have changed (E6).
+			return fail(cite("E6", fmt.Sprintf("%q, the text the edit replaces, still shows on this screen", o.Text)))
+		}
+	}
 	for _, v := range sp.Values {
 		if !ev.has(v) && !(sp.Kind == kindToggle && ev.hasWord(screentext.Squeeze(v.Text))) {
 			if parts, ok := ev.joined(v); ok && sp.Kind != kindToggle {
@@ -192,6 +201,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 				continue
 			}
 			if how, ok := fileTitled(v, sc, in.Forms, in.Frame); ok && sp.Kind != kindToggle {
+				joined = append(joined, how)
+				continue
+			}
+			if how, ok := mediaListed(v, sc); ok && sp.Kind != kindToggle {
 				joined = append(joined, how)
 				continue
 			}
@@ -229,6 +242,16 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			if s, ok := fileMadeNamed(in.Forms, v, sc.Package, in.Frame); ok && !describedAs(sc, v, folderKind) {
 				return fail(cite("E6", fmt.Sprintf("the form committed at frame %d made a file named %q (its extension field holds one), and no row here describes %q as a folder", s.Frame, v.Text, v.Text)))
 			}
+		}
+		if msg := wrongRole(sc, v, n.Content); msg != "" && sp.Kind != kindToggle {
+			return fail(cite("E6", msg))
+		}
+		if q, ok := onlyUnderTypedSearch(sc, v); ok && sp.Kind != kindToggle {
+			// Under a search being typed, the rows are its suggestions or hits.
+			return fail(cite("N2", fmt.Sprintf("%q shows only under the search box or address bar while %q is typed into it: a suggestion or a hit", v.Text, q)))
+		}
+		if msg := errorBeside(sc, v); msg != "" {
+			return fail(cite("F1", msg))
 		}
 		if sendVerbs[sp.Verb] && onlyAsDraft(sc, v) {
 			// A message kept as a draft was typed, not sent.
@@ -282,7 +305,261 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, cite("C3", "no app, name, number, quoted text or word to look for")
 	}
+	if sp.Kind == kindState {
+		for _, v := range sp.Values {
+			if e, ok := ownSwitch(sc, v); ok && e.Checked {
+				// Said so the last look can tell when the item is switched off later (L1).
+				why = append(why, fmt.Sprintf("%q%s", v.Text, ownSwitchOn))
+			}
+		}
+	}
 	return true, strings.Join(why, "; ")
+}
+
+// unanswered says why the values a screenshot shows are not committed, "" when nothing
+// says so: the screen asks whether to save them (a save-or-discard question over the form),
+// or it is a dialog asking something, its confirming and its leaving buttons both there
+// and neither pressed (a name typed into a new-file dialog). A UI dump tells fields from
+// text, and the judge's memory of forms follows such questions there; a screenshot's
+// fields read as plain text.
+func unanswered(sc *judge.Screen) string {
+	if !sc.OCR {
+		return ""
+	}
+	if q := sc.SaveQuestion(); q != "" {
+		return fmt.Sprintf("the screen asks %q, unanswered: what it shows is not saved", q)
+	}
+	if !sc.Dialog {
+		return ""
+	}
+	var confirm, leave string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || len(strings.Fields(e.Text)) > 2 {
+			continue
+		}
+		w := strings.ToLower(strings.Trim(e.Text, " .!"))
+		switch {
+		case confirmLabels[w]:
+			confirm = e.Text
+		case leaveLabels[w]:
+			leave = e.Text
+		}
+	}
+	if confirm == "" || leave == "" {
+		return ""
+	}
+	return fmt.Sprintf("the screen is a dialog whose buttons %q and %q were not pressed: what it holds is asked, not done", leave, confirm)
+}
+
+// Labels of a dialog's buttons that confirm what it asks, and that leave it.
+var (
+	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true, "yes": true, "apply": true, "rename": true}
+	leaveLabels   = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true}
+)
+
+// labelledQuote is a quoted value after the name of its field, the name starting a part of
+// a list: `with title "Lentil soup"`, `, category name "Housing"`.
+var labelledQuote = regexp.MustCompile(`(?:^|[,;:]|\bwith\b)\s*(\p{L}[\p{L}_ ]{0,30}?)\s*:?\s+["“]([^"”]+)["”]`)
+
+// fieldLead are words that start a part of a list without naming its field.
+var fieldLead = regexp.MustCompile(`(?i)^(?:(?:and|the|its|a|an)\s+)+`)
+
+// fieldLabels reads the fields a clause gives values for: each value (as makeValue writes
+// it, lowercased) with the squeezed name of its field ("categoryname").
+func fieldLabels(content string) map[string]string {
+	out := map[string]string{}
+	for _, m := range labelledQuote.FindAllStringSubmatch(content, -1) {
+		out[strings.ToLower(makeValue(m[2]).Text)] = screentext.Squeeze(fieldLead.ReplaceAllString(m[1], ""))
+	}
+	return out
+}
+
+// wrongRole says where a value the clause gives for one field shows in another field's
+// role, "" when it does not: every element of the app's content showing it is under the
+// heading of another field the clause names (the nearest text above it, across from it, is
+// that field's name), or is the element the app names for another such field (its id)
+// while the page names one for the value's own field. A page that names no roles says
+// nothing either way (evidence rule E6: a value is a constraint with its field).
+func wrongRole(sc *judge.Screen, v value, content string) string {
+	labels := fieldLabels(content)
+	own, ok := labels[strings.ToLower(v.Text)]
+	if !ok || len(labels) < 2 {
+		return ""
+	}
+	ownPlace := false
+	for _, e := range sc.Elements {
+		ownPlace = ownPlace || sc.IsContent(e) && strings.Contains(screentext.Squeeze(judge.ShortID(e.ID)), own)
+	}
+	other := func(name string, whole bool) string {
+		for _, l := range labels {
+			if l == own {
+				continue
+			}
+			if whole && name == l || !whole && strings.Contains(name, l) && !strings.Contains(name, own) {
+				return l
+			}
+		}
+		return ""
+	}
+	var where string
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) {
+			continue
+		}
+		id := screentext.Squeeze(judge.ShortID(h.ID))
+		byID := ""
+		if ownPlace {
+			byID = other(id, false)
+		}
+		byHeading := ""
+		if above, ok := headingAbove(sc, h); ok {
+			switch name := screentext.Squeeze(above.Text); {
+			case name == own:
+				return "" // under its own heading
+			default:
+				byHeading = other(name, true)
+			}
+		}
+		switch {
+		case strings.Contains(id, own) && own != "":
+			return "" // the app's element for its own field
+		case byHeading != "":
+			where = fmt.Sprintf("%q, given for %q, shows under the heading of %q", v.Text, own, byHeading)
+		case byID != "":
+			where = fmt.Sprintf("%q, given for %q, shows in the app's element for %q (%s)", v.Text, own, byID, judge.ShortID(h.ID))
+		default:
+			return "" // shown in no other field's role
+		}
+	}
+	return where
+}
+
+// headingAbove is the nearest text of the app's content above an element and across from it.
+func headingAbove(sc *judge.Screen, h judge.Element) (judge.Element, bool) {
+	var best judge.Element
+	found := false
+	for _, e := range sc.Elements {
+		if e == h || !sc.IsContent(e) || !e.HasBounds || !h.HasBounds || strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		if e.Y2 <= h.Y1+2 && e.X1 < h.X2 && h.X1 < e.X2 && (!found || e.Y2 > best.Y2) {
+			best, found = e, true
+		}
+	}
+	return best, found
+}
+
+// onlyUnderTypedSearch reports whether every element of the app's content showing the value
+// lies under a search box or address bar that holds text being typed (focused, or the
+// keyboard up), and names the query: what such a box lists under it are its suggestions or
+// hits (evidence rule N2).
+func onlyUnderTypedSearch(sc *judge.Screen, v value) (string, bool) {
+	var box *judge.Element
+	for i, e := range sc.Elements {
+		if e.Mark == judge.MarkSearch && e.Editable && e.HasBounds && (e.Focused || sc.Keyboard != "") {
+			box = &sc.Elements[i]
+			break
+		}
+	}
+	if box == nil {
+		return "", false
+	}
+	shown := false
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || !v.In(strings.ToLower(e.Text+"\n"+e.Desc)) {
+			continue
+		}
+		if !e.HasBounds || e.Y1 < box.Y2 {
+			return "", false
+		}
+		shown = true
+	}
+	return box.Text, shown
+}
+
+// errorBeside finds the app's error beside an element showing the value: on its row, or
+// the next text under it, within about two of its lines, overlapping it across ("Not sent.
+// Tap to try again." under a message's bubble). The error names that item's failure
+// (evidence rule F1); an error elsewhere on the screen, or under the page's title (a
+// banner about the page), is no part of it.
+func errorBeside(sc *judge.Screen, v value) string {
+	title := strings.TrimSpace(sc.Title)
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !h.HasBounds || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) || title != "" && strings.TrimSpace(h.Text) == title {
+			continue
+		}
+		lh := h.Y2 - h.Y1
+		for _, e := range sc.Elements {
+			if e == h || !sc.IsContent(e) || !e.HasBounds || e.Editable || len(strings.Fields(e.Text)) > 15 || !judge.IsErrorText(e.Text) {
+				continue
+			}
+			across := e.X1 < h.X2 && h.X1 < e.X2
+			sameRow := e.Y1 < h.Y2 && h.Y1 < e.Y2
+			under := e.Y1 >= h.Y2-lh/4 && e.Y1 < h.Y2+3*lh && !textBetween(sc, h, e)
+			if across && (sameRow || under) {
+				return fmt.Sprintf("%q shows with the app's error %q beside it", v.Text, e.Text)
+			}
+		}
+	}
+	return ""
+}
+
+// textBetween reports whether some text of the app lies between an element and one under
+// it, across from both.
+func textBetween(sc *judge.Screen, top, below judge.Element) bool {
+	for _, m := range sc.Elements {
+		if m == top || m == below || !sc.IsContent(m) || !m.HasBounds || strings.TrimSpace(m.Text+m.Desc) == "" {
+			continue
+		}
+		if m.Y1 >= top.Y2-2 && m.Y2 <= below.Y1+2 && m.X1 < below.X2 && below.X1 < m.X2 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownSwitchOn is how an analysis says that the item showing a value carries its own switch,
+// on: the last look then checks that no later screen shows it off.
+const ownSwitchOn = " is on a row whose own switch is on"
+
+// ownSwitch finds the switch of the one list item showing a value: the value's element when
+// it is a switch itself, else the one switch beside it on its row. A checkbox is no such
+// switch (a to-do's box ticked is the item done, not switched off); two switches, or the
+// value on several rows, name no one switch.
+func ownSwitch(sc *judge.Screen, v value) (judge.Element, bool) {
+	var found []judge.Element
+	add := func(e judge.Element) {
+		for _, f := range found {
+			if f == e {
+				return
+			}
+		}
+		found = append(found, e)
+	}
+	for _, h := range sc.Elements {
+		if !sc.IsContent(h) || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) {
+			continue
+		}
+		if isSwitch(h) {
+			add(h) // the switch names its item itself
+			continue
+		}
+		for _, e := range sc.Elements {
+			if e != h && isSwitch(e) && sc.IsContent(e) && h.HasBounds && e.HasBounds && h.Y1 < e.Y2 && e.Y1 < h.Y2 {
+				add(e)
+			}
+		}
+	}
+	if len(found) != 1 {
+		return judge.Element{}, false
+	}
+	return found[0], true
+}
+
+// isSwitch reports whether an element is an on/off switch (not a checkbox or a radio button).
+func isSwitch(e judge.Element) bool {
+	c := strings.ToLower(e.Class)
+	return e.Checkable && (strings.Contains(c, "switch") || strings.Contains(c, "togglebutton"))
 }
 
 // savedValue finds a value among the values of the forms committed on this frame: in one
@@ -368,6 +645,27 @@ func fileTitled(v value, sc *judge.Screen, forms *judge.Forms, frame int) (strin
 		}
 		if named && extended {
 			return fmt.Sprintf("%q as the page title %q, the file the form committed at frame %d named with the extension %q", v.Text, sc.Title, s.Frame, ext), true
+		}
+	}
+	return "", false
+}
+
+// mediaExtension is the extension of a video, song or picture file.
+var mediaExtension = regexp.MustCompile(`(?i)\.(mp4|mkv|avi|mov|webm|3gp|m4v|mp3|m4a|wav|ogg|oga|flac|aac|opus|jpg|jpeg|png|gif|webp|heic)$`)
+
+// mediaListed finds a media file's name shown by a media app as the whole text of one of
+// its elements without the extension ("harbor" for harbor.mp4): players and galleries list
+// a file by its title (evidence rule E3, a value shown in part). A document's name keeps its
+// extension, and a name that is only part of the text is another file.
+func mediaListed(v value, sc *judge.Screen) (string, bool) {
+	loc := mediaExtension.FindStringIndex(v.Text)
+	if loc == nil || !fileName.MatchString(v.Text) || loc[0] == 0 {
+		return "", false
+	}
+	base := strings.ToLower(v.Text[:loc[0]])
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && !e.Editable && strings.ToLower(strings.TrimSpace(e.Text)) == base {
+			return fmt.Sprintf("%q as %q, the media file listed by its name without its extension", v.Text, e.Text), true
 		}
 	}
 	return "", false

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -137,8 +138,11 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	if f, msg := brokenInstruction(in); msg != "" {
 		return fail("F5", f, msg)
 	}
-	// F6: the item made once, not twice.
+	// F6: the item made once, not twice; the message sent once, not twice.
 	if f, msg := madeTwice(in, specs, apps); msg != "" {
+		return fail("F6", f, msg)
+	}
+	if f, msg := sentTwice(in, specs); msg != "" {
 		return fail("F6", f, msg)
 	}
 	// L1: nothing the success rests on undone.
@@ -192,6 +196,9 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	if f, msg := switchedOffAfter(in, specs, apps); msg != "" {
+		return fail("L1", f, msg)
+	}
 	if o, undecided := checkConstraints(in); undecided {
 		return o // C5: a constraint the task states was not compared
 	}
@@ -202,6 +209,43 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	msg := fmt.Sprintf("%s %s, after frame %d reached the last required substate: nothing it rests on was undone, no form holding it was dropped, no error shown",
 		cites("L1", "L2", "L3"), read, in.ReachedAt)
 	return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}
+}
+
+// switchedOffAfter finds an item the success rests on, shown with its own switch on when it
+// was reached, whose own switch the last screen showing it shows off (an alarm made, then
+// switched off): the result undone (evidence rule L1). A task that asks for a switch off
+// has that for its goal, and is left to its own clause.
+func switchedOffAfter(in judge.ReviewInput, specs []spec, apps []string) (int, string) {
+	for _, sp := range specs {
+		if sp.Kind == kindToggle && !sp.Want {
+			return 0, ""
+		}
+	}
+	for _, f := range in.Found {
+		if !f.Reached || f.Node.Optional || !strings.Contains(f.Analysis, ownSwitchOn) {
+			continue
+		}
+		for _, v := range parseSpec(f.Node.Content).Values {
+			if !strings.Contains(f.Analysis, strconv.Quote(v.Text)+ownSwitchOn) {
+				continue
+			}
+			for i := len(in.End) - 1; i >= 0; i-- {
+				sc := in.End[i].Screen
+				if sc == nil || sc.OCR || !inApp(sc, apps) {
+					continue
+				}
+				e, ok := ownSwitch(sc, v)
+				if !ok {
+					continue
+				}
+				if !e.Checked {
+					return in.End[i].Index, fmt.Sprintf("%q showed with its own switch on at frame %d, and frame %d shows that switch off", v.Text, f.Frame, in.End[i].Index)
+				}
+				break // the last screen showing the item shows it on
+			}
+		}
+	}
+	return 0, ""
 }
 
 // appIsTheResult reports whether every required substate reached is a page of an app (no
@@ -237,7 +281,7 @@ func frontOf(sc *judge.Screen) string {
 	switch {
 	case sc.IsLauncher():
 		return "the home screen"
-	case sc.PackageFrom == "system prompt":
+	case sc.PromptInFront():
 		return fmt.Sprintf("a system prompt (%s)", sc.Package)
 	}
 	return sc.Package
@@ -286,6 +330,42 @@ func madeTwice(in judge.ReviewInput, specs []spec, apps []string) (int, string) 
 				}
 			}
 		}
+	}
+	return 0, ""
+}
+
+// askedCount is a task asking for something more than once: "twice", "3 times", "each".
+var askedCount = regexp.MustCompile(`(?i)\b(twice|thrice|times|each|every|both|all)\b`)
+
+// sentTwice finds a message a send clause sends once committed twice into the same
+// conversation: two sends of the same form (the same app, the same page title) holding the
+// same text. Each send of a message makes a new one, so the conversation holds one more
+// than asked (evidence rule F6). A task that asks for a count is left alone.
+func sentTwice(in judge.ReviewInput, specs []spec) (int, string) {
+	sends := false
+	for _, sp := range specs {
+		sends = sends || sp.Kind == kindState && sendVerbs[sp.Verb]
+	}
+	if !sends || in.Forms == nil || askedCount.MatchString(in.Task) {
+		return 0, ""
+	}
+	first := map[string]judge.SavedForm{}
+	for _, s := range in.Forms.Saved {
+		var text []string
+		for _, f := range s.Fields {
+			if !f.Chosen && !f.Picked && strings.TrimSpace(f.Value) != "" {
+				text = append(text, f.Value)
+			}
+		}
+		if len(text) == 0 {
+			continue
+		}
+		key := s.Package + "\x00" + s.Title + "\x00" + strings.Join(text, "\x00")
+		if p, ok := first[key]; ok {
+			return s.Frame, fmt.Sprintf("the same text %q was sent at frame %d and again at frame %d, in the same conversation %q: one message was asked",
+				strings.Join(text, " "), p.Submitted, s.Submitted, s.Title)
+		}
+		first[key] = s
 	}
 	return 0, ""
 }

@@ -244,6 +244,13 @@ func isKeyboard(pkg string) bool {
 
 func isSystemUI(pkg string) bool { return pkg == "com.android.systemui" }
 
+// promptFront is how a screen says a system prompt is in front (Screen.PackageFrom).
+const promptFront = "system prompt"
+
+// PromptInFront reports whether the system's prompt (a permission request, a system dialog)
+// is in front on the screen, read from its hierarchy or, on a screenshot, from its layout.
+func (sc *Screen) PromptInFront() bool { return sc.PackageFrom == promptFront }
+
 // systemPrompt reports whether a package shows the system's modal prompts: permission
 // requests (the permission controller, the older package installer) and the system's own
 // dialogs ("android": an app not responding, a chooser).
@@ -260,7 +267,7 @@ func foreground(all []Element) (pkg, from string) {
 		// A system prompt (a permission request, a system dialog) is modal: whatever app
 		// is under it, the prompt, a window of controls to answer it, is in front.
 		if systemPrompt(e.Package) && e.Clickable && (e.Text != "" || e.Desc != "") {
-			return e.Package, "system prompt"
+			return e.Package, promptFront
 		}
 	}
 	for _, e := range all {

@@ -286,6 +286,11 @@ func (m *Forms) resolve(frame int, sc *Screen) {
 	case p.Act.Kind == actLeave && p.Document && p.Act.Back && !p.Dialog && p.Package == sc.Package:
 		// A document editor saves as it is left: no question was asked, no error shown.
 		s.How = "it " + p.Act.What + " to leave a document editor, which saves as it is left, and the app asked nothing"
+	case p.Act.Kind == actLeave && p.Act.Back && !p.Dialog && p.Package == sc.Package && m.listedOnReturn(p, sc) != "":
+		// An editor that saves as it is left: the page it returns to, seen before the form
+		// was opened, now lists what the form held, which the app had not shown before.
+		s.How = fmt.Sprintf("it %s, and the page %q it returned to, seen before the form, then listed %q, which the app had not shown before: the editor saved as it was left",
+			p.Act.What, sc.Title, m.listedOnReturn(p, sc))
 	case p.Act.Kind == actLeave && (p.Dialog || p.Act.Back || leavePattern.MatchString(p.Act.Control)):
 		// Back, cancel, discard: the form was given up.
 		how := p.Act.What
@@ -443,6 +448,25 @@ func (m *Forms) newContent(p *formSnap, sc *Screen) (string, bool) {
 		return f.Value, true
 	}
 	return "", false
+}
+
+// listedOnReturn is the value of a form left with back that the page it returned to lists
+// as new content, where that page (by its title) was shown before the form was opened; ""
+// when none is. The page seen before without the item, and with it after, shows the app
+// saved the form as it was left.
+func (m *Forms) listedOnReturn(p *formSnap, sc *Screen) string {
+	title := strings.TrimSpace(sc.Title)
+	if title == "" {
+		return ""
+	}
+	if first, ok := m.Shown[sc.Package+"\x00"+screentext.Squeeze(title)]; !ok || first >= p.First {
+		return ""
+	}
+	v, ok := m.newContent(p, sc)
+	if !ok {
+		return ""
+	}
+	return v
 }
 
 // proofValue reports whether a typed value is distinctive enough to prove, by showing up,
@@ -652,7 +676,7 @@ func carryOver(cur, old []FormField, sc *Screen) []FormField {
 var discardPattern = regexp.MustCompile(`(?i)\b(discard|unsaved|lose (?:your |the |all )?(?:changes|edits)|changes (?:will|would) be lost|without saving|keep editing|save changes\s*\?|save (?:draft|event|contact|note|entry)\s*\?)`)
 
 // errorPattern matches what apps say when a save fails or is refused.
-var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could ?n[o']t|can ?n[o']t be (?:empty|blank)|unable to|(?:is|are) required|required field|must (?:not )?(?:be|have|contain)|please (?:enter|fill|provide|select|choose|add)|not (?:saved|sent)|try again)\b`)
+var errorPattern = regexp.MustCompile(`(?i)\b(error|invalid|failed|failure|could ?n[o']t|can ?n[o']t be (?:empty|blank)|unable to|(?:is|are) required|required field|must (?:not )?(?:be|have|contain)|please (?:enter|fill|provide|select|choose|add)|not (?:saved|sent|granted)|permission (?:was |is )?denied|try again)\b`)
 
 // shortMessages are the app's and the system's non-notification texts of a few words:
 // messages and dialogs, not the bodies of notes listed on the page.
@@ -679,6 +703,21 @@ func discardQuestion(sc *Screen) bool {
 	}
 	return false
 }
+
+// SaveQuestion is the first text on the screen asking whether to save or discard a form's
+// changes ("You have unsaved changes. Save before exiting?"), "" when none shows.
+func (sc *Screen) SaveQuestion() string {
+	for _, t := range shortMessages(sc) {
+		if discardPattern.MatchString(t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// IsErrorText reports whether a text says a save failed, a value is invalid or missing, or
+// something could not be done ("Not sent. Tap to try again.").
+func IsErrorText(s string) bool { return errorPattern.MatchString(s) }
 
 // ErrorMessage is the first message on the screen saying a save failed, a value is invalid
 // or missing, or something could not be done; "" when none shows (evidence rules F1, L3).
@@ -847,6 +886,12 @@ func controlKind(e Element, dialog bool) string {
 				return actSubmit
 			}
 		}
+	}
+	// A control that shows a mode or a count as its text ("SMS" on a send button) says what
+	// it does in its description ("Send").
+	if d := strings.FieldsFunc(strings.ToLower(e.Desc), func(r rune) bool { return !screentext.IsWordRune(r) }); e.Text != "" && len(d) > 0 && len(d) <= 3 &&
+		submitWords[d[0]] && !leavePattern.MatchString(e.Desc) && !(d[0] == "add" && len(d) > 1 && formParts[d[1]]) {
+		return actSubmit
 	}
 	return actLeave
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge/evidence"
 	"github.com/autoeval/autoeval/llm"
 	"github.com/autoeval/autoeval/prompts"
@@ -216,5 +217,36 @@ func TestUnreadableScreenshotCannotTell(t *testing.T) {
 	in.End = []EndFrame{{Index: 2, Screen: text}}
 	if o := Unreached(in, ""); o.Verdict != trace.RunFailure || o.Rules[0] != "F4" {
 		t.Fatalf("screenshot with text: %+v", o)
+	}
+}
+
+// A last screenshot that shows no app text but is readable, the keyboard with text typed
+// into a field or an address bar, or the system's permission prompt in front, shows how the
+// run ended: with nothing committed, the goal never shown (F4). Only a screenshot with no
+// readable text at all leaves the judge unable to tell (C3).
+func TestReadableEndWithoutAppText(t *testing.T) {
+	testenv.RequireTesseract(t)
+	phone := judgetest.PhoneVariant{W: 1080, H: 2400}
+	in := ReviewInput{Subs: judgetest.ClockSubs(), Status: trace.StatusCompleted, LastFrame: 2,
+		Found: []Found{{Node: judgetest.ClockSubs().Nodes[0]}}}
+	for _, c := range []struct {
+		name string
+		png  []byte
+	}{
+		{"an address typed, its suggestions and the keyboard", judgetest.DrawPhoneScreen(t, "browser-typing", phone).PNG},
+		{"a message typed, the keyboard up", judgetest.ChatPNG(t, phone, "", nil, "See you at the station", true)},
+		{"the permission prompt", judgetest.DrawPhoneScreen(t, "permission", phone).PNG},
+	} {
+		sc, err := readScreenOCR(context.Background(), c.png, trace.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hasContent(sc) {
+			t.Fatalf("%s: the screenshot reads as app text, and the case is about one with none: %+v", c.name, sc.Elements)
+		}
+		in.End = []EndFrame{{Index: 2, Screen: sc}}
+		if o := Unreached(in, ""); o.Verdict != trace.RunFailure || o.Rules[0] != "F4" {
+			t.Errorf("%s: %+v", c.name, o)
+		}
 	}
 }

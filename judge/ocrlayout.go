@@ -71,6 +71,9 @@ func (l *layout) read(sc *Screen, lines []*ocrLine) {
 	if box, ok := l.dialog(lines); ok {
 		sc.Dialog = true
 		permission := permissionPrompt(lines, box)
+		if permission {
+			sc.PackageFrom = promptFront // no package, but the system's prompt is in front
+		}
 		for _, ln := range lines {
 			switch {
 			case ln.Role != "" || ln.drop:

@@ -375,7 +375,7 @@ func Unreached(in ReviewInput, against string) trace.Outcome {
 			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: intPtr(last.Index),
 				Reason: fmt.Sprintf("%s the last frame (%d) cannot be read (%s), and %s", evidence.Cite("C3"), last.Index, last.Skip, unreachedText(in))}
 		}
-		if last.Screen != nil && last.Screen.OCR && !hasContent(last.Screen) {
+		if last.Screen != nil && last.Screen.OCR && !hasContent(last.Screen) && inputOnly(last.Screen) == "" {
 			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: intPtr(last.Index),
 				Reason: fmt.Sprintf("%s the last screenshot (frame %d) shows no text OCR could read as an app's, and %s", evidence.Cite("C3"), last.Index, unreachedText(in))}
 		}
@@ -456,6 +456,24 @@ func pendingCommit(in ReviewInput) (string, bool) {
 func intPtr(i int) *int { return &i }
 
 // hasContent reports whether a screen shows any text as an app's own content.
+// inputOnly says what a screenshot without app text does show, "" for nothing readable:
+// the keyboard, text typed into a field or a search box, the system's prompt in front. Such
+// a screen is read, and shows the run ending with nothing committed.
+func inputOnly(sc *Screen) string {
+	if sc.PromptInFront() {
+		return "the system's prompt"
+	}
+	for _, e := range sc.Elements {
+		if strings.TrimSpace(e.Text) != "" && (e.Mark == MarkTyped || e.Mark == MarkSearch) {
+			return "text typed into a field, not committed"
+		}
+	}
+	if sc.Keyboard != "" {
+		return "the keyboard"
+	}
+	return ""
+}
+
 func hasContent(sc *Screen) bool {
 	for _, e := range sc.Elements {
 		if sc.IsContent(e) && strings.TrimSpace(e.Text+e.Desc) != "" {

@@ -7,6 +7,7 @@
 package screentext
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -144,13 +145,20 @@ type Value struct {
 	Alts   []string
 	digits string // long numbers (phone numbers): matched digit for digit
 	Number bool
+	// URL is set for a web address with a path: it shows as that page's address, not as
+	// the start of another page's.
+	URL bool
 }
 
 var (
 	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
 	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
-	numeric  = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
-	months   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+	// oneDecimal is an amount written with one decimal: "42.5".
+	oneDecimal = regexp.MustCompile(`^(\d+\.\d)$`)
+	// clockHalf is a time with its half of the day: "7:30 AM", "7 pm", "7:30a.m.".
+	clockHalf = regexp.MustCompile(`(?i)^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?$`)
+	numeric   = regexp.MustCompile(`^[+\-$€£]?\d[\d\s().\-/:,]*[%]?$`)
+	months    = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
 )
 
 // NewValue builds a value and the other ways a screen may write it (a date as "October
@@ -165,6 +173,13 @@ func NewValue(raw string) Value {
 		bare := strings.TrimLeft(l, "$€£")
 		if bare != l {
 			v.Alts = append(v.Alts, bare)
+		}
+		if m := oneDecimal.FindStringSubmatch(bare); m != nil {
+			// "$42.5" is 42.50 where an app writes an amount's cents in full.
+			v.Alts = append(v.Alts, m[1]+"0")
+			if bare != l {
+				v.Alts = append(v.Alts, l+"0")
+			}
 		}
 		if d := Digits(l); len(d) >= 7 && !isoDate.MatchString(t) {
 			v.digits = d // a phone number, however it is grouped on screen
@@ -188,6 +203,33 @@ func NewValue(raw string) Value {
 		if year > 0 {
 			v.Alts = append(v.Alts, fmt.Sprintf("%d/%d/%d", mo, day, year), fmt.Sprintf("%02d/%02d/%d", mo, day, year),
 				fmt.Sprintf("%d-%02d-%02d", year, mo, day))
+		}
+	}
+	if WebAddress(t) {
+		// "https://www.x.org/a/" and "x.org/a" name one page; the bar may show either.
+		v.URL = true
+		bare := strings.TrimSuffix(webScheme.ReplaceAllString(l, ""), "/")
+		v.Alts = []string{bare}
+	}
+	if m := clockHalf.FindStringSubmatch(t); m != nil {
+		// The half of the day is part of the time: "7:30 AM" never shows as a bare "7:30",
+		// which a 12-hour screen writes for 7:30 PM as well; a 24-hour screen writes 19:30.
+		h, _ := strconv.Atoi(m[1])
+		mins := cmp.Or(m[2], "00")
+		half := strings.ToLower(m[3])
+		v.Alts = []string{fmt.Sprintf("%d:%s %sm", h, mins, half), fmt.Sprintf("%d:%s%sm", h, mins, half), fmt.Sprintf("%d:%s %s.m.", h, mins, half)}
+		if m[2] == "" {
+			v.Alts = append(v.Alts, fmt.Sprintf("%d %sm", h, half), fmt.Sprintf("%d%sm", h, half))
+		}
+		if h >= 1 && h <= 12 {
+			h24 := h % 12
+			if half == "p" {
+				h24 += 12
+			}
+			v.Alts = append(v.Alts, fmt.Sprintf("%02d:%s", h24, mins))
+			if h24 >= 13 {
+				v.Alts = append(v.Alts, fmt.Sprintf("%d:%s", h24, mins))
+			}
 		}
 	}
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
@@ -238,8 +280,49 @@ func MonthNumber(w string) int {
 	return 0
 }
 
+// webPath is a web address with a path: a host with a dot, then "/" and more.
+var webPath = regexp.MustCompile(`(?i)^(?:https?://)?(?:www\.)?(?:[a-z0-9-]+\.)+[a-z]{2,}/\S+$`)
+
+// webScheme is what an address bar may leave out of an address: its scheme and "www.".
+var webScheme = regexp.MustCompile(`^(?:https?://)?(?:www\.)?`)
+
+// WebAddress reports whether a word is a web address with a path: "en.m.wikipedia.org/wiki/X".
+func WebAddress(w string) bool { return webPath.MatchString(w) }
+
+// urlIn reports whether a page's address shows in text as that page's: not glued to more
+// of another address before it, and followed by nothing but a slash, a query or a fragment.
+func urlIn(text, addr string) bool {
+	for i := 0; i < len(text); {
+		k := strings.Index(text[i:], addr)
+		if k < 0 {
+			return false
+		}
+		k += i
+		before := strings.TrimSuffix(strings.TrimSuffix(text[:k], "www."), "://")
+		rest := text[k+len(addr):]
+		if end := strings.IndexFunc(rest, unicode.IsSpace); end >= 0 {
+			rest = rest[:end]
+		}
+		rest = strings.TrimSuffix(rest, "/")
+		glued := before != "" && !unicode.IsSpace(rune(before[len(before)-1])) && !strings.HasSuffix(before, "http") && !strings.HasSuffix(before, "https")
+		if !glued && (rest == "" || rest[0] == '?' || rest[0] == '#') {
+			return true
+		}
+		i = k + 1
+	}
+	return false
+}
+
 // In reports whether the value shows in text (lowercased) as a whole.
 func (v Value) In(text string) bool {
+	if v.URL {
+		for _, a := range v.Alts {
+			if urlIn(text, a) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, a := range v.Alts {
 		if ContainsName(text, a) {
 			return true
@@ -247,6 +330,9 @@ func (v Value) In(text string) bool {
 	}
 	return v.digits != "" && strings.Contains(Digits(text), v.digits)
 }
+
+// IsClockHalf reports whether a text is a time with its half of the day: "7:30 AM".
+func IsClockHalf(s string) bool { return clockHalf.MatchString(strings.TrimSpace(s)) }
 
 // IsNumber reports whether a word is written as a number: digits with signs, separators,
 // a currency or a percent.

@@ -20,3 +20,52 @@ func TestDatesAsScreensWriteThem(t *testing.T) {
 		t.Error("a word that is also a month's name, without a day, read as a date")
 	}
 }
+
+// A web address with a path shows as that page's address, with or without its scheme, "www."
+// or a trailing slash, a query or a fragment; never as the start of another page's address,
+// inside another address, or split into its words.
+func TestWebAddressAsAPage(t *testing.T) {
+	v := NewValue("https://www.docs.example.org/guide/harbours/")
+	for _, text := range []string{"docs.example.org/guide/harbours", "https://docs.example.org/guide/harbours/", "www.docs.example.org/guide/harbours?ref=a", "docs.example.org/guide/harbours#top"} {
+		if !v.In(text) {
+			t.Errorf("%q does not show %q", text, v.Text)
+		}
+	}
+	for _, text := range []string{"docs.example.org/guide/harbours-history", "docs.example.org/guide/harbours/old", "mirror.docs.example.org/guide/harbours",
+		"search.example.com/search?q=docs.example.org/guide/harbours", "docs.example.org › guide › harbours"} {
+		if v.In(text) {
+			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
+
+// A time with its half of the day shows only with that half, or as the 24-hour time.
+func TestTimeWithItsHalf(t *testing.T) {
+	v := NewValue("7:30 PM")
+	for _, text := range []string{"7:30 pm", "7:30pm", "alarm at 19:30", "7:30 p.m."} {
+		if !v.In(text) {
+			t.Errorf("%q does not show %q", text, v.Text)
+		}
+	}
+	for _, text := range []string{"7:30 am", "7:30", "17:30 pm", "07:30"} {
+		if v.In(text) {
+			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
+
+// An amount shows as screens write it: without its currency sign, with its cents written
+// out ("$42.5" as "42.50 USD"); another amount never.
+func TestAmountsAsScreensWriteThem(t *testing.T) {
+	v := NewValue("$42.5")
+	for _, text := range []string{"$42.50", "42.50 usd", "42.5", "total: $42.5"} {
+		if !v.In(text) {
+			t.Errorf("%q does not show %q", text, v.Text)
+		}
+	}
+	for _, text := range []string{"42.55", "$142.50", "42.05", "4.25"} {
+		if v.In(text) {
+			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
