@@ -47,3 +47,17 @@ func FabIcon(u UI, desc string) El { return u.Icon(desc, "fab", Bx(870, 1938, 10
 func Then(base []Step, more ...Step) []Step {
 	return append(append([]Step(nil), base...), more...)
 }
+
+// ItemRows is a list of rows from y down, each h tall: a clickable container (ids[0]) with a
+// title (ids[1]) and a second line (ids[2]) beside a leading icon, from items "title|line".
+func ItemRows(u UI, ids [3]string, y, h int, items ...string) []El {
+	var out []El
+	for i, it := range items {
+		title, line, _ := strings.Cut(it, "|")
+		top := y + i*h
+		out = append(out, u.Row("", ids[0], Bx(0, top, 1080, top+h-10)),
+			u.Text(title, ids[1], Bx(220, top+30, 1017, top+90)),
+			u.Text(line, ids[2], Bx(220, top+100, 1017, top+150)))
+	}
+	return out
+}
