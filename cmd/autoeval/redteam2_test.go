@@ -32,11 +32,8 @@ func judgeGeneratedCorpus(t *testing.T, name string, generate func() (*redteamki
 	if err != nil {
 		t.Fatal(err)
 	}
-	corpus := t.TempDir()
-	if err := c.Write(corpus); err != nil {
-		t.Fatal(err)
-	}
-	judgeHeldOutCorpus(t, name+" ("+c.Hash()+")", corpus)
+	written := redteamkit.Written(t, func() (*redteamkit.Corpus, error) { return c, nil })
+	judgeHeldOutCorpus(t, name+" ("+c.Hash()+")", written)
 }
 
 // judgeHeldOutCorpus judges a corpus internal/redteamkit wrote under dir and logs, for its
