@@ -24,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v8"
+const Version = "heuristic/v9"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -70,6 +70,9 @@ type reasoner struct {
 	// notes are what this frame asks the memory to keep (critical_info): what an answer
 	// was found against, or only in part, for the last look.
 	notes []string
+	// cons are the constraints the task states (constraints.go), read once per task.
+	conTask string
+	cons    []constraint
 }
 
 // noteOnce keeps a note about substate id for the last look, once per kind of note.
@@ -113,6 +116,7 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 	}
 	h.notes = nil
 	defer func() { out.CriticalInfo = append(out.CriticalInfo, h.notes...) }()
+	h.observeConstraints(in)
 	for _, n := range in.Query.Asked() { // ids ascend and parents precede children
 		ok, why := h.verdict(n, in, ev)
 		if ok && n.Kind == substate.Unit && n.Parent != nil && !got[*n.Parent] {

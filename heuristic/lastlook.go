@@ -22,7 +22,8 @@ import (
 // last screen and the reasoner's notes on answers here), or "cannot tell" when the
 // substates left ask for what no rule reads (C3) or the end shows nothing (C1, C2, C3,
 // decided by judge.Unreached), or shows the result in part with nothing against the rest
-// (C4).
+// (C4). A success also needs every constraint the task states compared on a screen (C5,
+// constraints.go).
 type lastLook struct{}
 
 func (lastLook) Review(_ context.Context, in judge.ReviewInput) (trace.Outcome, trace.Usage, error) {
@@ -79,6 +80,9 @@ func inApp(sc *judge.Screen, apps []string) bool {
 // reached takes the last look at a run that reached every required substate.
 func reached(in judge.ReviewInput) trace.Outcome {
 	if len(in.End) == 0 {
+		if o, undecided := checkConstraints(in); undecided {
+			return o // C5: a constraint the task states was not compared
+		}
 		return trace.Outcome{Verdict: trace.RunSuccess, Rules: []string{"L1", "L2", "L3"}, Frame: &in.ReachedAt, Review: review(in),
 			Reason: fmt.Sprintf("%s every required substate was reached by frame %d, the run's last: nothing followed to undo it, drop it or show an error",
 				cites("L1", "L2", "L3"), in.ReachedAt)}
@@ -194,6 +198,9 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	}
 	if f, msg := switchedOffAfter(in, specs, apps); msg != "" {
 		return fail("L1", f, msg)
+	}
+	if o, undecided := checkConstraints(in); undecided {
+		return o // C5: a constraint the task states was not compared
 	}
 	read := fmt.Sprintf("frames %d to %d", in.End[0].Index, in.End[len(in.End)-1].Index)
 	if len(in.End) == 1 {

@@ -353,7 +353,7 @@ func ruleCases() []ruleCase {
 	withText := func(els []trace.UIElement, pkg, text, id string) []trace.UIElement {
 		return judgetest.Concat(els, []trace.UIElement{judgetest.UI{Pkg: pkg, Text: text, ID: id, Y1: 2200, Y2: 2300}.Element()})
 	}
-	return []ruleCase{
+	return append([]ruleCase{
 		// E1: the app's own content shows the effect.
 		{rule: "E1", hold: true, name: "the entry listed", task: entryTask, steps: []act{{agenda("Dentist", "Harbour walk"), nil}}, want: trace.RunSuccess},
 		{rule: "E1", name: "another entry listed", task: entryTask, steps: []act{{agenda("Dentist", "Harbour walks"), nil}}, want: trace.RunFailure, cite: "F4"},
@@ -650,7 +650,7 @@ func ruleCases() []ruleCase {
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}, {withText(agenda("Harbour walk", "Dentist"), diary, "Couldn't sync the entry", "snackbar_text"), nil}}, want: trace.RunFailure},
 		{rule: "L3", name: "a message that is no error after it", task: entryTask,
 			steps: []act{{agenda("Harbour walk", "Dentist"), nil}, {withText(agenda("Harbour walk", "Dentist"), diary, "Entry synced", "snackbar_text"), nil}}, want: trace.RunSuccess, cite: "L3"},
-	}
+	}, constraintCases()...)
 }
 
 func TestEvidenceRules(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // After the frames are judged, the run gets its verdict: success, failure or cannot tell
 // (trace.Outcome). A success needs every required substate reached and a last look at the
 // run's end that finds nothing undoing it (evidence rules L1-L3); a failure needs evidence
-// against the run (F1-F6); otherwise the judge cannot tell (C1-C4). The judge kind's
+// against the run (F1-F6); otherwise the judge cannot tell (C1-C5). The judge kind's
 // Reviewer takes the last look: the heuristic by rules over the end's screens and memory,
 // the model judge by a review call with its own prompt. What every kind shares (reading the
 // end, the rules for a run that did not reach everything, the checks on what a reviewer

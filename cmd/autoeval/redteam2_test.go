@@ -24,6 +24,18 @@ func TestRedTeam2Corpus(t *testing.T) {
 	judgeHeldOutCorpus(t, "red-team corpus 2", corpus)
 }
 
+// judgeGeneratedCorpus writes the corpus generate makes into a temporary folder and judges it
+// (judgeHeldOutCorpus), titled with its name and hash.
+func judgeGeneratedCorpus(t *testing.T, name string, generate func() (*redteamkit.Corpus, error)) {
+	t.Helper()
+	c, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := redteamkit.Written(t, func() (*redteamkit.Corpus, error) { return c, nil })
+	judgeHeldOutCorpus(t, name+" ("+c.Hash()+")", written)
+}
+
 // judgeHeldOutCorpus judges a corpus internal/redteamkit wrote under dir and logs, for its
 // UI-tree episodes (part A), the verdict, as-androidworld and agent-claim rows of eval, for
 // its screenshot-only final screens (part B, read by OCR) the false successes among the

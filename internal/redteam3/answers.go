@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Questions answered from what an app shows: Tasks (org.tasks, a filtered list), Joplin
 // (net.cozic.joplin, a note's body) and OpenTracks (de.dennisguse.opentracks, a track's
@@ -13,14 +17,14 @@ var (
 )
 
 func taskList(title string, items ...string) []El {
-	out := bar(tasks, "Open navigation drawer", title, "Search", "More options")
+	out := Toolbar(tasks, "Open navigation drawer", title, "Search", "More options")
 	for i, it := range items {
-		name, due, _ := cut(it)
+		name, due, _ := strings.Cut(it, "|")
 		y := 320 + i*170
 		out = append(out, tasks.Checkbox("", "Complete", "completeBox", false, Bx(30, y, 150, y+120)), tasks.TapText(name, "title", Bx(180, y+10, 900, y+70)),
 			tasks.Text(due, "due_date", Bx(180, y+80, 900, y+130)))
 	}
-	return append(out, fab(tasks, "Create new task"))
+	return append(out, FabIcon(tasks, "Create new task"))
 }
 
 // doneTask ticks the box of the i-th task of a list.
@@ -63,7 +67,7 @@ func tasksCases() []Case {
 }
 
 func joplinNote(title, body string) []El {
-	return append(bar(joplin, "Navigate up", "", "Attach", "Edit", "More options"), joplin.Text(title, "note_title", Bx(63, 300, 1017, 380)),
+	return append(Toolbar(joplin, "Navigate up", "", "Attach", "Edit", "More options"), joplin.Text(title, "note_title", Bx(63, 300, 1017, 380)),
 		joplin.Text(body, "note_body", Bx(63, 420, 1017, 1400)))
 }
 
@@ -72,24 +76,24 @@ func joplinCases() []Case {
 	const goal = "How many attendees were present in the meeting titled 'Vendor sync' in the Joplin app? Express your answer as just a single number."
 	const body = "Attendees: Ana Ruiz, Ben Ode, Chen Li, Dara Moss, Eli Park\nAgenda: pricing, delivery dates\nAction items: Ben to send the quote"
 	open := []Step{FromHome("Joplin"),
-		StepOn(On(append(bar(joplin, "Open navigation drawer", "All notes", "Search"), rows(joplin, "title", 320, "Vendor sync", "Grocery run", "Reading list")...)), "Open the meeting.", Tap("Vendor sync")),
+		StepOn(On(append(Toolbar(joplin, "Open navigation drawer", "All notes", "Search"), Rows(joplin, "title", 320, "Vendor sync", "Grocery run", "Reading list")...)), "Open the meeting.", Tap("Vendor sync")),
 	}
 	return []Case{
 		{Name: "joplin_attendees_counted", TaskName: "NotesMeetingAttendeeCount", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note lists its attendees on one line; counting the names gives the answer.", Evaluator: eval,
-			Steps: then(open, StepOn(On(joplinNote("Vendor sync", body)), "Five names.", Answer("5")), StepOn(On(joplinNote("Vendor sync", body)), "Answered.", Done()))},
+			Steps: Then(open, StepOn(On(joplinNote("Vendor sync", body)), "Five names.", Answer("5")), StepOn(On(joplinNote("Vendor sync", body)), "Answered.", Done()))},
 		{Name: "joplin_attendees_miscounted", TaskName: "NotesMeetingAttendeeCount", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "An answer that does not match the names the note shows is wrong however confidently it is given.", Evaluator: eval + " (4 given, 5 attended)",
-			Steps: then(open, StepOn(On(joplinNote("Vendor sync", body)), "Four attendees.", Answer("4")), StepOn(On(joplinNote("Vendor sync", body)), "Answered.", Done()))},
+			Steps: Then(open, StepOn(On(joplinNote("Vendor sync", body)), "Four attendees.", Answer("4")), StepOn(On(joplinNote("Vendor sync", body)), "Answered.", Done()))},
 	}
 }
 
 func tracksCases() []Case {
 	const eval = "information_retrieval.py is_successful, tasks.textproto SportsTrackerLongestDistanceActivity: the answer is the longest distance in metres"
 	const goal = "What was the longest distance covered in a hiking activity in the OpenTracks app this week? Express your answer in meters as a single integer."
-	list := append(bar(tracks, "", "OpenTracks", "Search", "More options"), rows(tracks, "trackListItemName", 320,
+	list := append(Toolbar(tracks, "", "OpenTracks", "Search", "More options"), Rows(tracks, "trackListItemName", 320,
 		"Ridge loop|Hiking · Oct 14", "Lake path|Hiking · Oct 12", "Morning ride|Biking · Oct 11")...)
-	page := append(bar(tracks, "Navigate up", "Morning ride"), tracks.Text("Biking", "track_category", Bx(63, 300, 600, 360)),
+	page := append(Toolbar(tracks, "Navigate up", "Morning ride"), tracks.Text("Biking", "track_category", Bx(63, 300, 600, 360)),
 		tracks.Text("Distance", "", Bx(63, 420, 500, 470)), tracks.Text("12.40 km", "stats_distance_value", Bx(63, 480, 500, 560)),
 		tracks.Text("Total time", "", Bx(560, 420, 1017, 470)), tracks.Text("41:05", "stats_total_time_value", Bx(560, 480, 1017, 560)))
 	return []Case{

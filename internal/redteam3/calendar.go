@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Simple Calendar Pro (com.simplemobiletools.calendar.pro): a day's list of events (a long
 // press selects, the bin deletes after a question) and the event editor with its Repetition
@@ -9,28 +13,28 @@ import . "github.com/autoeval/autoeval/internal/redteamkit"
 var cal = UIOf("com.simplemobiletools.calendar.pro")
 
 func calDayList(day string, selected map[string]bool, events ...string) []El {
-	out := bar(cal, "Navigate up", day, "Go to today", "More options")
+	out := Toolbar(cal, "Navigate up", day, "Go to today", "More options")
 	if len(selected) > 0 {
-		out = bar(cal, "Close", Itoa(len(selected))+" selected", "Delete", "Share")
+		out = Toolbar(cal, "Close", Itoa(len(selected))+" selected", "Delete", "Share")
 	}
 	if len(events) == 0 {
-		return append(out, cal.Text("No upcoming events", "", Bx(200, 1000, 880, 1080)), fab(cal, "New Event"))
+		return append(out, cal.Text("No upcoming events", "", Bx(200, 1000, 880, 1080)), FabIcon(cal, "New Event"))
 	}
 	for i, ev := range events {
-		title, when, _ := cut(ev)
+		title, when, _ := strings.Cut(ev, "|")
 		y := 320 + i*200
 		row := cal.Row("", "event_item_holder", Bx(0, y, 1080, y+190))
 		row.Selected = selected[title]
 		out = append(out, row, cal.Text(title, "event_item_title", Bx(63, y+20, 1017, y+90)), cal.Text(when, "event_item_time", Bx(63, y+100, 1017, y+160)))
 	}
-	return append(out, fab(cal, "New Event"))
+	return append(out, FabIcon(cal, "New Event"))
 }
 
 // calForm is what the event editor holds.
 type calForm struct{ title, desc, date, start, end, repeat string }
 
 func calEditor(f calForm) []El {
-	return append(bar(cal, "Navigate up", "New Event", "Save"),
+	return append(Toolbar(cal, "Navigate up", "New Event", "Save"),
 		cal.Edit(f.title, "Title", "event_title", Bx(63, 320, 1017, 440)),
 		cal.Edit("", "Location", "event_location", Bx(63, 460, 1017, 580)),
 		cal.Edit(f.desc, "Description", "event_description", Bx(63, 600, 1017, 720)),
@@ -59,7 +63,7 @@ func calendarCases() []Case {
 		return m
 	}
 	start := []Step{FromHome("Simple Calendar Pro"),
-		StepOn(On(append(bar(cal, "", "October", "Search", "Go to today", "More options"), cal.TapText("20", "", Bx(620, 900, 760, 1050)))), "Open the 20th.", Tap("20")),
+		StepOn(On(append(Toolbar(cal, "", "October", "Search", "Go to today", "More options"), cal.TapText("20", "", Bx(620, 900, 760, 1050)))), "Open the 20th.", Tap("20")),
 		StepOn(On(calDayList(day, nil, evs...)), "Select the first.", LongPress("box:0,320")),
 	}
 	const repEval = "calendar/calendar.py SimpleCalendarAddRepeatingEvent (SimpleCalendarAddOneEvent.is_successful): an event with the title, start, end, description, repeat interval (weekly: 604800 s) and rule exists"
@@ -78,7 +82,7 @@ func calendarCases() []Case {
 	return []Case{
 		{Name: "calendar_day_cleared", TaskName: "SimpleCalendarDeleteEvents", Goal: "In Simple Calendar Pro, delete all the calendar events on 2023-10-20", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Selected events are deleted together after the question; the day then says it has none.", Evaluator: delEval,
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(calDayList(day, sel("Dentist"), evs...)), "Select the second too.", Tap("Team lunch")),
 				StepOn(On(calDayList(day, sel("Dentist", "Team lunch"), evs...)), "And the third.", Tap("Yoga class")),
 				StepOn(On(calDayList(day, sel("Dentist", "Team lunch", "Yoga class"), evs...)), "Delete.", Tap("Delete")),
@@ -86,7 +90,7 @@ func calendarCases() []Case {
 				StepOn(On(calDayList(day, nil)), "The day is empty.", Done()))},
 		{Name: "calendar_day_one_left", TaskName: "SimpleCalendarDeleteEvents", Goal: "In Simple Calendar Pro, delete all the calendar events on 2023-10-20", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Only the selected event is deleted; the other stays on the day's list.", Evaluator: delEval + " (Team lunch remains)",
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(calDayList(day, sel("Dentist"), evs...)), "Select the second too.", Tap("Team lunch")),
 				StepOn(On(calDayList(day, sel("Dentist", "Team lunch"), evs...)), "Delete.", Tap("Delete")),
 				StepOn(On(calDayList(day, sel("Dentist", "Team lunch"), evs...), Dialog(cal.Pkg, "", "Are you sure you want to delete the selected events?", "Yes", "No")), "Yes.", Tap("Yes")),
@@ -94,20 +98,20 @@ func calendarCases() []Case {
 		{Name: "calendar_next_day_cleared", TaskName: "SimpleCalendarDeleteEvents", Goal: "In Simple Calendar Pro, delete all the calendar events on 2023-10-20", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "The day view deletes the events of the day it shows; a neighbouring day's header names another date.", Evaluator: delEval + " (the 21st was cleared, the 20th still has its events)",
 			Steps: []Step{FromHome("Simple Calendar Pro"),
-				StepOn(On(append(bar(cal, "", "October", "Search", "Go to today", "More options"), cal.TapText("21", "", Bx(760, 900, 900, 1050)))), "Open the day.", Tap("21")),
+				StepOn(On(append(Toolbar(cal, "", "October", "Search", "Go to today", "More options"), cal.TapText("21", "", Bx(760, 900, 900, 1050)))), "Open the day.", Tap("21")),
 				StepOn(On(calDayList("Saturday, October 21", nil, "Farmers market|10:00 - 11:00")), "Select it.", LongPress("box:0,320")),
 				StepOn(On(calDayList("Saturday, October 21", sel("Farmers market"), "Farmers market|10:00 - 11:00")), "Delete.", Tap("Delete")),
 				StepOn(On(calDayList("Saturday, October 21", sel("Farmers market"), "Farmers market|10:00 - 11:00"), Dialog(cal.Pkg, "", "Are you sure you want to delete the selected events?", "Yes", "No")), "Yes.", Tap("Yes")),
 				StepOn(On(calDayList("Saturday, October 21", nil)), "The day's events are deleted.", Done())}},
 		{Name: "calendar_weekly_event_saved", TaskName: "SimpleCalendarAddRepeatingEvent", Goal: repGoal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The editor's Repetition field sets the interval; saved, the event shows in the day's list.", Evaluator: repEval,
-			Steps: then(rep,
+			Steps: Then(rep,
 				StepOn(On(repeatChoices(calEditor(form))), "Weekly.", Tap("Weekly")),
 				StepOn(On(calEditor(withRepeat("Weekly"))), "Save.", Tap("Save")),
 				StepOn(On(calDayList("Tuesday, October 24", nil, "Choir practice|19:00 - 20:00 · Weekly")), "Saved, repeating weekly.", Done()))},
 		{Name: "calendar_daily_instead_of_weekly", TaskName: "SimpleCalendarAddRepeatingEvent", Goal: repGoal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "The repetition saved is the one picked; Daily gives an interval of a day, not a week.", Evaluator: repEval + " (the interval is 86400 s)",
-			Steps: then(rep,
+			Steps: Then(rep,
 				StepOn(On(repeatChoices(calEditor(form))), "Pick the repetition.", Tap("Daily")),
 				StepOn(On(calEditor(withRepeat("Daily"))), "Save.", Tap("Save")),
 				StepOn(On(calDayList("Tuesday, October 24", nil, "Choir practice|19:00 - 20:00 · Daily")), "The recurring event is saved.", Done()))},

@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Simple Gallery Pro (com.simplemobiletools.gallery.pro) and Simple Draw Pro
 // (com.simplemobiletools.draw.pro): a file copied through a folder picker, a drawing saved
@@ -14,9 +18,9 @@ var (
 const copyEval = "simple_gallery_pro.py SaveCopyOfReceiptTaskEval.is_successful: the file exists in Download"
 
 func albums(names ...string) []El {
-	out := bar(gallery, "", "Simple Gallery", "Search", "Change view type", "More options")
+	out := Toolbar(gallery, "", "Simple Gallery", "Search", "Change view type", "More options")
 	for i, n := range names {
-		name, count, _ := cut(n)
+		name, count, _ := strings.Cut(n, "|")
 		x, y := 20+(i%3)*350, 320+(i/3)*420
 		out = append(out, gallery.Image("", "dir_thumbnail", Bx(x, y, x+340, y+340)), gallery.TapText(name, "dir_name", Bx(x, y+340, x+340, y+380)),
 			gallery.Text(count, "photo_cnt", Bx(x, y+380, x+340, y+410)))
@@ -25,7 +29,7 @@ func albums(names ...string) []El {
 }
 
 func album(name string, files ...string) []El {
-	out := bar(gallery, "Navigate up", name, "Search", "More options")
+	out := Toolbar(gallery, "Navigate up", name, "Search", "More options")
 	for i, f := range files {
 		x := 20 + (i%3)*350
 		y := 320 + (i/3)*400
@@ -41,14 +45,14 @@ func photoView(file string, menu bool) []El {
 		gallery.Icon("Navigate up", "", Bx(0, 138, 147, 285)), gallery.Text(file, "", Bx(189, 166, 800, 248)),
 		gallery.Icon("More options", "", Bx(954, 148, 1080, 274)))
 	if menu {
-		out = append(out, rows(gallery, "title", 300, "Copy to", "Move to", "Rename", "Set as", "Show on map", "Properties")...)
+		out = append(out, Rows(gallery, "title", 300, "Copy to", "Move to", "Rename", "Set as", "Show on map", "Properties")...)
 	}
 	return out
 }
 
 func folderPicker(path string, folders ...string) []El {
 	out := els(gallery.Text("Select a folder", "", Bx(116, 380, 964, 460)), gallery.Text(path, "filepicker_breadcrumbs", Bx(116, 480, 964, 540)))
-	out = append(out, rows(gallery, "list_item_name", 600, folders...)...)
+	out = append(out, Rows(gallery, "list_item_name", 600, folders...)...)
 	return append(out, gallery.Button("Cancel", "", Bx(500, 1900, 720, 2010)), gallery.Button("OK", "", Bx(740, 1900, 964, 2010)))
 }
 
@@ -67,7 +71,7 @@ func galleryCases() []Case {
 	return []Case{
 		{Name: "gallery_copy_to_download", TaskName: "SaveCopyOfReceiptTaskEval", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Copy to writes the file into the folder picked; the Download album then lists it under the same name.", Evaluator: copyEval,
-			Steps: then(toPicker,
+			Steps: Then(toPicker,
 				StepOn(picked, "Confirm Download.", Tap("OK")),
 				StepOn(append(photoView(file, false), Toast(gallery.Pkg, "Copying…")), "Check the Download album.", Back()),
 				StepOn(On(album("DCIM", file)), "Back to the albums.", Back()),
@@ -75,12 +79,12 @@ func galleryCases() []Case {
 				StepOn(On(album("Download", file)), "The copy is in Download with the same name.", Done()))},
 		{Name: "gallery_copy_picker_cancelled", TaskName: "SaveCopyOfReceiptTaskEval", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Cancel in the folder picker copies nothing: the picture stays where it was and Download stays empty.", Evaluator: copyEval + " (nothing was copied)",
-			Steps: then(toPicker,
+			Steps: Then(toPicker,
 				StepOn(picked, "Download is selected, that is where the copy goes.", Tap("Cancel")),
 				StepOn(photoView(file, false), "The copy is set to Download.", Done()))},
 		{Name: "gallery_copied_to_pictures", TaskName: "SaveCopyOfReceiptTaskEval", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "The copy goes to the folder picked in the picker; Pictures is not Download.", Evaluator: copyEval + " (the copy is in Pictures)",
-			Steps: then(toFolders,
+			Steps: Then(toFolders,
 				StepOn(folders, "Pick the pictures folder.", Tap("Pictures")),
 				StepOn(On(folderPicker("Internal storage > Pictures")), "Confirm.", Tap("OK")),
 				StepOn(append(photoView(file, false), Toast(gallery.Pkg, "Copying…")), "Check.", Back()),
@@ -89,7 +93,7 @@ func galleryCases() []Case {
 				StepOn(On(album("Pictures", "beach.jpg", "cat.jpg", "hike.jpg", file)), "The copy of the receipt is saved with the same name.", Done()))},
 		{Name: "gallery_copy_never_shown", TaskName: "SaveCopyOfReceiptTaskEval", Goal: goal, Kind: KindUnseen, Truth: true, Expect: ExpectCannotTell,
 			Behaviour: "The copy runs in the background after OK; the viewer comes back unchanged and no screen lists the new file.", Evaluator: copyEval,
-			Steps: then(toPicker,
+			Steps: Then(toPicker,
 				StepOn(picked, "Confirm.", Tap("OK")),
 				StepOn(photoView(file, false), "Copied.", Done()))},
 	}
@@ -126,23 +130,23 @@ func drawCases() []Case {
 	return []Case{
 		{Name: "draw_saved_to_pictures", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The save dialog writes the drawing as the name and extension chosen into the folder it names, and says so in a toast.", Evaluator: drawEval,
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(typing(saveDialog("dolor_sit", "png", pics), "Done")), "PNG and Pictures are set; save.", Tap("OK")),
 				StepOn(On(canvasScreen(Toast(draw.Pkg, "File saved successfully"))), "Saved as dolor_sit.png in Pictures.", Done()))},
 		{Name: "draw_saved_toast_missed", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindUnseen, Truth: true, Expect: ExpectCannotTell,
 			Behaviour: "The save dialog closes on OK and the saved toast is gone before the next screenshot: the canvas looks as before the save.", Evaluator: drawEval,
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(typing(saveDialog("dolor_sit", "png", pics), "Done")), "Save.", Tap("OK")),
 				StepOn(On(canvasScreen()), "Saved.", Done()))},
 		{Name: "draw_save_dialog_dismissed", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Back closes the save dialog without writing a file; the drawing stays unsaved on the canvas.", Evaluator: drawEval + " (no file was written)",
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(typing(saveDialog("dolor_sit", "png", pics), "Done")), "Hide the keyboard.", Back()),
 				StepOn(On(saveDialog("dolor_sit", "png", pics)), "Close the dialog.", Back()),
 				StepOn(On(canvasScreen()), "The drawing is named dolor_sit.png in Pictures.", Done()))},
 		{Name: "draw_saved_as_jpg", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "The extension comes from the format chosen in the dialog, so JPG writes dolor_sit.jpg, not the .png asked for.", Evaluator: drawEval + " (dolor_sit.jpg exists, dolor_sit.png does not)",
-			Steps: then(start,
+			Steps: Then(start,
 				StepOn(On(typing(saveDialog("dolor_sit", "png", pics), "Done")), "JPG is smaller.", Tap("JPG")),
 				StepOn(On(saveDialog("dolor_sit", "jpg", pics)), "Save.", Tap("OK")),
 				StepOn(On(canvasScreen(Toast(draw.Pkg, "File saved successfully"))), "Saved in Pictures.", Done()))},

@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Deleting from lists: Pro Expense (com.arduia.expense: a long press selects an expense, the
 // bin deletes it after a question) and Broccoli (com.flauschcode.broccoli: a recipe's menu
@@ -12,12 +16,12 @@ var (
 )
 
 func expenseRows(selected string, items ...string) []El {
-	out := bar(expense, "Navigate up", "Expenses")
+	out := Toolbar(expense, "Navigate up", "Expenses")
 	if selected != "" {
-		out = bar(expense, "Close", "1", "Delete")
+		out = Toolbar(expense, "Close", "1", "Delete")
 	}
 	for i, it := range items {
-		name, amount, _ := cut(it)
+		name, amount, _ := strings.Cut(it, "|")
 		y := 320 + i*190
 		row := expense.Row("", "cl_expense_item", Bx(0, y, 1080, y+180))
 		row.Selected = it == selected
@@ -33,7 +37,7 @@ func expenseCases() []Case {
 	items := []string{"Groceries|$64.20", "Parking|$12.00", "Parking meter|$3.50", "Gym|$40.00"}
 	steps := func(pick string, crash bool) []Step {
 		return []Step{FromHome("Pro Expense"),
-			StepOn(On(append(bar(expense, "Open navigation drawer", "Pro Expense"), expense.TapText("See more", "btn_more", Bx(800, 900, 1017, 980)))), "See all expenses.", Tap("See more")),
+			StepOn(On(append(Toolbar(expense, "Open navigation drawer", "Pro Expense"), expense.TapText("See more", "btn_more", Bx(800, 900, 1017, 980)))), "See all expenses.", Tap("See more")),
 			StepOn(On(expenseRows("", items...)), "Select it.", LongPress("box:0,"+Itoa(320+190*index(items, pick)))),
 			StepOn(On(expenseRows(pick, items...)), "Delete.", Tap("Delete")),
 			StepOn(On(expenseRows(pick, items...), Dialog(expense.Pkg, "Delete", "Are you sure to delete?", "OK", "Cancel")), "Confirm.", Tap("OK")),
@@ -51,10 +55,10 @@ func expenseCases() []Case {
 	return []Case{
 		{Name: "expense_deleted", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "A confirmed delete drops the expense from the list, the others stay.", Evaluator: eval,
-			Steps: then(steps("Parking|$12.00", false), StepOn(On(expenseRows("", remaining("Parking|$12.00")...)), "Parking is gone.", Done()))},
+			Steps: Then(steps("Parking|$12.00", false), StepOn(On(expenseRows("", remaining("Parking|$12.00")...)), "Parking is gone.", Done()))},
 		{Name: "expense_deleted_lookalike", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "A name that starts the same is another expense; deleting it leaves the one asked for.", Evaluator: eval + " (Parking remains, Parking meter was deleted)",
-			Steps: then(steps("Parking meter|$3.50", false), StepOn(On(expenseRows("", remaining("Parking meter|$3.50")...)), "The parking expense is deleted.", Done()))},
+			Steps: Then(steps("Parking meter|$3.50", false), StepOn(On(expenseRows("", remaining("Parking meter|$3.50")...)), "The parking expense is deleted.", Done()))},
 		{Name: "expense_delete_run_cut_off", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindUnseen, Truth: true, Expect: ExpectCannotTell,
 			Behaviour: "The run stops right after OK is tapped in the question: the delete happened, but no screen after it was recorded.", Evaluator: eval,
 			Crashed: true, Steps: steps("Parking|$12.00", true)},
@@ -71,12 +75,12 @@ func index(items []string, s string) int {
 }
 
 func recipeList(titles ...string) []El {
-	return recipeCards(bar(broccoli, "Open navigation drawer", "Recipes", "Search"), titles)
+	return recipeCards(Toolbar(broccoli, "Open navigation drawer", "Recipes", "Search"), titles)
 }
 
 // recipeSearch is the list under the search field, with what is typed in it.
 func recipeSearch(query string, titles ...string) []El {
-	return recipeCards(append(bar(broccoli, "Collapse", ""), broccoli.Edit(query, "Search", "search_src_text", Bx(189, 166, 900, 248))), titles)
+	return recipeCards(append(Toolbar(broccoli, "Collapse", ""), broccoli.Edit(query, "Search", "search_src_text", Bx(189, 166, 900, 248))), titles)
 }
 
 func recipeCards(out []El, titles []string) []El {
@@ -84,14 +88,14 @@ func recipeCards(out []El, titles []string) []El {
 		y := 320 + i*420
 		out = append(out, broccoli.Image("", "card_image", Bx(42, y, 1038, y+260)), broccoli.TapText(t, "card_text_view_title", Bx(84, y+280, 1000, y+350)))
 	}
-	return append(out, fab(broccoli, "Add"))
+	return append(out, FabIcon(broccoli, "Add"))
 }
 
 func recipePage(title string, menu bool) []El {
-	out := append(bar(broccoli, "Navigate up", "", "Edit", "More options"), broccoli.Text(title, "recipe_title", Bx(63, 800, 1017, 900)),
+	out := append(Toolbar(broccoli, "Navigate up", "", "Edit", "More options"), broccoli.Text(title, "recipe_title", Bx(63, 800, 1017, 900)),
 		broccoli.Text("Ingredients", "", Bx(63, 950, 1017, 1010)))
 	if menu {
-		out = append(out, rows(broccoli, "title", 200, "Share", "Delete")...)
+		out = append(out, Rows(broccoli, "title", 200, "Share", "Delete")...)
 	}
 	return out
 }
@@ -111,13 +115,13 @@ func recipeCases() []Case {
 	return []Case{
 		{Name: "recipe_deleted", TaskName: "RecipeDeleteSingleRecipe", Goal: "Delete the following recipes from Broccoli app: Chickpea Curry.", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Deleting a recipe closes its page and the list no longer has it.", Evaluator: eval,
-			Steps: then(first, StepOn(On(recipeList("Lemon Garlic Pasta", "Shakshuka", "Banana Bread")), "Deleted.", Done()))},
+			Steps: Then(first, StepOn(On(recipeList("Lemon Garlic Pasta", "Shakshuka", "Banana Bread")), "Deleted.", Done()))},
 		{Name: "recipe_deleted_one_of_two", TaskName: "RecipeDeleteMultipleRecipes", Goal: "Delete the following recipes from Broccoli app: Chickpea Curry, Banana Bread.", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Each recipe is deleted on its own; the second one named stays in the list.", Evaluator: eval + " (Banana Bread remains)",
-			Steps: then(first, StepOn(On(recipeList("Lemon Garlic Pasta", "Shakshuka", "Banana Bread")), "The recipes are deleted.", Done()))},
+			Steps: Then(first, StepOn(On(recipeList("Lemon Garlic Pasta", "Shakshuka", "Banana Bread")), "The recipes are deleted.", Done()))},
 		{Name: "recipe_deleted_from_search", TaskName: "RecipeDeleteSingleRecipe", Goal: "Delete the following recipes from Broccoli app: Shakshuka.", Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Search narrows the list to the recipe; after the delete, the full list shows it gone.", Evaluator: eval,
-			Steps: then(append([]Step{FromHome("Broccoli"),
+			Steps: Then(append([]Step{FromHome("Broccoli"),
 				StepOn(On(recipeList(all...)), "Search.", Tap("Search")),
 				StepOn(On(typing(recipeSearch("", all...), "Search")), "Type the name.", TypeIn("res:search_src_text", "Shakshuka"))},
 				del("Shakshuka", recipeSearch("Shakshuka", "Shakshuka"))...),

@@ -9,9 +9,9 @@ import . "github.com/autoeval/autoeval/internal/redteamkit"
 var markor = UIOf("net.gsantner.markor")
 
 func markorFiles(selected string, names ...string) []El {
-	out := bar(markor, "", "Markor", "Search", "More options")
+	out := Toolbar(markor, "", "Markor", "Search", "More options")
 	if selected != "" {
-		out = bar(markor, "Navigate up", "1 selected", "Delete", "Move", "More options")
+		out = Toolbar(markor, "Navigate up", "1 selected", "Delete", "Move", "More options")
 	}
 	for i, n := range names {
 		y := 320 + i*150
@@ -21,7 +21,7 @@ func markorFiles(selected string, names ...string) []El {
 		}
 		out = append(out, e, markor.Text("10/12/2023, 09:14", "ui__filesystem_item__description", Bx(210, y+84, 1040, y+120)))
 	}
-	return append(out, fab(markor, "Create a new file or folder"))
+	return append(out, FabIcon(markor, "Create a new file or folder"))
 }
 
 func markorEditor(file, body string, focused bool) []El {
@@ -29,7 +29,7 @@ func markorEditor(file, body string, focused bool) []El {
 	if focused {
 		e = Focused(e)
 	}
-	out := append(bar(markor, "Navigate up", file, "Save", "View", "More options"), e)
+	out := append(Toolbar(markor, "Navigate up", file, "Save", "View", "More options"), e)
 	if focused {
 		return typing(out, "Enter")
 	}
@@ -37,7 +37,7 @@ func markorEditor(file, body string, focused bool) []El {
 }
 
 func markorView(file, body string) []El {
-	return append(bar(markor, "Navigate up", file, "Edit", "More options"), markor.Text(body, "document__fragment_view_webview", Bx(0, 285, 1080, 2150)))
+	return append(Toolbar(markor, "Navigate up", file, "Edit", "More options"), markor.Text(body, "document__fragment_view_webview", Bx(0, 285, 1080, 2150)))
 }
 
 func markorCases() []Case {
@@ -71,7 +71,7 @@ func markorCases() []Case {
 	return []Case{
 		{Name: "markor_note_deleted", TaskName: "MarkorDeleteNote", Goal: "Delete the note in Markor named meeting_notes_old.md.", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "A confirmed delete removes the file from the browser's list at once.", Evaluator: delEval,
-			Steps: then(del("meeting_notes_old.md"), StepOn(On(markorFiles("", without("meeting_notes_old.md")...)), "Deleted.", Done()))},
+			Steps: Then(del("meeting_notes_old.md"), StepOn(On(markorFiles("", without("meeting_notes_old.md")...)), "Deleted.", Done()))},
 		{Name: "markor_delete_cancelled", TaskName: "MarkorDeleteNote", Goal: "Delete the note in Markor named meeting_notes_old.md.", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Cancel in the delete question keeps the file; the list still shows it.", Evaluator: delEval + " (the file is still there)",
 			Steps: []Step{FromHome("Markor"),
@@ -81,16 +81,16 @@ func markorCases() []Case {
 				StepOn(On(markorFiles("", files...)), "The note is handled.", Done())}},
 		{Name: "markor_deleted_similar_name", TaskName: "MarkorDeleteNote", Goal: "Delete the note in Markor named meeting_notes_old.md.", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Two files share a prefix; deleting meeting_notes.md leaves meeting_notes_old.md in the list.", Evaluator: delEval + " (meeting_notes_old.md still exists)",
-			Steps: then(del("meeting_notes.md"), StepOn(On(markorFiles("", without("meeting_notes.md")...)), "The meeting note is deleted.", Done()))},
+			Steps: Then(del("meeting_notes.md"), StepOn(On(markorFiles("", without("meeting_notes.md")...)), "The meeting note is deleted.", Done()))},
 		{Name: "markor_header_saved", TaskName: "MarkorEditNote", Goal: "Edit meeting_notes.md in Markor. Add to the top of the note Status: approved", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The editor's save icon writes the file; the view mode then shows the saved text.", Evaluator: editEval,
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(markorEditor("meeting_notes.md", edited, true)), "Save.", Tap("Save")),
 				StepOn(On(markorEditor("meeting_notes.md", edited, false)), "View it.", Tap("View")),
 				StepOn(On(markorView("meeting_notes.md", edited)), "The header is at the top.", Done()))},
 		{Name: "markor_header_saved_in_editor", TaskName: "MarkorEditNote", Goal: "Edit meeting_notes.md in Markor. Add to the top of the note Status: approved", Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The editor stays open after its save icon is tapped, the saved text still in the editing field.", Evaluator: editEval,
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(markorEditor("meeting_notes.md", edited, true)), "Save.", Tap("Save")),
 				StepOn(On(markorEditor("meeting_notes.md", edited, false)), "Saved with the header at the top.", Done()))},
 		{Name: "markor_header_in_other_note", TaskName: "MarkorEditNote", Goal: "Edit meeting_notes.md in Markor. Add to the top of the note Status: approved", Kind: KindNearMiss, Expect: ExpectFailure,
@@ -103,7 +103,7 @@ func markorCases() []Case {
 				StepOn(On(markorEditor("meeting_notes_old.md", header+"\nBudget review for Q3.\nOwner: Priya", false)), "The header is at the top of the meeting notes.", Done())}},
 		{Name: "markor_header_saved_on_leaving", TaskName: "MarkorEditNote", Goal: "Edit meeting_notes.md in Markor. Add to the top of the note Status: approved", Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Markor saves the editor's text when the editor is left; reopening the file shows it.", Evaluator: editEval,
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(markorEditor("meeting_notes.md", edited, true)), "Leave the editor.", Back()),
 				StepOn(On(markorEditor("meeting_notes.md", edited, false)), "Back to the files.", Back()),
 				StepOn(On(markorFiles("", files...)), "Reopen to check.", Tap("meeting_notes.md")),

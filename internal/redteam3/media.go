@@ -15,7 +15,7 @@ var (
 )
 
 func retroSongs(songs ...string) []El {
-	out := bar(retro, "", "Songs", "Search", "More options")
+	out := Toolbar(retro, "", "Songs", "Search", "More options")
 	for i, s := range songs {
 		y := 320 + i*170
 		out = append(out, retro.TapText(s, "title", Bx(220, y, 900, y+70)), retro.Icon("More options", "menu", Bx(940, y, 1040, y+120)))
@@ -24,7 +24,7 @@ func retroSongs(songs ...string) []El {
 }
 
 func retroPlaylist(name string, songs ...string) []El {
-	out := append(bar(retro, "Navigate up", name, "Shuffle", "More options"), retro.Text(Itoa(len(songs))+" songs", "playlist_count", Bx(63, 300, 600, 360)))
+	out := append(Toolbar(retro, "Navigate up", name, "Shuffle", "More options"), retro.Text(Itoa(len(songs))+" songs", "playlist_count", Bx(63, 300, 600, 360)))
 	for i, s := range songs {
 		y := 400 + i*170
 		out = append(out, retro.TapText(s, "title", Bx(220, y, 900, y+70)))
@@ -43,7 +43,7 @@ func retroCases() []Case {
 	const goal = "Create a playlist in Retro Music titled \"Night drive\" with the following songs, in order: Silver Coast, Paper Lanterns"
 	songs := []string{"Autumn Rain", "Paper Lanterns", "Silver Coast", "Slow Tide"}
 	add := func(song string, first bool) []Step {
-		menu := append(retroSongs(songs...), rows(retro, "title", 900, "Play next", "Add to playing queue", "Add to playlist…")...)
+		menu := append(retroSongs(songs...), Rows(retro, "title", 900, "Play next", "Add to playing queue", "Add to playlist…")...)
 		pick := "Night drive"
 		out := []Step{
 			// the toolbar's More options comes before the songs' own
@@ -56,11 +56,11 @@ func retroCases() []Case {
 				StepOn(On(typing(newPlaylist(songs, ""), "Done")), "Name it.", TypeIn("res:actionNewPlaylist", pick)),
 				StepOn(On(typing(newPlaylist(songs, pick), "Done")), "Create.", Tap("Create")))
 		}
-		return append(out, StepOn(On(retroSongs(songs...), Dialog(retro.Pkg, "Add to playlist", "", "New playlist…"), rows(retro, "title", 1300, pick)), "Pick it.", Tap(pick)))
+		return append(out, StepOn(On(retroSongs(songs...), Dialog(retro.Pkg, "Add to playlist", "", "New playlist…"), Rows(retro, "title", 1300, pick)), "Pick it.", Tap(pick)))
 	}
 	toPlaylist := []Step{
 		StepOn(On(retroSongs(songs...)), "Open the playlists.", Back()),
-		StepOn(On(append(bar(retro, "", "Playlists"), rows(retro, "title", 320, "Night drive", "Favorites")...)), "Open it.", Tap("Night drive")),
+		StepOn(On(append(Toolbar(retro, "", "Playlists"), Rows(retro, "title", 320, "Night drive", "Favorites")...)), "Open it.", Tap("Night drive")),
 	}
 	run := func(order ...string) []Step {
 		steps := []Step{FromHome("Retro Music")}
@@ -72,13 +72,13 @@ func retroCases() []Case {
 	return []Case{
 		{Name: "retro_playlist_in_order", TaskName: "RetroCreatePlaylist", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Songs join a playlist in the order they are added; the playlist page lists them so.", Evaluator: eval,
-			Steps: then(run("Silver Coast", "Paper Lanterns"), StepOn(On(retroPlaylist("Night drive", "Silver Coast", "Paper Lanterns")), "Both songs, in order.", Done()))},
+			Steps: Then(run("Silver Coast", "Paper Lanterns"), StepOn(On(retroPlaylist("Night drive", "Silver Coast", "Paper Lanterns")), "Both songs, in order.", Done()))},
 		{Name: "retro_playlist_wrong_order", TaskName: "RetroCreatePlaylist", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Adding the songs in list order puts Paper Lanterns first; the playlist keeps that order.", Evaluator: eval + " (the order is reversed)",
-			Steps: then(run("Paper Lanterns", "Silver Coast"), StepOn(On(retroPlaylist("Night drive", "Paper Lanterns", "Silver Coast")), "The playlist has both songs.", Done()))},
+			Steps: Then(run("Paper Lanterns", "Silver Coast"), StepOn(On(retroPlaylist("Night drive", "Paper Lanterns", "Silver Coast")), "The playlist has both songs.", Done()))},
 		{Name: "retro_playlist_missing_song", TaskName: "RetroCreatePlaylist", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "A playlist holds only the songs added to it; one added song makes a one-song playlist.", Evaluator: eval + " (Paper Lanterns is missing)",
-			Steps: then(run("Silver Coast"), StepOn(On(retroPlaylist("Night drive", "Silver Coast")), "The playlist is created.", Done()))},
+			Steps: Then(run("Silver Coast"), StepOn(On(retroPlaylist("Night drive", "Silver Coast")), "The playlist is created.", Done()))},
 	}
 }
 
@@ -90,7 +90,7 @@ func osmCard(place string) []El {
 }
 
 func osmList(title string, items ...string) []El {
-	return append(bar(osm, "Navigate up", title), rows(osm, "title", 400, items...)...)
+	return append(Toolbar(osm, "Navigate up", title), Rows(osm, "title", 400, items...)...)
 }
 
 func osmandCases() []Case {
@@ -98,13 +98,13 @@ func osmandCases() []Case {
 	const goal = "Add a location marker for Vaduz, Liechtenstein in the OsmAnd maps app."
 	find := []Step{FromHome("OsmAnd"),
 		StepOn(On(els(osm.Frame("android.view.View", "map_view", Bx(0, 0, 1080, 2400)), osm.Icon("Search", "map_search_button", Bx(40, 300, 170, 430)))), "Search.", Tap("Search")),
-		StepOn(On(typing(append(bar(osm, "Navigate up", ""), osm.Edit("", "Search", "searchEditText", Bx(189, 166, 900, 248))), "Search")), "Type the place.", TypeIn("res:searchEditText", "Vaduz")),
-		StepOn(On(append(bar(osm, "Navigate up", ""), append(els(osm.Edit("Vaduz", "Search", "searchEditText", Bx(189, 166, 900, 248))), rows(osm, "title", 320, "Vaduz|City · Liechtenstein", "Vaduz Castle|Castle · Vaduz")...)...)), "Pick the city.", Tap("Vaduz")),
+		StepOn(On(typing(append(Toolbar(osm, "Navigate up", ""), osm.Edit("", "Search", "searchEditText", Bx(189, 166, 900, 248))), "Search")), "Type the place.", TypeIn("res:searchEditText", "Vaduz")),
+		StepOn(On(append(Toolbar(osm, "Navigate up", ""), append(els(osm.Edit("Vaduz", "Search", "searchEditText", Bx(189, 166, 900, 248))), Rows(osm, "title", 320, "Vaduz|City · Liechtenstein", "Vaduz Castle|Castle · Vaduz")...)...)), "Pick the city.", Tap("Vaduz")),
 	}
 	return []Case{
 		{Name: "osmand_marker_added", TaskName: "OsmAndMarker", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Marker on a place's card adds it to the map markers, which the Markers list shows.", Evaluator: eval,
-			Steps: then(find,
+			Steps: Then(find,
 				StepOn(On(osmCard("Vaduz")), "Add a marker.", Tap("Marker")),
 				StepOn(On(osmCard("Vaduz"), els(Toast(osm.Pkg, "Vaduz added to map markers"))), "Close the card.", Back()),
 				StepOn(On(els(osm.Frame("android.view.View", "map_view", Bx(0, 0, 1080, 2400)), osm.Icon("Menu", "map_menu_button", Bx(40, 2200, 170, 2330)))), "Menu.", Tap("Menu")),
@@ -112,13 +112,13 @@ func osmandCases() []Case {
 				StepOn(On(osmList("Map markers", "Vaduz|6.2 km · Added Oct 15")), "Vaduz is a marker.", Done()))},
 		{Name: "osmand_favorite_not_marker", TaskName: "OsmAndMarker", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Favorites and map markers are different lists; a favourite is not a marker.", Evaluator: eval + " (no marker; a favourite was added)",
-			Steps: then(find,
+			Steps: Then(find,
 				StepOn(On(osmCard("Vaduz")), "Save the place.", Tap("Favorite")),
 				StepOn(On(osmList("Add favorite", "Vaduz|Group: Favorites"), els(osm.Button("Save", "", Bx(700, 2150, 1040, 2280)))), "Save.", Tap("Save")),
 				StepOn(On(osmList("My places", "Vaduz|Favorites")), "Vaduz is marked.", Done()))},
 		{Name: "osmand_card_only", TaskName: "OsmAndMarker", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Finding a place shows it on the map with a card; nothing is added until a card action is taken.", Evaluator: eval + " (nothing was added)",
-			Steps: then(find, StepOn(On(osmCard("Vaduz")), "Vaduz is located on the map.", Done()))},
+			Steps: Then(find, StepOn(On(osmCard("Vaduz")), "Vaduz is located on the map.", Done()))},
 	}
 }
 
@@ -184,18 +184,18 @@ func stopwatch(time string, running bool) []El {
 func clockCases() []Case {
 	const eval = "clock.py ClockStopWatchPausedVerify.is_successful (_is_stopwatch_paused): the Clock is in front with a Start button and Stopwatch shown twice"
 	open := []Step{FromHome("Clock"),
-		StepOn(On(append(bar(clock, "", "Alarm", "More options"), clock.TapText("Stopwatch", "", Bx(648, 2200, 864, 2300)))), "Stopwatch tab.", Tap("Stopwatch")),
+		StepOn(On(append(Toolbar(clock, "", "Alarm", "More options"), clock.TapText("Stopwatch", "", Bx(648, 2200, 864, 2300)))), "Stopwatch tab.", Tap("Stopwatch")),
 	}
 	return []Case{
 		{Name: "clock_stopwatch_paused", TaskName: "ClockStopWatchPausedVerify", Goal: "Pause the stopwatch.", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Pausing a running stopwatch freezes its time and turns the Pause button into Start.", Evaluator: eval,
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(stopwatch("00:00.00", false)), "Start it so that it can be paused.", Tap("Start")),
 				StepOn(On(stopwatch("00:02.10", true)), "Pause it.", Tap("Pause")),
 				StepOn(On(stopwatch("00:02.85", false)), "Paused.", Done()))},
 		{Name: "clock_stopwatch_lap_not_pause", TaskName: "ClockStopWatchPausedVerify", Goal: "Pause the stopwatch.", Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Lap records a split and the stopwatch keeps running: Pause is still the button shown.", Evaluator: eval + " (it is running: no Start button)",
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(stopwatch("00:00.00", false)), "Start it so that it can be paused.", Tap("Start")),
 				StepOn(On(stopwatch("00:02.10", true)), "Stop it here.", Tap("Lap")),
 				StepOn(On(append(stopwatch("00:03.40", true), clock.Text("# 1   00:02.11", "lap_time", Bx(200, 1000, 880, 1070)))), "Stopped at 00:02.", Done()))},

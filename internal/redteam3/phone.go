@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // The Phone app (com.google.android.dialer): its dial pad, the recents list and the in-call
 // screen, whose Hold, Mute and End call buttons show while a call is up.
@@ -22,9 +26,9 @@ func dialPad(number string) []El {
 func els(e ...El) []El { return Els(e...) }
 
 func recents(calls ...string) []El {
-	out := bar(dialer, "", "Recents", "More options")
+	out := Toolbar(dialer, "", "Recents", "More options")
 	for i, c := range calls {
-		name, when, _ := cut(c)
+		name, when, _ := strings.Cut(c, "|")
 		y := 420 + i*200
 		out = append(out, dialer.TapText(name, "primary_text", Bx(220, y, 800, y+70)),
 			dialer.Text(when, "call_type_and_time", Bx(220, y+80, 800, y+130)),
@@ -58,17 +62,17 @@ func phoneCases() []Case {
 		{Name: "phone_call_number", TaskName: "PhoneMakeCall", Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Goal:      "Make a phone call to the number 5552384417 and ensure the In-Call UI is displayed with options like 'Hold'.",
 			Behaviour: "The dialler formats the number it calls and shows the in-call screen, with its timer and Hold, while the call is up.", Evaluator: callEval,
-			Steps: then(dial(),
+			Steps: Then(dial(),
 				StepOn(On(dialPad(number)), "Place the call.", Tap("dial")),
 				StepOn(On(inCall(number, "0:04")), "The call is up and Hold is shown.", Done()))},
 		{Name: "phone_number_dialled_not_called", TaskName: "PhoneMakeCall", Kind: KindNearMiss, Expect: ExpectFailure,
 			Goal:      "Make a phone call to the number 5552384417 and ensure the In-Call UI is displayed with options like 'Hold'.",
 			Behaviour: "A number typed on the dial pad is not a call: nothing happens until the call button is pressed.", Evaluator: callEval + " (the state is IDLE)",
-			Steps: then(dial(), StepOn(On(dialPad(number)), "The number is entered; the call is ready.", Done()))},
+			Steps: Then(dial(), StepOn(On(dialPad(number)), "The number is entered; the call is ready.", Done()))},
 		{Name: "phone_call_ended_before_done", TaskName: "PhoneMakeCall", Kind: KindNearMiss, Expect: ExpectFailure,
 			Goal:      "Make a phone call to the number 5552384417 and ensure the In-Call UI is displayed with options like 'Hold'.",
 			Behaviour: "Ending a call takes the dialler back to its recents, where the call is a past entry; the in-call screen is gone.", Evaluator: callEval + " (the call was hung up: IDLE)",
-			Steps: then(dial(),
+			Steps: Then(dial(),
 				StepOn(On(dialPad(number)), "Place the call.", Tap("dial")),
 				StepOn(On(inCall(number, "Calling…")), "The call went through, I can hang up now.", Tap("End call")),
 				StepOn(On(recents(number+"|Outgoing · Just now", "(555) 901-2233|Missed · 2 days ago")), "I called the number.", Done()))},

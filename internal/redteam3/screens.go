@@ -2,62 +2,7 @@ package redteam3
 
 import . "github.com/autoeval/autoeval/internal/redteamkit"
 
-// Parts most app screens share, placed as AndroidWorld's emulator lays them out.
-
-// bar is an app's toolbar: the navigation button (its description, or none), the title and
-// action icons by their descriptions, from the right.
-func bar(u UI, nav, title string, actions ...string) []El {
-	var out []El
-	x := 63
-	if nav != "" {
-		out = append(out, u.Icon(nav, "", Bx(0, 138, 147, 285)))
-		x = 189
-	}
-	if title != "" {
-		out = append(out, u.Text(title, "toolbar_title", Bx(x, 166, 700, 248)))
-	}
-	right := 1080
-	for _, a := range actions {
-		out = append(out, u.MenuIcon(a, "", Bx(right-126, 148, right, 274)))
-		right -= 126
-	}
-	return out
-}
-
-// rows is a list of clickable rows from y down, each a title with an optional summary
-// ("title|summary").
-func rows(u UI, id string, y int, items ...string) []El {
-	var out []El
-	for _, it := range items {
-		title, summary, _ := cut(it)
-		out = append(out, u.TapText(title, id, Bx(63, y, 1017, y+70)))
-		if summary != "" {
-			out = append(out, u.Text(summary, id+"_summary", Bx(63, y+78, 1017, y+130)))
-		}
-		y += 180
-	}
-	return out
-}
-
-func cut(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '|' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-// fab is a floating action button.
-func fab(u UI, desc string) El { return u.Icon(desc, "fab", Bx(870, 1938, 1017, 2085)) }
-
 // typing is an app screen with a field being typed into: the field focused and the keyboard up.
 func typing(app []El, action string, suggestions ...string) []El {
 	return WithKeyboard(app, action, suggestions...)
-}
-
-// then is a run that starts with the steps of base and goes on with more. It copies base,
-// so runs that share a start never write into each other's steps.
-func then(base []Step, more ...Step) []Step {
-	return append(append([]Step(nil), base...), more...)
 }

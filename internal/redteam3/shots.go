@@ -18,19 +18,7 @@ func page(title, nav string, body func(c *Canvas), actions ...string) frame {
 }
 
 func inCallShot(number, timer string) frame {
-	return func(c *Canvas) {
-		c.Rect(0, 0, ScreenW, ScreenH, color.RGBA{32, 33, 36, 255})
-		c.StatusBar(color.RGBA{32, 33, 36, 255}, White)
-		c.Centered(540, 420, number, Regular, 80, White)
-		c.Centered(540, 540, timer, Regular, 46, LightGrey)
-		for i, l := range []string{"Mute", "Keypad", "Speaker", "Add call", "Hold"} {
-			x, y := 240+(i%3)*300, 1400+(i/3)*300
-			c.Circle(x, y, 80, color.RGBA{60, 64, 67, 255})
-			c.Centered(x, y+100, l, Regular, 38, White)
-		}
-		c.Circle(540, 2080, 90, ErrRed)
-		c.NavPill(White)
-	}
+	return func(c *Canvas) { c.InCallShot(number, timer) }
 }
 
 func dialPadShot(number string) frame {

@@ -1,6 +1,10 @@
 package redteam3
 
-import . "github.com/autoeval/autoeval/internal/redteamkit"
+import (
+	"strings"
+
+	. "github.com/autoeval/autoeval/internal/redteamkit"
+)
 
 // Simple SMS Messenger (com.simplemobiletools.smsmessenger): the conversation list (newest
 // first, with each thread's last message), a thread with its bubbles, and the compose field
@@ -11,18 +15,18 @@ var sms = UIOf("com.simplemobiletools.smsmessenger")
 const smsEval = "sms_validators.SimpleSMSSendSms.is_successful: a sent SMS to the number with the message body, from Simple SMS Messenger"
 
 func threads(items ...string) []El {
-	out := bar(sms, "", "Simple SMS Messenger", "Search", "More options")
+	out := Toolbar(sms, "", "Simple SMS Messenger", "Search", "More options")
 	for i, it := range items {
-		who, last, _ := cut(it)
+		who, last, _ := strings.Cut(it, "|")
 		y := 320 + i*200
 		out = append(out, sms.TapText(who, "conversation_address", Bx(220, y, 900, y+70)), sms.Text(last, "conversation_body_short", Bx(220, y+80, 900, y+130)))
 	}
-	return append(out, fab(sms, "Start a conversation"))
+	return append(out, FabIcon(sms, "Start a conversation"))
 }
 
 // thread is a conversation: bubbles ("<" received, ">" sent) and the compose field.
 func thread(who, typed string, bubbles ...string) []El {
-	out := bar(sms, "Navigate up", who, "Call", "More options")
+	out := Toolbar(sms, "Navigate up", who, "Call", "More options")
 	y := 2000 - len(bubbles)*200
 	for _, b := range bubbles {
 		x0, x1, id := 42, 800, "thread_message_body"
@@ -45,7 +49,7 @@ func pasteMenu(under []El) []El {
 // clipThread opens a new thread to number (shown as shown) and pastes the clipboard into it.
 func clipThread(number, shown string) []Step {
 	address := func(typed string) []El {
-		return append(bar(sms, "Navigate up", "New conversation"), sms.Edit(typed, "Add Contact or Number…", "new_conversation_address", Bx(42, 300, 900, 430)))
+		return append(Toolbar(sms, "Navigate up", "New conversation"), sms.Edit(typed, "Add Contact or Number…", "new_conversation_address", Bx(42, 300, 900, 430)))
 	}
 	return []Step{FromHome("Simple SMS Messenger"),
 		StepOn(On(threads("Amara Diallo|See you at the station", "+1 555-901-2233|Ok thanks")), "New conversation.", Tap("Start a conversation")),
@@ -76,17 +80,17 @@ func smsCases() []Case {
 	return []Case{
 		{Name: "sms_clipboard_to_mistyped_number", TaskName: "SimpleSmsSendClipboardContent", Goal: clipGoal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "The thread is addressed to the number as typed; two swapped digits make it another number.", Evaluator: smsEval + " (sent to +15551238778)",
-			Steps: then(clipThread("+15551238778", "+1 555-123-8778"),
+			Steps: Then(clipThread("+15551238778", "+1 555-123-8778"),
 				StepOn(On(thread("+1 555-123-8778", clip)), "Send it.", Tap("Send")),
 				StepOn(On(thread("+1 555-123-8778", "", ">"+clip)), "Sent to the number.", Done()))},
 		{Name: "sms_clipboard_pasted_and_sent", TaskName: "SimpleSmsSendClipboardContent", Goal: clipGoal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Paste fills the compose field with the clipboard; Send turns it into a sent bubble in the thread.", Evaluator: smsEval + " (the body is the clipboard content)",
-			Steps: then(newThread,
+			Steps: Then(newThread,
 				StepOn(On(thread("+1 555-123-7788", clip)), "Send it.", Tap("Send")),
 				StepOn(On(thread("+1 555-123-7788", "", ">"+clip)), "Sent.", Done()))},
 		{Name: "sms_clipboard_pasted_not_sent", TaskName: "SimpleSmsSendClipboardContent", Goal: clipGoal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Pasted text waits in the compose field as a draft until Send is pressed.", Evaluator: smsEval + " (nothing was sent)",
-			Steps: then(newThread, StepOn(On(thread("+1 555-123-7788", clip)), "The clipboard content is in the message to the number.", Done()))},
+			Steps: Then(newThread, StepOn(On(thread("+1 555-123-7788", clip)), "The clipboard content is in the message to the number.", Done()))},
 		{Name: "sms_reply_most_recent", TaskName: "SimpleSmsReplyMostRecent", Goal: recentGoal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The conversation list puts the newest thread first; a reply sent there shows as a sent bubble under the message it answers.", Evaluator: smsEval + " (to the most recent sender)",
 			Steps: reply(list, "+1 555-640-3318", "Are you still coming tonight?", "The top thread is the newest.", "Replied.")},

@@ -13,7 +13,7 @@ var (
 const clipEval = "system.py SystemCopyToClipboard.is_successful: the clipboard fuzzy-matches the text"
 
 func noteField(text string) []El {
-	return append(bar(notes, "Navigate up", "QuickNote", "Save", "More options"), notes.Edit(text, "Insert text here", "text_note_view", Bx(0, 285, 1080, 2150)))
+	return append(Toolbar(notes, "Navigate up", "QuickNote", "Save", "More options"), notes.Edit(text, "Insert text here", "text_note_view", Bx(0, 285, 1080, 2150)))
 }
 
 // selectionBar is the floating toolbar over selected text.
@@ -38,16 +38,16 @@ func clipboardCases() []Case {
 	return []Case{
 		{Name: "clipboard_copied_from_selection", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Copy on a selection puts it on the clipboard, and Android 13 shows what was copied in its corner preview.", Evaluator: clipEval,
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(selectionBar(noteField(text))), "Select all of it.", Tap("Select all")),
 				StepOn(On(selectionBar(noteField(text))), "Copy.", Tap("Copy")),
 				StepOn(On(noteField(text), copiedOverlay(text)), "Copied; the preview shows the text.", Done()))},
 		{Name: "clipboard_text_only_typed", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "Typing the text into a field does not copy it; the clipboard keeps what it had.", Evaluator: clipEval + " (the clipboard still holds the reset value)",
-			Steps: then(open[:2], StepOn(On(typing(noteField(text), "Enter")), "The text is there.", Done()))},
+			Steps: Then(open[:2], StepOn(On(typing(noteField(text), "Enter")), "The text is there.", Done()))},
 		{Name: "clipboard_copied_one_word", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure,
 			Behaviour: "A long press selects one word; copying it without widening the selection copies only that word.", Evaluator: clipEval + " (\"closes\" does not match)",
-			Steps: then(open,
+			Steps: Then(open,
 				StepOn(On(selectionBar(noteField(text))), "Copy.", Tap("Copy")),
 				StepOn(On(noteField(text), copiedOverlay("closes")), "Copied to the clipboard.", Done()))},
 	}
@@ -58,13 +58,13 @@ const btOnEval = "system.py SystemBluetoothTurnOn.is_successful: settings get gl
 func btTiles(wifi, bt bool) []El { return QuickSettings(wifi, bt) }
 
 func connectionPrefs(bt bool) []El {
-	return append(bar(settings, "Navigate up", "Connection preferences"),
+	return append(Toolbar(settings, "Navigate up", "Connection preferences"),
 		settings.TapText("Bluetooth", "title", Bx(63, 420, 800, 490)), settings.Text(onOff(bt), "summary", Bx(63, 500, 800, 550)),
 		settings.TapText("NFC", "title", Bx(63, 620, 800, 690)), settings.TapText("Printing", "title", Bx(63, 800, 800, 870)))
 }
 
 func btPage(bt bool) []El {
-	return append(bar(settings, "Navigate up", "Bluetooth"), settings.Text("Use Bluetooth", "switch_text", Bx(63, 420, 800, 500)),
+	return append(Toolbar(settings, "Navigate up", "Bluetooth"), settings.Text("Use Bluetooth", "switch_text", Bx(63, 420, 800, 500)),
 		settings.Sw("Use Bluetooth", "switch_widget", bt, Bx(849, 400, 1017, 520)),
 		settings.TapText("Pair new device", "title", Bx(63, 600, 800, 670)))
 }
@@ -77,12 +77,12 @@ func onOff(b bool) string {
 }
 
 func internet(wifi bool) []El {
-	return append(bar(settings, "Navigate up", "Internet"), settings.Text("Wi‑Fi", "switch_text", Bx(63, 420, 800, 500)),
+	return append(Toolbar(settings, "Navigate up", "Internet"), settings.Text("Wi‑Fi", "switch_text", Bx(63, 420, 800, 500)),
 		settings.Sw("Wi‑Fi", "switch_widget", wifi, Bx(849, 400, 1017, 520)), settings.Text("T-Mobile", "title", Bx(63, 600, 800, 670)))
 }
 
 func settingsTop() []El {
-	return append(bar(settings, "", "Settings"), rows(settings, "title", 420, "Network & internet|Mobile, Wi‑Fi, hotspot",
+	return append(Toolbar(settings, "", "Settings"), Rows(settings, "title", 420, "Network & internet|Mobile, Wi‑Fi, hotspot",
 		"Connected devices|Bluetooth, pairing", "Apps|Assistant, recent apps, default apps", "Notifications|Notification history, conversations")...)
 }
 
@@ -104,19 +104,19 @@ func bluetoothCases() []Case {
 			Behaviour: "Opening the Bluetooth page changes nothing; its switch shows the radio still off.", Evaluator: btOnEval + " (it is 0)",
 			Steps: []Step{FromHome("Settings"),
 				StepOn(On(settingsTop()), "Connected devices.", Tap("Connected devices")),
-				StepOn(On(append(bar(settings, "Navigate up", "Connected devices"), rows(settings, "title", 420, "Pair new device", "Connection preferences|Bluetooth, NFC")...)), "Preferences.", Tap("Connection preferences")),
+				StepOn(On(append(Toolbar(settings, "Navigate up", "Connected devices"), Rows(settings, "title", 420, "Pair new device", "Connection preferences|Bluetooth, NFC")...)), "Preferences.", Tap("Connection preferences")),
 				StepOn(On(connectionPrefs(false)), "Bluetooth.", Tap("Bluetooth")),
 				StepOn(On(btPage(false)), "The Bluetooth settings are open.", Done())}},
 		{Name: "wifi_off_bluetooth_on_in_settings", TaskName: "TurnOffWifiAndTurnOnBluetooth", Goal: "Turn off WiFi, then enable bluetooth", Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Settings' switches change the radios at once; each page shows the state it set.", Evaluator: comboEval,
 			Steps: []Step{FromHome("Settings"),
 				StepOn(On(settingsTop()), "Network first.", Tap("Network & internet")),
-				StepOn(On(append(bar(settings, "Navigate up", "Network & internet"), rows(settings, "title", 420, "Internet|AndroidWifi", "Calls & SMS|T-Mobile")...)), "Internet.", Tap("Internet")),
+				StepOn(On(append(Toolbar(settings, "Navigate up", "Network & internet"), Rows(settings, "title", 420, "Internet|AndroidWifi", "Calls & SMS|T-Mobile")...)), "Internet.", Tap("Internet")),
 				StepOn(On(internet(true)), "Turn Wi-Fi off.", Tap("res:switch_widget")),
 				StepOn(On(internet(false)), "Now Bluetooth.", Back()),
-				StepOn(On(append(bar(settings, "Navigate up", "Network & internet"), rows(settings, "title", 420, "Internet|Off", "Calls & SMS|T-Mobile")...)), "Back to Settings.", Back()),
+				StepOn(On(append(Toolbar(settings, "Navigate up", "Network & internet"), Rows(settings, "title", 420, "Internet|Off", "Calls & SMS|T-Mobile")...)), "Back to Settings.", Back()),
 				StepOn(On(settingsTop()), "Connected devices.", Tap("Connected devices")),
-				StepOn(On(append(bar(settings, "Navigate up", "Connected devices"), rows(settings, "title", 420, "Pair new device", "Connection preferences|Bluetooth, NFC")...)), "Preferences.", Tap("Connection preferences")),
+				StepOn(On(append(Toolbar(settings, "Navigate up", "Connected devices"), Rows(settings, "title", 420, "Pair new device", "Connection preferences|Bluetooth, NFC")...)), "Preferences.", Tap("Connection preferences")),
 				StepOn(On(connectionPrefs(false)), "Bluetooth.", Tap("Bluetooth")),
 				StepOn(On(btPage(false)), "Turn it on.", Tap("res:switch_widget")),
 				StepOn(On(btPage(true)), "Wi-Fi is off and Bluetooth is on.", Done())}},

@@ -1,6 +1,6 @@
-// Package redteamkit builds the blind held-out corpora of internal/redteam2 and
-// internal/redteam3, for tests only: AndroidWorld episode JSON from cases written as
-// screens of accessibility elements (element.go, system.go, episode.go), screenshots drawn
+// Package redteamkit builds the blind held-out corpora of internal/redteam2, redteam3 and
+// redteam4, for tests only: AndroidWorld episode JSON from cases written as
+// screens of accessibility elements (element.go, screens.go, system.go, episode.go), screenshots drawn
 // at the emulator's 1080x2400 with Go's fonts (render.go, widgets.go, shot.go), the labels,
 // the corpus's hash and its files (corpus.go), and the checks that a corpus is well formed
 // (check.go). The corpora dot-import it: their cases read as screens, not as builder calls.

@@ -292,3 +292,20 @@ func (c *Canvas) ChromeBar(text string, editing bool) {
 	c.Centered(866, BarTop+52, "1", Medium, 34, Ink)
 	c.IconMore(950, BarTop+40, Ink)
 }
+
+// InCallShot draws the Phone app's in-call screen: the number, the call's timer, the call's
+// buttons (Hold among them) and the red end-call button.
+func (c *Canvas) InCallShot(number, timer string) {
+	bg := color.RGBA{32, 33, 36, 255}
+	c.Rect(0, 0, ScreenW, ScreenH, bg)
+	c.StatusBar(bg, White)
+	c.Centered(540, 420, number, Regular, 80, White)
+	c.Centered(540, 540, timer, Regular, 46, LightGrey)
+	for i, l := range []string{"Mute", "Keypad", "Speaker", "Add call", "Hold"} {
+		x, y := 240+(i%3)*300, 1400+(i/3)*300
+		c.Circle(x, y, 80, color.RGBA{60, 64, 67, 255})
+		c.Centered(x, y+100, l, Regular, 38, White)
+	}
+	c.Circle(540, 2080, 90, ErrRed)
+	c.NavPill(White)
+}

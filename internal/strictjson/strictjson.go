@@ -76,20 +76,11 @@ func (e *DepthError) Error() string {
 // checkDepth refuses nesting deeper than MaxDepth in one pass over the bytes, before a
 // decoder recurses into it.
 func checkDepth(data []byte) error {
-	depth, inString, escaped := 0, false, false
+	depth := 0
+	var str stringScan
 	for i, c := range data {
 		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
+		case str.inside(c):
 		case c == '{' || c == '[':
 			if depth++; depth > MaxDepth {
 				return &DepthError{Offset: int64(i)}
@@ -101,28 +92,40 @@ func checkDepth(data []byte) error {
 	return nil
 }
 
+// stringScan follows a JSON text byte by byte to tell string contents (and their quotes)
+// from the structure around them.
+type stringScan struct{ inString, escaped bool }
+
+// inside reports whether c, the next byte, is part of a string: its opening or closing
+// quote or a byte between them.
+func (s *stringScan) inside(c byte) bool {
+	switch {
+	case s.inString:
+		switch {
+		case s.escaped:
+			s.escaped = false
+		case c == '\\':
+			s.escaped = true
+		case c == '"':
+			s.inString = false
+		}
+		return true
+	case c == '"':
+		s.inString = true
+		return true
+	}
+	return false
+}
+
 // pythonConstantsAsNull replaces NaN, Infinity and -Infinity outside strings by null,
 // padded with spaces so later offsets stay those of the file (NaN, one byte shorter than
 // null, shifts them by one). data is returned as is when it holds none.
 func pythonConstantsAsNull(data []byte) []byte {
 	var out []byte
-	inString, escaped := false, false
+	var str stringScan
 	last := 0
 	for i := 0; i < len(data); i++ {
-		c := data[i]
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		case c == '"':
-			inString = true
+		if str.inside(data[i]) {
 			continue
 		}
 		var n int

@@ -1,0 +1,198 @@
+package heuristic
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// The tests of evidence rule C5, the gate before a success: for each kind of constraint a
+// task states, a run that shows it holding stays a success, a run whose screens never
+// compare it (or show it broken) is "cannot tell", and words that only look like a
+// constraint (inside a name, "in order to", "all-day", "every week", "at once") change
+// nothing. Apps and names are this test's own.
+
+const tunebox = "org.example.tunebox"
+
+// alarmListRow is an alarm as clock apps list it: large digits with a small AM/PM beside them.
+func alarmListRow(y int, digits, suffix string) []trace.UIElement {
+	return []trace.UIElement{
+		judgetest.UI{Pkg: clockwork, Text: digits, ID: "digital_clock", Y1: y, Y2: y + 120, X1: 40, X2: 300}.Element(),
+		judgetest.UI{Pkg: clockwork, Text: suffix, ID: "am_pm", Y1: y + 40, Y2: y + 110, X1: 310, X2: 400}.Element(),
+	}
+}
+
+func alarmList(rows ...[]trace.UIElement) []trace.UIElement {
+	return judgetest.Concat(append([][]trace.UIElement{judgetest.Page(clockwork, "Alarms")}, rows...)...)
+}
+
+var (
+	headerTask     = `Add the line "Status: approved" to the top of the note "Plans" in the Jotter app.`
+	playlistTask   = `Create a playlist titled "Night drive" in the Tunebox app with the following songs, in order: Silver Coast, Paper Lanterns`
+	alarmTask      = `Set an alarm for 7:30 AM in the Clockwork app.`
+	fileHeaderTask = "Edit plans.md in the Jotter app. Add to the top of the note Status: approved"
+	replyTask      = `Reply "on my way" to the most recent message in the Chatter app.`
+	onceTask       = `Send "see you at eight" to Mira once in the Chatter app.`
+	tagAllTask     = `Tag every entry in the Diary app with "Trips".`
+	openDueTask    = "What incomplete tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
+)
+
+// choresWithBoxes is chores' list with a checkbox on each task's row, the one at done
+// ticked (none when done < 0).
+func choresWithBoxes(done int) []trace.UIElement {
+	els := chores(true)
+	for i := 0; i < 3; i++ {
+		y := 300 + i*180
+		els = append(els, judgetest.UI{Pkg: "org.example.chores", Class: "android.widget.CheckBox", Desc: "Complete", ID: "done_box",
+			Checkable: true, Checked: i == done, Y1: y, Y2: y + 120, X1: 20, X2: 130}.Element())
+	}
+	return els
+}
+
+// constraintCases are C5's cases, run by TestEvidenceRules: hold, the constraint not
+// compared (cannot tell); near misses, the constraint shown holding, or words that state none.
+func constraintCases() []ruleCase {
+	plans := func(body string, save bool) []trace.UIElement { return docEditor(jotter, "Plans", body, save) }
+	playlist := func(songs ...string) []trace.UIElement { return judgetest.Page(tunebox, "Night drive", songs...) }
+	agenda := func(rows ...string) []trace.UIElement { return judgetest.Page(diary, "Agenda", rows...) }
+	return []ruleCase{
+		// Position.
+		{rule: "C5", name: "the header on the note's first line", task: headerTask,
+			steps: []act{{plans("Budget draft\nVenue list", true), nil}, {plans("Status: approved\nBudget draft\nVenue list", true), tapSaveIcon},
+				{plans("Status: approved\nBudget draft\nVenue list", false), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "the header added under the note's text", task: headerTask,
+			steps: []act{{plans("Budget draft\nVenue list", true), nil}, {plans("Budget draft\nVenue list\nStatus: approved", true), tapSaveIcon},
+				{plans("Budget draft\nVenue list\nStatus: approved", false), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: "the header on the first line of the named file's editor", task: fileHeaderTask,
+			steps: []act{{docEditor(jotter, "plans.md", "Status: approved\nBudget draft", true), tapSaveIcon}, {docEditor(jotter, "plans.md", "Status: approved\nBudget draft", false), nil}},
+			want:  trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "the header on the first line of another file's editor", task: fileHeaderTask,
+			steps: []act{{judgetest.Page(jotter, "All notes", "plans.md", "plans_old.md"), nil},
+				{docEditor(jotter, "plans_old.md", "Status: approved\nBudget draft", true), tapSaveIcon}, {docEditor(jotter, "plans_old.md", "Status: approved\nBudget draft", false), nil}},
+			want: trace.RunCannotTell},
+		{rule: "C5", name: `"top" inside the note's name`, task: `Create a note named "Top of the list" in the Jotter app with the text "socks and a torch".`,
+			steps: []act{{judgetest.Page(jotter, "All notes", "Top of the list", "socks and a torch"), nil}}, want: trace.RunSuccess, cite: "E1"},
+
+		// Order.
+		{rule: "C5", name: "the playlist lists the songs in the task's order", task: playlistTask,
+			steps: []act{{playlist("Silver Coast", "Paper Lanterns"), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "the playlist lists the songs in reverse", task: playlistTask,
+			steps: []act{{playlist("Paper Lanterns", "Silver Coast"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: `"in order to" states a purpose`, task: `In order to plan the walk, create an entry titled "Harbour walk" in the Diary app.`,
+			steps: []act{{agenda("Dentist", "Harbour walk"), nil}}, want: trace.RunSuccess, cite: "L1"},
+
+		// AM or PM.
+		{rule: "C5", name: "the alarm's digits with AM beside them", task: alarmTask,
+			steps: []act{{alarmList(alarmListRow(300, "6:00", "PM"), alarmListRow(500, "7:30", "AM")), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", name: "the alarm as a 24-hour time", task: alarmTask,
+			steps: []act{{alarmList(alarmListRow(300, "07:30", ""), alarmListRow(500, "19:00", "")), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "the alarm's digits with PM beside them, AM on another alarm", task: alarmTask,
+			steps: []act{{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM"),
+				[]trace.UIElement{judgetest.UI{Pkg: clockwork, Text: "7:30 AM", ID: "label", Y1: 700, Y2: 800, X1: 40, X2: 700}.Element()}), nil},
+				{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM")), nil}}, want: trace.RunCannotTell},
+
+		// Which item.
+		{rule: "C5", hold: true, name: "a reply, which thread the most recent was never compared", task: replyTask,
+			steps: []act{{chatThread("Mira", "", "Are you close?", "on my way"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: `"first" inside a quoted name`, task: `Create an entry titled "The first snow" in the Diary app.`,
+			steps: []act{{agenda("Dentist", "The first snow"), nil}}, want: trace.RunSuccess, cite: "L1"},
+
+		// How many times.
+		{rule: "C5", name: "sent once, the one send counted", task: onceTask,
+			steps: []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil}}, want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "asked three times, sent twice", task: `Send "see you at eight" to Mira three times in the Chatter app.`,
+			steps: []act{{chatThread("Mira", "see you at eight", "Hello"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight"), nil},
+				{chatThread("Mira", "see you at eight", "Hello", "see you at eight"), tapSend}, {chatThread("Mira", "", "Hello", "see you at eight", "see you at eight"), nil}},
+			want: trace.RunCannotTell},
+		{rule: "C5", name: `"at once" is a when`, task: `Send "see you at eight" to Mira at once in the Chatter app.`,
+			steps: []act{{chatThread("Mira", "see you at eight"), tapSend}, {chatThread("Mira", "", "see you at eight"), nil}}, want: trace.RunSuccess, cite: "L1"},
+
+		// Every item.
+		{rule: "C5", hold: true, name: "every entry tagged: the entries were not checked one by one", task: tagAllTask,
+			steps: []act{{agenda("Dentist", "Trips"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: `"all-day" and "every week" ask for no item`, task: `Create an all-day entry titled "Harbour walk" in the Diary app that repeats every week.`,
+			steps: []act{{agenda("Dentist", "Harbour walk"), nil}}, want: trace.RunSuccess, cite: "L1"},
+
+		// A mark.
+		{rule: "C5", hold: true, name: "incomplete tasks: no mark was compared", task: openDueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
+		{rule: "C5", name: "each task answered beside an unticked box", task: openDueTask,
+			steps: []act{{choresWithBoxes(-1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "a task answered as incomplete beside a ticked box", task: openDueTask,
+			steps: []act{{choresWithBoxes(1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
+		{rule: "C5", name: "the same question without a mark", task: dueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "E7"},
+
+		// A role.
+		{rule: "C5", hold: true, name: "a record's description saved in its directions field", task: "Add the following recipe into the Cookbook app:\nTitle: Lentil soup\ndescription: A warm winter dish\ndirections: Simmer the lentils",
+			steps: []act{{formScreen("org.example.cookbook", "New recipe", field{"Title", "Lentil soup"}, field{"Description", "Simmer the lentils"}, field{"Directions", "A warm winter dish"}), tapSave},
+				{judgetest.Page("org.example.cookbook", "Recipes", "Lentil soup"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: "each of a record's values saved in its own field", task: "Add the following recipe into the Cookbook app:\nTitle: Lentil soup\ndescription: A warm winter dish\ndirections: Simmer the lentils",
+			steps: []act{{formScreen("org.example.cookbook", "New recipe", field{"Title", "Lentil soup"}, field{"Description", "A warm winter dish"}, field{"Directions", "Simmer the lentils"}), tapSave},
+				{judgetest.Page("org.example.cookbook", "Recipes", "Lentil soup"), nil}}, want: trace.RunSuccess, cite: "L1"},
+	}
+}
+
+// TestConstraintRecogniser: the kinds read from a task's words, and none from words that
+// only look like one.
+func TestConstraintRecogniser(t *testing.T) {
+	for _, c := range []struct {
+		task string
+		want []string
+	}{
+		{headerTask, []string{conPosition}},
+		{"At the end of the note, add Status: approved.", []string{conPosition}},
+		{playlistTask, []string{conOrder}},
+		{"Add the songs Moonrise followed by Low Tide to the queue.", []string{conOrder}},
+		{alarmTask, []string{conMeridiem}},
+		{"Set an alarm for 6 pm.", []string{conMeridiem}},
+		{replyTask, []string{conSelection}},
+		{"Open the oldest note and delete it.", []string{conSelection}},
+		{"Delete the one with the red label.", []string{conSelection}},
+		{onceTask, []string{conCount}},
+		{"Take exactly three photos.", []string{conCount}},
+		{tagAllTask, []string{conEvery}},
+		{"Delete all expenses in the Ledger app.", []string{conEvery}},
+		{openDueTask, []string{conMark}},
+		{"How many tasks that are not done are left?", []string{conMark}},
+		{`Create a note with "Buy milk" as the title.`, []string{conRole}},
+		// Near misses of the recogniser.
+		{`Create a note named "Top of the list" with the text "first things first".`, nil},
+		{"Open example.org/top in Chrome.", nil},
+		{"In order to save space, delete the file notes.txt.", nil},
+		{`Create an all-day entry titled "Harbour walk".`, nil},
+		{`Create an entry titled "Gym" that repeats every week.`, nil},
+		{`Send "see you" to Mira at once.`, nil},
+		{"Once the app opens, turn on Wi-Fi.", nil},
+		{"Create a contact with the first name Odile and the last name Brandt.", nil},
+		{"Set a reminder at the end of the day.", nil},
+		{"Create a timer for 7 minutes and 30 seconds.", nil},
+		{"What is the distance in meters? Express your answer as just a single number.", nil},
+		{"Clear any pop-ups that may appear by granting all permissions that are required.", nil},
+		{"Create an event at 17:30 titled Standup.", nil},
+		{"Do not start the timer once it is set.", nil},
+		{"Create a recurring event titled Choir that repeats weekly, each occurrence lasting an hour.", nil},
+	} {
+		var got []string
+		for _, k := range taskConstraints(c.task) {
+			got = append(got, k.Kind)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: constraints %v, want %v", c.task, got, c.want)
+		}
+	}
+}
+
+// TestOrderedItems: the items an order phrase orders, and the name of what holds them.
+func TestOrderedItems(t *testing.T) {
+	cons := taskConstraints(playlistTask)
+	if len(cons) != 1 || valueList(cons[0].Values) != `"Silver Coast", "Paper Lanterns"` || cons[0].Container == nil || cons[0].Container.Text != "Night drive" {
+		t.Fatalf("read %+v", cons)
+	}
+	cons = taskConstraints(`Add "Moonrise", "Low Tide" and "Harbour" to the queue, in this order.`)
+	if len(cons) != 1 || valueList(cons[0].Values) != `"Moonrise", "Low Tide", "Harbour"` {
+		t.Fatalf("read %+v", cons)
+	}
+}
