@@ -539,6 +539,12 @@ func splitWords(s string) []word {
 			initial = false
 		}
 		seg := s[start:end]
+		if len(out) == 1 && start == 0 && strings.HasPrefix(seg, "(") && strings.HasSuffix(seg, ")") {
+			// "(create) Name it x.png": the verb a clause borrows from the one before
+			// (taskPieces) leaves the clause's own first word initial, capitalised by the
+			// sentence, not as a name.
+			initial = true
+		}
 		if strings.HasSuffix(seg, ".") || strings.HasSuffix(seg, "!") || strings.HasSuffix(seg, "?") || strings.HasSuffix(seg, ":") {
 			initial = true
 		}
