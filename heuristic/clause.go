@@ -412,6 +412,9 @@ type spec struct {
 	Unit      string
 	Attribute string
 	Plural    bool
+	// AtEnd is set when the clause asks for a screen to stay displayed ("ensure the
+	// in-call screen is displayed"): the run's last screen must still show it (L1).
+	AtEnd bool
 }
 
 // answerUnit is the unit a question asks its answer in: "express your answer in minutes".
@@ -697,6 +700,29 @@ func parseSpec(content string) spec {
 		}
 	}
 	return sp
+}
+
+// screenKinds end a name that says what a screen is ("the In-Call UI", "the Settings
+// page"), not text it shows.
+var screenKinds = map[string]bool{"ui": true, "screen": true, "page": true, "view": true, "interface": true}
+
+// withoutScreenNames drops from a clause's values a screen named by what it is, when the
+// clause also says what the screen shows ("ensure the In-Call UI is displayed with options
+// like 'Hold'"): the app shows the screen by its content and controls, never by the
+// task's name for it. Without another value the name stays (nothing else identifies it).
+func withoutScreenNames(vs []value) []value {
+	var keep []value
+	for _, v := range vs {
+		f := strings.Fields(v.Text)
+		if len(f) > 1 && screenKinds[strings.ToLower(f[len(f)-1])] && capitalized(f[0]) && v.role == "object" {
+			continue
+		}
+		keep = append(keep, v)
+	}
+	if len(keep) == 0 {
+		return vs
+	}
+	return keep
 }
 
 // renameVerbs edit an item's value in place: "change the title of 'Gym' to 'Yoga'".
@@ -1032,7 +1058,15 @@ func DeriveSubstates(task, app string) *substate.List {
 		addPage("")
 	}
 	seen := map[string]bool{}
+	lastText := "" // the text the last clause gave after a label ("with the following text: ...")
 	for _, p := range pieces {
+		if t := labelText(p.Text); t != "" {
+			lastText = t
+		} else if lastText != "" && sendVerbs[firstVerb(p.Text)] && len(quotedSpans(p.Text)) == 0 && namesEarlierText.MatchString(p.Text) {
+			// "Share the entire content of the note with 555": what is sent is the text
+			// the note was given, and only a message holding it shows the send.
+			p.Text += fmt.Sprintf(" with the text %q", lastText)
+		}
 		content := resultPrefix + p.Text
 		if p.Answer {
 			content = derivedAnswer + p.Text

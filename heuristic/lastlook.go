@@ -196,6 +196,9 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		}
 	}
+	if f, msg := notShownAtEnd(in, specs); msg != "" {
+		return fail("L1", f, msg)
+	}
 	if f, msg := switchedOffAfter(in, specs, apps); msg != "" {
 		return fail("L1", f, msg)
 	}
@@ -751,4 +754,30 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		}
 	}
 	return ""
+}
+
+// shownAtEnd is a clause asking for a screen to be displayed ("ensure the in-call screen
+// is displayed with ...", "make sure the page stays shown"): a state the run must end in.
+var shownAtEnd = regexp.MustCompile(`(?i)\b(?:ensure|make sure)\b.*\b(?:is|are|be|remains?|stays?)\s+(?:displayed|shown|visible|open|on screen)\b`)
+
+// notShownAtEnd is evidence rule L1 for a screen the task asks to be displayed: what it
+// shows must still show on the run's last screen; a call ended, a page left or a dialog
+// closed after it was reached undoes it.
+func notShownAtEnd(in judge.ReviewInput, specs []spec) (int, string) {
+	last := in.End[len(in.End)-1]
+	if last.Screen == nil {
+		return 0, ""
+	}
+	ev := newEvidence(last.Screen)
+	for _, sp := range specs {
+		if sp.Kind != kindState || !sp.AtEnd {
+			continue
+		}
+		for _, v := range sp.Values {
+			if !ev.has(v) {
+				return last.Index, fmt.Sprintf("the task asks for a screen displayed with %q, shown at frame %d, and the run's last screen (frame %d) no longer shows it", v.Text, in.ReachedAt, last.Index)
+			}
+		}
+	}
+	return 0, ""
 }
