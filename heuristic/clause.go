@@ -622,6 +622,8 @@ func parseSpec(content string) spec {
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
+	sp.Values = withoutScreenNames(sp.Values)
+	sp.AtEnd = shownAtEnd.MatchString(c)
 	for _, v := range sp.Values {
 		if namedFolder(c, v.Text) {
 			sp.Folders = append(sp.Folders, v.Text)
@@ -1087,6 +1089,25 @@ func DeriveSubstates(task, app string) *substate.List {
 	return s
 }
 
+// namesEarlierText is a send clause naming what it sends by where the text is: "the
+// content of the note", "its text", "it".
+var namesEarlierText = regexp.MustCompile(`(?i)\b(?:contents?|text|body)\s+of\s+(?:the|this|that|my)\s+\w+|\b(?:its|the note's|the file's)\s+(?:contents?|text)\b|^\s*\w+\s+it\b`)
+
+// labelText is the text a clause gives after a label's colon, quoted by quoteText, "" for
+// none.
+func labelText(clause string) string {
+	m := textLabel.FindStringIndex(clause)
+	if m == nil {
+		return ""
+	}
+	for _, q := range quotedSpans(clause) {
+		if q.Start >= m[1]-1 {
+			return q.Text
+		}
+	}
+	return ""
+}
+
 func lastPage(s *substate.List) int {
 	for i := len(s.Nodes) - 1; i >= 0; i-- {
 		if s.Nodes[i].Kind == substate.Page {
@@ -1282,7 +1303,16 @@ func quoteText(prose string) string {
 	if strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss") || rest == "" || strings.ContainsAny(rest, "\"“”?") {
 		return prose // a list, nothing, a quotation of its own or a question
 	}
-	tail := ""
+	tail, next := "", ""
+	if a := findApps(rest); len(a) > 0 {
+		if cut := nextInstruction(rest[:a[0].At]); cut > 0 {
+			// "...: Gate code 4417. Share it with 555 using the Chatter app": a later
+			// sentence that opens with an action and names the app to use is the task's
+			// next step, not more of the text.
+			rest, next = rest[:cut], " "+strings.TrimSpace(rest[cut:])
+			a = findApps(rest)
+		}
+	}
 	if a := findApps(rest); len(a) > 0 {
 		// "...: see you at eight in the Chatter app": where to do it is no part of the text.
 		before := strings.ToLower(rest[:a[0].At])
@@ -1293,7 +1323,21 @@ func quoteText(prose string) string {
 			}
 		}
 	}
-	return prose[:m[1]] + `"` + strings.TrimRight(rest, " .") + `"` + strings.TrimRight(tail, " .") + "."
+	return prose[:m[1]] + `"` + strings.TrimRight(rest, " .") + `"` + strings.TrimRight(tail, " .") + "." + next
+}
+
+// nextInstruction is where, in a label's text, a sentence starts with an action verb (its
+// first word capitalised after a full stop: "... ring twice. Share ..."), -1 for none.
+func nextInstruction(text string) int {
+	at := -1
+	for _, w := range splitWords(text) {
+		if w.Initial && w.Start > 0 && capitalized(w.Text) {
+			if _, ok := verbs[strings.ToLower(w.Text)]; ok {
+				at = w.Start
+			}
+		}
+	}
+	return at
 }
 
 // following is "the following X" before a label's colon: X says whether a list follows.

@@ -50,6 +50,34 @@ func TestScreenNamedByWhatItIsShowsByItsControls(t *testing.T) {
 	})
 }
 
+// A send that names its message by where the text is ("share the entire content of the
+// note") sends the text the task gave the note: only a message holding that text shows it
+// (E6). The label's text ends where a sentence starting with an action names the app to
+// use: that sentence is the task's next step, not more of the text.
+func TestMessageNamedByWhereItsTextIs(t *testing.T) {
+	const text = "Gate code 4417, ring twice"
+	const task = "Create a note in the Jotter app named gate.md with the following text: " + text + ". Share the entire content of the note with the phone number 5550142 using the Chatter app."
+	if got, want := unitValues(task), [][]string{{text, "gate.md"}, {text, "5550142"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("values %q, want %q", got, want)
+	}
+	note := []act{{docEditor(jotter, "gate.md", text, true), tapSaveIcon}, {docEditor(jotter, "gate.md", text, true), nil}}
+	then := func(steps ...act) []act { return append(append([]act{}, note...), steps...) }
+	runCommittedCases(t, []committedCase{
+		{name: "the note's text sent", task: task, want: trace.RunSuccess,
+			steps: then(act{chatThread("555-0142", text), tapSend}, act{chatThread("555-0142", "", text), nil})},
+		{name: "typed, never sent", task: task, want: trace.RunFailure,
+			steps: then(act{chatThread("555-0142", text), nil})},
+		{name: "other text sent", task: task, want: trace.RunFailure,
+			steps: then(act{chatThread("555-0142", "Gate code"), tapSend}, act{chatThread("555-0142", "", "Gate code"), nil})},
+		{name: "sent to another number", task: task, want: trace.RunFailure,
+			steps: then(act{chatThread("555-0199", text), tapSend}, act{chatThread("555-0199", "", text), nil})},
+	})
+	// A text with full stops of its own, and no app named after them, stays one value.
+	if got := unitValues("Create a note in the Jotter app named a.md with the following text: Pack light. Send postcards."); !reflect.DeepEqual(got, [][]string{{"Pack light. Send postcards", "a.md"}}) {
+		t.Fatalf("values %q", got)
+	}
+}
+
 // A clause that borrows the verb of the clause before ("(create) Name it x.png") keeps its
 // own first word as its sentence wrote it: capitalised by the sentence, not a name.
 func TestBorrowedVerbLeavesTheFirstWordInitial(t *testing.T) {
