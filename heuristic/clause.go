@@ -412,6 +412,9 @@ type spec struct {
 	Unit      string
 	Attribute string
 	Plural    bool
+	// All is set for a deletion of every item of a kind, none named ("delete all my
+	// notes"): the page that listed them must come to list none of them (E5).
+	All bool
 	// AtEnd is set when the clause asks for a screen to stay displayed ("ensure the
 	// in-call screen is displayed"): the run's last screen must still show it (L1).
 	AtEnd bool
@@ -638,6 +641,7 @@ func parseSpec(content string) spec {
 	if goneWords.MatchString(c) {
 		sp.Kind = kindGone
 	}
+	sp.All = sp.Kind == kindGone && everyItem.MatchString(c)
 	if m := levelWant.FindStringSubmatch(strings.ToLower(c)); m != nil && (sp.Kind == kindToggle || sp.Kind == kindState) {
 		// "Turn the brightness to the min value": a level, shown as a percentage.
 		sp.Kind, sp.Level = kindLevel, "100%"
@@ -726,6 +730,11 @@ func withoutScreenNames(vs []value) []value {
 	}
 	return keep
 }
+
+// everyItem is a deletion of every item of a kind: "delete all my notes", "remove every
+// expense". "All but", "all of the X named ..." and "all events on <date>" pick some of
+// them, not every item a page lists.
+var everyItem = regexp.MustCompile(`(?i)^\s*(?:\(\w+\)\s*)?\w+\s+(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+)?\w+s?(?:\s+in\s+[\w ]+)?[.!]?\s*$`)
 
 // renameVerbs edit an item's value in place: "change the title of 'Gym' to 'Yoga'".
 var renameVerbs = map[string]bool{"change": true, "rename": true, "update": true, "edit": true}

@@ -718,6 +718,8 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 			ok = sendsCounted(c, in)
 		case c.Kind == conEvery && in.Answer != "":
 			ok = true // an answer's "all" is read by E7
+		case c.Kind == conEvery && everyGoneReached(c, in):
+			ok = true // E5 compared it: the page that listed the items lists none of them
 		case c.observable():
 			seen = latest(i, c, in)
 			ok = seen == holds
@@ -865,6 +867,18 @@ func markedByToggle(in judge.ReviewInput) bool {
 	specs, _ := reachedSpecs(in)
 	for _, sp := range specs {
 		if sp.Kind == kindToggle {
+			return true
+		}
+	}
+	return false
+}
+
+// everyGoneReached: the "all" of a deletion of every item of a kind ("delete all my
+// notes") is compared when its substate was reached, which needs the page that listed
+// the items to list none of them (E5).
+func everyGoneReached(c constraint, in judge.ReviewInput) bool {
+	for _, f := range in.Found {
+		if f.Reached && parseSpec(f.Node.Content).All && strings.Contains(strings.ToLower(f.Node.Content), strings.ToLower(c.Phrase)) {
 			return true
 		}
 	}

@@ -1186,6 +1186,21 @@ func (ev *shown) hasWord(w string) bool {
 // judgeGone: every object named must have left a page it was listed on (in the named place,
 // when the clause names one) and must not show now.
 func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []string) (bool, string) {
+	if len(sp.Objects) == 0 && sp.All {
+		// Every item of a kind: the page that listed them lists none of them now.
+		gone := mem.Emptied(sc)
+		if len(sp.Places) > 0 && !namesPlace(sc.Title, sp.Places) {
+			gone = nil // "all the files in Downloads": the emptied page must be that one
+		}
+		if len(gone) == 0 {
+			return false, strings.Join(append(why, cite("E5", "this page is not one seen listing items that now lists none of them")), "; ")
+		}
+		var proofs []string
+		for _, g := range gone {
+			proofs = append(proofs, g.String())
+		}
+		return true, strings.Join(append(why, cite("E5", "every item this page listed is gone: "+strings.Join(proofs, "; "))), "; ")
+	}
 	if len(sp.Objects) == 0 {
 		return false, strings.Join(append(why, cite("C3", "nothing named to be gone: which items a clause like this removes cannot be told from the screens")), "; ")
 	}
@@ -1424,4 +1439,15 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
+}
+
+// namesPlace reports whether a page title names one of the places.
+func namesPlace(title string, places []value) bool {
+	t := strings.ToLower(title)
+	for _, p := range places {
+		if t != "" && p.In(t) {
+			return true
+		}
+	}
+	return false
 }

@@ -483,6 +483,11 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
 		}
+		if sp.Kind == kindGone && sp.All && (last == nil || last.OCR) {
+			// Screenshot text shows no list views: a list emptied cannot be read there.
+			why = append(why, fmt.Sprintf("substate %d: every item of a kind to be gone, and the run ends on a screenshot, whose text shows no list to see emptied", f.Node.ID))
+			continue
+		}
 		if sp.Kind == kindLevel {
 			if at, label, ok := valuelessSlider(in, sp); ok {
 				// The agent moved a slider whose position no screen writes as a number.
@@ -674,7 +679,7 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		}
 		return "", false
 	case kindGone:
-		if len(sp.Objects) == 0 {
+		if len(sp.Objects) == 0 && !sp.All {
 			return "nothing named to be gone", true
 		}
 		return "", false

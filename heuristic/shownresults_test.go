@@ -1,6 +1,7 @@
 package heuristic
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -85,5 +86,59 @@ func TestBorrowedVerbLeavesTheFirstWordInitial(t *testing.T) {
 	want := [][]string{{"dolor_sit.png"}, nil}
 	if len(got) < 2 || !reflect.DeepEqual(got[len(got)-2:], want) {
 		t.Fatalf("values %q, want the last two %q", got, want)
+	}
+}
+
+// noteBrowser is a file browser's page: its list view, a row per note with its date under
+// it, and a "new note" button floating over the list.
+func noteBrowser(title string, notes ...string) []trace.UIElement {
+	els := judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+		judgetest.UI{Pkg: jotter, Text: title, ID: "toolbar_title", Y1: 160, Y2: 250, X1: 60, X2: 700}.Element(),
+		judgetest.UI{Pkg: jotter, Class: "androidx.recyclerview.widget.RecyclerView", ID: "file_list", Y1: 285, Y2: 2330, X1: 0, X2: 1080}.Element(),
+	})
+	for i, n := range notes {
+		y := 330 + i*180
+		els = append(els,
+			judgetest.UI{Pkg: jotter, Text: n, ID: "item_title", Y1: y, Y2: y + 70, X1: 60, X2: 1020}.Element(),
+			judgetest.UI{Pkg: jotter, Text: fmt.Sprintf("10/1%d/2023", i), ID: "item_date", Y1: y + 78, Y2: y + 130, X1: 60, X2: 1020}.Element())
+	}
+	return append(els, judgetest.UI{Pkg: jotter, Class: "android.widget.ImageButton", Desc: "New note", ID: "fab", Y1: 1940, Y2: 2085, X1: 870, X2: 1020}.Element())
+}
+
+// deleteAsked is the browser with its delete question in front.
+func deleteAsked(under []trace.UIElement) []trace.UIElement {
+	return append(append([]trace.UIElement{}, under...),
+		judgetest.UI{Pkg: jotter, Text: "Delete these notes?", ID: "message", Y1: 1000, Y2: 1080, X1: 100, X2: 980}.Element(),
+		judgetest.UI{Pkg: jotter, Class: "android.widget.Button", Text: "Cancel", ID: "button2", Y1: 1150, Y2: 1250, X1: 500, X2: 740}.Element(),
+		judgetest.UI{Pkg: jotter, Class: "android.widget.Button", Text: "OK", ID: "button1", Y1: 1150, Y2: 1250, X1: 760, X2: 980}.Element())
+}
+
+var (
+	tapDeleteOK     = judgetest.TapOn(760, 1150, 980, 1250)
+	tapDeleteCancel = judgetest.TapOn(500, 1150, 740, 1250)
+)
+
+// A deletion of every item of a kind ("delete all my notes") names no item: it shows done
+// when the page that listed them later lists none of them, every one seen gone from its
+// list (E5), a button floating over the emptied list being no row of it. One note left, a
+// delete cancelled, or another page seen without the notes is no such evidence.
+func TestEveryItemGoneFromItsPage(t *testing.T) {
+	const task = "Delete all my notes in the Jotter app."
+	all := noteBrowser("Jotter", "groceries.md", "ideas.md", "trip.md")
+	runCommittedCases(t, []committedCase{
+		{name: "the list emptied", task: task, want: trace.RunSuccess,
+			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteOK}, {noteBrowser("Jotter"), nil}}},
+		{name: "one note left", task: task, want: trace.RunFailure,
+			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteOK}, {noteBrowser("Jotter", "trip.md"), nil}}},
+		{name: "delete cancelled", task: task, want: trace.RunFailure,
+			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteCancel}, {all, nil}}},
+		{name: "another folder, empty", task: task, want: trace.RunFailure,
+			steps: []act{{all, nil}, {noteBrowser("Archive"), nil}}},
+	})
+	// A deletion that picks some of the items is not one of every item.
+	for _, c := range []string{"Delete all but one note in the Jotter app.", "Delete all events on October 12 in the Planner app."} {
+		if sp := parseSpec(DeriveSubstates(c, "").Nodes[1].Content); sp.All {
+			t.Errorf("%q read as a deletion of every item", c)
+		}
 	}
 }

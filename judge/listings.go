@@ -57,6 +57,8 @@ type GoneItem struct {
 	Label string `json:"label"`
 	Seen  int    `json:"seen"`
 	Gone  int    `json:"gone"`
+	// List is the list the item was in (resource id and class), for Emptied.
+	List string `json:"list,omitempty"`
 }
 
 // maxRemembered bounds the items kept, so a trace scrolling through a huge list cannot
@@ -217,12 +219,12 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		if !gone {
 			continue
 		}
-		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame})
+		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame, List: it.List})
 		delete(m.Items, k)
 	}
 	for list, labels := range lists {
 		for i, l := range labels {
-			it := &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame}
+			it := &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: boxOf(sc, list, l)}
 			if i > 0 {
 				it.Prev = labels[i-1]
 			}
@@ -241,6 +243,41 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		m.forgetGone(page, l)
 	}
 	m.trim()
+}
+
+// boxOf is where the list's item with this label is on the screen, nil when unknown.
+func boxOf(sc *Screen, list, label string) *[4]int {
+	for _, e := range sc.Elements {
+		if e.HasBounds && sc.IsContent(e) && ShortID(e.ID)+"|"+shortClass(e.Class) == list && itemLabel(e) == label {
+			return &[4]int{e.X1, e.Y1, e.X2, e.Y2}
+		}
+	}
+	return nil
+}
+
+// Emptied returns the items seen leaving the page sc shows when the lists they left now
+// hold none of what they held: every item of them was seen gone (evidence rule E5 for
+// "delete all ..."). It is nil while an item of such a list is still remembered there
+// (still listed, alone or with others, or not seen gone), or when nothing left the page.
+func (m *Listings) Emptied(sc *Screen) []GoneItem {
+	if m == nil || sc == nil || sc.Package == "" {
+		return nil
+	}
+	page := pageKey(sc)
+	var out []GoneItem
+	lists := map[string]bool{}
+	for _, g := range m.Gone {
+		if g.Page == page && g.List != "" {
+			out = append(out, g)
+			lists[strings.TrimPrefix(g.List, loneList)] = true
+		}
+	}
+	for _, it := range m.Items {
+		if it.Page == page && lists[strings.TrimPrefix(it.List, loneList)] {
+			return nil
+		}
+	}
+	return out
 }
 
 // endTaken reports whether a list not scrolled since the item was seen shows, at the end
@@ -275,7 +312,7 @@ func emptyLists(sc *Screen) [][4]int {
 		}
 		holds := false
 		for _, e := range sc.Elements {
-			if e.HasBounds && e.Role == "" && strings.TrimSpace(e.Text+e.Desc) != "" &&
+			if e.HasBounds && e.Role == "" && strings.TrimSpace(e.Text+e.Desc) != "" && !floatingControl(e) &&
 				e.X1 >= l.X1 && e.X2 <= l.X2 && e.Y1 >= l.Y1 && e.Y2 <= l.Y2 {
 				holds = true
 				break
@@ -286,6 +323,13 @@ func emptyLists(sc *Screen) [][4]int {
 		}
 	}
 	return out
+}
+
+// floatingControl reports whether an element is a button, which an app may float over its
+// list (a "new item" button): it is no row of the list.
+func floatingControl(e Element) bool {
+	c := shortClass(e.Class)
+	return strings.HasSuffix(c, "Button") && !strings.Contains(c, "Radio") && !strings.Contains(c, "Toggle")
 }
 
 // within reports whether a box lies inside one of the areas.
