@@ -205,7 +205,7 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	bin := binarize(g)
 	runs.Add(1)
 	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "3", "-l", "eng", "tsv")
-	cmd.Stdin = bytes.NewReader(pbm(bin))
+	cmd.Stdin = bytes.NewReader(pbm(binarizeText(g)))
 	// One thread per process: captures already run several frames at once.
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var out, stderr bytes.Buffer
@@ -274,43 +274,15 @@ func binarize(gray *image.Gray) *image.Gray {
 	w, h := gray.Rect.Dx(), gray.Rect.Dy()
 	const radius, contrast = 40, 50
 	out := image.NewGray(image.Rect(0, 0, w, h))
-	col := make([]int32, w)   // each column's sum over the window's rows
-	pre := make([]int64, w+1) // prefix sums of col: a window's sum in constant time
-	row := func(y int) []uint8 { return gray.Pix[y*gray.Stride : y*gray.Stride+w] }
-	for y := range min(h, radius+1) { // the rows of the first window
-		for x, v := range row(y) {
-			col[x] += int32(v)
-		}
-	}
-	for y := 0; y < h; y++ {
-		if y > 0 { // slide the window down: its new bottom row in, its old top row out
-			if in := y + radius; in < h {
-				for x, v := range row(in) {
-					col[x] += int32(v)
-				}
-			}
-			if gone := y - radius - 1; gone >= 0 {
-				for x, v := range row(gone) {
-					col[x] -= int32(v)
-				}
-			}
-		}
-		for x, v := range col {
-			pre[x+1] = pre[x] + int64(v)
-		}
-		rows := int64(min(h, y+radius+1) - max(0, y-radius))
-		src, dst := row(y), out.Pix[y*out.Stride:y*out.Stride+w]
-		for x := 0; x < w; x++ {
-			x0, x1 := max(0, x-radius), min(w, x+radius+1)
-			mean := (pre[x1] - pre[x0]) / (int64(x1-x0) * rows)
-			d := int64(src[x]) - mean
+	windowMeans(w, h, radius, func(y int) ([]uint8, []uint8) { return gray.Pix[y*gray.Stride : y*gray.Stride+w], nil },
+		func(y, x int, sum, n int64) {
+			d := int64(gray.Pix[y*gray.Stride+x]) - sum/n
 			v := uint8(255)
 			if d > contrast || d < -contrast {
 				v = 0
 			}
-			dst[x] = v
-		}
-	}
+			out.Pix[y*out.Stride+x] = v
+		})
 	return out
 }
 
@@ -382,4 +354,95 @@ func parseTSV(data []byte) ([]Word, error) {
 		return nil, errors.New("tesseract TSV: empty output")
 	}
 	return words, nil
+}
+
+// binarizeText is binarize for Tesseract's input, without the halo binarize draws round
+// large dark text: where dense strokes (a clock's digits, a contact's name as a page
+// header) darken the window's mean, the light page beside them stands out above it and
+// came out as ink, fusing the glyphs. Here, where the window's pixels that are not dark
+// ink are a light page, a pixel lighter than its window is ink only when it stands out
+// from them too: the page round dark text no longer does, while white text on a coloured
+// button or a picture (a window that is no light page) is read as before.
+func binarizeText(gray *image.Gray) *image.Gray {
+	w, h := gray.Rect.Dx(), gray.Rect.Dy()
+	const radius, contrast = 40, 50
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	const dark, light, none = 0, 1, 255
+	const lightPage = 200 // the luminance of a page, the light ones apps draw text on
+	// Pass 1: dark ink (0), light candidates (1), the rest (255), against the window's mean.
+	windowMeans(w, h, radius, func(y int) ([]uint8, []uint8) { return gray.Pix[y*gray.Stride : y*gray.Stride+w], nil },
+		func(y, x int, sum, n int64) {
+			v := int64(gray.Pix[y*gray.Stride+x])
+			d := v - sum/n
+			c := uint8(none)
+			switch {
+			case d < -contrast:
+				c = dark
+			case d > contrast:
+				c = light
+			}
+			out.Pix[y*out.Stride+x] = c
+		})
+	// Pass 2: a light candidate is ink when it stands out from the window without its dark ink.
+	ink := image.NewGray(image.Rect(0, 0, w, h))
+	windowMeans(w, h, radius, func(y int) ([]uint8, []uint8) {
+		return gray.Pix[y*gray.Stride : y*gray.Stride+w], out.Pix[y*out.Stride : y*out.Stride+w]
+	}, func(y, x int, sum, n int64) {
+		v := uint8(none)
+		switch out.Pix[y*out.Stride+x] {
+		case dark:
+			v = 0
+		case light:
+			// Beside dark ink on a light page (the window without its dark ink is light),
+			// it must stand out from the page; elsewhere (a button, a picture) as before.
+			if n == 0 || sum/n < lightPage || int64(gray.Pix[y*gray.Stride+x])-sum/n > contrast {
+				v = 0
+			}
+		}
+		ink.Pix[y*ink.Stride+x] = v
+	})
+	return ink
+}
+
+// windowMeans calls at for every pixel with the sum and count of the values in the
+// (2*radius+1)-square window round it, cut at the edges; row gives a row's values and,
+// when not nil, its mask: a pixel whose mask is 0 is left out of the sums. The sums come
+// from running column sums, memory in the width only; a row's mask must not change while
+// the row is in a window.
+func windowMeans(w, h, radius int, row func(y int) (vals, mask []uint8), at func(y, x int, sum, n int64)) {
+	col := make([]int64, w)
+	cnt := make([]int64, w)
+	pre := make([]int64, w+1)
+	preN := make([]int64, w+1)
+	add := func(y int, sign int64) {
+		vals, mask := row(y)
+		for x, v := range vals {
+			if mask != nil && mask[x] == 0 {
+				continue
+			}
+			col[x] += sign * int64(v)
+			cnt[x] += sign
+		}
+	}
+	for y := range min(h, radius+1) {
+		add(y, 1)
+	}
+	for y := 0; y < h; y++ {
+		if y > 0 {
+			if in := y + radius; in < h {
+				add(in, 1)
+			}
+			if gone := y - radius - 1; gone >= 0 {
+				add(gone, -1)
+			}
+		}
+		for x := range w {
+			pre[x+1] = pre[x] + col[x]
+			preN[x+1] = preN[x] + cnt[x]
+		}
+		for x := 0; x < w; x++ {
+			x0, x1 := max(0, x-radius), min(w, x+radius+1)
+			at(y, x, pre[x1]-pre[x0], preN[x1]-preN[x0])
+		}
+	}
 }

@@ -524,3 +524,47 @@ func TestPBM(t *testing.T) {
 		t.Fatalf("% x, want % x", got, want)
 	}
 }
+
+// Large dark text on a light card (a clock's alarm time, a contact's name as the page's
+// header) is read as written: its dense strokes darken the window's mean, and the light
+// page beside them stood out above it and came out as ink round every glyph, which
+// Tesseract read as other letters or nothing. White text on a coloured button is still
+// read. Real Tesseract.
+func TestLargeDarkTextIsReadWithoutAHalo(t *testing.T) {
+	testenv.RequireTesseract(t)
+	const w, h = 1080, 900
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+	card := image.NewUniform(color.Gray{Y: 238})
+	draw.Draw(img, image.Rect(40, 40, w-40, 560), card, image.Point{}, draw.Src)
+	button := image.NewUniform(color.Gray{Y: 90})
+	draw.Draw(img, image.Rect(300, 660, 780, 820), button, image.Point{}, draw.Src)
+	face, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(size float64, src image.Image, x, y int, s string) {
+		f, err := opentype.NewFace(face, &opentype.FaceOptions{Size: size, DPI: 72})
+		if err != nil {
+			t.Fatal(err)
+		}
+		(&font.Drawer{Dst: img, Src: src, Face: f, Dot: fixed.P(x, y)}).DrawString(s)
+	}
+	write(170, image.NewUniform(color.Gray{Y: 28}), 80, 240, "7:30")
+	write(110, image.NewUniform(color.Gray{Y: 28}), 80, 470, "Amir Muller")
+	write(70, image.White, 380, 765, "SAVE")
+	page, err := ReadImage(context.Background(), img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, wd := range page.Words {
+		words = append(words, wd.Text)
+	}
+	got := strings.Join(words, " ")
+	for _, want := range []string{"7:30", "Amir", "Muller", "SAVE"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("read %q, without %q", got, want)
+		}
+	}
+}
