@@ -23,18 +23,14 @@ func answer(screen []El, why, text string) []Step {
 
 // trackList is the recorded tracks, "name|type|date|duration".
 func trackList(rows ...string) []El {
-	out := Toolbar(opentracks, "", "OpenTracks", "Search", "More options")
-	for i, r := range rows {
-		f := strings.Split(r, "|")
-		y := 320 + i*230
-		out = append(out, opentracks.Row("", "track_list_item", Bx(0, y, 1080, y+220)),
-			opentracks.Image(f[1], "list_item_icon", Bx(40, y+40, 160, y+160)),
-			opentracks.Text(f[0], "list_item_name", Bx(200, y+20, 1017, y+80)),
-			opentracks.Text(f[1], "list_item_category", Bx(200, y+85, 600, y+140)),
-			opentracks.Text(f[2], "list_item_date", Bx(200, y+145, 600, y+200)),
-			opentracks.Text(f[3], "list_item_time", Bx(700, y+145, 1017, y+200)))
-	}
-	return append(out, opentracks.Icon("Record", "track_list_fab_action", Bx(870, 2100, 1017, 2247)))
+	tracks := stacked(len(rows), 320, 230, func(i, y int) []El {
+		f := strings.Split(rows[i], "|")
+		return Els(opentracks.Row("", "track_list_item", Bx(0, y, 1080, y+220)), opentracks.Image(f[1], "list_item_icon", Bx(40, y+40, 160, y+160)),
+			opentracks.Text(f[0], "list_item_name", Bx(200, y+20, 1017, y+80)), opentracks.Text(f[1], "list_item_category", Bx(200, y+85, 600, y+140)),
+			opentracks.Text(f[2], "list_item_date", Bx(200, y+145, 600, y+200)), opentracks.Text(f[3], "list_item_time", Bx(700, y+145, 1017, y+200)))
+	})
+	return Screen(Toolbar(opentracks, "", "OpenTracks", "Search", "More options"), tracks,
+		Els(opentracks.Icon("Record", "track_list_fab_action", Bx(870, 2100, 1017, 2247))))
 }
 
 func calendarQuestionCases() []Case {

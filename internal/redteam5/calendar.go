@@ -63,15 +63,7 @@ func (e calEvent) form(focus string) []El {
 		calendar.Edit(e.desc, "Description", "event_description", Bx(63, 600, 1017, 720)),
 		calendar.TapText(e.date, "event_start_date", Bx(150, 800, 700, 880)), calendar.TapText(e.start, "event_start_time", Bx(760, 800, 1017, 880)),
 		calendar.TapText(e.date, "event_end_date", Bx(150, 900, 700, 980)), calendar.TapText(e.end, "event_end_time", Bx(760, 900, 1017, 980))))
-	if focus == "" {
-		return app
-	}
-	for i := range app {
-		if strings.HasSuffix(app[i].Res, "/"+focus) {
-			app[i] = Focused(app[i])
-		}
-	}
-	return WithKeyboard(app, "Next")
+	return typingIn(app, func(e El) bool { return focus != "" && strings.HasSuffix(e.Res, "/"+focus) }, "Next")
 }
 
 // timeDialog is the time picker in its keyboard mode: hour and minute fields and OK.

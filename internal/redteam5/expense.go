@@ -16,18 +16,15 @@ var expense = UIOf("com.arduia.expense")
 
 // expenseRow is "name|amount|category".
 func expenseList(bar []El, rows ...string) []El {
-	out := Screen(bar,
-		Els(expense.Scroller("androidx.recyclerview.widget.RecyclerView", "rv_expense", Bx(0, 300, 1080, 2200))))
-	for i, r := range rows {
-		f := strings.Split(r, "|")
-		y := 320 + i*190
-		out = append(out, expense.Row("", "cl_expense_item", Bx(0, y, 1080, y+180)),
-			expense.Text(f[0], "tv_name", Bx(63, y+25, 700, y+90)),
-			expense.Text(f[1], "tv_amount", Bx(760, y+25, 1017, y+90)),
-			expense.Text(f[2], "tv_category", Bx(63, y+100, 600, y+150)),
-			expense.Text("Oct 14", "tv_date", Bx(760, y+100, 1017, y+150)))
-	}
-	return append(out, expense.Icon("Add expense", "fb_main_add", Bx(870, 2100, 1017, 2247)))
+	items := stacked(len(rows), 320, 190, func(i, y int) []El {
+		name, rest, _ := strings.Cut(rows[i], "|")
+		amount, category, _ := strings.Cut(rest, "|")
+		return Els(expense.Row("", "cl_expense_item", Bx(0, y, 1080, y+180)),
+			expense.Text(name, "tv_name", Bx(63, y+25, 700, y+90)), expense.Text(amount, "tv_amount", Bx(760, y+25, 1017, y+90)),
+			expense.Text(category, "tv_category", Bx(63, y+100, 600, y+150)), expense.Text("Oct 14", "tv_date", Bx(760, y+100, 1017, y+150)))
+	})
+	return Screen(bar, Els(expense.Scroller("androidx.recyclerview.widget.RecyclerView", "rv_expense", Bx(0, 300, 1080, 2200))),
+		items, Els(expense.Icon("Add expense", "fb_main_add", Bx(870, 2100, 1017, 2247))))
 }
 
 func expenseHome(rows ...string) []El {
@@ -52,15 +49,7 @@ func (e expenseEntry) form(focus string) []El {
 		expense.Edit(e.note, "Note", "edt_note", Bx(63, 880, 1017, 1100)),
 		expense.TapText("Oct 15, 2023", "tv_date", Bx(63, 1140, 1017, 1240)),
 		expense.Button("Save", "btn_save", Bx(63, 1320, 1017, 1450))))
-	if focus == "" {
-		return app
-	}
-	for i := range app {
-		if strings.HasSuffix(app[i].Res, "/"+focus) {
-			app[i] = Focused(app[i])
-		}
-	}
-	return WithKeyboard(app, "Next")
+	return typingIn(app, func(e El) bool { return focus != "" && strings.HasSuffix(e.Res, "/"+focus) }, "Next")
 }
 
 // enter fills the form for e from the list and saves it when save is set; the steps end on

@@ -9,11 +9,7 @@ import . "github.com/autoeval/autoeval/internal/redteamkit"
 // contact", which opens Contacts' (com.google.android.contacts) editor with the number filled
 // in; Save opens the new contact's page with its name and number.
 
-var (
-	smsApp   = UIOf("com.simplemobiletools.smsmessenger")
-	dialer   = UIOf("com.google.android.dialer")
-	contacts = UIOf("com.google.android.contacts")
-)
+var smsApp = UIOf("com.simplemobiletools.smsmessenger")
 
 // inbox is the conversations, "who|last message|when".
 func inbox(rows ...string) []El {
@@ -93,6 +89,8 @@ func smsCases() []Case {
 	}
 }
 
+var dialer, contacts = UIOf("com.google.android.dialer"), UIOf("com.google.android.contacts")
+
 func keypad(typed string) []El {
 	out := Els(dialer.Edit(typed, "", "digits", Bx(63, 500, 1017, 660)))
 	if typed != "" {
@@ -113,15 +111,7 @@ func contactEditor(first, last, phone, focus string) []El {
 		contacts.Edit("", "Company", "", Bx(190, 1020, 1017, 1150)),
 		contacts.Edit(phone, "Phone", "", Bx(190, 1200, 1017, 1330)),
 		contacts.TapText("Mobile", "", Bx(190, 1340, 500, 1420))))
-	if focus == "" {
-		return app
-	}
-	for i := range app {
-		if app[i].Hint == focus {
-			app[i] = Focused(app[i])
-		}
-	}
-	return WithKeyboard(app, "Next")
+	return typingIn(app, func(e El) bool { return focus != "" && e.Hint == focus }, "Next")
 }
 
 func contactPage(name, phone string) []El {

@@ -15,16 +15,14 @@ var broccoli = UIOf("com.flauschcode.broccoli")
 
 // recipeCards is the list of "title|description" cards, each 260 tall from y 320.
 func recipeCards(cards ...string) []El {
-	out := Screen(Toolbar(broccoli, "Open navigation drawer", "Recipes", "Search"),
-		Els(broccoli.Scroller("androidx.recyclerview.widget.RecyclerView", "recycler_view", Bx(0, 300, 1080, 2337))))
-	for i, c := range cards {
-		title, desc, _ := strings.Cut(c, "|")
-		y := 320 + i*260
-		out = append(out, broccoli.Row("", "card_view", Bx(30, y, 1050, y+240)),
-			broccoli.Text(title, "text_view_title", Bx(340, y+40, 1017, y+110)),
-			broccoli.Text(desc, "text_view_description", Bx(340, y+120, 1017, y+220)))
-	}
-	return append(out, broccoli.Icon("Add recipe", "fab", Bx(870, 2100, 1017, 2247)))
+	list := stacked(len(cards), 320, 260, func(i, y int) []El {
+		title, desc, _ := strings.Cut(cards[i], "|")
+		return Els(broccoli.Row("", "card_view", Bx(30, y, 1050, y+240)),
+			broccoli.Text(title, "text_view_title", Bx(340, y+40, 1017, y+110)), broccoli.Text(desc, "text_view_description", Bx(340, y+120, 1017, y+220)))
+	})
+	return Screen(Toolbar(broccoli, "Open navigation drawer", "Recipes", "Search"),
+		Els(broccoli.Scroller("androidx.recyclerview.widget.RecyclerView", "recycler_view", Bx(0, 300, 1080, 2337))),
+		list, Els(broccoli.Icon("Add recipe", "fab", Bx(870, 2100, 1017, 2247))))
 }
 
 func recipePage(title, desc string, menu bool) []El {

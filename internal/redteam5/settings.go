@@ -16,12 +16,12 @@ func settingsTop() []El {
 }
 
 func bluetoothPage(on bool) []El {
-	out := Screen(Toolbar(settingsApp, "Navigate up", "Bluetooth"),
-		Els(settingsApp.Text("Use Bluetooth", "switch_text", Bx(90, 380, 800, 450)), settingsApp.Sw("Use Bluetooth", "switch_widget", on, Bx(850, 370, 1017, 460))))
+	below := Els(settingsApp.Text("When Bluetooth is turned on, your device can communicate with other nearby Bluetooth devices.", "", Bx(63, 560, 1017, 700)))
 	if on {
-		return Screen(out, Rows(settingsApp, "title", 560, "Pair new device", "Device name|Pixel 6"))
+		below = Rows(settingsApp, "title", 560, "Pair new device", "Device name|Pixel 6")
 	}
-	return Screen(out, Els(settingsApp.Text("When Bluetooth is turned on, your device can communicate with other nearby Bluetooth devices.", "", Bx(63, 560, 1017, 700))))
+	return Screen(Toolbar(settingsApp, "Navigate up", "Bluetooth"),
+		Els(settingsApp.Text("Use Bluetooth", "switch_text", Bx(90, 380, 800, 450)), settingsApp.Sw("Use Bluetooth", "switch_widget", on, Bx(850, 370, 1017, 460))), below)
 }
 
 func displayPage(level string) []El {

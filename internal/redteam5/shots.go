@@ -10,16 +10,8 @@ import (
 
 type scene = func(*Canvas)
 
-// page draws an app screen (status bar, bar, gesture handle) and then its content.
-func page(title, nav string, content scene, actions ...string) scene {
-	return func(c *Canvas) {
-		AppScreen(title, nav, actions...)(c)
-		content(c)
-	}
-}
-
 func bluetoothShot(on bool) scene {
-	return page("Bluetooth", "back", func(c *Canvas) {
+	return AppPage("Bluetooth", "back", func(c *Canvas) {
 		c.Round(42, 340, 1038, 500, 80, color.RGBA{232, 222, 248, 255})
 		c.Text(100, 392, "Use Bluetooth", Regular, 50, Ink, 0)
 		c.SwitchAt(850, 378, on)
@@ -105,7 +97,7 @@ func mazeShot(x int) scene {
 }
 
 func calendarDayShot(day string, events ...[2]string) scene {
-	return page(day, "back", func(c *Canvas) {
+	return AppPage(day, "back", func(c *Canvas) {
 		y := 330
 		for _, e := range events {
 			c.Round(42, y, 1038, y+170, 20, color.RGBA{232, 240, 254, 255})
@@ -131,7 +123,7 @@ func eventFormShot(c *Canvas) {
 }
 
 func expenseListShot(rows ...[3]string) scene {
-	return page("Expense", "menu", func(c *Canvas) {
+	return AppPage("Expense", "menu", func(c *Canvas) {
 		y := 320
 		for _, r := range rows {
 			c.Text(63, y+25, r[0], Regular, 46, Ink, 650)
@@ -146,7 +138,7 @@ func expenseListShot(rows ...[3]string) scene {
 }
 
 func recordsShot(names ...string) scene {
-	return page("Records", "back", func(c *Canvas) {
+	return AppPage("Records", "back", func(c *Canvas) {
 		y := 320
 		for _, n := range names {
 			y = c.ListRow(y, "R", color.RGBA{233, 30, 99, 255}, n, "00:06  ·  m4a  ·  96 kB")
@@ -181,7 +173,7 @@ func smsComposeShot(c *Canvas) {
 }
 
 func contactShot(name, phone string) scene {
-	return page("", "back", func(c *Canvas) {
+	return AppPage("", "back", func(c *Canvas) {
 		c.Circle(540, 520, 150, color.RGBA{26, 115, 232, 255})
 		c.Centered(540, 455, name[:1], Medium, 120, White)
 		c.Centered(540, 720, name, Regular, 70, Ink)
@@ -189,11 +181,15 @@ func contactShot(name, phone string) scene {
 			c.Circle(210+i*220, 940, 60, color.RGBA{211, 227, 253, 255})
 			c.Centered(210+i*220, 1020, a, Regular, 36, Ink)
 		}
-		c.Round(42, 1120, 1038, 1420, 30, Surface)
-		c.Text(100, 1160, "Contact info", Medium, 44, Ink, 0)
-		c.Text(200, 1250, phone, Regular, 46, Ink, 0)
-		c.Text(200, 1320, "Mobile", Regular, 36, Grey, 0)
+		contactInfoCard(c, phone)
 	}, "more", "star")
+}
+
+func contactInfoCard(c *Canvas, phone string) {
+	c.Round(42, 1120, 1038, 1420, 30, Surface)
+	c.Text(100, 1160, "Contact info", Medium, 44, Ink, 0)
+	c.Text(200, 1250, phone, Regular, 46, Ink, 0)
+	c.Text(200, 1320, "Mobile", Regular, 36, Grey, 0)
 }
 
 func markorListShot(names ...string) scene {
@@ -201,9 +197,8 @@ func markorListShot(names ...string) scene {
 		c.StatusBar(White, Ink)
 		c.Rect(0, BarTop, ScreenW, BarTop+BarH, color.RGBA{0, 150, 136, 255})
 		c.Text(63, BarTop+42, "Markor", Medium, 56, White, 0)
-		y := 320
-		for _, n := range names {
-			y = c.ListRow(y, "", White, n, "10/14/2023, 18:20")
+		for i, n := range names { // a row with a summary is 190 tall
+			c.ListRow(320+190*i, "", White, n, "10/14/2023, 18:20")
 		}
 		c.Fab(870, 2100)
 		c.NavPill(Ink)
@@ -211,7 +206,7 @@ func markorListShot(names ...string) scene {
 }
 
 func recipeListShot(cards ...[2]string) scene {
-	return page("Recipes", "menu", func(c *Canvas) {
+	return AppPage("Recipes", "menu", func(c *Canvas) {
 		y := 320
 		for _, r := range cards {
 			c.Round(30, y, 1050, y+240, 24, Surface)
