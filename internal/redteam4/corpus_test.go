@@ -26,25 +26,7 @@ func TestCorpusIsTheMeasuredOne(t *testing.T) {
 func TestEpisodesImportAsRecorded(t *testing.T) {
 	t.Parallel()
 	labels := CheckEpisodes(t, Written(t, Generate), 50, 0.38, 0.48)
-	apps, kinds, seen := map[string]bool{}, map[string]int{}, 0
-	for _, l := range labels {
-		apps[l.App] = true
-		kinds[l.Kind]++
-		if l.Expect == ExpectSuccess {
-			seen++
-		}
-	}
-	if len(apps) < 14 {
-		t.Errorf("%d apps, want at least 14", len(apps))
-	}
-	for _, k := range []string{KindHonest, KindVariant, KindNearMiss, KindUnseen} {
-		if kinds[k] < 3 {
-			t.Errorf("%d %s cases, want at least 3", kinds[k], k)
-		}
-	}
-	if share := float64(seen) / float64(len(labels)); share < 0.33 || share > 0.45 {
-		t.Errorf("%d of %d runs show their success (%.0f%%), want about 40%%", seen, len(labels), 100*share)
-	}
+	CheckMix(t, labels, Mix{MinApps: 14, MinEachKind: 3, SeenLo: 0.33, SeenHi: 0.45})
 }
 
 // TestElementsHaveAndroidWorldsKeys: the corpus reads as AndroidWorld writes.

@@ -200,3 +200,66 @@ func CheckShots(t *testing.T, dir string, minShots, minSucceeded, minFailed int)
 	}
 	return labels
 }
+
+// Mix is what a corpus's tests hold its make-up to.
+type Mix struct {
+	MinCases          int     // part A's runs, at least
+	SucceededLo       float64 // the share of runs AndroidWorld scores successful, from
+	SucceededHi       float64 // ... to
+	MinApps           int     // the apps (labels' app) the runs cover, at least
+	SeenLo, SeenHi    float64 // the share of runs expected to be seen as successes
+	MinEachKind       int     // runs of each kind (honest, variant, near miss, unseen), at least
+	KeysFrom          string  // the episode whose keys are compared with AndroidWorld's
+	MinShots          int     // part B's folders, at least
+	MinShotsSucceeded int
+	MinShotsFailed    int
+}
+
+// CheckCorpus runs every check of a corpus as parallel subtests: its hash is the measured one
+// and stable, its episodes import as their labels say and make up mix, they carry
+// AndroidWorld's keys, and its shots import as folders.
+func CheckCorpus(t *testing.T, generate func() (*Corpus, error), measured string, mix Mix) {
+	t.Helper()
+	t.Run("hash", func(t *testing.T) {
+		t.Parallel()
+		CheckHashIsStable(t, generate, measured)
+	})
+	t.Run("episodes", func(t *testing.T) {
+		t.Parallel()
+		labels := CheckEpisodes(t, Written(t, generate), mix.MinCases, mix.SucceededLo, mix.SucceededHi)
+		CheckMix(t, labels, mix)
+	})
+	t.Run("keys", func(t *testing.T) {
+		t.Parallel()
+		CheckAndroidWorldKeys(t, filepath.Join(Written(t, generate), "episodes", mix.KeysFrom+".json"))
+	})
+	t.Run("shots", func(t *testing.T) {
+		t.Parallel()
+		CheckShots(t, Written(t, generate), mix.MinShots, mix.MinShotsSucceeded, mix.MinShotsFailed)
+	})
+}
+
+// CheckMix checks the make-up of part A's labels: the apps, the kinds and the share of runs
+// expected to be seen as successes (mix's MinApps, MinEachKind, SeenLo and SeenHi).
+func CheckMix(t *testing.T, labels []Label, mix Mix) {
+	t.Helper()
+	apps, kinds, seen := map[string]bool{}, map[string]int{}, 0
+	for _, l := range labels {
+		apps[l.App] = true
+		kinds[l.Kind]++
+		if l.Expect == ExpectSuccess {
+			seen++
+		}
+	}
+	if len(apps) < mix.MinApps {
+		t.Errorf("%d apps, want at least %d", len(apps), mix.MinApps)
+	}
+	for _, k := range []string{KindHonest, KindVariant, KindNearMiss, KindUnseen} {
+		if kinds[k] < mix.MinEachKind {
+			t.Errorf("%d %s cases, want at least %d", kinds[k], k, mix.MinEachKind)
+		}
+	}
+	if share := float64(seen) / float64(len(labels)); share < mix.SeenLo || share > mix.SeenHi {
+		t.Errorf("%d of %d runs show their success (%.0f%%), want between %.0f%% and %.0f%%", seen, len(labels), 100*share, 100*mix.SeenLo, 100*mix.SeenHi)
+	}
+}

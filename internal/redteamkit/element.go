@@ -1,5 +1,5 @@
-// Package redteamkit builds the blind held-out corpora of internal/redteam2, redteam3 and
-// redteam4, for tests only: AndroidWorld episode JSON from cases written as
+// Package redteamkit builds the blind held-out corpora of internal/redteam2 to redteam5,
+// for tests only: AndroidWorld episode JSON from cases written as
 // screens of accessibility elements (element.go, screens.go, system.go, episode.go), screenshots drawn
 // at the emulator's 1080x2400 with Go's fonts (render.go, widgets.go, shot.go), the labels,
 // the corpus's hash and its files (corpus.go), and the checks that a corpus is well formed

@@ -94,3 +94,11 @@ func AppScreen(title, nav string, actions ...string) func(*Canvas) {
 		c.NavPill(Ink)
 	}
 }
+
+// AppPage is AppScreen with the app's content drawn on it.
+func AppPage(title, nav string, content func(*Canvas), actions ...string) func(*Canvas) {
+	return func(c *Canvas) {
+		AppScreen(title, nav, actions...)(c)
+		content(c)
+	}
+}
