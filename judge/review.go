@@ -455,7 +455,6 @@ func pendingCommit(in ReviewInput) (string, bool) {
 
 func intPtr(i int) *int { return &i }
 
-// hasContent reports whether a screen shows any text as an app's own content.
 // inputOnly says what a screenshot without app text does show, "" for nothing readable:
 // the keyboard, text typed into a field or a search box, the system's prompt in front. Such
 // a screen is read, and shows the run ending with nothing committed.
@@ -474,6 +473,7 @@ func inputOnly(sc *Screen) string {
 	return ""
 }
 
+// hasContent reports whether a screen shows any text as an app's own content.
 func hasContent(sc *Screen) bool {
 	for _, e := range sc.Elements {
 		if sc.IsContent(e) && strings.TrimSpace(e.Text+e.Desc) != "" {
