@@ -152,7 +152,12 @@ func taskConstraints(task string) []constraint {
 	var out []constraint
 	seen := map[string]bool{}
 	add := func(c constraint) {
-		k := c.Kind + "\x00" + strings.ToLower(c.Phrase)
+		// The same words may state it again of other items ("in order" for each of two
+		// playlists): only a repeat of the whole constraint is one.
+		k := c.Kind + "\x00" + strings.ToLower(c.Phrase) + "\x00" + c.Where + "\x00" + strings.ToLower(valueList(c.Values))
+		if c.Container != nil {
+			k += "\x00" + strings.ToLower(c.Container.Text)
+		}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, c)

@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
@@ -194,5 +195,18 @@ func TestOrderedItems(t *testing.T) {
 	cons = taskConstraints(`Add "Moonrise", "Low Tide" and "Harbour" to the queue, in this order.`)
 	if len(cons) != 1 || valueList(cons[0].Values) != `"Moonrise", "Low Tide", "Harbour"` {
 		t.Fatalf("read %+v", cons)
+	}
+	// Two playlists, each "in order": the same words, other items, two constraints.
+	cons = taskConstraints(`Create a playlist titled "Night drive" in the Tunebox app with the following files, in order: coast.mp4, lanterns.mp4. And then, create a playlist titled "Dawn" with the following files, in order: harbour.mp4, rooftop.mp4.`)
+	var got []string
+	for _, c := range cons {
+		in := ""
+		if c.Container != nil {
+			in = c.Container.Text
+		}
+		got = append(got, valueList(c.Values)+" in "+strconv.Quote(in))
+	}
+	if want := []string{`"coast.mp4", "lanterns.mp4" in "Night drive"`, `"harbour.mp4", "rooftop.mp4" in "Dawn"`}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("read %q, want %q", got, want)
 	}
 }
