@@ -304,8 +304,8 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 }
 
 // orderedItems reads the items an order phrase orders: the quoted values of the sentence
-// when it quotes two or more, else the comma list after the phrase up to a "to"/"into" that
-// names where they go. A value "titled", "named" or "called" names what holds them (a
+// when it quotes two or more, else the comma list after the phrase, its last item up to a
+// "to"/"into" that names where they go. A value "titled", "named" or "called" names what holds them (a
 // playlist), not an item.
 func orderedItems(sent string, from, to int) ([]value, *value) {
 	var items []value
@@ -322,11 +322,15 @@ func orderedItems(sent string, from, to int) ([]value, *value) {
 		return items, container
 	}
 	items = nil
-	rest := strings.TrimLeft(sent[to:], " :,")
-	if cut := listEnd.FindStringIndex(rest); cut != nil {
-		rest = rest[:cut[0]]
+	parts := listSep.Split(strings.TrimRight(strings.TrimLeft(sent[to:], " :,"), " ."), -1)
+	// Where the items go follows the last of them ("..., Heartbeat Away to my queue"); an
+	// item before it may hold the same words ("Lost in the Echo").
+	if last := len(parts) - 1; last >= 0 {
+		if cut := listEnd.FindStringIndex(parts[last]); cut != nil {
+			parts[last] = parts[last][:cut[0]]
+		}
 	}
-	for _, p := range listSep.Split(strings.TrimRight(rest, " ."), -1) {
+	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
 			items = append(items, makeValue(p))
 		}

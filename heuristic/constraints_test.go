@@ -196,6 +196,16 @@ func TestOrderedItems(t *testing.T) {
 	if len(cons) != 1 || valueList(cons[0].Values) != `"Moonrise", "Low Tide", "Harbour"` {
 		t.Fatalf("read %+v", cons)
 	}
+	// A title with "in the" in it is an item, not where the items go; the destination
+	// follows the last item.
+	for task, want := range map[string]string{
+		`Create a playlist in the Tunebox app titled "Dusk" with the following songs, in order: Silver Coast, Lost in the Echo, Paper Lanterns. Then share it.`: `"Silver Coast", "Lost in the Echo", "Paper Lanterns"`,
+		"Add the following songs, in order, Silver Coast, Lost in the Echo, Paper Lanterns to my queue in the Tunebox app.":                                     `"Silver Coast", "Lost in the Echo", "Paper Lanterns"`,
+	} {
+		if cons := taskConstraints(task); len(cons) != 1 || valueList(cons[0].Values) != want {
+			t.Errorf("%q: read %+v, want %s", task, cons, want)
+		}
+	}
 	// Two playlists, each "in order": the same words, other items, two constraints.
 	cons = taskConstraints(`Create a playlist titled "Night drive" in the Tunebox app with the following files, in order: coast.mp4, lanterns.mp4. And then, create a playlist titled "Dawn" with the following files, in order: harbour.mp4, rooftop.mp4.`)
 	var got []string
