@@ -222,9 +222,10 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame, List: it.List})
 		delete(m.Items, k)
 	}
+	boxes := rowBoxes(sc)
 	for list, labels := range lists {
 		for i, l := range labels {
-			it := &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: boxOf(sc, list, l)}
+			it := &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: boxes[list+"\x00"+l]}
 			if i > 0 {
 				it.Prev = labels[i-1]
 			}
@@ -245,14 +246,21 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 	m.trim()
 }
 
-// boxOf is where the list's item with this label is on the screen, nil when unknown.
-func boxOf(sc *Screen, list, label string) *[4]int {
+// rowBoxes is where each item of the screen's lists is, keyed by its list and label (the
+// first element of that list with that label), in one pass over the screen: looking each
+// item up in the whole screen made a long list's frame cost the square of its length.
+func rowBoxes(sc *Screen) map[string]*[4]int {
+	boxes := map[string]*[4]int{}
 	for _, e := range sc.Elements {
-		if e.HasBounds && sc.IsContent(e) && ShortID(e.ID)+"|"+shortClass(e.Class) == list && itemLabel(e) == label {
-			return &[4]int{e.X1, e.Y1, e.X2, e.Y2}
+		if !e.HasBounds || !sc.IsContent(e) {
+			continue
+		}
+		k := ShortID(e.ID) + "|" + shortClass(e.Class) + "\x00" + itemLabel(e)
+		if _, ok := boxes[k]; !ok {
+			boxes[k] = &[4]int{e.X1, e.Y1, e.X2, e.Y2}
 		}
 	}
-	return nil
+	return boxes
 }
 
 // Emptied returns the items seen leaving the page sc shows when the lists they left now

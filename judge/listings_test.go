@@ -1,0 +1,40 @@
+package judge
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/judgetest"
+)
+
+// A screen listing many rows is taken in with work in proportion to its rows: each row's
+// place is found once, not by searching the whole screen again for every row (a UI dump
+// may hold 100,000 nodes, and every frame of a trace is taken in). Counted in allocations,
+// which do not depend on the machine's speed: four times the rows, about four times the
+// allocations; searching the screen per row made it sixteen.
+func TestListingsTakeInRowsInLinearWork(t *testing.T) {
+	allocs := func(n int) float64 {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = fmt.Sprintf("note %d", i)
+		}
+		sc := fromElements(judgetest.Page("org.example.notes", "Notes", rows...))
+		return testing.AllocsPerRun(2, func() { newListings().observe(1, sc, nil) })
+	}
+	small, large := allocs(200), allocs(800)
+	if large > 6*small {
+		t.Fatalf("200 rows: %.0f allocations; 800 rows: %.0f, %.1f times as many", small, large, large/small)
+	}
+}
+
+// BenchmarkListingsLongList takes in one frame listing 20,000 rows.
+func BenchmarkListingsLongList(b *testing.B) {
+	rows := make([]string, 20000)
+	for i := range rows {
+		rows[i] = fmt.Sprintf("note %d", i)
+	}
+	sc := fromElements(judgetest.Page("org.example.notes", "Notes", rows...))
+	for b.Loop() {
+		newListings().observe(1, sc, nil)
+	}
+}
