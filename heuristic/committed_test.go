@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -110,6 +111,33 @@ func TestErrorBesideTheResult(t *testing.T) {
 		{name: "an error about older messages at the top of the thread", task: task, want: trace.RunSuccess,
 			steps: []act{{thread("Couldn't load older messages", 300), nil}}},
 	})
+}
+
+// errorBeside reads the screen's errors once, not again for every element showing the
+// value: a long conversation holding the message many times (a UI dump may hold 100,000
+// nodes) cost the square of its length in regular-expression matches. Counted in
+// allocations, which do not depend on the machine's speed: four times the rows, about
+// four times the allocations; reading the errors per row made it sixteen.
+func TestErrorBesideReadsTheErrorsOnce(t *testing.T) {
+	allocs := func(n int) float64 {
+		sc := &judge.Screen{Package: chatter, Title: "Mira"}
+		for i := range n {
+			y := 300 + i*200
+			sc.Elements = append(sc.Elements,
+				judge.Element{Package: chatter, Text: "see you at eight", X1: 500, X2: 1040, Y1: y, Y2: y + 80, HasBounds: true},
+				judge.Element{Package: chatter, Text: "Delivered at 9:40 on Sunday", X1: 500, X2: 1040, Y1: y + 90, Y2: y + 140, HasBounds: true})
+		}
+		v := makeValue("see you at eight")
+		return testing.AllocsPerRun(2, func() {
+			if msg := errorBeside(sc, v); msg != "" {
+				t.Fatal(msg)
+			}
+		})
+	}
+	small, large := allocs(100), allocs(400)
+	if large > 6*small {
+		t.Fatalf("100 rows: %.0f allocations; 400 rows: %.0f, %.1f times as many", small, large, large/small)
+	}
 }
 
 // A switch described by its item's own name (an alarm's switch read out as its time) is

@@ -484,19 +484,28 @@ func onlyUnderTypedSearch(sc *judge.Screen, v value) (string, bool) {
 // banner about the page), is no part of it.
 func errorBeside(sc *judge.Screen, v value) string {
 	title := strings.TrimSpace(sc.Title)
+	var errs []judge.Element // the app's errors, read once the value shows
+	read := false
 	for _, h := range sc.Elements {
 		if !sc.IsContent(h) || !h.HasBounds || !v.In(strings.ToLower(h.Text+"\n"+h.Desc)) || title != "" && strings.TrimSpace(h.Text) == title {
 			continue
 		}
+		if !read {
+			read = true
+			for _, e := range sc.Elements {
+				if sc.IsContent(e) && e.HasBounds && !e.Editable && len(strings.Fields(e.Text)) <= 15 && judge.IsErrorText(e.Text) {
+					errs = append(errs, e)
+				}
+			}
+		}
 		lh := h.Y2 - h.Y1
-		for _, e := range sc.Elements {
-			if e == h || !sc.IsContent(e) || !e.HasBounds || e.Editable || len(strings.Fields(e.Text)) > 15 || !judge.IsErrorText(e.Text) {
+		for _, e := range errs {
+			if e == h {
 				continue
 			}
 			across := e.X1 < h.X2 && h.X1 < e.X2
 			sameRow := e.Y1 < h.Y2 && h.Y1 < e.Y2
-			under := e.Y1 >= h.Y2-lh/4 && e.Y1 < h.Y2+3*lh && !textBetween(sc, h, e)
-			if across && (sameRow || under) {
+			if across && (sameRow || e.Y1 >= h.Y2-lh/4 && e.Y1 < h.Y2+3*lh && !textBetween(sc, h, e)) {
 				return fmt.Sprintf("%q shows with the app's error %q beside it", v.Text, e.Text)
 			}
 		}
