@@ -50,6 +50,10 @@ type constraint struct {
 	// In are the files the task names (position): the text's place counts on a screen
 	// showing one of them, the file it was added to, not another file's editor.
 	In []value
+	// withHalf and asHour24 find the time (qualifier) with its AM or PM after it, and as
+	// its 24-hour time (nil when it has none): compiled once, as the constraint is read,
+	// since every frame is compared.
+	withHalf, asHour24 *regexp.Regexp
 }
 
 // unverified says why a constraint no screen compared leaves the run undecided; seen is
@@ -280,9 +284,9 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 		out = append(out, constraint{Kind: conMark, Phrase: phrase, Where: markWanted(phrase)})
 	}
 	for _, m := range meridiemPhrase.FindAllStringSubmatchIndex(masked, -1) {
-		t := masked[m[2]:m[3]]
+		t, half := masked[m[2]:m[3]], strings.ToLower(masked[m[4]:m[5]])+"m"
 		out = append(out, constraint{Kind: conMeridiem, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: []value{makeValue(t)},
-			Where: strings.ToLower(masked[m[4]:m[5]]) + "m"})
+			Where: half, withHalf: timeWithHalf(t), asHour24: twentyFour(t, half)})
 	}
 	for _, m := range rolePhrase.FindAllStringSubmatchIndex(masked, -1) {
 		field := ""
@@ -603,9 +607,7 @@ func timeWithHalf(t string) *regexp.Regexp {
 // observeMeridiem: the time shows with its AM or PM in the same text, or with an AM/PM text
 // right beside it on its row (a clock's large digits and small suffix).
 func observeMeridiem(c constraint, sc *judge.Screen) (int, string) {
-	t := c.Values[0].Text
-	re := timeWithHalf(t)
-	h24 := twentyFour(t, c.Where)
+	t, re, h24 := c.Values[0].Text, c.withHalf, c.asHour24
 	got, detail := notShown, ""
 	for _, e := range sc.Elements {
 		if !sc.IsContent(e) {

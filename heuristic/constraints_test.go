@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -218,5 +219,16 @@ func TestOrderedItems(t *testing.T) {
 	}
 	if want := []string{`"coast.mp4", "lanterns.mp4" in "Night drive"`, `"harbour.mp4", "rooftop.mp4" in "Dawn"`}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("read %q, want %q", got, want)
+	}
+}
+
+// A time's AM or PM is compared on every frame the reasoner reads: its patterns are
+// compiled once, as the task is read, not again for each screen (a compile is some fifty
+// allocations).
+func TestMeridiemComparedWithoutCompiling(t *testing.T) {
+	c := taskConstraints(alarmTask)[0]
+	sc := &judge.Screen{Package: clockwork, Elements: []judge.Element{{Package: clockwork, Text: "Alarms", HasBounds: true, Y2: 100, X2: 500}}}
+	if n := testing.AllocsPerRun(10, func() { c.observe(sc, "") }); n > 5 {
+		t.Fatalf("%s compared on a screen with %.0f allocations", c.Phrase, n)
 	}
 }
