@@ -690,8 +690,8 @@ func (h *reasoner) observeConstraints(in judge.ReasonInput) {
 	if in.Screen == nil {
 		return
 	}
-	if h.conTask != in.Task || h.cons == nil {
-		h.conTask, h.cons = in.Task, taskConstraints(in.Task)
+	if !h.conRead || h.conTask != in.Task {
+		h.conRead, h.conTask, h.cons = true, in.Task, taskConstraints(in.Task)
 	}
 	for i, c := range h.cons {
 		if !c.observable() {

@@ -232,3 +232,17 @@ func TestMeridiemComparedWithoutCompiling(t *testing.T) {
 		t.Fatalf("%s compared on a screen with %.0f allocations", c.Phrase, n)
 	}
 }
+
+// The reasoner reads the task's constraints once, also when it states none (most tasks):
+// each frame then compares what was read.
+func TestConstraintsReadOncePerTask(t *testing.T) {
+	sc := &judge.Screen{Package: clockwork, Elements: []judge.Element{{Package: clockwork, Text: "Alarms", HasBounds: true, Y2: 100, X2: 500}}}
+	for _, task := range []string{"Open the Clockwork app.", alarmTask} {
+		h := &reasoner{}
+		in := judge.ReasonInput{Task: task, Screen: sc, Frame: 1}
+		h.observeConstraints(in)
+		if n := testing.AllocsPerRun(10, func() { h.observeConstraints(in) }); n > 5 {
+			t.Errorf("%q: a frame read with %.0f allocations", task, n)
+		}
+	}
+}

@@ -70,7 +70,9 @@ type reasoner struct {
 	// notes are what this frame asks the memory to keep (critical_info): what an answer
 	// was found against, or only in part, for the last look.
 	notes []string
-	// cons are the constraints the task states (constraints.go), read once per task.
+	// cons are the constraints the task states (constraints.go), read once per task
+	// (conTask, when conRead): most tasks state none.
+	conRead bool
 	conTask string
 	cons    []constraint
 }
