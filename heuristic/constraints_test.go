@@ -26,6 +26,15 @@ func alarmListRow(y int, digits, suffix string) []trace.UIElement {
 	}
 }
 
+// meridiemPicker is a time picker's dialog: the time, and its AM and PM buttons, one picked.
+func meridiemPicker(digits string, am bool) []trace.UIElement {
+	return judgetest.Concat(judgetest.Page(clockwork, "Set time"), []trace.UIElement{
+		judgetest.UI{Pkg: clockwork, Text: digits, ID: "time_header", Y1: 400, Y2: 560, X1: 100, X2: 600}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.RadioButton", Text: "AM", ID: "am_label", Checkable: true, Checked: am, Y1: 400, Y2: 470, X1: 640, X2: 760}.Element(),
+		judgetest.UI{Pkg: clockwork, Class: "android.widget.RadioButton", Text: "PM", ID: "pm_label", Checkable: true, Checked: !am, Y1: 490, Y2: 560, X1: 640, X2: 760}.Element(),
+	})
+}
+
 func alarmList(rows ...[]trace.UIElement) []trace.UIElement {
 	return judgetest.Concat(append([][]trace.UIElement{judgetest.Page(clockwork, "Alarms")}, rows...)...)
 }
@@ -67,6 +76,9 @@ func constraintCases() []ruleCase {
 		{rule: "C5", hold: true, name: "the header added under the note's text", task: headerTask,
 			steps: []act{{plans("Budget draft\nVenue list", true), nil}, {plans("Budget draft\nVenue list\nStatus: approved", true), tapSaveIcon},
 				{plans("Budget draft\nVenue list\nStatus: approved", false), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", hold: true, name: "the header on the note's first line, then moved under its text", task: headerTask,
+			steps: []act{{plans("Budget draft\nVenue list", true), nil}, {plans("Status: approved\nBudget draft\nVenue list", true), tapSaveIcon},
+				{plans("Budget draft\nVenue list\nStatus: approved", true), tapSaveIcon}, {plans("Budget draft\nVenue list\nStatus: approved", false), nil}}, want: trace.RunCannotTell},
 		{rule: "C5", name: "the header on the first line of the named file's editor", task: fileHeaderTask,
 			steps: []act{{docEditor(jotter, "plans.md", "Status: approved\nBudget draft", true), tapSaveIcon}, {docEditor(jotter, "plans.md", "Status: approved\nBudget draft", false), nil}},
 			want:  trace.RunSuccess, cite: "L1"},
@@ -82,6 +94,8 @@ func constraintCases() []ruleCase {
 			steps: []act{{playlist("Silver Coast", "Paper Lanterns"), nil}}, want: trace.RunSuccess, cite: "L1"},
 		{rule: "C5", hold: true, name: "the playlist lists the songs in reverse", task: playlistTask,
 			steps: []act{{playlist("Paper Lanterns", "Silver Coast"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", hold: true, name: "the songs in order only on a screen that is not the playlist", task: playlistTask,
+			steps: []act{{playlist("Paper Lanterns", "Silver Coast"), nil}, {judgetest.Page(tunebox, "Add songs", "Silver Coast", "Paper Lanterns"), nil}}, want: trace.RunCannotTell},
 		{rule: "C5", name: `"in order to" states a purpose`, task: `In order to plan the walk, create an entry titled "Harbour walk" in the Diary app.`,
 			steps: []act{{agenda("Dentist", "Harbour walk"), nil}}, want: trace.RunSuccess, cite: "L1"},
 
@@ -94,6 +108,10 @@ func constraintCases() []ruleCase {
 			steps: []act{{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM"),
 				[]trace.UIElement{judgetest.UI{Pkg: clockwork, Text: "7:30 AM", ID: "label", Y1: 700, Y2: 800, X1: 40, X2: 700}.Element()}), nil},
 				{alarmList(alarmListRow(300, "7:30", "PM"), alarmListRow(500, "6:00", "AM")), nil}}, want: trace.RunCannotTell},
+
+		{rule: "C5", hold: true, name: "the alarm listed AM, then PM, then a time picker's AM button beside the time", task: alarmTask,
+			steps: []act{{alarmList(alarmListRow(300, "7:30", "AM")), nil}, {alarmList(alarmListRow(300, "7:30", "PM")), nil},
+				{meridiemPicker("7:30", false), nil}}, want: trace.RunCannotTell},
 
 		// Which item.
 		{rule: "C5", hold: true, name: "a reply, which thread the most recent was never compared", task: replyTask,

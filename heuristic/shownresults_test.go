@@ -121,10 +121,13 @@ var (
 // A deletion of every item of a kind ("delete all my notes") names no item: it shows done
 // when the page that listed them later lists none of them, every one seen gone from its
 // list (E5), a button floating over the emptied list being no row of it. One note left, a
-// delete cancelled, or another page seen without the notes is no such evidence.
+// delete cancelled, another page seen without the notes, notes still listed beside others
+// seen gone, or another folder than the one the task names emptied, is no such evidence.
 func TestEveryItemGoneFromItsPage(t *testing.T) {
 	const task = "Delete all my notes in the Jotter app."
+	const inArchive = "Delete all my notes in the Archive folder in the Jotter app."
 	all := noteBrowser("Jotter", "groceries.md", "ideas.md", "trip.md")
+	four := noteBrowser("Jotter", "groceries.md", "ideas.md", "trip.md", "zoo.md")
 	runCommittedCases(t, []committedCase{
 		{name: "the list emptied", task: task, want: trace.RunSuccess,
 			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteOK}, {noteBrowser("Jotter"), nil}}},
@@ -134,6 +137,12 @@ func TestEveryItemGoneFromItsPage(t *testing.T) {
 			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteCancel}, {all, nil}}},
 		{name: "another folder, empty", task: task, want: trace.RunFailure,
 			steps: []act{{all, nil}, {noteBrowser("Archive"), nil}}},
+		{name: "two of four notes left, two seen gone", task: task, want: trace.RunFailure,
+			steps: []act{{four, nil}, {deleteAsked(four), tapDeleteOK}, {noteBrowser("Jotter", "ideas.md", "trip.md"), nil}}},
+		{name: "the folder named emptied", task: inArchive, want: trace.RunSuccess,
+			steps: []act{{noteBrowser("Archive", "groceries.md", "ideas.md"), nil}, {deleteAsked(noteBrowser("Archive", "groceries.md", "ideas.md")), tapDeleteOK}, {noteBrowser("Archive"), nil}}},
+		{name: "another folder than the one named emptied", task: inArchive, want: trace.RunFailure,
+			steps: []act{{all, nil}, {deleteAsked(all), tapDeleteOK}, {noteBrowser("Jotter"), nil}}},
 	})
 	// A deletion that picks some of the items is not one of every item.
 	for _, c := range []string{"Delete all but one note in the Jotter app.", "Delete all events on October 12 in the Planner app."} {
