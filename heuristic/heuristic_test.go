@@ -10,6 +10,7 @@ import (
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/judge/evidence"
+	"github.com/autoeval/autoeval/judge/ocr"
 	"github.com/autoeval/autoeval/substate"
 	"github.com/autoeval/autoeval/trace"
 )
@@ -94,7 +95,9 @@ func TestHeuristicJudgesScreenshotsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := describeLog(t, j)
-	if !j.Complete || !strings.Contains(log, "described from ocr 2") || j.Judge.PromptVersions["ocr"] == "" {
+	// The OCR record names what Tesseract was given as well as its version: a binarisation
+	// changed reads other words off the same screenshots.
+	if !j.Complete || !strings.Contains(log, "described from ocr 2") || !strings.Contains(j.Judge.PromptVersions["ocr"], "; "+ocr.Preprocessing+"; ") {
 		t.Fatalf("screenshot-only deletion:\n%s\n%+v", log, j.Judge)
 	}
 	// The entry still listed at the end: not done.

@@ -112,7 +112,7 @@ func (c *Config) info(d Driver, vision, readsOCR bool) trace.JudgeInfo {
 		if ji.PromptVersions == nil {
 			ji.PromptVersions = map[string]string{}
 		}
-		ji.PromptVersions["ocr"] = v + "; " + ocrLayoutVersion
+		ji.PromptVersions["ocr"] = v + "; " + ocr.Preprocessing + "; " + ocrLayoutVersion
 	}
 	return ji
 }

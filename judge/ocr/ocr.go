@@ -356,6 +356,11 @@ func parseTSV(data []byte) ([]Word, error) {
 	return words, nil
 }
 
+// Preprocessing names how a screenshot is prepared for Tesseract (binarizeText). What
+// Tesseract reads changes with it, so judges record it with Tesseract's version and a
+// change of it must change this name: progress read the other way is then not resumed.
+const Preprocessing = "binarize-text/2"
+
 // binarizeText is binarize for Tesseract's input, without the halo binarize draws round
 // large dark text: where dense strokes (a clock's digits, a contact's name as a page
 // header) darken the window's mean, the light page beside them stands out above it and
