@@ -277,6 +277,14 @@ func TestValueInItsOwnRole(t *testing.T) {
 			steps: []act{{details("Simmer the lentils for twenty minutes", "A warming winter bowl"), nil}}},
 		{name: "a page that names no roles", task: task, want: trace.RunSuccess,
 			steps: []act{{plain("A warming winter bowl", "Simmer the lentils for twenty minutes"), nil}}},
+		// The app's element for another field counts only where the page has one for the
+		// value's own (E6 says so for both judges): here it has none for the description.
+		{name: "in another field's element, the page naming none for its own", task: task, want: trace.RunSuccess,
+			steps: []act{{judgetest.Concat(judgetest.StatusBar(), []trace.UIElement{
+				judgetest.UI{Pkg: cook, Class: "android.widget.FrameLayout", Y1: 120, Y2: judgetest.ScreenH}.Element(),
+				judgetest.UI{Pkg: cook, Text: "Lentil soup", ID: "recipe_title", Y1: 600, Y2: 700, X1: 60, X2: 1020}.Element(),
+				judgetest.UI{Pkg: cook, Text: "A warming winter bowl\nSimmer the lentils for twenty minutes", ID: "recipe_directions", Y1: 720, Y2: 900, X1: 60, X2: 1020}.Element(),
+			}), nil}}},
 	})
 	// A field named in several words ("category name") is one name: an item's name shown in
 	// the list's name element is in no other field's role.
