@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/substate"
 )
 
@@ -203,5 +204,12 @@ func FuzzDeriveSubstates(f *testing.F) {
 			parseSpec(n.Content)
 		}
 		forbidden(task)
+		// The constraints the task states (C5) are read off the same text, and compared on
+		// a screen built from it.
+		sc := &judge.Screen{Package: "com.x", Title: task, Elements: []judge.Element{{Package: "com.x", Text: task, HasBounds: true, X2: 1000, Y2: 100}}}
+		for _, c := range taskConstraints(task) {
+			c.observe(sc, task)
+			c.unverified(notShown)
+		}
 	})
 }
