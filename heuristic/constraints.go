@@ -232,6 +232,9 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 			if m[8] >= 0 && timeWords[strings.ToLower(masked[m[8]:m[9]])] {
 				continue
 			}
+			if screenPlace.MatchString(masked[m[5]:]) && !placedThere.MatchString(masked[:m[0]]) {
+				continue // where on the screen something is, not where in the result the text goes
+			}
 		case m[10] >= 0:
 			where = map[string]string{"first": "top", "last": "end"}[strings.ToLower(masked[m[10]:m[11]])]
 		}
@@ -306,6 +309,16 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 	}
 	return out
 }
+
+var (
+	// screenPlace follows a position word that locates something on the screen, not in the
+	// result: "top right", "bottom-left corner", "the top of the (home) screen", "the end of
+	// this page".
+	screenPlace = regexp.MustCompile(`(?i)^(?:[\s-]+(?:left|right)\b|\s+corner\b|\s+of\s+(?:the\s+|your\s+|this\s+|my\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:screen|page|display|window|app|application)s?(?:[^\w.'’-]|\.(?:\s|$)|$))`)
+	// placedThere: "move the icon to the top of the home screen", "add the header at the top
+	// of the page" put something at that place, which is then the result's.
+	placedThere = regexp.MustCompile(`(?i)\b(?:move|drag|put|place|pin|add|insert|paste|append|write|type)\b`)
+)
 
 // orderedItems reads the items an order phrase orders: the quoted values of the sentence
 // when it quotes two or more, else the comma list after the phrase, its last item up to a

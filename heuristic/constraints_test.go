@@ -194,6 +194,18 @@ func TestConstraintRecogniser(t *testing.T) {
 		{"Create an event at 17:30 titled Standup.", nil},
 		{"Do not start the timer once it is set.", nil},
 		{"Create a recurring event titled Choir that repeats weekly, each occurrence lasting an hour.", nil},
+		// A position on the screen locates what to read or tap, not where the result's text
+		// goes; putting something there is a result position still.
+		{"Follow the instructions shown on the top of the screen: open the settings.", nil},
+		{"Read the code at the bottom of your home screen and type it in the note Codes.", nil},
+		{"Tap the button at the top right, then turn on dark mode.", nil},
+		{"Open the menu in the top-left corner and choose Archive.", nil},
+		{"Scroll to the end of the Settings page and open About phone.", nil},
+		{"Add the header Status at the top of the note.", []string{conPosition}},
+		{"Add a line Done to the end of the page in the Notes app.", []string{conPosition}},
+		{"Move the Clock icon to the top of the home screen.", []string{conPosition}},
+		{"Write Summary on the first line of the page.", []string{conPosition}},
+		{"Add the header Status at the top of the page.", []string{conPosition}},
 	} {
 		var got []string
 		for _, k := range taskConstraints(c.task) {
