@@ -287,6 +287,9 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 		out = append(out, constraint{Kind: conMark, Phrase: phrase, Where: markWanted(phrase)})
 	}
 	for _, m := range meridiemPhrase.FindAllStringSubmatchIndex(masked, -1) {
+		if question && boundsQuestion(whole, sent, m[0], m[1]) {
+			continue // it picks what the question asks about; it sets no time
+		}
 		t, half := masked[m[2]:m[3]], strings.ToLower(masked[m[4]:m[5]])+"m"
 		out = append(out, constraint{Kind: conMeridiem, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: []value{makeValue(t)},
 			Where: half, withHalf: timeWithHalf(t), asHour24: twentyFour(t, half)})
@@ -318,7 +321,20 @@ var (
 	// placedThere: "move the icon to the top of the home screen", "add the header at the top
 	// of the page" put something at that place, which is then the result's.
 	placedThere = regexp.MustCompile(`(?i)\b(?:move|drag|put|place|pin|add|insert|paste|append|write|type)\b`)
+	// timeFilter ends the text before a time that bounds or closes a range: "between 4:15pm
+	// and", "from 9am to", "after", "9-".
+	timeFilter = regexp.MustCompile(`(?i)(?:\b(?:between|from|before|after|until|till|since|(?:earlier|later)\s+than)\s+|\b(?:between|from)\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?\s*(?:and|to|until|till|through)\s+|\d\s*(?:[ap]\.?\s?m\.?)?\s*[-–]\s*)$`)
+	// rangeOpened follows the first time of a range: "9am-5pm", "9am to 5pm".
+	rangeOpened = regexp.MustCompile(`(?i)^\s*(?:-|–|to|and|until|till|through)\s*\d`)
 )
+
+// boundsQuestion: the time at clause[from:to] bounds or opens a range in its sentence
+// ("between 4:15pm and 8pm", "after 6 pm", "9am-11am"). A range may span clauses, so the
+// words around it are read in the whole sentence.
+func boundsQuestion(whole, clause string, from, to int) bool {
+	at, w := max(strings.Index(whole, clause), 0), maskQuotes(whole)
+	return timeFilter.MatchString(w[:at+from]) || rangeOpened.MatchString(w[at+to:])
+}
 
 // orderedItems reads the items an order phrase orders: the quoted values of the sentence
 // when it quotes two or more, else the comma list after the phrase, its last item up to a

@@ -206,6 +206,14 @@ func TestConstraintRecogniser(t *testing.T) {
 		{"Move the Clock icon to the top of the home screen.", []string{conPosition}},
 		{"Write Summary on the first line of the page.", []string{conPosition}},
 		{"Add the header Status at the top of the page.", []string{conPosition}},
+		// A question's times bound what it asks about; a question may still ask for a time set.
+		{"Do I have any events between 4:15pm and 8pm on October 15 in Simple Calendar Pro? Answer with the titles only.", nil},
+		{"Which meetings do I have from 9am to 5pm tomorrow?", nil},
+		{"How many alarms are set after 6 pm?", nil},
+		{"What is on my calendar 9am-11am on Friday?", nil},
+		{"Set an alarm for 7:30 AM.", []string{conMeridiem}},
+		{"Could you set an alarm for 7:30 AM?", []string{conMeridiem}},
+		{"Create an event from 9am to 5pm titled Offsite.", []string{conMeridiem, conMeridiem}},
 	} {
 		var got []string
 		for _, k := range taskConstraints(c.task) {
