@@ -332,7 +332,10 @@ var (
 // ("between 4:15pm and 8pm", "after 6 pm", "9am-11am"). A range may span clauses, so the
 // words around it are read in the whole sentence.
 func boundsQuestion(whole, clause string, from, to int) bool {
-	at, w := max(strings.Index(whole, clause), 0), maskQuotes(whole)
+	at, w := strings.Index(whole, clause), maskQuotes(whole)
+	if at < 0 {
+		at, w = 0, maskQuotes(clause)
+	}
 	return timeFilter.MatchString(w[:at+from]) || rangeOpened.MatchString(w[at+to:])
 }
 
