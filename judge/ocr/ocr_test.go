@@ -118,10 +118,10 @@ func BenchmarkOCRFrame(b *testing.B) {
 	}
 }
 
-// Frames showing the same screenshot are read by Tesseract once, also when their captures
-// run at the same time (captures run ahead of the reasoner in parallel, and a batch judges
-// several traces at once).
-func TestIdenticalScreenshotsReadOnce(t *testing.T) {
+// countTesseractRuns puts a wrapper in front of the real tesseract for the rest of the
+// test that appends a line "run" to the returned file each time tesseract runs.
+func countTesseractRuns(t *testing.T) string {
+	t.Helper()
 	real := testenv.RequireTesseract(t)
 	if _, ok := Available(); !ok {
 		t.Fatal("tesseract found on PATH but not by Available")
@@ -136,6 +136,14 @@ func TestIdenticalScreenshotsReadOnce(t *testing.T) {
 	saved := probe.path
 	probe.path = wrapper
 	t.Cleanup(func() { probe.path = saved })
+	return count
+}
+
+// Frames showing the same screenshot are read by Tesseract once, also when their captures
+// run at the same time (captures run ahead of the reasoner in parallel, and a batch judges
+// several traces at once).
+func TestIdenticalScreenshotsReadOnce(t *testing.T) {
+	count := countTesseractRuns(t)
 
 	// A screen no other test reads, so the per-process cache does not hold it yet.
 	img := judgetest.ListScreenPNG(t, "Inbox", "Only in "+t.Name(), fmt.Sprint(time.Now().UnixNano()))
@@ -404,20 +412,7 @@ func TestCancelledReadDecodesNothing(t *testing.T) {
 
 // A screenshot encoded again (same pixels, other bytes) is not read again.
 func TestSamePixelsReadOnce(t *testing.T) {
-	real := testenv.RequireTesseract(t)
-	if _, ok := Available(); !ok {
-		t.Fatal("tesseract found on PATH but not by Available")
-	}
-	dir := t.TempDir()
-	count := filepath.Join(dir, "runs")
-	wrapper := filepath.Join(dir, "tesseract")
-	script := "#!/bin/sh\necho run >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
-	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	saved := probe.path
-	probe.path = wrapper
-	t.Cleanup(func() { probe.path = saved })
+	count := countTesseractRuns(t)
 
 	// A small screen (the race detector makes full-size decoding slow), no other test reads.
 	img := image.NewGray(image.Rect(0, 0, 600, 120))
