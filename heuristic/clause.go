@@ -69,12 +69,36 @@ func namedAsApp(text string, at, n int) bool {
 		strings.HasPrefix(rest, "application") {
 		return true
 	}
-	if !capitalized(text[at:]) || labelAt(text[at+n:]) {
+	if !capitalized(text[at:]) || labelAt(text[at+n:]) || inQuote(text, at) || nounBefore(strings.TrimLeft(text[at+n:], " ")) {
 		return false
 	}
 	// Capitalised at the start of a sentence says nothing: "Phone the office".
 	before := strings.TrimRight(text[:at], " \t\n\"'“‘(")
 	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n")
+}
+
+// inQuote reports whether position at lies inside a quotation: quoted text is a value the
+// task gives (a title, a description), and a word in it names no app ("the description
+// 'Photos and old passport'").
+func inQuote(text string, at int) bool {
+	for _, q := range quotedSpans(text) {
+		if q.Start < at && at < q.End {
+			// "the 'Phone' app" quotes the name alone: a name, not a value.
+			return at+len(q.Text) > len(text) || !strings.EqualFold(q.Text, text[at:at+len(q.Text)])
+		}
+	}
+	return false
+}
+
+// nounBefore reports whether the text after a capitalised common word starts with a
+// lowercase word that is not a stop word: the name then opens a noun phrase ("Phone case",
+// "Camera bag" in a list of items), not an app ("in Contacts and", "open Settings to").
+func nounBefore(rest string) bool {
+	w := rest
+	if j := strings.IndexFunc(rest, func(r rune) bool { return !screentext.IsWordRune(r) }); j >= 0 {
+		w = rest[:j]
+	}
+	return w != "" && w[0] >= 'a' && w[0] <= 'z' && !screentext.IsStopWord(w)
 }
 
 // noAppContent is the app-open substate derived when the task names no app: any app but
