@@ -649,7 +649,7 @@ func parseSpec(content string) spec {
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
-	sp.Values = withoutScreenNames(sp.Values)
+	sp.Values = withoutRelativeDays(withoutScreenNames(sp.Values), c)
 	sp.AtEnd = shownAtEnd.MatchString(c)
 	for _, v := range sp.Values {
 		if namedFolder(c, v.Text) {
@@ -751,6 +751,30 @@ func withoutScreenNames(vs []value) []value {
 	}
 	if len(keep) == 0 {
 		return vs
+	}
+	return keep
+}
+
+// relativeWeekday is a weekday named from today: "this Thursday", "next Monday".
+var relativeWeekday = regexp.MustCompile(`(?i)\b(?:this|next|last|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+
+// withoutRelativeDays drops the weekday of "this Thursday" from the values a screen must
+// show: it is a day named from today, which the task's constraint of that kind (C5)
+// compares, and a screen shows the day as a date ("Oct 19"), or shows any Thursday by its
+// name; the name alone is neither evidence for the result nor against it.
+func withoutRelativeDays(vs []value, clause string) []value {
+	days := map[string]bool{}
+	for _, m := range relativeWeekday.FindAllStringSubmatch(clause, -1) {
+		days[strings.ToLower(m[1])] = true
+	}
+	if len(days) == 0 {
+		return vs
+	}
+	var keep []value
+	for _, v := range vs {
+		if !days[strings.ToLower(v.Text)] {
+			keep = append(keep, v)
+		}
 	}
 	return keep
 }
