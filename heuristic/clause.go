@@ -720,6 +720,19 @@ func parseSpec(content string) spec {
 			}
 		}
 	}
+	if m := everyOnDay.FindStringSubmatch(c); m != nil && sp.Kind == kindGone {
+		// "Delete all the events on 2023-10-20": every item of the day's page, the page
+		// whose title names that day (E5); the date names no item.
+		day := makeValue(m[1])
+		sp.All, sp.Places = true, []value{day}
+		var objects []value
+		for _, o := range sp.Objects {
+			if !strings.EqualFold(o.Text, day.Text) {
+				objects = append(objects, o)
+			}
+		}
+		sp.Objects = objects
+	}
 	if sp.Kind == kindCopy && sp.To == nil && len(sp.Places) > 0 {
 		// "copy X in A and save a copy in B": the last place named is where the copy goes.
 		x := sp.Places[len(sp.Places)-1]
@@ -783,6 +796,11 @@ func withoutRelativeDays(vs []value, clause string) []value {
 // expense". "All but", "all of the X named ..." and "all events on <date>" pick some of
 // them, not every item a page lists.
 var everyItem = regexp.MustCompile(`(?i)^\s*(?:\(\w+\)\s*)?\w+\s+(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+)?\w+s?(?:\s+in\s+[\w ]+)?[.!]?\s*$`)
+
+// everyOnDay is a deletion of every item of a kind on a date the task gives whole: "delete
+// all the calendar events on 2023-10-20", "remove every task due October 20 2023". A day
+// named from today ("this Wednesday") is no date: it is read as a constraint (C5).
+var everyOnDay = regexp.MustCompile(`(?i)\b(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:(?:scheduled|planned|due)\s+(?:on\s+|for\s+)?|(?:on|for)\s+)(\d{4}-\d{1,2}-\d{1,2}|[A-Z][a-z]+\.?\s+\d{1,2}(?:,?\s+\d{4})?)(?:\s+(?:in|from)\s+[\w ]+)?\s*[.!]?\s*$`)
 
 // renameVerbs edit an item's value in place: "change the title of 'Gym' to 'Yoga'".
 var renameVerbs = map[string]bool{"change": true, "rename": true, "update": true, "edit": true}
