@@ -69,12 +69,12 @@ func namedAsApp(text string, at, n int) bool {
 		strings.HasPrefix(rest, "application") {
 		return true
 	}
-	if !capitalized(text[at:]) || labelAt(text[at+n:]) || inQuote(text, at) || nounBefore(strings.TrimLeft(text[at+n:], " ")) {
+	if !capitalized(text[at:]) || labelAt(text[at+n:]) || nounBefore(strings.TrimLeft(text[at+n:], " ")) {
 		return false
 	}
 	// Capitalised at the start of a sentence says nothing: "Phone the office".
 	before := strings.TrimRight(text[:at], " \t\n\"'“‘(")
-	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n")
+	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n") && !inQuote(text, at)
 }
 
 // inQuote reports whether position at lies inside a quotation: quoted text is a value the

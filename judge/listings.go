@@ -207,14 +207,16 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		}
 	}
 	sort.Strings(keys)
-	labels := map[string]bool{} // the page's remembered items, by name
-	for _, k := range keys {
-		labels[strings.ToLower(m.Items[k].Label)] = true
-	}
+	var labels map[string]bool // the page's remembered items, by name, made when first needed
 	for _, k := range keys {
 		it := m.Items[k]
-		if anyHolds(shown, it.Label) && !heldByOthers(shown, it.Label, labels) {
-			continue
+		if anyHolds(shown, it.Label) {
+			if labels == nil {
+				labels = m.pageLabels(page, frame, keys)
+			}
+			if !heldByOthers(shown, it.Label, labels) {
+				continue
+			}
 		}
 		cur := lists[it.List]
 		unscrolled := m.Scrolled < it.Frame
@@ -411,6 +413,23 @@ func anyHolds(texts []string, label string) bool {
 // holdsLabel: a text holds an item's label (lowercased), or its core as a whole name.
 func holdsLabel(t, l, core string) bool {
 	return screentext.ContainsName(t, l) || len([]rune(core)) >= 5 && screentext.ContainsName(t, core)
+}
+
+// pageLabels are the names of the items a page listed when the frame came in: those still
+// remembered under keys and those the frame has already found gone.
+func (m *Listings) pageLabels(page string, frame int, keys []string) map[string]bool {
+	labels := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		if it := m.Items[k]; it != nil {
+			labels[strings.ToLower(it.Label)] = true
+		}
+	}
+	for _, g := range m.Gone {
+		if g.Page == page && g.Gone == frame {
+			labels[strings.ToLower(g.Label)] = true
+		}
+	}
+	return labels
 }
 
 // heldByOthers reports whether every text holding label is the whole name of another item
