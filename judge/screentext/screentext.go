@@ -148,11 +148,18 @@ type Value struct {
 	// URL is set for a web address with a path: it shows as that page's address, not as
 	// the start of another page's.
 	URL bool
+	// clock is the 24-hour time a value written "H:MM" without its half of the day names
+	// ("8:00" is the morning; "20:00" the evening); "" for any other value. Its bare
+	// forms never show where a 12-hour screen writes the other half after them.
+	clock string
+	half  string // "a" or "p": the half of the day clock falls in
 }
 
 var (
-	isoDate  = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
-	hourOnly = regexp.MustCompile(`^(\d{1,2})h$`)
+	isoDate = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})$`)
+	// bareClock is a time of day without its half: "8:00", "20:15", "08:30".
+	bareClock = regexp.MustCompile(`^(\d{1,2}):(\d{2})$`)
+	hourOnly  = regexp.MustCompile(`^(\d{1,2})h$`)
 	// oneDecimal is an amount written with one decimal: "42.5".
 	oneDecimal = regexp.MustCompile(`^(\d+\.\d)$`)
 	// clockHalf is a time with its half of the day: "7:30 AM", "7 pm", "7:30a.m.".
@@ -232,8 +239,34 @@ func NewValue(raw string) Value {
 			}
 		}
 	}
+	if m := bareClock.FindStringSubmatch(t); m != nil {
+		// A time written without its half is a 24-hour time: "8:00" is the morning, which a
+		// 12-hour screen writes "8:00 AM" (never "8:00 PM"), and "20:00" is "8:00 PM".
+		h, _ := strconv.Atoi(m[1])
+		if mins, _ := strconv.Atoi(m[2]); h <= 23 && mins <= 59 {
+			v.clock, v.half = fmt.Sprintf("%d:%s", h, m[2]), "a"
+			if h >= 12 {
+				v.half = "p"
+			}
+			h12 := h % 12
+			if h12 == 0 {
+				h12 = 12
+			}
+			v.Alts = append(v.Alts, fmt.Sprintf("%d:%s %sm", h12, m[2], v.half), fmt.Sprintf("%d:%s%sm", h12, m[2], v.half))
+			if h < 10 {
+				v.Alts = append(v.Alts, fmt.Sprintf("%02d:%s", h, m[2]), v.clock) // a 24-hour screen may pad the hour, or not
+			}
+			if h12 != h {
+				v.Alts = append(v.Alts, fmt.Sprintf("%d:%s", h12, m[2])) // bare on a 12-hour screen, its half beside it
+			}
+		}
+	}
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
 		h, _ := strconv.Atoi(m[1])
+		v.clock, v.half = fmt.Sprintf("%d:00", h), "a"
+		if h >= 12 {
+			v.half = "p"
+		}
 		v.Alts = append(v.Alts, fmt.Sprintf("%d:00", h))
 		if h < 10 {
 			v.Alts = append(v.Alts, fmt.Sprintf("%02d:00", h)) // a 24-hour screen pads the hour: "09:00"
@@ -327,12 +360,60 @@ func (v Value) In(text string) bool {
 		return false
 	}
 	for _, a := range v.Alts {
+		if v.clock != "" && bareClock.MatchString(a) {
+			if clockIn(text, a, v.half, hourOf(a) != hourOf(v.clock)) {
+				return true
+			}
+			continue
+		}
 		if ContainsName(text, a) {
 			return true
 		}
 	}
 	return v.digits != "" && strings.Contains(Digits(text), v.digits)
 }
+
+// clockIn reports whether a bare time ("8:00") shows in text as a whole and not followed by
+// the half of the day other than half. twelve marks a 12-hour writing of another hour
+// ("8:00" for 20:00, "12:30" for 0:30): it shows only with its half after it, since a bare
+// "8:00" on a 24-hour screen is the morning.
+func clockIn(text, bare, half string, twelve bool) bool {
+	for i := 0; i <= len(text)-len(bare); {
+		k := strings.Index(text[i:], bare)
+		if k < 0 {
+			return false
+		}
+		k += i
+		i = k + 1
+		end := k + len(bare)
+		if k > 0 {
+			if r, _ := lastRune(text[:k]); nameRune(r) || r == ':' {
+				continue
+			}
+		}
+		rest := strings.TrimLeft(text[end:], " \u00a0\u202f")
+		if r, _ := firstRune(text[end:]); nameRune(r) && !strings.HasPrefix(rest, "am") && !strings.HasPrefix(rest, "pm") {
+			continue
+		}
+		got := ""
+		if m := halfAfter.FindStringSubmatch(rest); m != nil {
+			got = m[1]
+		}
+		if got == half || got == "" && !twelve {
+			return true
+		}
+	}
+	return false
+}
+
+// hourOf is the hour of a time written "H:MM".
+func hourOf(clock string) int {
+	h, _ := strconv.Atoi(clock[:strings.IndexByte(clock, ':')])
+	return h
+}
+
+// halfAfter is the half of the day written after a time: "pm", "p.m.", "am".
+var halfAfter = regexp.MustCompile(`^([ap])\.?m\b\.?`)
 
 // IsClockHalf reports whether a text is a time with its half of the day: "7:30 AM".
 func IsClockHalf(s string) bool { return clockHalf.MatchString(strings.TrimSpace(s)) }

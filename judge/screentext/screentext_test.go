@@ -1,6 +1,9 @@
 package screentext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A date the task writes with its month's name shows as screens write it: the month
 // abbreviated, the day first, digits with the year, the year left out; another day never.
@@ -30,9 +33,41 @@ func TestHourAsScreensWriteIt(t *testing.T) {
 			t.Errorf("%q does not show %q", text, v.Text)
 		}
 	}
-	for _, text := range []string{"19:00", "09:30", "21:00", "9 pm"} {
-		if v.In(text) {
+	for _, text := range []string{"19:00", "09:30", "21:00", "9 pm", "9:00 PM"} {
+		if v.In(strings.ToLower(text)) {
 			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
+
+// A time written without its half of the day is a 24-hour time, as AndroidWorld's tasks and
+// answers write it: "8:00" is the morning, shown by "8:00", "08:00" or "8:00 AM" and never by
+// "8:00 PM"; "20:00" is the evening, shown by "20:00" or "8:00 PM" (its half in the text or
+// right after it) and never by a bare "8:00" or "8:00 AM". An answer of "8:00" for a
+// meeting at 8:00 PM was taken as shown.
+func TestTimeWithoutItsHalfIsA24HourTime(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		shows   []string
+		notShow []string
+	}{
+		{"8:00", []string{"8:00", "08:00 - 09:00", "friday, october 27 2023 at 8:00 am", "8:00am", "8:00\u202fam"},
+			[]string{"8:00 pm", "friday, october 27 2023 at 8:00 pm", "8:00pm", "8:00 p.m.", "18:00", "8:005"}},
+		{"20:00", []string{"20:00", "8:00 pm", "at 8:00 p.m. on friday", "8:00pm"},
+			[]string{"8:00", "8:00 am", "10:00 pm", "20:005"}},
+		{"12:30", []string{"12:30", "12:30 pm"}, []string{"12:30 am"}},
+		{"0:30", []string{"0:30", "12:30 am", "00:30"}, []string{"12:30", "12:30 pm"}},
+	} {
+		v := NewValue(c.value)
+		for _, text := range c.shows {
+			if !v.In(text) {
+				t.Errorf("%q does not show %q", text, c.value)
+			}
+		}
+		for _, text := range c.notShow {
+			if v.In(text) {
+				t.Errorf("%q taken for %q", text, c.value)
+			}
 		}
 	}
 }
