@@ -319,9 +319,11 @@ func (m *Forms) drop(d DroppedForm) {
 	}
 }
 
-// lastDropped returns the latest form left without being saved that no later commit in its
-// app followed.
-func (m *Forms) lastDropped() (DroppedForm, bool) {
+// lastDroppedOf is the last form left without being saved, with no later commit in its app,
+// whose text names an item the contents name: a form is evidence against what it held (F2),
+// and a form the agent only opened to read (a task's page viewed and left with back, on the
+// way to an answer) holds no item the task names.
+func (m *Forms) lastDroppedOf(contents []string) (DroppedForm, bool) {
 	if m == nil {
 		return DroppedForm{}, false
 	}
@@ -331,11 +333,28 @@ func (m *Forms) lastDropped() (DroppedForm, bool) {
 		for _, s := range m.Saved {
 			later = later || s.Package == d.Package && s.Frame > d.Frame
 		}
-		if !later {
+		if !later && heldIn(d.Fields, contents) {
 			return d, true
 		}
 	}
 	return DroppedForm{}, false
+}
+
+// heldIn reports whether a field's text shows in one of the contents as a whole. An option
+// chosen or a date picked ("High", "Tue, Oct 17") is no item's text.
+func heldIn(fields []FormField, contents []string) bool {
+	for _, f := range fields {
+		v := strings.ToLower(strings.TrimSpace(f.Value))
+		if len(v) < 2 || f.Chosen || f.Picked {
+			continue
+		}
+		for _, c := range contents {
+			if screentext.ContainsName(c, v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // DroppedAfter returns the forms of app pkg left without being saved after frame, oldest

@@ -148,6 +148,17 @@ func citesKind(ids []string, kinds ...evidence.Kind) bool {
 }
 
 // unreachedText names the required substates not reached: "substates 2 and 3 were never shown".
+// requiredContents are the contents of the required substates, lowercased.
+func requiredContents(in ReviewInput) []string {
+	var out []string
+	for _, f := range in.Found {
+		if required(f.Node, in.Subs) {
+			out = append(out, strings.ToLower(f.Node.Content))
+		}
+	}
+	return out
+}
+
 func unreachedText(in ReviewInput) string {
 	var ids []string
 	for _, f := range in.Found {
@@ -394,7 +405,7 @@ func Unreached(in ReviewInput, against string) trace.Outcome {
 	if against != "" {
 		return trace.Outcome{Verdict: trace.RunFailure, Rules: evidence.Cited(against), Reason: against + ", and " + unreachedText(in)}
 	}
-	d, dropped := in.Forms.lastDropped()
+	d, dropped := in.Forms.lastDroppedOf(requiredContents(in))
 	if at, ok := in.Forms.PendingSave(); ok && (!dropped || at > d.Frame) {
 		return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C2"}, Frame: intPtr(at),
 			Reason: fmt.Sprintf("%s the agent saved a form at frame %d and the screens after it show the form unchanged, with no sign the save went through or failed; %s", evidence.Cite("C2"), at, unreachedText(in))}
