@@ -47,7 +47,7 @@ func yesNo(answer string) int {
 }
 
 // judgeAnswer checks the agent's answer against one screen.
-func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown) answered {
+func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[string]bool, mem *judge.Listings) answered {
 	answer = strings.TrimSpace(answer)
 	if answer == "" {
 		return answered{why: cite("E7", "the agent reported no answer")}
@@ -60,6 +60,17 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown) answered {
 		return answered{why: cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))}
 	}
 	clip := screentext.Clip(answer)
+	if len(sp.Quality) > 0 {
+		// Each item's own page may show the quality: the answer is then shown right, item
+		// by item, and an item left out whose page showed it is against the answer.
+		ok, against := judgeQuality(sp, parts, seen, candidates(mem, parts))
+		if against != "" {
+			return answered{why: cite("E7", against), note: noteAgainst + " " + against}
+		}
+		if ok {
+			return answered{ok: true, why: cite("E7", fmt.Sprintf("each item of the agent's answer %q had its own page show %q, and each item it was picked from had its page read", clip, strings.Join(sp.Quality, " ")))}
+		}
+	}
 	var holders []judge.Element
 	for _, p := range parts {
 		h, ok := confirmed(sp, p, sc)
@@ -86,6 +97,12 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown) answered {
 			msg := fmt.Sprintf("the screen shows %s also for %s, which the answer %q leaves out", quoteList(left), subjectText(sp), clip)
 			return answered{why: cite("E7", msg), note: noteAgainst + " " + msg}
 		}
+	}
+	if len(sp.Quality) > 0 && !qualityOn(sc, sp.Quality) {
+		// The question picks items by a quality this screen does not show ("high priority"
+		// on a list of titles): the items show, not that they have it.
+		msg := fmt.Sprintf("the answer's items show, but not %q, the quality the question picks them by, on this screen or on each item's own page", strings.Join(sp.Quality, " "))
+		return answered{why: cite("E7", msg), note: notePart + " " + msg}
 	}
 	what := "every part of the agent's answer %q is on this screen"
 	if len(sp.Values) > 0 {

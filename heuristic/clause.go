@@ -32,7 +32,7 @@ var knownApps = []struct {
 	{"audio recorder", []string{"audiorecorder"}, false},
 	{"retro music", []string{"retromusic"}, false},
 	{"simple gallery", []string{"gallery"}, false},
-	{"simple sms", []string{"smsmessenger", "messaging"}, false},
+	{"simple sms", []string{"smsmessenger"}, false},
 	{"simple draw", []string{"draw"}, false},
 	{"clock", []string{"deskclock", "clock"}, true},
 	{"contacts", []string{"contacts"}, true},
@@ -436,6 +436,9 @@ type spec struct {
 	Unit      string
 	Attribute string
 	Plural    bool
+	// Quality is the quality a question picks its items by ("high priority" in "what are my
+	// high priority tasks"): it must show with the answer's items (E7).
+	Quality []string
 	// All is set for a deletion of every item of a kind, none named ("delete all my
 	// notes"): the page that listed them must come to list none of them (E5).
 	All bool
@@ -493,6 +496,36 @@ func (sp spec) switchTerms() []string {
 		out = append(out, strings.ToLower(v.Text))
 	}
 	return append(out, sp.Words...)
+}
+
+// qualityBefore and qualityWith find the words a question picks its items by: "my high
+// priority tasks", "tasks with high priority". A mark (done, incomplete) is compared on the
+// items' boxes instead (C5), and words of time ("next", "upcoming") pick by date.
+var (
+	itemKinds     = `(tasks|events|notes|expenses|activities|items|to-?dos|entries|alarms|recipes|contacts|files|songs|tracks|messages|meetings|reminders)`
+	qualityBefore = regexp.MustCompile(`(?i)\b(?:my|the|any|all)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+` + itemKinds + `\b`)
+	qualityWith   = regexp.MustCompile(`(?i)\b` + itemKinds + `\s+with\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:are|is|that|which|due|in|on|for|do|did)\b`)
+	notQuality    = map[string]bool{"next": true, "upcoming": true, "last": true, "recent": true, "previous": true, "first": true, "new": true,
+		"other": true, "same": true, "own": true, "following": true, "current": true, "remaining": true, "many": true, "much": true,
+		"of": true, "these": true, "those": true, "this": true, "that": true}
+)
+
+// askedQuality is the quality a question picks its items by, as words; nil for none.
+func askedQuality(q string) []string {
+	var phrase string
+	if m := qualityBefore.FindStringSubmatch(q); m != nil {
+		phrase = m[1]
+	} else if m := qualityWith.FindStringSubmatch(q); m != nil {
+		phrase = m[2]
+	}
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(phrase)) {
+		if notQuality[w] || markPhrase.MatchString(w+" tasks") || screentext.IsStopWord(w) || screentext.HasDigit(w) {
+			return nil
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // verbs maps action verbs to the result they ask for; "" asks for values to show.
@@ -636,7 +669,7 @@ func parseSpec(content string) spec {
 		}
 		sp.App = findApp(q)
 		s := scanClause(q, sp.App)
-		sp.Values, sp.Words = s.values, s.words
+		sp.Values, sp.Words = withoutRelativeDays(s.values, q), s.words
 		if m := answerUnit.FindStringSubmatch(strings.ToLower(format + " " + q)); m != nil {
 			sp.Unit = strings.TrimSuffix(m[1], "s")
 		}
@@ -644,6 +677,10 @@ func parseSpec(content string) spec {
 			sp.Attribute = strings.ToLower(m[1])
 		}
 		sp.Plural = pluralAsk.MatchString(q)
+		sp.Quality = askedQuality(q)
+		// The quality qualifies a plural kind of item ("my high priority tasks"): the
+		// question asks for every item that has it.
+		sp.Plural = sp.Plural || len(sp.Quality) > 0
 		return sp
 	}
 	sp.App = targetApp(c)
@@ -769,7 +806,7 @@ func withoutScreenNames(vs []value) []value {
 }
 
 // relativeWeekday is a weekday named from today: "this Thursday", "next Monday".
-var relativeWeekday = regexp.MustCompile(`(?i)\b(?:this|next|last|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+var relativeWeekday = regexp.MustCompile(`(?i)\b(?:(?:this|next|last|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+after\s+next)\b`)
 
 // withoutRelativeDays drops the weekday of "this Thursday" from the values a screen must
 // show: it is a day named from today, which the task's constraint of that kind (C5)
@@ -778,7 +815,7 @@ var relativeWeekday = regexp.MustCompile(`(?i)\b(?:this|next|last|coming)\s+(mon
 func withoutRelativeDays(vs []value, clause string) []value {
 	days := map[string]bool{}
 	for _, m := range relativeWeekday.FindAllStringSubmatch(clause, -1) {
-		days[strings.ToLower(m[1])] = true
+		days[strings.ToLower(m[1]+m[2])] = true
 	}
 	if len(days) == 0 {
 		return vs

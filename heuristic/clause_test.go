@@ -220,3 +220,24 @@ func FuzzDeriveSubstates(f *testing.F) {
 		}
 	})
 }
+
+// An app the task names is shown by its own package: Simple SMS Messenger
+// (com.simplemobiletools.smsmessenger) is not Google's Messages
+// (com.google.android.apps.messaging), another SMS app on the same device, though both send
+// texts; a reply sent from Messages was taken for one sent in Simple SMS Messenger, whose
+// database AndroidWorld reads. A task that names Messages is shown by Google's.
+func TestAppShownByItsOwnPackage(t *testing.T) {
+	for _, c := range []struct {
+		app, pkg string
+		want     bool
+	}{
+		{"simple sms", "com.simplemobiletools.smsmessenger", true},
+		{"simple sms", "com.google.android.apps.messaging", false},
+		{"messages", "com.google.android.apps.messaging", true},
+		{"simple calendar", "com.simplemobiletools.calendar.pro", true},
+	} {
+		if got, why := appShown(c.app, &judge.Screen{Package: c.pkg}); got != c.want {
+			t.Errorf("the %s app on a screen of %s: %v (%s), want %v", c.app, c.pkg, got, why, c.want)
+		}
+	}
+}

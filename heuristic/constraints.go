@@ -139,7 +139,7 @@ var (
 	meridiemPhrase = regexp.MustCompile(`(?i)\b(\d{1,2}(?::\d{2})?)\s*([ap])\.?\s?m\b\.?`)
 	// dayPhrase: a day named from today, which no date in the task's words fixes: "today",
 	// "tomorrow", "this Thursday", "next week", "in two weeks (from today)".
-	dayPhrase  = regexp.MustCompile(`(?i)\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month)|in\s+(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?)(?:\s+from\s+(?:today|now))?)\b`)
+	dayPhrase  = regexp.MustCompile(`(?i)\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?)\s+after\s+next|in\s+(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?)(?:\s+from\s+(?:today|now))?)\b`)
 	rolePhrase = regexp.MustCompile(`(?i)\bas\s+(?:the|its|a)\s+(title|description|name|body|subject|label|note|notes|content|text|category)\b|\bin\s+the\s+(\w+)\s+field\b`)
 )
 
@@ -301,10 +301,9 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 			Where: half, withHalf: timeWithHalf(t), asHour24: twentyFour(t, half)})
 	}
 	for _, m := range dayPhrase.FindAllStringIndex(masked, -1) {
-		if question {
-			break // what a question asks about is read with its answer (E7)
-		}
-		out = append(out, constraint{Kind: conDay, Phrase: strings.TrimSpace(sent[m[0]:m[1]])})
+		// A question about a day named from today ("the Tuesday after next") asks about a
+		// date too: its weekday alone finds any Tuesday's events.
+		out = append(out, constraint{Kind: conDay, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: values()})
 	}
 	for _, m := range rolePhrase.FindAllStringSubmatchIndex(masked, -1) {
 		field := ""
@@ -737,11 +736,22 @@ func (h *reasoner) observeConstraints(in judge.ReasonInput) {
 	if !h.conRead || h.conTask != in.Task {
 		h.conRead, h.conTask, h.cons = true, in.Task, taskConstraints(in.Task)
 	}
+	today, known := h.today(in)
 	for i, c := range h.cons {
-		if !c.observable() {
+		var st int
+		var detail string
+		switch {
+		case c.Kind == conDay && known:
+			day, ok := resolveDay(c.Phrase, today)
+			if !ok {
+				continue
+			}
+			st, detail = observeDay(c, day, in.Screen, in.Answer)
+		case c.observable():
+			st, detail = c.observe(in.Screen, in.Answer)
+		default:
 			continue
 		}
-		st, detail := c.observe(in.Screen, in.Answer)
 		if st == notShown {
 			continue
 		}
@@ -755,6 +765,31 @@ func (h *reasoner) observeConstraints(in judge.ReasonInput) {
 			h.notes = append(h.notes, constraintNote(i, st, in.Frame, detail))
 		}
 	}
+}
+
+// today is today's date, as noted on an earlier frame or read off this one (a home screen's
+// date widget, noted for the frames after it and the last look), when the task names a day
+// from today.
+func (h *reasoner) today(in judge.ReasonInput) (calDate, bool) {
+	asks := false
+	for _, c := range h.cons {
+		asks = asks || c.Kind == conDay
+	}
+	if !asks {
+		return calDate{}, false
+	}
+	var notes []string
+	for _, f := range in.Facts {
+		notes = append(notes, f.Text)
+	}
+	if d, ok := todayNoted(append(notes, h.notes...)); ok {
+		return d, true
+	}
+	d, ok := todayOn(in.Screen)
+	if ok {
+		h.notes = append(h.notes, todayNote(d, in.Frame))
+	}
+	return d, ok
 }
 
 // checkConstraints is the gate before a success (C5): every constraint the task states
@@ -775,6 +810,9 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 			ok = true // an answer's "all" is read by E7
 		case c.Kind == conEvery && everyGoneReached(c, in):
 			ok = true // E5 compared it: the page that listed the items lists none of them
+		case c.Kind == conDay:
+			seen = dayLatest(i, c, in)
+			ok = seen == holds
 		case c.observable():
 			seen = latest(i, c, in)
 			ok = seen == holds
@@ -783,6 +821,9 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 		}
 		if !ok {
 			msg := cite("C5", c.unverified(seen))
+			if c.Kind == conDay {
+				msg = cite("C5", dayUnverified(c, in, seen))
+			}
 			return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C5"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}, true
 		}
 	}

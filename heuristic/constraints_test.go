@@ -218,11 +218,14 @@ func TestConstraintRecogniser(t *testing.T) {
 		{"Add the header Status at the top of the page.", []string{conPosition}},
 		// A question's times bound what it asks about; a question may still ask for a time set.
 		{"Do I have any events between 4:15pm and 8pm on October 15 in Simple Calendar Pro? Answer with the titles only.", nil},
-		{"Which meetings do I have from 9am to 5pm tomorrow?", nil},
+		{"Which meetings do I have from 9am to 5pm tomorrow?", []string{conDay}},
 		{"How many alarms are set after 6 pm?", nil},
 		{"What is on my calendar 9am-11am on Friday?", nil},
-		// A day named from today is a constraint of an instruction; a question's is read
-		// with its answer (E7). A date given whole is a value, no such constraint.
+		// A day named from today is a constraint of an instruction and of a question (whose
+		// weekday alone would find any such day's items). A date given whole is a value, no
+		// such constraint.
+		{"Do I have any events the Tuesday after next in Simple Calendar Pro? Answer with the titles only.", []string{conDay}},
+		{"What tasks are due next Friday?", []string{conDay}},
 		{"Create an event for tomorrow titled Standup.", []string{conDay}},
 		{"Create an event for this Thursday at 14h titled Dentist.", []string{conDay}},
 		{"Create an event in two weeks from today at 9h titled Visa.", []string{conDay}},

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v13"
+const Version = "heuristic/v14"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -170,12 +170,23 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	switch sp.Kind {
 	case kindAnswer:
-		a := judgeAnswer(sp, in.Answer, sc, ev)
+		h.noteQuality(sp, in)
+		a := judgeAnswer(sp, in.Answer, sc, ev, pagesSeen(in, h.notes), in.Listings)
 		if a.note != "" {
 			h.noteOnce(in, n.ID, a.note)
 		}
 		return a.ok, strings.Join(append(why, a.why), "; ")
 	case kindGone:
+		if day, i, ok := h.goneOnDay(sp, n.Content, in); ok {
+			// "Delete all events this Tuesday": every item of that day's page, the day
+			// resolved from today's date (C5 compares it here, on the page's title).
+			sp.All, sp.Places = true, []value{day.shownBy()}
+			ok, msg := judgeGone(sp, sc, ev, in.Listings, why)
+			if ok {
+				h.notes = append(h.notes, constraintNote(i, holds, in.Frame, fmt.Sprintf("the page of %s emptied", day)))
+			}
+			return ok, msg
+		}
 		return judgeGone(sp, sc, ev, in.Listings, why)
 	case kindMove, kindCopy:
 		return judgeMoveCopy(sp, sc, ev, in.Listings, why)
@@ -185,6 +196,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		return judgeRunning(sp, ev, sc, why)
 	case kindClipboard:
 		return judgeClipboard(sp, sc, why)
+	}
+	if to, ok := onlyDestinations(sp); ok {
+		return fail(cite("C3", fmt.Sprintf("an action (%s) whose values name only where its result comes from or goes (%s): what it makes is not named, so no screen can show it made", sp.Verb, to)))
 	}
 	var found, fromForms, joined, typed []string
 	saved := in.Forms.SavedAt(in.Frame, sc.Package)
@@ -319,6 +333,29 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	return true, strings.Join(why, "; ")
 }
+
+// onlyDestinations reports whether the values of an action that makes something (a
+// message, an entry, an expense) all name where it comes from or goes to, listing them: the
+// recipient of "resend the message I just sent to Nadia", the picture of "add the expenses
+// from expenses.jpg". Such a value shows on the page where the action happens whether or not
+// it happened (the conversation, the gallery): it identifies the place, never the result.
+// (A call makes nothing: the number it is made to is its result.)
+func onlyDestinations(sp spec) (string, bool) {
+	if !(sendVerbs[sp.Verb] || contentVerbs[sp.Verb]) || sp.Kind != kindState || len(sp.Values) == 0 {
+		return "", false
+	}
+	var to []string
+	for _, v := range sp.Values {
+		if v.role != "to" && v.role != "from" {
+			return "", false
+		}
+		to = append(to, fmt.Sprintf("%q", v.Text))
+	}
+	return strings.Join(to, ", "), true
+}
+
+// contentVerbs make an item that its own content identifies ("make" also makes calls).
+var contentVerbs = map[string]bool{"add": true, "create": true, "write": true, "enter": true, "log": true, "record": true}
 
 // unanswered says why the values a screenshot shows are not committed, "" when nothing
 // says so: the screen asks whether to save them (a save-or-discard question over the form),
@@ -1219,12 +1256,23 @@ func (ev *shown) hasEveryWord(v value) bool {
 		return false
 	}
 	for _, w := range ws {
+		if clockWord.MatchString(w) {
+			// A time of day is a value, not a word: "8:00" (the morning, as an answer in
+			// 24-hour format writes it) is not shown by "8:00 PM", and "20:00" is.
+			if !ev.has(makeValue(w)) {
+				return false
+			}
+			continue
+		}
 		if !ev.words[w] {
 			return false
 		}
 	}
 	return true
 }
+
+// clockWord is a time of day as a word: "8:00", "20:15".
+var clockWord = regexp.MustCompile(`^\d{1,2}:\d{2}$`)
 
 // hasWord reports whether a descriptive word shows: as a word, as part of a longer word
 // (plurals, "alarms"), or with its hyphens and spaces ignored ("wi-fi" for "wifi").

@@ -478,7 +478,7 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 		if f.Reached || f.Node.Optional {
 			continue
 		}
-		sp := parseSpec(f.Node.Content)
+		sp := onNotedDay(parseSpec(f.Node.Content), f.Node.Content, in.Task, in.Notes)
 		if msg, ok := uncheckable(f.Node.Content, sp, in.Answer); ok {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
@@ -702,6 +702,9 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 			return fmt.Sprintf("nothing named to %s", sp.Verb), true
 		}
 		return "", false
+	}
+	if to, ok := onlyDestinations(sp); ok {
+		return fmt.Sprintf("an action (%s) whose values name only where its result comes from or goes (%s), not what it makes", sp.Verb, to), true
 	}
 	switch {
 	case len(sp.Values) == 0 && len(sp.Words) > 0 && sp.Action:
