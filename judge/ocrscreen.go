@@ -33,6 +33,9 @@ import (
 //     MarkTyped, or its hint;
 //   - the launcher (home screen or app drawer), found by its grid of short labels centred
 //     under icons: Screen.Launcher, so IsLauncher holds as it does for a launcher's package.
+//   - switches, checkboxes and radio buttons on the rows of the page's text, read from
+//     their pixels as Material draws them (ocrcontrols.go): checkable elements with their
+//     state, as a dump lists them, or nothing where the pixels leave the state in doubt.
 //
 // Every rule errs towards leaving text as the app's content: a screen none of them fits
 // reads as before, lines of text in reading order.
@@ -42,7 +45,7 @@ const minWordConfidence = 45
 
 // ocrLayoutVersion names the rules that turn OCR words into a screen; it is recorded with
 // Tesseract's version, so progress saved under other rules is not resumed.
-const ocrLayoutVersion = "ocr-screens/2"
+const ocrLayoutVersion = "ocr-screens/3"
 
 // KeyboardSeen is Screen.Keyboard on a screenshot whose keyboard was recognised by its
 // keys: no input method's package can be read off a picture.
@@ -50,11 +53,11 @@ const KeyboardSeen = "(keyboard seen on the screenshot)"
 
 // readScreenOCR reads a screenshot into a screen, decoding it within lim.
 func readScreenOCR(ctx context.Context, img []byte, lim trace.Limits) (*Screen, error) {
-	page, g, err := ocr.Read(ctx, img, lim)
+	page, px, err := ocr.Read(ctx, img, lim)
 	if err != nil {
 		return nil, err
 	}
-	return ocrScreen(page, g), nil
+	return ocrScreenPixels(page, px), nil
 }
 
 // ocrLine is a line of words as an element, with what the layout rules weigh besides.
@@ -67,10 +70,20 @@ type ocrLine struct {
 // ocrScreen builds the screen from what OCR read. g is the screenshot's luminance, which
 // the rules that look at boxes and colours need; without it (nil) they are skipped.
 func ocrScreen(page *ocr.Page, g *image.Gray) *Screen {
-	l := newLayout(page, g)
+	return ocrScreenPixels(page, ocr.Pixels{Lum: g})
+}
+
+// ocrScreenPixels is ocrScreen with the screenshot's chroma too, which tells a control
+// that is on (in the accent colour) from one that is off (ocrcontrols.go).
+func ocrScreenPixels(page *ocr.Page, px ocr.Pixels) *Screen {
+	l := newLayout(page, px.Lum)
+	if l.g != nil && px.Chroma != nil && px.Chroma.Rect == px.Lum.Rect {
+		l.c = px.Chroma
+	}
 	lines := ocrLines(page.Words)
 	sc := &Screen{OCR: true, Height: page.H}
 	l.read(sc, lines)
+	lines = append(lines, l.controls(lines)...)
 	for _, ln := range lines {
 		if !ln.drop {
 			sc.Elements = append(sc.Elements, ln.Element)
