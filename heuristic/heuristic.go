@@ -24,7 +24,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v12"
+const Version = "heuristic/v13"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
