@@ -31,8 +31,7 @@ const (
 	switchMinH, switchMaxH     = 14.0, 40.0
 	switchMinAsp, switchMaxAsp = 1.3, 2.9
 	boxMin, boxMax             = 13.0, 28.0
-	accentChroma               = 40 // a colour, not a grey: an accent
-	greyChroma                 = 24 // at most this, a grey (themed greys are tinted a little)
+	accentChroma               = 40 // a colour, not a grey (themed greys are tinted a little): an accent
 )
 
 // control is a control found on a row.
@@ -156,20 +155,20 @@ func (l *layout) rowColour(y int) colour {
 			v = i
 		}
 	}
-	// Its chroma: that of the first pixel of that lightness.
+	// Its chroma: the commonest among the pixels of that lightness.
+	var cn [256]int
 	for x := 0; x < l.w; x++ {
 		if int(l.g.Pix[y*l.g.Stride+x]) == v {
-			return colour{v, l.chroma(image.Pt(x, y))}
+			cn[l.chroma(image.Pt(x, y))]++
 		}
 	}
-	return colour{v, 0}
-}
-
-func (l *layout) chroma(p image.Point) int {
-	if l.c == nil {
-		return 0
+	c := 0
+	for i := range cn {
+		if cn[i] > cn[c] {
+			c = i
+		}
 	}
-	return int(l.c.Pix[p.Y*l.c.Stride+p.X])
+	return colour{v, c}
 }
 
 // component grows the 8-connected pixels that differ from the background pixel bg, from
@@ -232,6 +231,9 @@ func (l *layout) switchState(r image.Rectangle, bg colour) (on, ok bool) {
 	if left == right {
 		return false, false // a thumb at both ends or at neither: not a switch we can read
 	}
+	// The share of the switch's pixels in an accent colour: a quarter at least when on
+	// (the track or the thumb), next to none when off (anti-aliasing against a coloured
+	// card mixes a little colour into a grey switch's edge).
 	accent, n := 0, 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -248,25 +250,10 @@ func (l *layout) switchState(r image.Rectangle, bg colour) (on, ok bool) {
 	switch {
 	case right && accent*4 >= n:
 		return true, true
-	case left && l.maxChroma(r, bg) <= greyChroma:
+	case left && accent*50 <= n:
 		return false, true
 	}
 	return false, false
-}
-
-// maxChroma is the largest chroma of a switch's pixels that are not the background, over
-// the pixels well inside its edges (anti-aliasing mixes colours at the edges).
-func (l *layout) maxChroma(r image.Rectangle, bg colour) int {
-	m := 0
-	in := r.Inset(max(1, r.Dy()/10))
-	for y := in.Min.Y; y < in.Max.Y; y++ {
-		for x := in.Min.X; x < in.Max.X; x++ {
-			if p := image.Pt(x, y); l.differs(p, bg) {
-				m = max(m, l.chroma(p))
-			}
-		}
-	}
-	return m
 }
 
 // disc reports whether the pixels of p's colour round p, within the switch r on bg, form a disc
@@ -434,4 +421,12 @@ func (l *layout) radioState(r image.Rectangle, bg colour) (on, ok bool) {
 		}
 	}
 	return true, true
+}
+
+// chroma is a pixel's chroma, 0 where the screenshot's colours are not known.
+func (l *layout) chroma(p image.Point) int {
+	if l.c == nil {
+		return 0
+	}
+	return int(l.c.Pix[p.Y*l.c.Stride+p.X])
 }
