@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"strings"
 	"unicode"
 )
 
@@ -124,6 +125,7 @@ func (l *layout) controls(lines []*ocrLine) []*ocrLine {
 			}
 		}
 	}
+	found = append(found, l.stateLines(lines)...)
 	var out []*ocrLine
 	for _, c := range found {
 		out = append(out, &ocrLine{Element: Element{Class: c.class, Checkable: true, Checked: c.checked, HasBounds: true,
@@ -429,4 +431,27 @@ func (l *layout) chroma(p image.Point) int {
 		return 0
 	}
 	return int(l.c.Pix[p.Y*l.c.Stride+p.X])
+}
+
+// stateLines finds the tiles and rows that write their state under their label: a quick
+// settings tile ("Bluetooth" over "On"), which a dump lists as a switch, or a setting whose
+// summary is its state. A line reading just "On" or "Off", under a short label starting at
+// the same place, within a line's height of it, is that label's switch in that state.
+func (l *layout) stateLines(lines []*ocrLine) []control {
+	var out []control
+	for _, st := range lines {
+		t := strings.ToLower(strings.TrimSpace(st.Text))
+		if !st.content() || (t != "on" && t != "off") {
+			continue
+		}
+		for _, lb := range lines {
+			h := lb.Y2 - lb.Y1
+			if lb == st || !lb.content() || !isLabel(lb) || lb.Y2 > st.Y1 || st.Y1-lb.Y2 > h || absInt(lb.X1-st.X1) > l.px(3) {
+				continue
+			}
+			out = append(out, control{"android.widget.Switch", t == "on", image.Rect(min(lb.X1, st.X1), lb.Y1, max(lb.X2, st.X2), st.Y2)})
+			break
+		}
+	}
+	return out
 }

@@ -237,3 +237,41 @@ func TestOCRControlsDrawnAsMaterial(t *testing.T) {
 		}
 	}
 }
+
+// A tile or row that writes its state under its label (quick settings' "Bluetooth" over
+// "On") is that label's switch in that state, as a dump lists a tile; a label over other
+// text (a network's name), a state word that is not under a label's start, or inside a
+// sentence, is none.
+func TestOCRStateUnderLabel(t *testing.T) {
+	d := &drawn{p: judgetest.NewPhone(t, 1080, 2400, true)}
+	d.text("Bluetooth", 230, 80, 16, d.p.Fg())
+	d.text("On", 230, 100, 14, d.p.Sub())
+	d.text("Internet", 40, 80, 16, d.p.Fg())
+	d.text("AndroidWifi", 40, 100, 14, d.p.Sub())
+	d.text("Flashlight", 40, 160, 16, d.p.Fg())
+	d.text("Off", 40, 180, 14, d.p.Sub())
+	d.text("Dark theme", 230, 160, 16, d.p.Fg())
+	d.text("Off", 300, 180, 14, d.p.Sub()) // not under the label's start
+	d.text("Keep the screen on", 40, 260, 16, d.p.Fg())
+	px, err := ocr.DecodePixels(d.p.PNG(), trace.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := pageOf(d.words, nil)
+	sc := ocrScreenPixels(page, px)
+	var got []string
+	for _, e := range sc.Elements {
+		if e.Checkable {
+			label := ""
+			for _, o := range sc.Elements {
+				if !o.Checkable && o.Y1 >= e.Y1 && o.Y2 <= e.Y2 && o.X1 >= e.X1 && label == "" {
+					label = o.Text
+				}
+			}
+			got = append(got, fmt.Sprintf("%s %v", label, e.Checked))
+		}
+	}
+	if want := []string{"Bluetooth true", "Flashlight false"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("switches read %q, want %q", got, want)
+	}
+}
