@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/judge/screentext"
@@ -27,13 +28,19 @@ func unreadSwitch(sc *judge.Screen, terms []string, other bool) (string, bool) {
 		if e.Checkable || !sc.IsContent(e) || !e.HasBounds {
 			continue
 		}
-		label := screentext.Squeeze(e.Text)
+		// A row's label is the name and a word or two ("Use Bluetooth", "Wi-Fi"), not a
+		// sentence ("When Bluetooth is turned on, your device can ...") or another name
+		// holding it ("AndroidWifi", a network).
+		words := strings.FieldsFunc(strings.ToLower(e.Text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		named := false
 		for _, term := range terms {
-			// A row's label is the name and a word or two ("Use Bluetooth"), not a
-			// sentence ("When Bluetooth is turned on, your device can ...").
-			if t := screentext.Squeeze(term); t != "" && strings.Contains(label, t) && len(label)-len(t) <= 12 {
-				named = true
+			t := screentext.Squeeze(term)
+			for i := range words {
+				for j := i + 1; j <= len(words) && t != "" && len(words) <= 4; j++ {
+					if strings.Join(words[i:j], "") == t {
+						named = true
+					}
+				}
 			}
 		}
 		if !named {

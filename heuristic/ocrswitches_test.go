@@ -6,6 +6,7 @@ import (
 
 	"github.com/autoeval/autoeval/internal/judgetest"
 	"github.com/autoeval/autoeval/internal/testenv"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -95,6 +96,32 @@ func TestScreenshotCheckboxes(t *testing.T) {
 		j := judgeScreenshots(t, screenshots(t, task, settingsShot(t, "Notifications", c.rows...)))
 		if v := j.RunVerdict(); v.Verdict != c.want {
 			t.Errorf("%s: %q judged %s (%s), want %s\n%s", c.name, task, v.Verdict, v.Reason, c.want, describeLog(t, j))
+		}
+	}
+}
+
+// A screenshot's row is taken for the switch's unread row only when its label names the
+// switch (the name and a word or two): not a sentence mentioning it, another name holding
+// it (a network called "AndroidWifi"), or a row whose switch was read.
+func TestUnreadSwitchRows(t *testing.T) {
+	row := func(text string, y int) judge.Element {
+		return judge.Element{Class: "text", Text: text, HasBounds: true, X1: 40, Y1: y, X2: 600, Y2: y + 40}
+	}
+	sw := judge.Element{Class: "android.widget.Switch", Checkable: true, HasBounds: true, X1: 900, Y1: 600, X2: 1040, Y2: 660}
+	for _, c := range []struct {
+		els  []judge.Element
+		want bool
+	}{
+		{[]judge.Element{row("Wi-Fi", 300)}, true},
+		{[]judge.Element{row("Use Bluetooth", 300)}, true},
+		{[]judge.Element{row("AndroidWifi", 300)}, false},
+		{[]judge.Element{row("When Bluetooth is turned on, your device can communicate", 300)}, false},
+		{[]judge.Element{row("Use Bluetooth", 610), sw}, false},
+	} {
+		sc := &judge.Screen{OCR: true, Height: 2400, Elements: c.els}
+		terms := []string{"wi-fi", "bluetooth"}
+		if _, got := unreadSwitch(sc, terms, false); got != c.want {
+			t.Errorf("%q: unread %v, want %v", c.els[0].Text, got, c.want)
 		}
 	}
 }
