@@ -275,3 +275,26 @@ func TestOCRStateUnderLabel(t *testing.T) {
 		t.Errorf("switches read %q, want %q", got, want)
 	}
 }
+
+// BenchmarkOCRControls measures what reading a screenshot's controls adds to a frame: the
+// search on the rows of a real settings page (LlamaTouch, 1080 x 2400, two switches), its
+// words already read.
+func BenchmarkOCRControls(b *testing.B) {
+	testenv.RequireTesseract(b)
+	data, err := os.ReadFile(filepath.Join(testenv.SharedData(b, "traces/llamatouch"), "trace_7", "7.png"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	page, px, err := ocr.Read(context.Background(), data, trace.Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		l := newLayout(page, px.Lum)
+		l.c = px.Chroma
+		lines := ocrLines(page.Words)
+		if got := l.controls(lines); len(got) != 2 {
+			b.Fatalf("%d controls, want 2", len(got))
+		}
+	}
+}
