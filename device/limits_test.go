@@ -2,9 +2,14 @@ package device_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autoeval/autoeval/device"
 )
@@ -72,5 +77,64 @@ func TestOutputIsReadUpToALimit(t *testing.T) {
 		if err := c2.op(); !errors.Is(err, device.ErrTooLarge) || !strings.Contains(err.Error(), c2.want) {
 			t.Errorf("one byte under the limit: %v; want %q", err, c2.want)
 		}
+	}
+}
+
+// The device list is one length-prefixed reply (adb's SERVICES.TXT: OKAY, four hex digits,
+// the text). It is read by its length: an adb address that answers the list and then keeps
+// sending (a wrong port, a hostile relay) neither fills the memory nor holds the caller
+// until it stops, and a reply cut short names what came.
+func TestDeviceListIsReadByItsLength(t *testing.T) {
+	t.Parallel()
+	list := "emulator-5554          device product:sdk model:Pixel_6 device:emu\n"
+	for _, tc := range []struct {
+		name, reply, want string
+		endless           bool
+	}{
+		{"then endless bytes", fmt.Sprintf("OKAY%04x%s", len(list), list), "", true},
+		{"cut short", fmt.Sprintf("OKAY%04x%s", len(list)+10, list), fmt.Sprintf("short reply: %d of %d bytes", len(list), len(list)+10), false},
+		{"no length", "OKAYzz", "short reply", false},
+		{"bad length", "OKAYzzzz", `length "zzzz" is not four hex digits`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				defer c.Close()
+				req := make([]byte, 4+len("host:devices-l"))
+				if _, err := io.ReadFull(c, req); err != nil || string(req[4:]) != "host:devices-l" {
+					return
+				}
+				if _, err := io.WriteString(c, tc.reply); err != nil || !tc.endless {
+					return
+				}
+				junk := bytes.Repeat([]byte("x"), 1<<16)
+				for {
+					if _, err := c.Write(junk); err != nil {
+						return
+					}
+				}
+			}()
+			c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			got, err := device.ListDevices(c, ln.Addr().String())
+			if tc.want == "" {
+				if err != nil || len(got) != 1 || got[0].Serial != "emulator-5554" || got[0].Model != "Pixel_6" {
+					t.Fatalf("list = %+v, %v", got, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "listing devices") {
+				t.Fatalf("list = %+v, %v; want an error with %q", got, err, tc.want)
+			}
+		})
 	}
 }

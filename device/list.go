@@ -2,7 +2,9 @@ package device
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -49,18 +51,34 @@ func ListDevices(ctx context.Context, addr string) ([]Entry, error) {
 	if _, err := conn.ReadStatus(hostDevicesL); err != nil {
 		return nil, fmt.Errorf("adb server at %s: listing devices: %s", addr, adbMessage(err))
 	}
-	raw, err := conn.ReadUntilEof()
+	text, err := readHexMessage(conn)
 	if err != nil {
-		return nil, fmt.Errorf("adb server at %s: listing devices: %s", addr, adbMessage(err))
+		return nil, fmt.Errorf("adb server at %s: listing devices: %w", addr, err)
 	}
-	if len(raw) < 4 {
-		return nil, fmt.Errorf("adb server at %s: short device list reply", addr)
+	return ParseDeviceList(text), nil
+}
+
+// readHexMessage reads one length-prefixed reply (four hex digits, then that many bytes),
+// so the read is bounded by the format (64 KiB) whatever the other end keeps sending, and
+// nothing after the reply is waited for.
+func readHexMessage(conn *wire.Conn) (string, error) {
+	s, ok := conn.Scanner.(*streamScanner)
+	if !ok {
+		return "", errors.New("internal error: a connection not dialled by ctxDialer")
 	}
-	n, err := strconv.ParseUint(string(raw[:4]), 16, 32)
-	if err != nil || int(n) > len(raw)-4 {
-		return nil, fmt.Errorf("adb server at %s: malformed device list reply", addr)
+	var size [4]byte
+	if _, err := io.ReadFull(s.r, size[:]); err != nil {
+		return "", fmt.Errorf("short reply: %w", err)
 	}
-	return ParseDeviceList(string(raw[4 : 4+n])), nil
+	n, err := strconv.ParseUint(string(size[:]), 16, 16)
+	if err != nil {
+		return "", fmt.Errorf("malformed reply: length %q is not four hex digits", size[:])
+	}
+	body := make([]byte, n)
+	if got, err := io.ReadFull(s.r, body); err != nil {
+		return "", fmt.Errorf("short reply: %d of %d bytes: %w", got, n, err)
+	}
+	return string(body), nil
 }
 
 // ParseDeviceList parses the text of host:devices or host:devices-l.

@@ -213,6 +213,10 @@ type Mix struct {
 	MinShots          int     // part B's folders, at least
 	MinShotsSucceeded int
 	MinShotsFailed    int
+	// FailureModes asks every failed run that shows its outcome (all but the unseen) to say how
+	// it failed (Case.Failure), and at most MaxSubtleShare of the failed runs to be subtle.
+	FailureModes   bool
+	MaxSubtleShare float64
 }
 
 // CheckCorpus runs every check of a corpus as parallel subtests: its hash is the measured one
@@ -261,5 +265,30 @@ func CheckMix(t *testing.T, labels []Label, mix Mix) {
 	}
 	if share := float64(seen) / float64(len(labels)); share < mix.SeenLo || share > mix.SeenHi {
 		t.Errorf("%d of %d runs show their success (%.0f%%), want between %.0f%% and %.0f%%", seen, len(labels), 100*share, 100*mix.SeenLo, 100*mix.SeenHi)
+	}
+	if mix.FailureModes {
+		checkFailureModes(t, labels, mix.MaxSubtleShare)
+	}
+}
+
+// checkFailureModes: every failed run but the unseen names how it failed, and at most
+// maxSubtle of the failed runs are subtle.
+func checkFailureModes(t *testing.T, labels []Label, maxSubtle float64) {
+	t.Helper()
+	failed, subtle := 0, 0
+	for _, l := range labels {
+		if l.Truth {
+			continue
+		}
+		failed++
+		if l.Subtle {
+			subtle++
+		}
+		if l.Failure == "" && l.Kind != KindUnseen {
+			t.Errorf("%s: a failed run without its failure mode", l.Name)
+		}
+	}
+	if failed > 0 && float64(subtle) > maxSubtle*float64(failed) {
+		t.Errorf("%d of %d failed runs are subtle, want at most %.0f%%", subtle, failed, 100*maxSubtle)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,20 @@ const (
 	// KindUnseen is a run whose screens never show whether the task was done.
 	KindUnseen = "unseen"
 )
+
+// How a failed run failed (Case.Failure), for a corpus that samples runs as agents make them
+// rather than picking hard ones: the share of each mode, and of the subtle ones among them
+// (Case.Subtle), is part of what the corpus measures on.
+const (
+	FailStoppedEarly = "stopped early" // claimed done before the last step (the most common)
+	FailWrongValue   = "wrong value"   // a value typed, picked or answered wrong
+	FailWrongItem    = "wrong item"    // the right action on another item
+	FailUnsaved      = "unsaved"       // a form left unsaved or discarded
+	FailLost         = "lost"          // in the wrong app or screen
+	FailLoop         = "loop"          // the step budget ran out
+)
+
+var failureModes = []string{FailStoppedEarly, FailWrongValue, FailWrongItem, FailUnsaved, FailLost, FailLoop}
 
 // What a careful person concludes from the screens alone.
 const (
@@ -89,6 +104,10 @@ type Case struct {
 	Final    []El
 	TimedOut bool
 	Crashed  bool
+	// Failure is how a failed run failed (a Fail constant), Subtle whether it looks almost
+	// right; both are optional and only for failed runs.
+	Failure string
+	Subtle  bool
 }
 
 // Label is what cases.json says of a case.
@@ -107,6 +126,8 @@ type Label struct {
 	Frames    int    `json:"frames"`
 	TimedOut  bool   `json:"timed_out,omitempty"`
 	Crashed   bool   `json:"crashed,omitempty"`
+	Failure   string `json:"failure,omitempty"`
+	Subtle    bool   `json:"subtle,omitempty"`
 }
 
 // LabelOf labels the case, which runs in app.
@@ -117,7 +138,7 @@ func (c Case) LabelOf(app string) Label {
 	}
 	return Label{Name: c.Name, App: app, TaskName: c.TaskName, Goal: c.Goal, Agent: c.agent(), Kind: c.Kind,
 		Truth: c.Truth, Expect: c.Expect, Behaviour: c.Behaviour, Evaluator: c.Evaluator, Steps: len(c.Steps),
-		Frames: frames, TimedOut: c.TimedOut, Crashed: c.Crashed}
+		Frames: frames, TimedOut: c.TimedOut, Crashed: c.Crashed, Failure: c.Failure, Subtle: c.Subtle}
 }
 
 var agents = []string{"gpt-4o-mini", "o4-mini", "qwen2.5-vl-7b-instruct", "gemini-2.0-flash", "claude-3-5-sonnet", "gpt-4.1-mini"}
@@ -159,6 +180,9 @@ func (c Case) check() error {
 	if c.Expect == ExpectSuccess && !c.Truth {
 		return errors.New("a careful person cannot see a success that did not happen")
 	}
+	if err := checkFailure(c.Truth, c.Failure, c.Subtle); err != nil {
+		return err
+	}
 	last := c.Steps[len(c.Steps)-1].Act
 	claimed := last.Type == "status" && last.Text == "complete"
 	switch {
@@ -174,6 +198,22 @@ func (c Case) check() error {
 		return errors.New("the run has no end: the last action is not status complete")
 	case !c.TimedOut && !c.Crashed && c.Final != nil:
 		return errors.New("a run that claimed completion ends on its last step's screen")
+	}
+	return nil
+}
+
+// checkFailure refuses a failure mode on a run that succeeded, an unknown one, and a subtle
+// mark without a mode.
+func checkFailure(truth bool, mode string, subtle bool) error {
+	switch {
+	case mode == "" && subtle:
+		return errors.New("a subtle failure needs its mode")
+	case mode == "":
+		return nil
+	case truth:
+		return errors.New("a run that succeeded has no failure mode")
+	case !slices.Contains(failureModes, mode):
+		return fmt.Errorf("unknown failure mode %q", mode)
 	}
 	return nil
 }

@@ -21,6 +21,8 @@ type Shot struct {
 	Expect    string
 	Behaviour string
 	Evaluator string
+	Failure   string // how a failed run failed and whether subtly, as Case's
+	Subtle    bool
 	Frames    []func(*Canvas)
 }
 
@@ -34,17 +36,19 @@ type ShotLabel struct {
 	Behaviour string `json:"behaviour"`
 	Evaluator string `json:"evaluator"`
 	Frames    int    `json:"frames"`
+	Failure   string `json:"failure,omitempty"`
+	Subtle    bool   `json:"subtle,omitempty"`
 }
 
 // Label labels the shot.
 func (s Shot) Label() ShotLabel {
 	return ShotLabel{Name: s.Name, Task: s.Task, Kind: s.Kind, Truth: s.Truth, Expect: s.Expect, Behaviour: s.Behaviour,
-		Evaluator: s.Evaluator, Frames: len(s.Frames)}
+		Evaluator: s.Evaluator, Frames: len(s.Frames), Failure: s.Failure, Subtle: s.Subtle}
 }
 
 func (s Shot) check() error {
 	c := Case{Name: s.Name, TaskName: "shot", Goal: s.Task, Kind: s.Kind, Truth: s.Truth, Expect: s.Expect, Behaviour: s.Behaviour,
-		Evaluator: s.Evaluator, Steps: []Step{{Act: Done()}}}
+		Evaluator: s.Evaluator, Failure: s.Failure, Subtle: s.Subtle, Steps: []Step{{Act: Done()}}}
 	if err := c.check(); err != nil {
 		return err
 	}
