@@ -266,7 +266,7 @@ func (l *layout) disc(p image.Point, r image.Rectangle, h int, bg colour) bool {
 	if !p.In(r) {
 		return false
 	}
-	lim := r.Inset(-2)
+	lim := r.Inset(-2).Intersect(l.g.Rect)
 	v0, c0 := l.lum(p), l.chroma(p)
 	// A thumb of a colour near the page's (Material 2's white one on a white page) ends
 	// where its pixels no longer differ from the page; one of the page's colour (Material

@@ -450,10 +450,13 @@ func FuzzOCRLayout(f *testing.F) {
 		}
 		page := pageOf(words, keyRows(int(y)%2400, int(keyPitch)%300+1, counts...))
 		g := image.NewGray(image.Rect(0, 0, 1080, 2400))
+		c := image.NewGray(g.Rect) // chroma, for the controls' colours
 		for i := range g.Pix {
 			g.Pix[i] = uint8(i / 1080 * int(pitch) % 251)
+			c.Pix[i] = uint8(i % 1080 * int(keyPitch) % 97)
 		}
-		a, b := ocrScreen(page, g), ocrScreen(page, g)
+		px := ocr.Pixels{Lum: g, Chroma: c}
+		a, b := ocrScreenPixels(page, px), ocrScreenPixels(page, px)
 		if a.render() != b.render() {
 			t.Fatal("the same page gives two descriptions")
 		}
