@@ -49,9 +49,9 @@ func (l *layout) controls(lines []*ocrLine) []*ocrLine {
 	if l.g == nil {
 		return nil
 	}
-	// Text is no control, but Tesseract reads some controls as a glyph or a few, unsure of
-	// them (a checkbox as "(J", a switch as "Cc)" or "@"): only words it is sure of, with
-	// two letters or digits at least, are text here.
+	// Text is no control, but Tesseract reads some controls as a glyph or a few (a checkbox
+	// as "(J" or "oO", a switch as "Cc)" or "@"): only words it is sure of, with two
+	// letters or digits at least, not a few round signs alone, are text here.
 	var textBoxes []image.Rectangle
 	for _, w := range l.page.Words {
 		alnum := 0
@@ -60,7 +60,7 @@ func (l *layout) controls(lines []*ocrLine) []*ocrLine {
 				alnum++
 			}
 		}
-		if w.Conf >= 75 && alnum >= 2 {
+		if w.Conf >= 75 && alnum >= 2 && !controlGlyphs(w.Text) {
 			textBoxes = append(textBoxes, image.Rect(w.Left-2, w.Top-2, w.Left+w.W+2, w.Top+w.H+2))
 		}
 	}
@@ -125,7 +125,19 @@ func (l *layout) controls(lines []*ocrLine) []*ocrLine {
 			}
 		}
 	}
-	found = append(found, l.stateLines(lines)...)
+	// A state written under a label counts where nothing is drawn on its row: a drawn
+	// control is the row's state, and a summary beside it may say something else.
+	for _, c := range l.stateLines(lines) {
+		drawn := false
+		for _, d := range found {
+			if d.r.Min.Y < c.r.Max.Y && c.r.Min.Y < d.r.Max.Y {
+				drawn = true
+			}
+		}
+		if !drawn {
+			found = append(found, c)
+		}
+	}
 	var out []*ocrLine
 	for _, c := range found {
 		out = append(out, &ocrLine{Element: Element{Class: c.class, Checkable: true, Checked: c.checked, HasBounds: true,
@@ -228,8 +240,17 @@ func (l *layout) classify(r image.Rectangle, bg colour) (control, bool) {
 func (l *layout) switchState(r image.Rectangle, bg colour) (on, ok bool) {
 	h := r.Dy()
 	cy := (r.Min.Y + r.Max.Y) / 2
-	left := l.disc(image.Pt(r.Min.X+h/2, cy), r, h, bg)
-	right := l.disc(image.Pt(r.Max.X-1-h/2, cy), r, h, bg)
+	// The thumb may carry an icon (a check, a minus) in its middle: it is probed there and
+	// a little above and below.
+	thumbAt := func(x int) bool {
+		for _, dy := range []int{0, -h * 3 / 10, h * 3 / 10} {
+			if l.disc(image.Pt(x, cy+dy), r, h, bg) {
+				return true
+			}
+		}
+		return false
+	}
+	left, right := thumbAt(r.Min.X+h/2), thumbAt(r.Max.X-1-h/2)
 	if left == right {
 		return false, false // a thumb at both ends or at neither: not a switch we can read
 	}
@@ -308,7 +329,7 @@ func (l *layout) disc(p image.Point, r image.Rectangle, h int, bg colour) bool {
 	if bh < float64(h)/3 || bh > float64(h)+2 || bw/bh < 0.87 || bw/bh > 1.15 {
 		return false
 	}
-	if fill := float64(area) / (bw * bh); fill < 0.65 || fill > 0.92 {
+	if fill := float64(area) / (bw * bh); fill < 0.55 || fill > 0.92 { // an icon on the thumb leaves a hole
 		return false
 	}
 	// A disc's rows are its chords: full width in the middle, under three quarters of it
@@ -320,8 +341,8 @@ func (l *layout) disc(p image.Point, r image.Rectangle, h int, bg colour) bool {
 	if width(mid) < 0.9*bw || width(b.Min.Y+in) > 0.85*bw || width(b.Max.Y-1-in) > 0.85*bw {
 		return false
 	}
-	cx := float64(b.Min.X+b.Max.X) / 2
-	return math.Abs(cx-float64(p.X)) <= 0.15*float64(h)+2
+	cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+	return math.Abs(cx-float64(p.X)) <= 0.15*float64(h)+2 && math.Abs(cy-float64(r.Min.Y+r.Max.Y)/2) <= 0.15*float64(h)+2
 }
 
 // checkboxState reads a small square: checked when filled (its sides' middles and its
@@ -333,7 +354,7 @@ func (l *layout) checkboxState(r image.Rectangle, bg colour) (on, ok bool) {
 		return image.Pt(r.Min.X+int(fx*float64(s)), r.Min.Y+int(fy*float64(r.Dy())))
 	}
 	// Ink at the four corners (a circle leaves them to the page) and at the sides' middles.
-	for _, p := range []image.Point{at(0.12, 0.12), at(0.88, 0.12), at(0.12, 0.88), at(0.88, 0.88), at(0.5, 0.06), at(0.5, 0.94), at(0.06, 0.5), at(0.94, 0.5)} {
+	for _, p := range []image.Point{at(0.07, 0.07), at(0.93, 0.07), at(0.07, 0.93), at(0.93, 0.93), at(0.5, 0.06), at(0.5, 0.94), at(0.06, 0.5), at(0.94, 0.5)} {
 		if !l.differs(p, bg) {
 			return false, false
 		}
@@ -454,4 +475,17 @@ func (l *layout) stateLines(lines []*ocrLine) []control {
 		}
 	}
 	return out
+}
+
+// controlGlyphs reports whether a word is at most three of the signs Tesseract makes of a
+// control's ring, box or pill ("oO", "(J", "Cc)", "@").
+func controlGlyphs(w string) bool {
+	n := 0
+	for _, r := range w {
+		n++
+		if !strings.ContainsRune("oO0QD@©®()[]{}|CcJjIl1", r) {
+			return false
+		}
+	}
+	return n <= 3
 }
