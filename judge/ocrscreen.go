@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"image"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -154,6 +155,37 @@ func newOCRLine(ws []ocr.Word) *ocrLine {
 		ln.X1, ln.Y1 = min(ln.X1, w.Left), min(ln.Y1, w.Top)
 		ln.X2, ln.Y2 = max(ln.X2, w.Left+w.W), max(ln.Y2, w.Top+w.H)
 	}
-	ln.Text = strings.Join(texts, " ")
+	ln.Text = strings.Join(numerals(texts), " ")
 	return ln
+}
+
+// Tesseract's language model reads large digits as the letters they resemble: a clock's or
+// a timer's zeros as O (or Q, D), its ones as l or I ("OOh 25m OOs", "1O:3O"). In a word that
+// is a time (digits parted by colons or a point, "00:13.05") with a digit in it, or a part
+// of a duration ("00h") on a line with another part read as digits ("25m"), they are the
+// digits.
+var (
+	timeWord     = regexp.MustCompile(`^[0-9OoQDIl]{1,2}([:.][0-9OoQDIl]{2})+$`)
+	durationWord = regexp.MustCompile(`^[0-9OoQDIl]{1,3}[hms]$`)
+	digitsOf     = strings.NewReplacer("O", "0", "o", "0", "Q", "0", "D", "0", "I", "1", "l", "1")
+)
+
+func numerals(words []string) []string {
+	digitDuration := false
+	for _, w := range words {
+		if durationWord.MatchString(w) && strings.IndexFunc(w[:len(w)-1], func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			digitDuration = true
+		}
+	}
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w
+		switch {
+		case timeWord.MatchString(w) && strings.ContainsAny(w, "0123456789"):
+			out[i] = digitsOf.Replace(w)
+		case digitDuration && durationWord.MatchString(w):
+			out[i] = digitsOf.Replace(w[:len(w)-1]) + w[len(w)-1:]
+		}
+	}
+	return out
 }

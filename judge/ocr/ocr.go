@@ -2,6 +2,7 @@
 // through its command line: no cgo), with their boxes and lines, so a judge can read traces
 // that carry screenshots only, and finds the marks of ink of a glyph's size, read or not.
 // A screenshot is binarised first (Tesseract misses most light-on-colour text otherwise),
+// lines of large digits (a clock's) it reads badly are read again, scaled down (large.go),
 // each distinct screenshot is read once per process, and no more Tesseracts run at once
 // than the machine has cores.
 package ocr
@@ -238,7 +239,15 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{W: bin.Rect.Dx(), H: bin.Rect.Dy(), Words: words, Marks: marks(bin)}, nil
+	small, large := pieces(bin)
+	if lines := largeLines(large, words); len(lines) > 0 {
+		more, err := readLarge(ctx, g, lines)
+		if err != nil {
+			return nil, err
+		}
+		words = append(withoutGuesses(words, lines), more...)
+	}
+	return &Page{W: bin.Rect.Dx(), H: bin.Rect.Dy(), Words: words, Marks: small}, nil
 }
 
 // chroma is the spread between the largest and the smallest of a pixel's red, green and
@@ -412,7 +421,7 @@ func parseTSV(data []byte) ([]Word, error) {
 // Preprocessing names how a screenshot is prepared for Tesseract (binarizeText). What
 // Tesseract reads changes with it, so judges record it with Tesseract's version and a
 // change of it must change this name: progress read the other way is then not resumed.
-const Preprocessing = "binarize-text/2"
+const Preprocessing = "binarize-text/2; large-lines/1"
 
 // binarizeText is binarize for Tesseract's input, without the halo binarize draws round
 // large dark text: where dense strokes (a clock's digits, a contact's name as a page
