@@ -164,7 +164,7 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			terms := sp.switchTerms()
 			for i := len(in.End) - 1; i >= 0; i-- {
 				f := in.End[i]
-				if f.Screen == nil || f.Screen.OCR || !inApp(f.Screen, apps) {
+				if f.Screen == nil || !inApp(f.Screen, apps) {
 					continue
 				}
 				if e, ok := switchFor(f.Screen, terms, !sp.Want); ok {
@@ -175,6 +175,10 @@ func reached(in judge.ReviewInput) trace.Outcome {
 				}
 				if _, ok := switchFor(f.Screen, terms, sp.Want); ok {
 					break // the last screen showing the switch shows it as wanted
+				}
+				if label, ok := unreadSwitch(f.Screen, terms, !sp.Want); ok && f.Index > in.ReachedAt {
+					msg := cite("C3", fmt.Sprintf("frame %d shows %q with no switch whose state its pixels show, after frame %d showed it %s", f.Index, label, in.ReachedAt, onOff(sp.Want)))
+					return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: &f.Index, Reason: msg, Review: review(in, msg)}
 				}
 			}
 		case kindGone:
@@ -502,6 +506,12 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 				continue
 			}
 		}
+		if sp.Kind == kindToggle && last != nil {
+			if label, ok := unreadSwitch(last, sp.switchTerms(), !sp.Want); ok {
+				why = append(why, fmt.Sprintf("substate %d: the last screenshot shows %q with no switch whose state its pixels show", f.Node.ID, label))
+				continue
+			}
+		}
 		checkable++
 		if against == "" && sp.Kind == kindAnswer {
 			if note := noted(in, noteAgainst, f.Node.ID); note != "" {
@@ -511,7 +521,8 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 		if against == "" {
 			against = stillAtSource(in, sp)
 		}
-		if against == "" && last != nil && !last.OCR {
+		if against == "" && last != nil && (!last.OCR || sp.Kind == kindToggle) {
+			// A screenshot's switch is read only in a state its pixels show.
 			against = absentAtEnd(sp, last, lastFrame)
 		}
 	}

@@ -211,7 +211,9 @@ func (c *capturer) ocr(ctx context.Context, t *trace.Trace, f *trace.Frame, hasI
 		return captured{Skip: err.Error()}, nil
 	}
 	sc, err := readScreenOCR(ctx, data, c.limits)
-	if errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil {
+	// A read that finished is kept even when the judge stopped meanwhile: an empty capture
+	// with no error was kept for the last look as a frame with nothing on it.
+	if err != nil && (errors.Is(err, ocr.ErrMissing) || ctx.Err() != nil) {
 		return captured{}, err
 	}
 	if err != nil {

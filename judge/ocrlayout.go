@@ -18,6 +18,7 @@ import (
 type layout struct {
 	page      *ocr.Page
 	g         *image.Gray // nil: no pixel rules
+	c         *image.Gray // the pixels' chroma; nil: none known (controls read as grey)
 	w, h      int
 	dp        float64
 	statusEnd int // the status bar's bottom

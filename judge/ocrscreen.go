@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"image"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -33,6 +34,9 @@ import (
 //     MarkTyped, or its hint;
 //   - the launcher (home screen or app drawer), found by its grid of short labels centred
 //     under icons: Screen.Launcher, so IsLauncher holds as it does for a launcher's package.
+//   - switches, checkboxes and radio buttons on the rows of the page's text, read from
+//     their pixels as Material draws them (ocrcontrols.go): checkable elements with their
+//     state, as a dump lists them, or nothing where the pixels leave the state in doubt.
 //
 // Every rule errs towards leaving text as the app's content: a screen none of them fits
 // reads as before, lines of text in reading order.
@@ -42,7 +46,7 @@ const minWordConfidence = 45
 
 // ocrLayoutVersion names the rules that turn OCR words into a screen; it is recorded with
 // Tesseract's version, so progress saved under other rules is not resumed.
-const ocrLayoutVersion = "ocr-screens/2"
+const ocrLayoutVersion = "ocr-screens/3"
 
 // KeyboardSeen is Screen.Keyboard on a screenshot whose keyboard was recognised by its
 // keys: no input method's package can be read off a picture.
@@ -50,11 +54,11 @@ const KeyboardSeen = "(keyboard seen on the screenshot)"
 
 // readScreenOCR reads a screenshot into a screen, decoding it within lim.
 func readScreenOCR(ctx context.Context, img []byte, lim trace.Limits) (*Screen, error) {
-	page, g, err := ocr.Read(ctx, img, lim)
+	page, px, err := ocr.Read(ctx, img, lim)
 	if err != nil {
 		return nil, err
 	}
-	return ocrScreen(page, g), nil
+	return ocrScreenPixels(page, px), nil
 }
 
 // ocrLine is a line of words as an element, with what the layout rules weigh besides.
@@ -67,10 +71,20 @@ type ocrLine struct {
 // ocrScreen builds the screen from what OCR read. g is the screenshot's luminance, which
 // the rules that look at boxes and colours need; without it (nil) they are skipped.
 func ocrScreen(page *ocr.Page, g *image.Gray) *Screen {
-	l := newLayout(page, g)
+	return ocrScreenPixels(page, ocr.Pixels{Lum: g})
+}
+
+// ocrScreenPixels is ocrScreen with the screenshot's chroma too, which tells a control
+// that is on (in the accent colour) from one that is off (ocrcontrols.go).
+func ocrScreenPixels(page *ocr.Page, px ocr.Pixels) *Screen {
+	l := newLayout(page, px.Lum)
+	if l.g != nil && px.Chroma != nil && px.Chroma.Rect == px.Lum.Rect {
+		l.c = px.Chroma
+	}
 	lines := ocrLines(page.Words)
 	sc := &Screen{OCR: true, Height: page.H}
 	l.read(sc, lines)
+	lines = append(lines, l.controls(lines)...)
 	for _, ln := range lines {
 		if !ln.drop {
 			sc.Elements = append(sc.Elements, ln.Element)
@@ -141,6 +155,37 @@ func newOCRLine(ws []ocr.Word) *ocrLine {
 		ln.X1, ln.Y1 = min(ln.X1, w.Left), min(ln.Y1, w.Top)
 		ln.X2, ln.Y2 = max(ln.X2, w.Left+w.W), max(ln.Y2, w.Top+w.H)
 	}
-	ln.Text = strings.Join(texts, " ")
+	ln.Text = strings.Join(numerals(texts), " ")
 	return ln
+}
+
+// Tesseract's language model reads large digits as the letters they resemble: a clock's or
+// a timer's zeros as O (or Q, D), its ones as l or I ("OOh 25m OOs", "1O:3O"). In a word that
+// is a time (digits parted by colons or a point, "00:13.05") with a digit in it, or a part
+// of a duration ("00h") on a line with another part read as digits ("25m"), they are the
+// digits.
+var (
+	timeWord     = regexp.MustCompile(`^[0-9OoQDIl]{1,2}([:.][0-9OoQDIl]{2})+$`)
+	durationWord = regexp.MustCompile(`^[0-9OoQDIl]{1,3}[hms]$`)
+	digitsOf     = strings.NewReplacer("O", "0", "o", "0", "Q", "0", "D", "0", "I", "1", "l", "1")
+)
+
+func numerals(words []string) []string {
+	digitDuration := false
+	for _, w := range words {
+		if durationWord.MatchString(w) && strings.IndexFunc(w[:len(w)-1], func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			digitDuration = true
+		}
+	}
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w
+		switch {
+		case timeWord.MatchString(w) && strings.ContainsAny(w, "0123456789"):
+			out[i] = digitsOf.Replace(w)
+		case digitDuration && durationWord.MatchString(w):
+			out[i] = digitsOf.Replace(w[:len(w)-1]) + w[len(w)-1:]
+		}
+	}
+	return out
 }

@@ -450,10 +450,13 @@ func FuzzOCRLayout(f *testing.F) {
 		}
 		page := pageOf(words, keyRows(int(y)%2400, int(keyPitch)%300+1, counts...))
 		g := image.NewGray(image.Rect(0, 0, 1080, 2400))
+		c := image.NewGray(g.Rect) // chroma, for the controls' colours
 		for i := range g.Pix {
 			g.Pix[i] = uint8(i / 1080 * int(pitch) % 251)
+			c.Pix[i] = uint8(i % 1080 * int(keyPitch) % 97)
 		}
-		a, b := ocrScreen(page, g), ocrScreen(page, g)
+		px := ocr.Pixels{Lum: g, Chroma: c}
+		a, b := ocrScreenPixels(page, px), ocrScreenPixels(page, px)
 		if a.render() != b.render() {
 			t.Fatal("the same page gives two descriptions")
 		}
@@ -576,6 +579,48 @@ func TestOCRDialogFromScrim(t *testing.T) {
 		d.text("Turn on", 300, 510, 15, p.Accent())
 		if sc := d.screen(t); sc.Dialog || len(sc.Elements) != 3 {
 			t.Errorf("dark %v: cards read as a dialog:\n%s", dark, sc.render())
+		}
+	}
+}
+
+// Large digits as a clock, a timer and a stopwatch draw them (testdata/largedigits.png:
+// DejaVu Sans at 57 to 96 sp, one line in a light weight, drawn by chromium at 1080 px from
+// largedigits.html) are read as digits: the light line Tesseract lost at the screen's scale
+// is read again scaled down, and zeros read as O are the digits in a time or a duration.
+// Before, the screen read "OOh 25m OOs" and no stopwatch time.
+func TestOCRLargeDigits(t *testing.T) {
+	testenv.RequireTesseract(t)
+	data, err := os.ReadFile(filepath.Join("testdata", "largedigits.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := readScreenOCR(context.Background(), data, trace.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := ocrText(sc)
+	for _, want := range []string{"00h 25m 00s", "00:13.05", "10:30", "1:05:42"} {
+		if indexOf(lines, want) < 0 {
+			t.Errorf("%q not read; lines %q", want, lines)
+		}
+	}
+}
+
+// Letters read for digits become digits only in a time with a digit in it, or in a part of
+// a duration on a line with another part read as digits; words are left alone elsewhere.
+func TestOCRNumerals(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"OOh 25m OOs", "00h 25m 00s"},
+		{"QO:13.05", "00:13.05"},
+		{"1O:3O", "10:30"},
+		{"l2:45 PM", "12:45 PM"},
+		{"Oh no", "Oh no"},           // no duration read as digits on the line
+		{"OO:OO", "OO:OO"},           // no digit: not read as a time
+		{"Dos Amigos", "Dos Amigos"}, // no duration beside it
+		{"Hello 10.50", "Hello 10.50"},
+	} {
+		if got := strings.Join(numerals(strings.Fields(c.in)), " "); got != c.want {
+			t.Errorf("%q read %q, want %q", c.in, got, c.want)
 		}
 	}
 }

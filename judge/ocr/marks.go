@@ -8,6 +8,14 @@ import "image"
 // a keyboard, for one. Pieces are grown from runs of ink, row by row, so the cost follows
 // the ink, not the pixels; a screen with more runs than maxRunShare allows has none.
 func marks(bin *image.Gray) []Box {
+	small, _ := pieces(bin)
+	return small
+}
+
+// pieces finds the connected pieces of ink of the binarised screenshot: those of a glyph's
+// size (marks), and those of a large glyph's, from W/12 to W/4 high and at most W/4 wide
+// (a clock's, a timer's or a stopwatch's digits).
+func pieces(bin *image.Gray) (small, large []Box) {
 	w, h := bin.Rect.Dx(), bin.Rect.Dy()
 	// Counted first: the runs are then held in exactly the memory they need, and a screen
 	// over the budget costs none.
@@ -21,7 +29,7 @@ func marks(bin *image.Gray) []Box {
 		}
 	}
 	if n > w*h/maxRunShare {
-		return nil
+		return nil, nil
 	}
 	type run struct{ y, x0, x1 int32 }
 	runs := make([]run, 0, n)
@@ -77,16 +85,19 @@ func marks(bin *image.Gray) []Box {
 		}
 	}
 	minH, maxH, maxW := int32(max(2, w/120)), int32(w/12), int32(w/8)
-	var out []Box
 	for i, e := range runs {
 		if parent[i] != int32(i) {
 			continue // not a piece's first run
 		}
-		if bh, bw := bottom[i]-e.y, e.x1-e.x0; bh >= minH && bh <= maxH && bw <= maxW {
-			out = append(out, Box{int16(e.x0), int16(e.y), int16(e.x1), int16(bottom[i])})
+		b := Box{int16(e.x0), int16(e.y), int16(e.x1), int16(bottom[i])}
+		switch bh, bw := bottom[i]-e.y, e.x1-e.x0; {
+		case bh >= minH && bh <= maxH && bw <= maxW:
+			small = append(small, b)
+		case bh > maxH && bh <= int32(w/4) && bw <= int32(w/4):
+			large = append(large, b)
 		}
 	}
-	return out
+	return small, large
 }
 
 // maxRunShare bounds the runs of ink marks follows: one in every maxRunShare pixels. Real

@@ -2,6 +2,7 @@
 // through its command line: no cgo), with their boxes and lines, so a judge can read traces
 // that carry screenshots only, and finds the marks of ink of a glyph's size, read or not.
 // A screenshot is binarised first (Tesseract misses most light-on-colour text otherwise),
+// lines of large digits (a clock's) it reads badly are read again, scaled down (large.go),
 // each distinct screenshot is read once per process, and no more Tesseracts run at once
 // than the machine has cores.
 package ocr
@@ -120,30 +121,47 @@ func Decode(data []byte, lim trace.Limits) (*image.Gray, error) {
 	return gray(src), nil
 }
 
+// Pixels is a screenshot as the layout rules read it besides its words: its luminance and
+// its chroma (the spread of its red, green and blue, 0 for a grey), which tells an accent
+// colour from a grey of the same lightness (a switch's track that is on from one that is
+// off). Chroma is nil where the picture came without colour.
+type Pixels struct {
+	Lum, Chroma *image.Gray
+}
+
+// DecodePixels is Decode keeping the chroma too (Pixels), within lim.
+func DecodePixels(data []byte, lim trace.Limits) (Pixels, error) {
+	src, _, err := lim.DecodeImage(data)
+	if err != nil {
+		return Pixels{}, err
+	}
+	return Pixels{Lum: gray(src), Chroma: chroma(src)}, nil
+}
+
 // Read decodes a screenshot within lim and reads it (ReadImage), returning the page and
-// the luminance it was read from. Decoding takes a core as reading does: a screenshot
+// the pixels it was read from. Decoding takes a core as reading does: a screenshot
 // decoded is the most memory a read holds (four bytes a pixel until it is grey), so no more
 // are decoded at once than reads run, and a read cancelled before its turn (captures run
 // ahead of an early stop) decodes nothing.
-func Read(ctx context.Context, img []byte, lim trace.Limits) (*Page, *image.Gray, error) {
+func Read(ctx context.Context, img []byte, lim trace.Limits) (*Page, Pixels, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, Pixels{}, err
 	}
 	select {
 	case slots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, nil, ctx.Err()
+		return nil, Pixels{}, ctx.Err()
 	}
-	g, err := Decode(img, lim)
+	px, err := DecodePixels(img, lim)
 	<-slots
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading the screenshot for OCR: %w", err)
+		return nil, Pixels{}, fmt.Errorf("reading the screenshot for OCR: %w", err)
 	}
-	page, err := ReadImage(ctx, g)
+	page, err := ReadImage(ctx, px.Lum)
 	if err != nil {
-		return nil, nil, err
+		return nil, Pixels{}, err
 	}
-	return page, g, nil
+	return page, px, nil
 }
 
 // ReadImage reads a decoded screenshot once per process: from the cache, else from the
@@ -221,7 +239,51 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Page{W: bin.Rect.Dx(), H: bin.Rect.Dy(), Words: words, Marks: marks(bin)}, nil
+	small, large := pieces(bin)
+	if lines := largeLines(large, words); len(lines) > 0 {
+		more, err := readLarge(ctx, g, lines)
+		if err != nil {
+			return nil, err
+		}
+		words = append(withoutGuesses(words, lines), more...)
+	}
+	return &Page{W: bin.Rect.Dx(), H: bin.Rect.Dy(), Words: words, Marks: small}, nil
+}
+
+// chroma is the spread between the largest and the smallest of a pixel's red, green and
+// blue (0 for a grey); nil for a grey picture, which has none.
+func chroma(src image.Image) *image.Gray {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	var pix []uint8
+	var stride int
+	switch s := src.(type) {
+	case *image.NRGBA:
+		pix, stride = s.Pix[s.PixOffset(b.Min.X, b.Min.Y):], s.Stride
+	case *image.RGBA:
+		pix, stride = s.Pix[s.PixOffset(b.Min.X, b.Min.Y):], s.Stride
+	case *image.Gray, *image.Gray16:
+		return nil
+	default: // a JPEG's YCbCr, a paletted PNG: pixel by pixel
+		c := image.NewGray(image.Rect(0, 0, w, h))
+		for y := range h {
+			for x := range w {
+				r, g, bl, _ := src.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				c.Pix[y*c.Stride+x] = uint8((max(r, g, bl) - min(r, g, bl)) >> 8)
+			}
+		}
+		return c
+	}
+	c := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		row := pix[y*stride:]
+		out := c.Pix[y*c.Stride : y*c.Stride+w]
+		for x := range w {
+			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+			out[x] = max(r, g, bl) - min(r, g, bl)
+		}
+	}
+	return c
 }
 
 // gray converts an image to luminance, directly from the pixels of the kinds screenshots
@@ -359,7 +421,7 @@ func parseTSV(data []byte) ([]Word, error) {
 // Preprocessing names how a screenshot is prepared for Tesseract (binarizeText). What
 // Tesseract reads changes with it, so judges record it with Tesseract's version and a
 // change of it must change this name: progress read the other way is then not resumed.
-const Preprocessing = "binarize-text/2"
+const Preprocessing = "binarize-text/2; large-lines/1"
 
 // binarizeText is binarize for Tesseract's input, without the halo binarize draws round
 // large dark text: where dense strokes (a clock's digits, a contact's name as a page

@@ -1,0 +1,187 @@
+package ocr
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+)
+
+// Large digits (a clock's, a timer's, a stopwatch's: 60 to 100 sp, glyphs 150 px high and
+// more on a phone) are the text Tesseract reads worst at a screen's scale: a light weight's
+// thin strokes lose their line, and its zeros come out as letters. Lines of large glyph
+// pieces that no word read covers are read again, scaled down to the height Tesseract reads
+// best, all in one more run: only screens with such lines pay for it.
+
+// largeTarget is the glyph height, in pixels, large lines are scaled down to.
+const largeTarget = 40
+
+// largeSure is the confidence of a word read at the screen's scale that makes its large
+// line read: words below it over a large line are guesses, replaced by the second reading.
+const largeSure = 60
+
+// withoutGuesses drops the words Tesseract guessed (under largeSure) over lines read again.
+func withoutGuesses(words []Word, lines []image.Rectangle) []Word {
+	out := words[:0:0]
+	for _, w := range words {
+		c := image.Pt(w.Left+w.W/2, w.Top+w.H/2)
+		guess := false
+		for _, ln := range lines {
+			if w.Conf < largeSure && c.In(ln) {
+				guess = true
+			}
+		}
+		if !guess {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// largeLines groups the large pieces into lines (at least two pieces side by side, their
+// middles within half a piece's height, gaps under a piece's height) and keeps those whose
+// width the words read with some confidence cover less than half of.
+func largeLines(large []Box, words []Word) []image.Rectangle {
+	sort.Slice(large, func(i, j int) bool { return large[i].X1 < large[j].X1 })
+	var lines []image.Rectangle
+	var counts []int
+	for _, b := range large {
+		r := image.Rect(int(b.X1), int(b.Y1), int(b.X2), int(b.Y2))
+		joined := false
+		for i, ln := range lines {
+			h := ln.Dy()
+			mid, lmid := (r.Min.Y+r.Max.Y)/2, (ln.Min.Y+ln.Max.Y)/2
+			if absInt(mid-lmid) <= h/2 && r.Min.X-ln.Max.X <= h && r.Min.X >= ln.Min.X {
+				lines[i] = ln.Union(r)
+				counts[i]++
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			lines = append(lines, r)
+			counts = append(counts, 1)
+		}
+	}
+	var out []image.Rectangle
+	for i, ln := range lines {
+		if counts[i] < 2 {
+			continue
+		}
+		covered := 0
+		for _, w := range words {
+			if w.Conf < largeSure {
+				continue // a guess (a clock's "00:13.05" read "QOO:13.05" at 29)
+			}
+			wr := image.Rect(w.Left, w.Top, w.Left+w.W, w.Top+w.H)
+			if in := wr.Intersect(ln); !in.Empty() && in.Dy()*2 >= min(wr.Dy(), ln.Dy()) {
+				covered += in.Dx()
+			}
+		}
+		if covered*2 < ln.Dx() {
+			out = append(out, ln)
+		}
+	}
+	return out
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// readLarge reads the large lines of a screenshot again: each cut out with a margin, scaled
+// down to largeTarget high, made dark on light, stacked into one strip that Tesseract reads
+// in one run; the words come back in the screenshot's coordinates, each line a block of its
+// own after Tesseract's.
+func readLarge(ctx context.Context, g *image.Gray, lines []image.Rectangle) ([]Word, error) {
+	type band struct {
+		src  image.Rectangle
+		k, y int // the scale (1/k) and the band's top in the strip
+	}
+	var bands []band
+	stripW, stripH := 0, 0
+	for _, ln := range lines {
+		pad := ln.Dy() / 4
+		src := image.Rect(ln.Min.X-pad, ln.Min.Y-pad, ln.Max.X+pad, ln.Max.Y+pad).Intersect(g.Rect)
+		k := max(1, (ln.Dy()+largeTarget/2)/largeTarget)
+		bands = append(bands, band{src, k, stripH})
+		stripW = max(stripW, src.Dx()/k)
+		stripH += src.Dy()/k + largeTarget
+	}
+	strip := image.NewGray(image.Rect(0, 0, stripW, stripH))
+	for i := range strip.Pix {
+		strip.Pix[i] = 255
+	}
+	for _, b := range bands {
+		w, h := b.src.Dx()/b.k, b.src.Dy()/b.k
+		cut := make([]uint8, w*h)
+		for y := range h {
+			for x := range w {
+				sum := 0
+				for dy := range b.k {
+					row := g.Pix[(b.src.Min.Y+y*b.k+dy)*g.Stride+b.src.Min.X+x*b.k:]
+					for dx := range b.k {
+						sum += int(row[dx])
+					}
+				}
+				cut[y*w+x] = uint8(sum / (b.k * b.k))
+			}
+		}
+		// Light text on a dark page (a dark theme) is turned dark on light, as the rest
+		// of the strip is.
+		sorted := append([]uint8(nil), cut...)
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+		dark := len(sorted) > 0 && sorted[len(sorted)/2] < 128
+		for y := range h {
+			for x := range w {
+				v := cut[y*w+x]
+				if dark {
+					v = 255 - v
+				}
+				strip.Pix[(b.y+y)*strip.Stride+x] = v
+			}
+		}
+	}
+	var pgm bytes.Buffer
+	fmt.Fprintf(&pgm, "P5\n%d %d\n255\n", stripW, stripH)
+	pgm.Write(strip.Pix)
+	runs.Add(1)
+	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "6", "-l", "eng", "tsv")
+	cmd.Stdin = &pgm
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return nil, fmt.Errorf("tesseract (large lines): %v: %s", err, line)
+	}
+	words, err := parseTSV(out.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	var kept []Word
+	for _, w := range words {
+		for i := len(bands) - 1; i >= 0; i-- {
+			b := bands[i]
+			if w.Top+w.H/2 < b.y {
+				continue
+			}
+			w.Left, w.Top = b.src.Min.X+w.Left*b.k, b.src.Min.Y+(w.Top-b.y)*b.k
+			w.W, w.H = w.W*b.k, w.H*b.k
+			w.Block, w.Para = 100000+i, 1 // a block of its own, after Tesseract's
+			kept = append(kept, w)
+			break
+		}
+	}
+	return kept, nil
+}
