@@ -20,7 +20,7 @@ func Cases() []AppCase {
 		Group("Markor", markorNewestCases),                // MarkorDeleteNewestNote
 		Group("Markor", markorMoveCases),                  // MarkorMoveNote
 		Group("Contacts", contactDraftCases),              // ContactsNewContactDraft
-		Group("Clipper and Messages", clipboardCases),     // SystemCopyToClipboard
+		Group("Chrome and Settings", clipboardCases),      // SystemCopyToClipboard
 		Group("Pro Expense", expenseSingleCases),          // ExpenseDeleteSingle
 		Group("Retro Music", retroQueueCases),             // RetroPlayingQueue
 		Group("VLC", vlcPlaylistCases),                    // VlcCreateTwoPlaylists

@@ -33,13 +33,14 @@
 // # The runs
 //
 // 29 of part A's 66 runs (44%) succeed by AndroidWorld's reward, on the common path or on
-// another valid one (a quick settings tile, a copy from a text field, an event list cleared by
-// selection, an extra look at the list, ending on the home screen). The failures come in the
-// proportions agents make them (Case.Failure): stopping or claiming done before the last step
-// most often, then a wrong value, a wrong item, loops that run out of steps, the wrong screen,
-// a form left unsaved; fewer than a third are subtle near misses (Case.Subtle). A few runs never
-// show their outcome (kind "unseen"): a video transcribed whose frames the tree does not carry,
-// a brightness slider whose value it does not carry, a count answered from a list of titles.
+// another valid one (a quick settings tile, a copy from Settings' search field, an event list
+// cleared by selection, an extra look at the list, ending on the home screen). The failures
+// come in the proportions agents make them (Case.Failure): stopping or claiming done before the
+// last step most often, then a wrong value, a wrong item, loops that run out of steps, the
+// wrong screen, a dialog dismissed unsaved; fewer than a third are subtle near misses
+// (Case.Subtle). A few runs never show their outcome (kind "unseen"): a video transcribed whose
+// frames the tree does not carry, a brightness slider whose value it does not carry, a count
+// answered from a list of titles.
 // VlcCreateTwoPlaylists scores 0.5 with one playlist right; such a run counts as failed.
 //
 // Like internal/redteam6 it has two parts, generated at test time with internal/redteamkit:

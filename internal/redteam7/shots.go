@@ -212,11 +212,14 @@ func vlcPlaylistsShot(c *Canvas) {
 	}, "more", "search")(c)
 }
 
-func clipperEditorShot(c *Canvas) {
-	AppScreen("New clip", "back", "Save")(c)
-	c.Outline(40, 320, 1040, 900, 12, 5, Primary, White)
-	c.Text(80, 360, "Order No: B654321", Regular, 48, Ink, 900)
-	c.Keyboard("enter", "B654321", "Order", "No")
+func omniboxMenuShot(c *Canvas) {
+	c.StatusBar(White, Ink)
+	c.ChromeBar("Order No: B654321", true)
+	c.Round(60, 300, 820, 400, 20, Surface)
+	for i, l := range []string{"Cut", "Copy", "Share", "Select all"} {
+		c.Text(90+i*180, 325, l, Medium, 40, Ink, 0)
+	}
+	c.Keyboard("go", "Order", "No", "B654321")
 }
 
 func markorListShot(c *Canvas) {
@@ -277,7 +280,7 @@ func Shots() []Shot {
 			"The folder picker is open on FitnessPlans and Select has not been pressed.", "markor.py MarkorMoveNote: the note is in FitnessPlans and not StudyGuides (it has not moved)", markorPickerShot),
 		bad("shot_vlc_one_playlist", "Create a playlist titled \"Road Trips Favorites\" with the following files in VLC (located in Internal Memory/VLCVideos), in order: clip_14_HD_final.mp4, moment_3_export_Zt7q.mp4. And then, create a playlist titled \"Tech Reviews Marathon\" with the following files in VLC, in order: scene_71_4K_copy.mp4, recording_26_raw_2023_05_09.mp4, highlight_8__backup.mp4.",
 			FailStoppedEarly, false, "Only the first playlist exists.", "vlc.py VlcCreateTwoPlaylists: both playlists right (0.5: the second is missing)", vlcPlaylistsShot),
-		bad("shot_clip_unsaved", "Copy the following text to the clipboard: Order No: B654321", FailUnsaved, false,
-			"The text sits in Clipper's new clip editor, never saved, so the clipboard does not hold it.", "system.py SystemCopyToClipboard: the clipboard matches the text (it still reads ~~~RESET~~~)", clipperEditorShot),
+		bad("shot_clip_menu_left", "Copy the following text to the clipboard: Order No: B654321", FailStoppedEarly, false,
+			"The text is typed in Chrome's address bar and its selection menu is up; Copy was never tapped, so the clipboard does not hold it.", "system.py SystemCopyToClipboard: the clipboard matches the text (it still reads ~~~RESET~~~)", omniboxMenuShot),
 	}
 }

@@ -146,67 +146,83 @@ func brightnessCases() []Case {
 	}
 }
 
-// Clipper (org.rojekti.clipper) lists clips under the clipboard's current content; + opens an
-// editor whose Save stores the clip and puts it on the clipboard. Android 13 shows its
-// clipboard overlay ("Copied") at the bottom left after a copy from a text field.
+// A copy on Android 13: a long press in a text field selects the word under the finger and
+// shows the selection's menu (Cut, Copy, Share or Paste, Select all); Copy puts the selection on
+// the clipboard and the system shows its clipboard overlay with what was copied. Chrome's
+// address bar and Settings' search field are such fields.
 
-var clipper = UIOf("org.rojekti.clipper")
+var chromeApp = UIOf("com.android.chrome")
 
-func clipperList(current string, clips ...string) []El {
-	out := Screen(Toolbar(clipper, "Open navigation drawer", "Clipboard", "Search", "More options"),
-		Els(clipper.Text("Current clipboard", "", Bx(63, 300, 1017, 350)), clipper.Text(current, "current_clip", Bx(63, 360, 1017, 430))))
-	out = append(out, Listed(len(clips), 480, 170, func(i, y int) []El {
-		return Els(clipper.Row("", "clip_row", Bx(0, y, 1080, y+160)), clipper.Text(clips[i], "clip_text", Bx(63, y+40, 1017, y+110)))
-	})...)
-	return append(out, FabIcon(clipper, "Add clip"))
+// selection is the menu over a field's selection, at y.
+func selection(u UI, y int) []El {
+	return Els(u.TapText("Cut", "", Bx(60, y, 200, y+100)), u.TapText("Copy", "", Bx(220, y, 380, y+100)),
+		u.TapText("Share", "", Bx(400, y, 560, y+100)), u.TapText("Select all", "", Bx(580, y, 820, y+100)))
 }
 
-func clipperEditor(text string, focused bool) []El {
-	app := Screen(Toolbar(clipper, "Navigate up", "New clip", "Save"), Els(clipper.Edit(text, "Clip text", "clip_edit", Bx(40, 320, 1040, 900))))
-	if focused {
-		return TypingIn(app, "clip_edit", "Enter")
+// copiedOverlay is the system's clipboard overlay after a copy of text.
+func copiedOverlay(text string) []El {
+	return Els(El{Text: "Copied", Class: "android.widget.TextView", Pkg: SysUI.Pkg, Res: SysUI.Res("hidden_preview"), Box: Bx(40, 1330, 420, 1420)},
+		SysUI.Text(text, "clipboard_preview_text", Bx(40, 1180, 420, 1320)), SysUI.Icon("Share", "share_chip", Bx(440, 1330, 560, 1420)))
+}
+
+// omnibox is Chrome's address bar being edited with text, the selection menu up (menu) or the
+// overlay after copying copied.
+func omnibox(text string, menu bool, copied string) []El {
+	out := Els(chromeApp.Icon("Back", "", Bx(0, 148, 126, 274)), chromeApp.Edit(text, "Search or type URL", "url_bar", Bx(126, 160, 940, 260)),
+		chromeApp.Icon("Clear input", "delete_button", Bx(940, 148, 1080, 274)))
+	if text != "" && !menu {
+		out = append(out, chromeApp.TapText(text, "line_1", Bx(150, 320, 1017, 400)), chromeApp.Text("Google Search", "line_2", Bx(150, 400, 1017, 450)))
 	}
-	return app
+	if menu {
+		out = append(out, selection(chromeApp, 290)...)
+	}
+	if copied != "" {
+		out = append(out, copiedOverlay(copied)...)
+	}
+	return TypingIn(out, "url_bar", "Go")
+}
+
+func settingsSearch(text string, menu bool, copied string) []El {
+	out := Els(settings.Icon("Navigate up", "", Bx(0, 148, 126, 274)), settings.Edit(text, "Search settings", "search_src_text", Bx(126, 160, 940, 260)),
+		settings.Icon("Clear query", "search_close_btn", Bx(940, 148, 1080, 274)))
+	if menu {
+		out = append(out, selection(settings, 290)...)
+	} else {
+		out = append(out, settings.Text("No results", "", Bx(63, 500, 1017, 570)))
+	}
+	if copied != "" {
+		out = append(out, copiedOverlay(copied)...)
+	}
+	return TypingIn(out, "search_src_text", "Search")
 }
 
 func clipboardCases() []Case {
 	const text = "Order No: B654321"
 	const goal = "Copy the following text to the clipboard: " + text
-	const eval = "system.py SystemCopyToClipboard.is_successful: the clipboard's content fuzzily matches 'Order No: B654321' (difflib ratio at least 0.9); the task reset it to '~~~RESET~~~'"
-	old := []string{"Tracking #: 5K672F4C", "Reach out at 555-9101"}
-	open := []Step{FromHome("Clipper"),
-		StepOn(On(clipperList("~~~RESET~~~", old...)), "Add a new clip with the text.", Tap("Add clip")),
-		StepOn(On(clipperEditor("", false)), "Type the text.", TypeIn("Clip text", text))}
-	chromeApp := UIOf("com.android.chrome")
-	omnibox := func(text string, menu, copied bool) []El {
-		out := Els(chromeApp.Icon("Back", "", Bx(0, 148, 126, 274)), chromeApp.Edit(text, "Search or type URL", "url_bar", Bx(126, 160, 940, 260)),
-			chromeApp.Icon("Clear input", "delete_button", Bx(940, 148, 1080, 274)))
-		if menu {
-			out = append(out, chromeApp.TapText("Cut", "", Bx(60, 290, 200, 390)), chromeApp.TapText("Copy", "", Bx(220, 290, 380, 390)),
-				chromeApp.TapText("Share", "", Bx(400, 290, 560, 390)), chromeApp.TapText("Select all", "", Bx(580, 290, 820, 390)))
-		}
-		if copied {
-			out = append(out, El{Text: "Copied", Class: "android.widget.TextView", Pkg: SysUI.Pkg, Res: SysUI.Res("hidden_preview"), Box: Bx(40, 1900, 420, 2000)},
-				SysUI.Text(text, "clipboard_preview_text", Bx(40, 1740, 420, 1890)))
-		}
-		return TypingIn(out, "url_bar", "Go")
-	}
+	const eval = "system.py SystemCopyToClipboard.is_successful: the clipboard's content (read through the Clipper helper) fuzzily matches 'Order No: B654321' (difflib ratio at least 0.9); the task set it to '~~~RESET~~~' before the run"
+	typed := []Step{FromHome("Chrome"),
+		StepOn(On(omnibox("", false, "")), "Type the text in the address bar, without entering it.", TypeIn("Search or type URL", text)),
+		StepOn(On(omnibox(text, false, "")), "Long press the text to select it.", LongPress("res:url_bar"))}
 	return []Case{
-		{Name: "clipboard_clip_saved", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
-			Behaviour: "A new clip with the text is saved in Clipper, which puts it on the clipboard: the list's Current clipboard reads it.", Evaluator: eval,
-			Steps: Then(open, StepOn(On(clipperEditor(text, true)), "Save the clip.", Tap("Save")),
-				Claim(On(clipperList(text, append([]string{text}, old...)...)), "The text is on the clipboard."))},
-		{Name: "clipboard_copied_from_chrome_address_bar", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
-			Behaviour: "The text is typed into Chrome's address bar (never entered), selected with Select all and copied; the system's clipboard overlay shows it.", Evaluator: eval,
-			Steps: []Step{FromHome("Chrome"),
-				StepOn(On(omnibox("", false, false)), "Type the text in the address bar.", TypeIn("Search or type URL", text)),
-				StepOn(On(omnibox(text, false, false)), "Long press it to select.", LongPress(text)),
-				StepOn(On(omnibox(text, true, false)), "Select all of it.", Tap("Select all")),
-				StepOn(On(omnibox(text, true, false)), "Copy.", Tap("Copy")),
-				Claim(On(omnibox(text, false, true)), "Copied: the clipboard preview shows the text.")}},
-		{Name: "clipboard_clip_left_unsaved", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailUnsaved,
-			Behaviour: "The text is typed into Clipper's new clip editor and the run ends there: the clip is never saved, so the clipboard still holds the reset text.", Evaluator: eval + " (the clipboard still reads ~~~RESET~~~)",
-			Steps: Then(open, Claim(On(clipperEditor(text, true)), "The text is in Clipper, the clipboard manager."))},
+		{Name: "clipboard_copied_from_chrome", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
+			Behaviour: "The text is typed into Chrome's address bar (never entered), all of it selected and copied; the clipboard overlay shows the whole text.", Evaluator: eval,
+			Steps: Then(typed, StepOn(On(omnibox(text, true, "")), "Select all of it.", Tap("Select all")),
+				StepOn(On(omnibox(text, true, "")), "Copy.", Tap("Copy")),
+				Claim(On(omnibox(text, false, text)), "Copied: the clipboard preview shows the text."))},
+		{Name: "clipboard_copied_from_settings_search", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
+			Behaviour: "The text is typed into Settings' search field, selected with Select all and copied; the overlay shows it and the agent goes home.", Evaluator: eval,
+			Steps: []Step{FromHome("Settings"),
+				StepOn(On(settingsHome()), "Use the search field to hold the text.", Tap("Search settings")),
+				StepOn(On(settingsSearch("", false, "")), "Type it.", TypeIn("Search settings", text)),
+				StepOn(On(settingsSearch(text, false, "")), "Select it.", LongPress("res:search_src_text")),
+				StepOn(On(settingsSearch(text, true, "")), "Select all.", Tap("Select all")),
+				StepOn(On(settingsSearch(text, true, "")), "Copy.", Tap("Copy")),
+				StepOn(On(settingsSearch(text, false, text)), "It is copied. Go home.", Home()),
+				Claim(On(HomeScreen()), "The text is on the clipboard.")}},
+		{Name: "clipboard_one_word_copied", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
+			Behaviour: "The long press selects only the word under the finger, B654321, and the agent taps Copy without Select all: the overlay shows B654321 alone.", Evaluator: eval + " (the clipboard holds B654321: ratio near 0.58)",
+			Steps: Then(typed, StepOn(On(omnibox(text, true, "")), "Copy the selection.", Tap("Copy")),
+				Claim(On(omnibox(text, false, "B654321")), "The text is copied to the clipboard."))},
 	}
 }
 
