@@ -6,30 +6,13 @@ import (
 	. "github.com/autoeval/autoeval/internal/redteamkit"
 )
 
-// Simple Calendar Pro (com.simplemobiletools.calendar.pro) opens on the month, whose grid draws
-// its events as pictures inside the day cells: the tree carries the day numbers only. A day
-// opens its page, listing its events with their times; the arrows move a day. A long press
+// Simple Calendar Pro (com.simplemobiletools.calendar.pro) opens on the month (redteamkit's
+// CalendarMonth). A day opens its page, listing its events with their times; the arrows move a day. A long press
 // selects an event, a tap adds another to the selection, and the selection bar's Delete asks
 // "Are you sure you want to proceed with the deletion?" (Yes / No). An event opened shows its
 // edit screen, whose toolbar has Delete with the same question.
 
 var cal = UIOf("com.simplemobiletools.calendar.pro")
-
-func calMonth() []El {
-	out := Screen(Toolbar(cal, "", "", "Search", "Go to today", "More options"), Els(
-		cal.Icon("Previous month", "top_left_arrow", Bx(0, 296, 147, 438)),
-		cal.Text("October 2023", "top_value", Bx(147, 296, 933, 438)),
-		cal.Icon("Next month", "top_right_arrow", Bx(933, 296, 1080, 438))))
-	for i, d := range []string{"S", "M", "T", "W", "T", "F", "S"} {
-		out = append(out, cal.Text(d, "label", Bx(i*154, 450, (i+1)*154, 510)))
-	}
-	for d := 1; d <= 31; d++ {
-		c := d - 1 // October 1st 2023 is a Sunday
-		x, y := (c%7)*154, 520+(c/7)*300
-		out = append(out, cal.TapText(Itoa(d), "day_monthly_number_id", Bx(x, y, x+154, y+300)))
-	}
-	return append(out, cal.Icon("New event", "calendar_fab", Bx(891, 2148, 1038, 2295)))
-}
 
 // calDay is a day's page; events are "title|when", a leading "*" marks one selected.
 func calDay(day string, events ...string) []El {
@@ -79,16 +62,16 @@ func calendarOnDateCases() []Case {
 	return []Case{
 		{Name: "cal_wednesday_answered", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Today is Sunday October 15, so this Wednesday is the 18th; its page lists two events and both titles are answered.", Evaluator: eval,
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonth()), "This Wednesday is October 18. Open it.", Tap("18"))},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "This Wednesday is October 18. Open it.", Tap("18"))},
 				Answered(On(wed), "October 18 has Scrum meeting and Dinner with friends.", "Scrum meeting, Dinner with friends")...)},
 		{Name: "cal_wednesday_via_next_day", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The agent opens the 17th by mistake, steps one day on with the arrow to Wednesday the 18th, and answers its two titles.", Evaluator: eval,
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonth()), "Open the week's Wednesday.", Tap("17")),
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Open the week's Wednesday.", Tap("17")),
 				StepOn(On(calDay("Tue, October 17", "Dentist appointment|3:15 PM - 4:00 PM")), "This is Tuesday; next day.", Tap("Next day"))},
 				Answered(On(wed), "Wednesday October 18: Scrum meeting and Dinner with friends.", "Scrum meeting, Dinner with friends")...)},
 		{Name: "cal_thursday_answered", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem, Subtle: true,
 			Behaviour: "The agent counts the month grid's columns wrong, opens Thursday the 19th and answers its one event.", Evaluator: eval + " (Team lunch is on the 19th)",
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonth()), "Wednesday of this week.", Tap("19"))},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Wednesday of this week.", Tap("19"))},
 				Answered(On(thu), "The only event is Team lunch.", "Team lunch")...)},
 	}
 }
@@ -98,7 +81,7 @@ func calendarDeleteCases() []Case {
 	const eval = "calendar.py SimpleCalendarDeleteEvents (validate_event_removal_integrity): the three events of October 27 are gone and the 20 on other days are all still there"
 	day := "Fri, October 27"
 	evs := []string{"Board meeting|10:00 AM - 11:00 AM", "Coding challenge|1:30 PM - 3:30 PM", "Volunteer cleanup|5:20 PM - 6:20 PM"}
-	open := []Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonth()), "Open October 27.", Tap("27"))}
+	open := []Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Open October 27.", Tap("27"))}
 	one := func(i int, left []string) []Step {
 		title, when, _ := strings.Cut(evs[i], "|")
 		from, to, _ := strings.Cut(when, " - ")
@@ -121,7 +104,7 @@ func calendarDeleteCases() []Case {
 				StepOn(On(sel), "Delete the three.", Tap("Delete")),
 				StepOn(On(calAsk(sel)), "Yes.", Tap("Yes")),
 				StepOn(On(calDay(day)), "The day is empty. Back to the month.", Tap("Navigate up")),
-				Claim(On(calMonth()), "Deleted every event on 2023-10-27."))},
+				Claim(On(CalendarMonth()), "Deleted every event on 2023-10-27."))},
 		{Name: "cal_day_two_of_three_deleted", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "Two events are deleted one by one; the run stops with Volunteer cleanup still on the day's page.", Evaluator: eval + " (Volunteer cleanup remains)",
 			Steps: Then(open, append(append(one(0, evs), one(1, evs[1:])...), Claim(On(calDay(day, evs[2])), "The events on October 27 are deleted."))...)},

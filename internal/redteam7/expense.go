@@ -14,26 +14,6 @@ import (
 
 var expense = UIOf("com.arduia.expense")
 
-// expenseList is the list of "name|amount|category|date" rows; picked rows are selected.
-func expenseList(picked []int, rows ...string) []El {
-	out := Toolbar(expense, "Open navigation drawer", "Expenses")
-	if len(picked) > 0 {
-		out = Els(expense.Icon("Close selection", "", Bx(0, 138, 147, 285)), expense.Text(Itoa(len(picked))+" selected", "tv_selected_count", Bx(189, 166, 700, 248)),
-			expense.MenuIcon("Delete", "delete", Bx(954, 148, 1080, 274)))
-	}
-	out = append(out, expense.Scroller("androidx.recyclerview.widget.RecyclerView", "rv_expense", Bx(0, 300, 1080, 2200)))
-	out = append(out, Listed(len(rows), 320, 190, func(i, y int) []El {
-		f := strings.Split(rows[i], "|")
-		row := expense.Row("", "cl_expense_item", Bx(0, y, 1080, y+180))
-		for _, p := range picked {
-			row.Selected = row.Selected || p == i
-		}
-		return Els(row, expense.Text(f[0], "tv_name", Bx(63, y+25, 700, y+90)), expense.Text(f[1], "tv_amount", Bx(760, y+25, 1017, y+90)),
-			expense.Text(f[2], "tv_category", Bx(63, y+100, 600, y+150)), expense.Text(f[3], "tv_date", Bx(760, y+100, 1017, y+150)))
-	})...)
-	return append(out, expense.Icon("Add expense", "fb_main_add", Bx(870, 2100, 1017, 2247)))
-}
-
 // expenseForm is a row's Update Expense form.
 func expenseForm(name, amount, category, date string) []El {
 	return Screen(Toolbar(expense, "Navigate up", "Update Expense"), Els(
@@ -42,10 +22,8 @@ func expenseForm(name, amount, category, date string) []El {
 		expense.TapText(date, "tv_date", Bx(63, 1140, 1017, 1240)), expense.Button("Save", "btn_save", Bx(63, 1320, 1017, 1450))))
 }
 
-func expenseRow(i int) string { return "box:0," + Itoa(320+i*190) }
-
 func expenseAsk(picked []int, rows ...string) []El {
-	return Screen(expenseList(picked, rows...), Dialog(expense.Pkg, "Delete", "Are you sure you want to delete?", "OK", "Cancel"))
+	return Screen(ExpenseList(picked, rows...), Dialog(expense.Pkg, "Delete", "Are you sure you want to delete?", "OK", "Cancel"))
 }
 
 func expenseMultipleCases() []Case {
@@ -58,27 +36,27 @@ func expenseMultipleCases() []Case {
 	}
 	var loop []Step
 	for i := 0; i < 6; i++ {
-		loop = append(loop, StepOn(On(expenseList(nil, rows...)), "Open the expense to find a delete option.", Tap(expenseRow(i%3))),
+		loop = append(loop, StepOn(On(ExpenseList(nil, rows...)), "Open the expense to find a delete option.", Tap(ExpenseRow(i%3))),
 			StepOn(On(form(rows[i%3])), "No delete here. Back; maybe the next one shows it.", Back()))
 	}
 	return []Case{
 		{Name: "expense_three_selected_deleted", TaskName: "ExpenseDeleteMultiple", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The three rows are selected, deleted from the selection bar and confirmed; the list is left empty.", Evaluator: eval,
 			Steps: []Step{FromHome("Pro Expense"),
-				StepOn(On(expenseList(nil, rows...)), "Select Fine Dining.", LongPress(expenseRow(0))),
-				StepOn(On(expenseList([]int{0}, rows...)), "Add Home Insurance.", Tap(expenseRow(1))),
-				StepOn(On(expenseList([]int{0, 1}, rows...)), "Add Club Membership.", Tap(expenseRow(2))),
-				StepOn(On(expenseList([]int{0, 1, 2}, rows...)), "Delete them.", Tap("Delete")),
+				StepOn(On(ExpenseList(nil, rows...)), "Select Fine Dining.", LongPress(ExpenseRow(0))),
+				StepOn(On(ExpenseList([]int{0}, rows...)), "Add Home Insurance.", Tap(ExpenseRow(1))),
+				StepOn(On(ExpenseList([]int{0, 1}, rows...)), "Add Club Membership.", Tap(ExpenseRow(2))),
+				StepOn(On(ExpenseList([]int{0, 1, 2}, rows...)), "Delete them.", Tap("Delete")),
 				StepOn(On(expenseAsk([]int{0, 1, 2}, rows...)), "OK.", Tap("OK")),
-				Claim(On(expenseList(nil)), "The three expenses are deleted.")}},
+				Claim(On(ExpenseList(nil)), "The three expenses are deleted.")}},
 		{Name: "expense_two_of_three_deleted", TaskName: "ExpenseDeleteMultiple", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "Fine Dining and Home Insurance are selected and deleted; Club Membership, lower in the list, is left.", Evaluator: eval + " (Club Membership remains)",
 			Steps: []Step{FromHome("Pro Expense"),
-				StepOn(On(expenseList(nil, rows...)), "Select Fine Dining.", LongPress(expenseRow(0))),
-				StepOn(On(expenseList([]int{0}, rows...)), "And Home Insurance.", Tap(expenseRow(1))),
-				StepOn(On(expenseList([]int{0, 1}, rows...)), "Delete.", Tap("Delete")),
+				StepOn(On(ExpenseList(nil, rows...)), "Select Fine Dining.", LongPress(ExpenseRow(0))),
+				StepOn(On(ExpenseList([]int{0}, rows...)), "And Home Insurance.", Tap(ExpenseRow(1))),
+				StepOn(On(ExpenseList([]int{0, 1}, rows...)), "Delete.", Tap("Delete")),
 				StepOn(On(expenseAsk([]int{0, 1}, rows...)), "OK.", Tap("OK")),
-				Claim(On(expenseList(nil, rows[2])), "The expenses are deleted.")}},
+				Claim(On(ExpenseList(nil, rows[2])), "The expenses are deleted.")}},
 		{Name: "expense_rows_swiped", TaskName: "ExpenseDeleteMultiple", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLoop,
 			Behaviour: "The agent opens each expense's form looking for a delete button, goes back, and opens the next, until the steps run out.", Evaluator: eval + " (nothing deleted)",
 			TimedOut: true, Final: On(form(rows[2])), Steps: Then([]Step{FromHome("Pro Expense")}, loop[:11]...)},
@@ -90,22 +68,22 @@ func expenseSingleCases() []Case {
 	const goal = "Delete the following expenses from arduia pro expense: Pet Care."
 	const eval = "expense.py ExpenseDeleteSingle (validate_rows_removal_integrity): the Pet Care row is gone; the table held only it"
 	form := expenseForm("Pet Care", "212.40", "Others", "Oct 11, 2023")
-	sel := []Step{FromHome("Pro Expense"), StepOn(On(expenseList(nil, rows...)), "Select Pet Care.", LongPress(expenseRow(0)))}
+	sel := []Step{FromHome("Pro Expense"), StepOn(On(ExpenseList(nil, rows...)), "Select Pet Care.", LongPress(ExpenseRow(0)))}
 	return []Case{
 		{Name: "expense_pet_care_deleted", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The row is selected, deleted and confirmed; the list is empty.", Evaluator: eval,
-			Steps: Then(sel, StepOn(On(expenseList([]int{0}, rows...)), "Delete.", Tap("Delete")),
+			Steps: Then(sel, StepOn(On(ExpenseList([]int{0}, rows...)), "Delete.", Tap("Delete")),
 				StepOn(On(expenseAsk([]int{0}, rows...)), "OK.", Tap("OK")),
-				Claim(On(expenseList(nil)), "Pet Care is deleted."))},
+				Claim(On(ExpenseList(nil)), "Pet Care is deleted."))},
 		{Name: "expense_form_opened_saved", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLost,
 			Behaviour: "A tap opens the row's Update Expense form, which shows no delete; the agent saves it unchanged and stops back on the list, Pet Care still in it.", Evaluator: eval + " (Pet Care remains)",
-			Steps: []Step{FromHome("Pro Expense"), StepOn(On(expenseList(nil, rows...)), "Open Pet Care.", Tap(expenseRow(0))),
+			Steps: []Step{FromHome("Pro Expense"), StepOn(On(ExpenseList(nil, rows...)), "Open Pet Care.", Tap(ExpenseRow(0))),
 				StepOn(On(form), "There is no delete here; Save to leave.", Tap("Save")),
-				Claim(On(expenseList(nil, rows...)), "I handled the Pet Care expense.")}},
+				Claim(On(ExpenseList(nil, rows...)), "I handled the Pet Care expense.")}},
 		{Name: "expense_selection_closed", TaskName: "ExpenseDeleteSingle", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "With the row selected the agent taps the selection bar's Close, not Delete: the selection ends and the row stays.", Evaluator: eval + " (Pet Care remains)",
-			Steps: Then(sel, StepOn(On(expenseList([]int{0}, rows...)), "Remove it.", Tap("Close selection")),
-				Claim(On(expenseList(nil, rows...)), "The Pet Care expense is removed."))},
+			Steps: Then(sel, StepOn(On(ExpenseList([]int{0}, rows...)), "Remove it.", Tap("Close selection")),
+				Claim(On(ExpenseList(nil, rows...)), "The Pet Care expense is removed."))},
 	}
 }
 

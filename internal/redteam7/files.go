@@ -68,34 +68,10 @@ func filesDeleteCases() []Case {
 	}
 }
 
-// Chrome (com.android.chrome) shows task.html from the Files app's Open with: a number and a
-// Click Me button; each of the first four clicks shows a new number, and the fifth swaps the
-// button for a number field and Submit. Submit writes "Success!" under the form when the
-// product is right.
-
-var chrome = UIOf("com.android.chrome")
-
-func chromeTop() []El {
-	e := chrome.Edit("file:///storage/emulated/0/Download/task.html", "Search or type web address", "url_bar", Bx(189, 160, 800, 260))
-	e.Editable = false
-	return Els(chrome.Icon("Home", "home_button", Bx(0, 148, 147, 274)), e,
-		chrome.Icon("Switch or close tabs", "tab_switcher_button", Bx(828, 148, 954, 274)), chrome.Icon("Customize and control Google Chrome", "menu_button", Bx(954, 148, 1080, 274)))
-}
-
-func taskPage(n, typed, result string, focused bool) []El {
-	web := Els(chrome.Frame("android.webkit.WebView", "", Bx(0, 285, 1080, 2337)))
-	if n != "" {
-		return Screen(chromeTop(), web, Els(chrome.Text(n, "number", Bx(500, 420, 580, 520)), chrome.Button("Click Me", "button", Bx(400, 560, 680, 660))))
-	}
-	out := Screen(chromeTop(), web, Els(chrome.Edit(typed, "Enter the product", "answer", Bx(250, 440, 700, 520)), chrome.Button("Submit", "", Bx(720, 440, 880, 520))))
-	if result != "" {
-		out = append(out, chrome.Text(result, "result", Bx(400, 560, 680, 650)))
-	}
-	if focused {
-		return TypingIn(out, "answer", "Go")
-	}
-	return out
-}
+// Chrome shows task.html (redteamkit's ChromeTaskPage) from the Files app's Open with: a
+// number and a Click Me button; each of the first four clicks shows a new number, and the fifth
+// swaps the button for a number field and Submit. Submit writes "Success!" under the form when
+// the product is right.
 
 func browserCases() []Case {
 	const goal = "Open the file task.html in Downloads in the file manager; when prompted open it with Chrome. Then click the button 5 times, remember the numbers displayed, and enter their product in the form."
@@ -113,28 +89,28 @@ func browserCases() []Case {
 		StepOn(On(chooser), "Chrome.", Tap("Chrome")),
 		StepOn(On(chooser), "Just once.", Tap("Just once"))}
 	for _, n := range nums {
-		steps = append(steps, StepOn(On(taskPage(n, "", "", false)), "The number is "+n+". Click.", Tap("Click Me")))
+		steps = append(steps, StepOn(On(ChromeTaskPage(n, "", "", false)), "The number is "+n+". Click.", Tap("Click Me")))
 	}
 	form := func(answer, result string) []Step {
-		return []Step{StepOn(On(taskPage("", "", "", false)), "7 x 3 x 9 x 2 x 6. Enter the product.", TypeIn("Enter the product", answer)),
-			StepOn(On(taskPage("", answer, "", true)), "Submit.", Tap("Submit"))}
+		return []Step{StepOn(On(ChromeTaskPage("", "", "", false)), "7 x 3 x 9 x 2 x 6. Enter the product.", TypeIn("Enter the product", answer)),
+			StepOn(On(ChromeTaskPage("", answer, "", true)), "Submit.", Tap("Submit"))}
 	}
 	loop := append([]Step(nil), steps[6:10]...)
 	for i := 0; i < 3; i++ {
-		loop = append(loop, StepOn(On(taskPage("6", "", "", false)), "I lost track of the earlier numbers; scroll up to find them.", Action{Type: "scroll", Direction: "up"}),
-			StepOn(On(taskPage("6", "", "", false)), "They are not above; scroll down.", ScrollDown()))
+		loop = append(loop, StepOn(On(ChromeTaskPage("6", "", "", false)), "I lost track of the earlier numbers; scroll up to find them.", Action{Type: "scroll", Direction: "up"}),
+			StepOn(On(ChromeTaskPage("6", "", "", false)), "They are not above; scroll down.", ScrollDown()))
 	}
 	return []Case{
 		{Name: "browser_product_submitted", TaskName: "BrowserMultiply", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The page is opened in Chrome, the five numbers 7, 3, 9, 2 and 6 read as the button is clicked, and their product 2268 submitted; the page says Success!.", Evaluator: eval,
-			Steps: Then(steps, append(form("2268", ""), Claim(On(taskPage("", "2268", "Success!", false)), "The product was accepted."))...)},
+			Steps: Then(steps, append(form("2268", ""), Claim(On(ChromeTaskPage("", "2268", "Success!", false)), "The product was accepted."))...)},
 		{Name: "browser_product_of_four", TaskName: "BrowserMultiply", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue,
 			Behaviour: "The agent multiplies the four numbers shown after clicks and leaves out the first, 7: 324 is submitted and no Success! appears.", Evaluator: eval + " (no Success! on the screen)",
-			Steps: Then(steps, StepOn(On(taskPage("", "", "", false)), "The clicks showed 3, 9, 2 and 6: 3 x 9 x 2 x 6 = 324.", TypeIn("Enter the product", "324")),
-				StepOn(On(taskPage("", "324", "", true)), "Submit.", Tap("Submit")),
-				Claim(On(taskPage("", "324", "", false)), "I entered the product of the numbers."))},
+			Steps: Then(steps, StepOn(On(ChromeTaskPage("", "", "", false)), "The clicks showed 3, 9, 2 and 6: 3 x 9 x 2 x 6 = 324.", TypeIn("Enter the product", "324")),
+				StepOn(On(ChromeTaskPage("", "324", "", true)), "Submit.", Tap("Submit")),
+				Claim(On(ChromeTaskPage("", "324", "", false)), "I entered the product of the numbers."))},
 		{Name: "browser_clicks_lost_count", TaskName: "BrowserMultiply", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLoop,
 			Behaviour: "After four clicks the agent loses track of the numbers it saw and scrolls the page up and down looking for them, never clicking the fifth time, until the steps run out.", Evaluator: eval + " (nothing submitted)",
-			TimedOut: true, Final: On(taskPage("6", "", "", false)), Steps: Then(steps[:6], loop...)},
+			TimedOut: true, Final: On(ChromeTaskPage("6", "", "", false)), Steps: Then(steps[:6], loop...)},
 	}
 }

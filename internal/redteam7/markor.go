@@ -15,27 +15,6 @@ import (
 
 var markor = UIOf("net.gsantner.markor")
 
-// mkItem is a list entry "name|changed"; a name ending in "/" is a folder.
-func markorList(path, selected string, items ...string) []El {
-	var out []El
-	if selected != "" {
-		out = Els(markor.Icon("Close", "", Bx(0, 138, 147, 285)), markor.Text("1", "", Bx(189, 166, 400, 248)),
-			markor.MenuIcon("Delete", "action_delete_selected_items", Bx(702, 148, 828, 274)), markor.MenuIcon("Rename", "action_rename_selected_item", Bx(828, 148, 954, 274)),
-			markor.MenuIcon("More options", "", Bx(954, 148, 1080, 274)))
-	} else {
-		out = Toolbar(markor, "", "Markor", "More options", "Search")
-	}
-	out = append(out, markor.Text(path, "", Bx(63, 290, 1017, 340)))
-	out = append(out, Listed(len(items), 360, 170, func(i, y int) []El {
-		name, when, _ := strings.Cut(items[i], "|")
-		row := markor.Row("", "ui__filesystem_item__root", Bx(0, y, 1080, y+160))
-		row.Selected = name == selected
-		return Els(row, markor.Image("", "ui__filesystem_item__image", Bx(40, y+30, 140, y+130)),
-			markor.Text(strings.TrimSuffix(name, "/"), "ui__filesystem_item__title", Bx(180, y+25, 1017, y+90)), markor.Text(when, "ui__filesystem_item__description", Bx(180, y+95, 1017, y+140)))
-	})...)
-	return append(out, markor.Icon("Create a new file or folder", "fab_add_new_item", Bx(870, 2100, 1017, 2247)))
-}
-
 const markorRoot = "/storage/emulated/0/Documents/Markor"
 
 func markorNew(under []El, name string, focused bool) []El {
@@ -82,9 +61,9 @@ func markorCreateCases() []Case {
 	const goal = "Create a new note in Markor named " + name + " with the following text: " + text
 	const eval = "markor.py MarkorCreateNote (CreateFile.is_successful): fancy_penguin_2023_06_19.md exists in Markor's folder and its text fuzzily matches the goal's (difflib ratio at least 0.9)"
 	files := []string{"bold_umbrella_final.md|Oct 12, 2023 09:41", "grocery_list.txt|Oct 10, 2023 18:05"}
-	list := markorList(markorRoot, "", files...)
+	list := MarkorFiles(markorRoot, "", files...)
 	typed := Then([]Step{FromHome("Markor")}, newNote(list, strings.TrimSuffix(name, ".md"))...)
-	after := markorList(markorRoot, "", append([]string{"fancy_penguin_2023_06_19.md|Oct 15, 2023 15:35"}, files...)...)
+	after := MarkorFiles(markorRoot, "", append([]string{"fancy_penguin_2023_06_19.md|Oct 15, 2023 15:35"}, files...)...)
 	return []Case{
 		{Name: "markor_note_typed_saved", TaskName: "MarkorCreateNote", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note is named, the text typed into the editor and Save tapped; the editor keeps the text.", Evaluator: eval,
@@ -113,13 +92,13 @@ func markorMergeCases() []Case {
 	goal := "Merge the contents of Markor notes " + names[0] + ", " + names[1] + " and " + names[2] + " (in the same order) into a new Markor note named " + merged + " and save it. Add a new line between the content of each note."
 	const eval = "markor.py MarkorMergeNotes.is_successful: mZ4qT8bw exists, its text fuzzily matches the three contents joined by blank lines, and split on newlines it is five lines with the second and fourth empty"
 	files := []string{names[1] + "|Oct 14, 2023 11:02", names[0] + "|Oct 13, 2023 08:47", "quick_king_backup.md|Oct 11, 2023 16:30", names[2] + "|Oct 12, 2023 21:15"}
-	list := markorList(markorRoot, "", files...)
+	list := MarkorFiles(markorRoot, "", files...)
 	var read []Step
 	for i, n := range names {
 		read = append(read, StepOn(On(list), "Open "+n+" to read it.", Tap(n)),
 			StepOn(On(markorEditor(n, contents[i], false)), "It reads "+contents[i]+". Back.", Tap("Navigate up")))
 	}
-	withNew := markorList(markorRoot, "", append([]string{merged + "|Oct 15, 2023 15:36"}, files...)...)
+	withNew := MarkorFiles(markorRoot, "", append([]string{merged + "|Oct 15, 2023 15:36"}, files...)...)
 	write := func(body string) []Step {
 		return Then([]Step{StepOn(On(list), "Create a new file.", Tap("Create a new file or folder")),
 			StepOn(On(markorNewOf(list, "", "Markdown", ".md", false)), "Name it.", TypeIn("Name", merged)),
@@ -151,12 +130,12 @@ func markorNewestCases() []Case {
 	const eval = "markor.py MarkorDeleteNewestNote.is_successful: one file fewer, and the files left are the first ones by change time with their change times untouched (so the one gone is the newest)"
 	byName := []string{"2023_02_17_clever_nest.md|Oct 14, 2023 07:12", "bright_rabbit_copy.txt|Oct 15, 2023 02:48", "gentle_fish_final.md|Oct 13, 2023 19:30", "kind_guitar_Xw3p.md|Oct 14, 2023 22:05", "strong_lion.txt|Oct 12, 2023 10:54"}
 	byDate := []string{byName[1], byName[3], byName[0], byName[2], byName[4]}
-	sortMenu := Screen(markorList(markorRoot, "", byName...), Rows(markor, "title", 300, "Sort by", "Show dotfiles", "Settings", "About"))
-	sortBy := Screen(markorList(markorRoot, "", byName...), Els(markor.Text("Sort by", "", Bx(116, 700, 964, 780))),
+	sortMenu := Screen(MarkorFiles(markorRoot, "", byName...), Rows(markor, "title", 300, "Sort by", "Show dotfiles", "Settings", "About"))
+	sortBy := Screen(MarkorFiles(markorRoot, "", byName...), Els(markor.Text("Sort by", "", Bx(116, 700, 964, 780))),
 		Els(markor.Radio("Name", "", true, Bx(116, 820, 964, 920)), markor.Radio("Date", "", false, Bx(116, 940, 964, 1040)), markor.Radio("Size", "", false, Bx(116, 1060, 964, 1160))),
 		Els(markor.Checkbox("Reverse order", "", "", false, Bx(116, 1200, 964, 1300))))
 	del := func(items []string, target string) []El {
-		return Screen(markorList(markorRoot, target, items...), Dialog(markor.Pkg, "Delete", "Do you really want to delete this file?\n"+target, "OK", "Cancel"))
+		return Screen(MarkorFiles(markorRoot, target, items...), Dialog(markor.Pkg, "Delete", "Do you really want to delete this file?\n"+target, "OK", "Cancel"))
 	}
 	drop := func(items []string, name string) []string {
 		var out []string
@@ -172,28 +151,28 @@ func markorNewestCases() []Case {
 		{Name: "markor_newest_sorted_deleted", TaskName: "MarkorDeleteNewestNote", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The list is sorted by date, newest first; the top file (changed Oct 15 02:48) is selected and deleted, and the list keeps the four older ones.", Evaluator: eval,
 			Steps: []Step{FromHome("Markor"),
-				StepOn(On(markorList(markorRoot, "", byName...)), "Sort the files by date to find the newest.", Tap("More options")),
+				StepOn(On(MarkorFiles(markorRoot, "", byName...)), "Sort the files by date to find the newest.", Tap("More options")),
 				StepOn(On(sortMenu), "Sort by.", Tap("Sort by")),
 				StepOn(On(sortBy), "Date.", Tap("Date")),
-				StepOn(On(markorList(markorRoot, "", byDate...)), "The newest is on top: bright_rabbit_copy.txt. Select it.", LongPress(newest)),
-				StepOn(On(markorList(markorRoot, newest, byDate...)), "Delete.", Tap("Delete")),
+				StepOn(On(MarkorFiles(markorRoot, "", byDate...)), "The newest is on top: bright_rabbit_copy.txt. Select it.", LongPress(newest)),
+				StepOn(On(MarkorFiles(markorRoot, newest, byDate...)), "Delete.", Tap("Delete")),
 				StepOn(On(del(byDate, newest)), "Confirm.", Tap("OK")),
-				Claim(On(markorList(markorRoot, "", drop(byDate, newest)...)), "The newest note is deleted.")}},
+				Claim(On(MarkorFiles(markorRoot, "", drop(byDate, newest)...)), "The newest note is deleted.")}},
 		{Name: "markor_first_by_name_deleted", TaskName: "MarkorDeleteNewestNote", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "The agent takes the file whose name carries a date for the newest and deletes it, though its row says it was changed Oct 14 07:12 and another was changed Oct 15.", Evaluator: eval + " (a file other than the newest is gone)",
 			Steps: []Step{FromHome("Markor"),
-				StepOn(On(markorList(markorRoot, "", byName...)), "2023_02_17_clever_nest.md is dated; it must be the newest. Select it.", LongPress(first)),
-				StepOn(On(markorList(markorRoot, first, byName...)), "Delete.", Tap("Delete")),
+				StepOn(On(MarkorFiles(markorRoot, "", byName...)), "2023_02_17_clever_nest.md is dated; it must be the newest. Select it.", LongPress(first)),
+				StepOn(On(MarkorFiles(markorRoot, first, byName...)), "Delete.", Tap("Delete")),
 				StepOn(On(del(byName, first)), "OK.", Tap("OK")),
-				Claim(On(markorList(markorRoot, "", drop(byName, first)...)), "Deleted the newest note.")}},
+				Claim(On(MarkorFiles(markorRoot, "", drop(byName, first)...)), "Deleted the newest note.")}},
 		{Name: "markor_newest_sorted_not_confirmed", TaskName: "MarkorDeleteNewestNote", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The list is sorted by date and the newest file selected and Delete tapped; the run ends on the confirmation, so nothing is deleted.", Evaluator: eval + " (no file fewer)",
 			Steps: []Step{FromHome("Markor"),
-				StepOn(On(markorList(markorRoot, "", byName...)), "Sort by date first.", Tap("More options")),
+				StepOn(On(MarkorFiles(markorRoot, "", byName...)), "Sort by date first.", Tap("More options")),
 				StepOn(On(sortMenu), "Sort by.", Tap("Sort by")),
 				StepOn(On(sortBy), "Date.", Tap("Date")),
-				StepOn(On(markorList(markorRoot, "", byDate...)), "The newest note is on top. Select it.", LongPress(newest)),
-				StepOn(On(markorList(markorRoot, newest, byDate...)), "Delete.", Tap("Delete")),
+				StepOn(On(MarkorFiles(markorRoot, "", byDate...)), "The newest note is on top. Select it.", LongPress(newest)),
+				StepOn(On(MarkorFiles(markorRoot, newest, byDate...)), "Delete.", Tap("Delete")),
 				Claim(On(del(byDate, newest)), "The newest note, bright_rabbit_copy.txt, is being deleted.")}},
 	}
 }
@@ -206,15 +185,15 @@ func markorMoveCases() []Case {
 	inStudy := []string{"exam_schedule.md|Oct 13, 2023 10:20", file + "|Oct 14, 2023 09:12", "vocab_list_copy.md|Oct 11, 2023 14:47"}
 	study := markorRoot + "/StudyGuides"
 	picker := func(at string) []El {
-		out := Screen(markorList(study, file, inStudy...), Els(markor.Text("Move to", "", Bx(116, 500, 964, 580)), markor.Text(at, "", Bx(116, 600, 964, 660))))
+		out := Screen(MarkorFiles(study, file, inStudy...), Els(markor.Text("Move to", "", Bx(116, 500, 964, 580)), markor.Text(at, "", Bx(116, 600, 964, 660))))
 		out = append(out, Rows(markor, "folder_title", 700, "BookNotes", "FitnessPlans", "MeetingMinutes", "StudyGuides", "TravelItineraries")...)
 		return append(out, markor.Button("Select", "", Bx(740, 1700, 964, 1820)), markor.Button("Cancel", "", Bx(480, 1700, 720, 1820)))
 	}
-	menu := Screen(markorList(study, file, inStudy...), Rows(markor, "title", 300, "Move", "Copy", "Share", "Select all"))
+	menu := Screen(MarkorFiles(study, file, inStudy...), Rows(markor, "title", 300, "Move", "Copy", "Share", "Select all"))
 	pick := []Step{FromHome("Markor"),
-		StepOn(On(markorList(markorRoot, "", folders...)), "Open StudyGuides.", Tap("StudyGuides")),
-		StepOn(On(markorList(study, "", inStudy...)), "Select the note.", LongPress(file)),
-		StepOn(On(markorList(study, file, inStudy...)), "More options has Move.", Tap("More options")),
+		StepOn(On(MarkorFiles(markorRoot, "", folders...)), "Open StudyGuides.", Tap("StudyGuides")),
+		StepOn(On(MarkorFiles(study, "", inStudy...)), "Select the note.", LongPress(file)),
+		StepOn(On(MarkorFiles(study, file, inStudy...)), "More options has Move.", Tap("More options")),
 		StepOn(On(menu), "Move.", Tap("Move")),
 		StepOn(On(picker(markorRoot)), "Choose FitnessPlans.", Tap("FitnessPlans")),
 	}
@@ -223,14 +202,14 @@ func markorMoveCases() []Case {
 		{Name: "markor_note_moved", TaskName: "MarkorMoveNote", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note is selected in StudyGuides, moved with More options > Move into FitnessPlans, and FitnessPlans then lists it.", Evaluator: eval,
 			Steps: Then(pick, StepOn(On(picker(markorRoot+"/FitnessPlans")), "Select this folder.", Tap("Select")),
-				StepOn(On(markorList(study, "", left...)), "Gone from StudyGuides. Check FitnessPlans.", Back()),
-				StepOn(On(markorList(markorRoot, "", folders...)), "Open FitnessPlans.", Tap("FitnessPlans")),
-				Claim(On(markorList(markorRoot+"/FitnessPlans", "", "hiit_routine.md|Oct 9, 2023 07:30", file+"|Oct 14, 2023 09:12")), "The note is in FitnessPlans now."))},
+				StepOn(On(MarkorFiles(study, "", left...)), "Gone from StudyGuides. Check FitnessPlans.", Back()),
+				StepOn(On(MarkorFiles(markorRoot, "", folders...)), "Open FitnessPlans.", Tap("FitnessPlans")),
+				Claim(On(MarkorFiles(markorRoot+"/FitnessPlans", "", "hiit_routine.md|Oct 9, 2023 07:30", file+"|Oct 14, 2023 09:12")), "The note is in FitnessPlans now."))},
 		{Name: "markor_move_wrong_folder", TaskName: "MarkorMoveNote", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue,
 			Behaviour: "In the picker the agent taps the row under FitnessPlans, MeetingMinutes, and selects it: the note goes there.", Evaluator: eval + " (the note is in MeetingMinutes)",
 			Steps: Then(pick[:5], StepOn(On(picker(markorRoot)), "Choose the fitness folder.", Tap("MeetingMinutes")),
 				StepOn(On(picker(markorRoot+"/MeetingMinutes")), "Select.", Tap("Select")),
-				Claim(On(markorList(study, "", left...)), "The note was moved out of StudyGuides."))},
+				Claim(On(MarkorFiles(study, "", left...)), "The note was moved out of StudyGuides."))},
 		{Name: "markor_move_picker_left", TaskName: "MarkorMoveNote", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "FitnessPlans is opened in the folder picker and the run ends there, before Select: the note has not moved.", Evaluator: eval + " (the note is still in StudyGuides)",
 			Steps: Then(pick, Claim(On(picker(markorRoot+"/FitnessPlans")), "Moved the note to FitnessPlans."))},
@@ -268,7 +247,7 @@ func transcribeCases() []Case {
 		StepOn(vlcPlaying(video, "0:03"), "The first frame shows a name. Wait for the next.", WaitAction()),
 		StepOn(vlcPlaying(video, "0:11"), "Second name. Wait.", WaitAction()),
 	}
-	list := markorList(markorRoot, "", "grocery_list.txt|Oct 10, 2023 18:05")
+	list := MarkorFiles(markorRoot, "", "grocery_list.txt|Oct 10, 2023 18:05")
 	base := strings.TrimSuffix(file, ".txt")
 	types := Screen(markorNewOf(list, base, "Markdown", ".md", false), Rows(markor, "text1", 1090, "Markdown", "Plain Text", "todo.txt", "Wikitext"))
 	write := func(text string) []Step {
