@@ -69,12 +69,36 @@ func namedAsApp(text string, at, n int) bool {
 		strings.HasPrefix(rest, "application") {
 		return true
 	}
-	if !capitalized(text[at:]) || labelAt(text[at+n:]) {
+	if !capitalized(text[at:]) || labelAt(text[at+n:]) || nounBefore(strings.TrimLeft(text[at+n:], " ")) {
 		return false
 	}
 	// Capitalised at the start of a sentence says nothing: "Phone the office".
 	before := strings.TrimRight(text[:at], " \t\n\"'“‘(")
-	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n")
+	return before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?:;\n") && !inQuote(text, at)
+}
+
+// inQuote reports whether position at lies inside a quotation: quoted text is a value the
+// task gives (a title, a description), and a word in it names no app ("the description
+// 'Photos and old passport'").
+func inQuote(text string, at int) bool {
+	for _, q := range quotedSpans(text) {
+		if q.Start < at && at < q.End {
+			// "the 'Phone' app" quotes the name alone: a name, not a value.
+			return at+len(q.Text) > len(text) || !strings.EqualFold(q.Text, text[at:at+len(q.Text)])
+		}
+	}
+	return false
+}
+
+// nounBefore reports whether the text after a capitalised common word starts with a
+// lowercase word that is not a stop word: the name then opens a noun phrase ("Phone case",
+// "Camera bag" in a list of items), not an app ("in Contacts and", "open Settings to").
+func nounBefore(rest string) bool {
+	w := rest
+	if j := strings.IndexFunc(rest, func(r rune) bool { return !screentext.IsWordRune(r) }); j >= 0 {
+		w = rest[:j]
+	}
+	return w != "" && w[0] >= 'a' && w[0] <= 'z' && !screentext.IsStopWord(w)
 }
 
 // noAppContent is the app-open substate derived when the task names no app: any app but
@@ -625,7 +649,7 @@ func parseSpec(content string) spec {
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
-	sp.Values = withoutScreenNames(sp.Values)
+	sp.Values = withoutRelativeDays(withoutScreenNames(sp.Values), c)
 	sp.AtEnd = shownAtEnd.MatchString(c)
 	for _, v := range sp.Values {
 		if namedFolder(c, v.Text) {
@@ -696,6 +720,19 @@ func parseSpec(content string) spec {
 			}
 		}
 	}
+	if m := everyOnDay.FindStringSubmatch(c); m != nil && sp.Kind == kindGone {
+		// "Delete all the events on 2023-10-20": every item of the day's page, the page
+		// whose title names that day (E5); the date names no item.
+		day := makeValue(m[1])
+		sp.All, sp.Places = true, []value{day}
+		var objects []value
+		for _, o := range sp.Objects {
+			if !strings.EqualFold(o.Text, day.Text) {
+				objects = append(objects, o)
+			}
+		}
+		sp.Objects = objects
+	}
 	if sp.Kind == kindCopy && sp.To == nil && len(sp.Places) > 0 {
 		// "copy X in A and save a copy in B": the last place named is where the copy goes.
 		x := sp.Places[len(sp.Places)-1]
@@ -731,10 +768,39 @@ func withoutScreenNames(vs []value) []value {
 	return keep
 }
 
+// relativeWeekday is a weekday named from today: "this Thursday", "next Monday".
+var relativeWeekday = regexp.MustCompile(`(?i)\b(?:this|next|last|coming)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+
+// withoutRelativeDays drops the weekday of "this Thursday" from the values a screen must
+// show: it is a day named from today, which the task's constraint of that kind (C5)
+// compares, and a screen shows the day as a date ("Oct 19"), or shows any Thursday by its
+// name; the name alone is neither evidence for the result nor against it.
+func withoutRelativeDays(vs []value, clause string) []value {
+	days := map[string]bool{}
+	for _, m := range relativeWeekday.FindAllStringSubmatch(clause, -1) {
+		days[strings.ToLower(m[1])] = true
+	}
+	if len(days) == 0 {
+		return vs
+	}
+	var keep []value
+	for _, v := range vs {
+		if !days[strings.ToLower(v.Text)] {
+			keep = append(keep, v)
+		}
+	}
+	return keep
+}
+
 // everyItem is a deletion of every item of a kind: "delete all my notes", "remove every
 // expense". "All but", "all of the X named ..." and "all events on <date>" pick some of
 // them, not every item a page lists.
 var everyItem = regexp.MustCompile(`(?i)^\s*(?:\(\w+\)\s*)?\w+\s+(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+)?\w+s?(?:\s+in\s+[\w ]+)?[.!]?\s*$`)
+
+// everyOnDay is a deletion of every item of a kind on a date the task gives whole: "delete
+// all the calendar events on 2023-10-20", "remove every task due October 20 2023". A day
+// named from today ("this Wednesday") is no date: it is read as a constraint (C5).
+var everyOnDay = regexp.MustCompile(`(?i)\b(?:all|every)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:(?:scheduled|planned|due)\s+(?:on\s+|for\s+)?|(?:on|for)\s+)(\d{4}-\d{1,2}-\d{1,2}|[A-Z][a-z]+\.?\s+\d{1,2}(?:,?\s+\d{4})?)(?:\s+(?:in|from)\s+[\w ]+)?\s*[.!]?\s*$`)
 
 // renameVerbs edit an item's value in place: "change the title of 'Gym' to 'Yoga'".
 var renameVerbs = map[string]bool{"change": true, "rename": true, "update": true, "edit": true}

@@ -54,6 +54,13 @@ func TestAppsNamedOnlyAsApps(t *testing.T) {
 		{"In Contacts, add Bob.", "The Contacts app is open"},
 		{"Add a favorite for Paris in the OsmAnd maps app.", "The Osmand app is open"},
 		{"Create a note in Markor named a.md.", "The Markor app is open"},
+		// A word of a quoted value, or one opening a noun phrase in a list of items, names
+		// no app; a name followed by a stop word or "app" still does.
+		{"Create a note titled 'Camera settings and lenses' with the text 'Clean the sensor'.", noAppContent},
+		{"Remove these items from the inventory: Garden hose, Phone charger, Desk lamp.", noAppContent},
+		{"Create a note in Markor with the description 'Photos and old letters'.", "The Markor app is open"},
+		{"Open Contacts and add Bob.", "The Contacts app is open"},
+		{"Call 555 with the 'Phone' app.", "The Phone app is open"},
 	}
 	for _, c := range cases {
 		s := DeriveSubstates(c.task, "")

@@ -31,6 +31,7 @@ const (
 	conMark      = "mark"      // items by their mark: done, incomplete, checked
 	conMeridiem  = "qualifier" // AM or PM on a time
 	conRole      = "role"      // a value as the title, in the X field
+	conDay       = "day"       // a day named from today: tomorrow, this Thursday, in two weeks
 )
 
 // constraint is one constraint a task states, with what comparing it needs.
@@ -90,6 +91,8 @@ func (c constraint) unverified(seen int) string {
 		return fmt.Sprintf("the task names items by their mark (%q); the last screen showing the answer's items beside their boxes showed one %s", c.Phrase, map[string]string{"checked": "unchecked", "unchecked": "checked"}[c.Where])
 	case conMeridiem:
 		return fmt.Sprintf("the task gives the time %s %s (%q); no screen showed that time with %s beside it", valueList(c.Values), strings.ToUpper(c.Where), c.Phrase, strings.ToUpper(c.Where))
+	case conDay:
+		return fmt.Sprintf("the task names a day from today (%q); no screen of the run showed today's date to resolve it against, so the day the result shows was not compared with it", c.Phrase)
 	case conRole:
 		if c.Roles != nil {
 			return fmt.Sprintf("the task gives %s as the %s (%q); a saved form shows it in another of the task's fields", valueList(c.Values), c.Where, c.Phrase)
@@ -134,7 +137,10 @@ var (
 	notSelected    = map[string]bool{"name": true, "names": true, "line": true, "day": true, "week": true, "month": true, "year": true, "time": true, "step": true, "letter": true}
 	markPhrase     = regexp.MustCompile(`(?i)\b(incomplete|completed|uncompleted|unfinished|finished|pending|done|checked|unchecked|ticked|unticked|enabled|disabled)\s+(tasks?|items?|to-?dos?|entries|events?|alarms?|notes?|boxes|reminders?|ones|reminders)\b|\b(?:that|which)\s+(?:are|is|were|was)\s+(?:not\s+)?(?:yet\s+)?(done|completed?|finished|checked|ticked|enabled|disabled)\b|\bnot\s+(?:yet\s+)?(done|completed|finished)\b`)
 	meridiemPhrase = regexp.MustCompile(`(?i)\b(\d{1,2}(?::\d{2})?)\s*([ap])\.?\s?m\b\.?`)
-	rolePhrase     = regexp.MustCompile(`(?i)\bas\s+(?:the|its|a)\s+(title|description|name|body|subject|label|note|notes|content|text|category)\b|\bin\s+the\s+(\w+)\s+field\b`)
+	// dayPhrase: a day named from today, which no date in the task's words fixes: "today",
+	// "tomorrow", "this Thursday", "next week", "in two weeks (from today)".
+	dayPhrase  = regexp.MustCompile(`(?i)\b(?:today|tomorrow|yesterday|tonight|(?:this|next|last|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?|month)|in\s+(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?)(?:\s+from\s+(?:today|now))?)\b`)
+	rolePhrase = regexp.MustCompile(`(?i)\bas\s+(?:the|its|a)\s+(title|description|name|body|subject|label|note|notes|content|text|category)\b|\bin\s+the\s+(\w+)\s+field\b`)
 )
 
 // maskQuotes blanks quoted text (a name or a message, not the task's words), keeping
@@ -293,6 +299,12 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 		t, half := masked[m[2]:m[3]], strings.ToLower(masked[m[4]:m[5]])+"m"
 		out = append(out, constraint{Kind: conMeridiem, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: []value{makeValue(t)},
 			Where: half, withHalf: timeWithHalf(t), asHour24: twentyFour(t, half)})
+	}
+	for _, m := range dayPhrase.FindAllStringIndex(masked, -1) {
+		if question {
+			break // what a question asks about is read with its answer (E7)
+		}
+		out = append(out, constraint{Kind: conDay, Phrase: strings.TrimSpace(sent[m[0]:m[1]])})
 	}
 	for _, m := range rolePhrase.FindAllStringSubmatchIndex(masked, -1) {
 		field := ""

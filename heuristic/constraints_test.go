@@ -89,6 +89,16 @@ func constraintCases() []ruleCase {
 		{rule: "C5", name: `"top" inside the note's name`, task: `Create a note named "Top of the list" in the Jotter app with the text "socks and a torch".`,
 			steps: []act{{judgetest.Page(jotter, "All notes", "Top of the list", "socks and a torch"), nil}}, want: trace.RunSuccess, cite: "E1"},
 
+		// A day named from today: the result's day shows, today's date never does, so the
+		// day is not compared (a saved entry on "tomorrow"'s page, or on today's, is the same
+		// page to a judge that does not know today). The date given whole is compared.
+		{rule: "C5", hold: true, name: "an entry for tomorrow listed on a day's page", task: `Create an entry titled "Harbour walk" for tomorrow at 14h in the Diary app.`,
+			steps: []act{{judgetest.Page(diary, "Monday, October 23", "Harbour walk", "14:00 - 15:00"), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", hold: true, name: "a task for this Friday listed with its due date", task: `Add a task "Pay rent" due this Friday in the Chores app.`,
+			steps: []act{{chores(true), nil}}, want: trace.RunCannotTell},
+		{rule: "C5", name: "an entry for a date given whole listed on that day's page", task: `Create an entry titled "Harbour walk" on October 23 2023 at 14h in the Diary app.`,
+			steps: []act{{judgetest.Page(diary, "Monday, October 23", "Harbour walk", "14:00 - 15:00"), nil}}, want: trace.RunSuccess, cite: "L1"},
+
 		// Order.
 		{rule: "C5", name: "the playlist lists the songs in the task's order", task: playlistTask,
 			steps: []act{{playlist("Silver Coast", "Paper Lanterns"), nil}}, want: trace.RunSuccess, cite: "L1"},
@@ -211,6 +221,14 @@ func TestConstraintRecogniser(t *testing.T) {
 		{"Which meetings do I have from 9am to 5pm tomorrow?", nil},
 		{"How many alarms are set after 6 pm?", nil},
 		{"What is on my calendar 9am-11am on Friday?", nil},
+		// A day named from today is a constraint of an instruction; a question's is read
+		// with its answer (E7). A date given whole is a value, no such constraint.
+		{"Create an event for tomorrow titled Standup.", []string{conDay}},
+		{"Create an event for this Thursday at 14h titled Dentist.", []string{conDay}},
+		{"Create an event in two weeks from today at 9h titled Visa.", []string{conDay}},
+		{"Move the meeting to next week.", []string{conDay}},
+		{"Create an event on October 19 2023 at 14h titled Dentist.", nil},
+		{`Create a note titled "Tomorrow's plan".`, nil},
 		{"Set an alarm for 7:30 AM.", []string{conMeridiem}},
 		{"Could you set an alarm for 7:30 AM?", []string{conMeridiem}},
 		{"Create an event from 9am to 5pm titled Offsite.", []string{conMeridiem, conMeridiem}},

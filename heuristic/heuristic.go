@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/judge/evidence"
@@ -24,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v12"
+const Version = "heuristic/v13"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -1161,6 +1163,53 @@ func (ev *shown) has(v value) bool {
 	return false
 }
 
+// namesItem reports whether one of the screen's texts names the item v (namesItem).
+func (ev *shown) namesItem(v value) bool {
+	for _, t := range ev.texts {
+		if namesItem(t, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesItem reports whether a text (lowercased) names the item v as a list shows an item:
+// v is the text's name, perhaps beside figures or marks ("parking - $12.00", "notes.md"),
+// and not words of a longer name ("parking meter", "paid parking") or of a sentence
+// ("delete parking?"), which name another item or none (E5). A number (a phone number)
+// is matched as a value.
+func namesItem(text string, v value) bool {
+	if v.Number {
+		return v.In(text)
+	}
+	for _, a := range v.Alts {
+		for i := 0; i < len(text); {
+			k := strings.Index(text[i:], a)
+			if k < 0 {
+				break
+			}
+			k += i
+			before := strings.TrimRight(text[:k], " \t")
+			after := strings.TrimLeft(text[k+len(a):], " \t")
+			if !endsInLetter(before) && !startsWithLetter(after) && screentext.ContainsName(text[k:], a) {
+				return true
+			}
+			i = k + 1
+		}
+	}
+	return false
+}
+
+func endsInLetter(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return s != "" && unicode.IsLetter(r)
+}
+
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return s != "" && unicode.IsLetter(r)
+}
+
 // hasEveryWord reports whether every word of a value of several words shows on the screen,
 // each as a whole token: an answer formatted as asked ("October 17 2023 10:00") against a
 // screen that writes the same facts apart ("October 17, 2023", "10:00").
@@ -1217,10 +1266,16 @@ func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []
 	}
 	var proofs []string
 	for _, o := range sp.Objects {
-		if ev.has(o) {
+		// A row named o itself, seen gone, is the item: a row whose longer name holds o
+		// ("Parking meter" for "Parking") is then another item, and its staying shows
+		// nothing (E5). Without such a row, any row holding o is taken for the item.
+		g, ok := findGone(mem, o, sc.Package, sp.Places, true)
+		if ok && ev.namesItem(o) || !ok && ev.has(o) {
 			return false, strings.Join(append(why, cite("E5", fmt.Sprintf("%q still shows on this screen", o.Text))), "; ")
 		}
-		g, ok := findGone(mem, o, sc.Package, sp.Places)
+		if !ok {
+			g, ok = findGone(mem, o, sc.Package, sp.Places, false)
+		}
 		if !ok {
 			where := ""
 			if len(sp.Places) > 0 {
@@ -1261,7 +1316,7 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 		if sp.From != nil {
 			places = []value{*sp.From}
 		}
-		g, ok := findGone(mem, o, sc.Package, places)
+		g, ok := findGone(mem, o, sc.Package, places, false)
 		switch {
 		case !ok && listed:
 			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q is listed on the destination page %q, but no screen showed it gone from its source: a copy is listed there too", o.Text, sc.Title))), "; ")
@@ -1329,8 +1384,9 @@ func placeList(ps []value) string {
 }
 
 // findGone finds an item that left a page of the app: its label holds the value as a whole
-// name, and, when places are given, the page's title names one of them.
-func findGone(m *judge.Listings, v value, pkg string, places []value) (judge.GoneItem, bool) {
+// name (with whole, is the value's name: namesItem), and, when places are given, the page's
+// title names one of them.
+func findGone(m *judge.Listings, v value, pkg string, places []value, whole bool) (judge.GoneItem, bool) {
 	if m == nil {
 		return judge.GoneItem{}, false
 	}
@@ -1339,7 +1395,7 @@ func findGone(m *judge.Listings, v value, pkg string, places []value) (judge.Gon
 		if pkg != "" && !strings.HasPrefix(g.Page, pkg+"\x00") {
 			continue
 		}
-		if !v.In(strings.ToLower(g.Label)) {
+		if l := strings.ToLower(g.Label); !v.In(l) || whole && !namesItem(l, v) {
 			continue
 		}
 		if len(places) > 0 {

@@ -179,7 +179,7 @@ func reached(in judge.ReviewInput) trace.Outcome {
 			}
 		case kindGone:
 			for _, o := range sp.Objects {
-				if _, ok := findGone(in.Listings, o, "", sp.Places); !ok {
+				if _, ok := findGone(in.Listings, o, "", sp.Places, false); !ok {
 					return fail("L1", in.LastFrame, fmt.Sprintf("%q, seen gone, is listed on its page again by the run's end", o.Text))
 				}
 			}

@@ -18,12 +18,14 @@ import (
 // either kind, so the heuristic and the prompt cannot drift apart unnoticed.
 
 const (
-	diary    = "org.example.diary"
-	jotter   = "org.example.jotter"
-	book     = "org.example.phonebook"
-	chatter  = "org.example.chatter"
-	settings = "org.example.settings"
-	launcher = "org.example.launcher"
+	diary     = "org.example.diary"
+	ledger    = "org.example.ledger"
+	choresPkg = "org.example.chores"
+	jotter    = "org.example.jotter"
+	book      = "org.example.phonebook"
+	chatter   = "org.example.chatter"
+	settings  = "org.example.settings"
+	launcher  = "org.example.launcher"
 )
 
 // docEditor is a note editor: a toolbar with the note's name (and a save icon when asked),
@@ -430,6 +432,24 @@ func ruleCases() []ruleCase {
 			want:  trace.RunFailure, cite: "F4"},
 		{rule: "E5", name: "the list scrolled past the entry", task: deleteTask,
 			steps: []act{{agenda("Dentist", "Zoo trip", "Yoga"), nil}, {agenda("Yoga", "Walk"), nil}}, want: trace.RunFailure, cite: "F4"},
+
+		// E5: the item is the row named by the task's name; a row whose longer name holds it
+		// is another item, once a row of that name alone was seen gone.
+		{rule: "E5", hold: true, name: "the named expense gone, one whose name starts the same stays", task: "Delete the expense Parking from the Ledger app.",
+			steps: []act{{judgetest.Page(ledger, "Expenses", "Parking", "Parking meter", "Lunch"), nil}, {judgetest.Page(ledger, "Expenses", "Parking meter", "Lunch"), nil}}, want: trace.RunSuccess},
+		{rule: "E5", hold: true, name: "the named note gone, a longer name holding it stays", task: `Delete the note "Budget" in the Jotter app.`,
+			steps: []act{{judgetest.Page(jotter, "All notes", "Groceries", "Budget", "Budget review"), nil}, {judgetest.Page(jotter, "All notes", "Groceries", "Budget review"), nil}}, want: trace.RunSuccess},
+		{rule: "E5", name: "the lookalike deleted, the named expense stays", task: "Delete the expense Parking from the Ledger app.",
+			steps: []act{{judgetest.Page(ledger, "Expenses", "Parking", "Parking meter", "Lunch"), nil}, {judgetest.Page(ledger, "Expenses", "Parking", "Lunch"), nil}}, want: trace.RunFailure, cite: "F3"},
+		// E5: every item on a day the task gives whole: that day's page lists none of them.
+		{rule: "E5", hold: true, name: "every entry of the day gone from the day's page", task: "In the Diary app, delete all the entries on 2023-10-20",
+			steps: []act{{judgetest.Page(diary, "Friday, October 20", "Dentist", "Yoga"), nil}, {judgetest.Concat(judgetest.Page(diary, "Friday, October 20"), []trace.UIElement{judgetest.UI{Pkg: diary, Text: "No entries", Y1: 1000, Y2: 1080, X1: 200, X2: 880}.Element()}), nil}}, want: trace.RunSuccess},
+		{rule: "E5", hold: true, name: "every task due that day gone from its page", task: "Delete all tasks due October 20 2023 in the Chores app.",
+			steps: []act{{judgetest.Page(choresPkg, "Fri, Oct 20, 2023", "Pay rent", "Walk the dog"), nil}, {judgetest.Concat(judgetest.Page(choresPkg, "Fri, Oct 20, 2023"), []trace.UIElement{judgetest.UI{Pkg: choresPkg, Text: "Nothing here", Y1: 1000, Y2: 1080, X1: 200, X2: 880}.Element()}), nil}}, want: trace.RunSuccess},
+		{rule: "E5", name: "one entry of the day left", task: "In the Diary app, delete all the entries on 2023-10-20",
+			steps: []act{{judgetest.Page(diary, "Friday, October 20", "Dentist", "Yoga"), nil}, {judgetest.Page(diary, "Friday, October 20", "Yoga"), nil}}, want: trace.RunFailure, cite: "F4"},
+		{rule: "E5", name: "the next day's page emptied", task: "In the Diary app, delete all the entries on 2023-10-20",
+			steps: []act{{judgetest.Page(diary, "Saturday, October 21", "Market"), nil}, {judgetest.Concat(judgetest.Page(diary, "Saturday, October 21"), []trace.UIElement{judgetest.UI{Pkg: diary, Text: "No entries", Y1: 1000, Y2: 1080, X1: 200, X2: 880}.Element()}), nil}}, want: trace.RunFailure, cite: "F4"},
 
 		// E6: every constraint.
 		{rule: "E6", hold: true, name: "a move needs the item at the destination", task: "In the Jotter app, move the note trip_plan.txt from Drafts to Archive.",

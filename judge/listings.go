@@ -207,10 +207,16 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		}
 	}
 	sort.Strings(keys)
+	var labels map[string]bool // the page's remembered items, by name, made when first needed
 	for _, k := range keys {
 		it := m.Items[k]
 		if anyHolds(shown, it.Label) {
-			continue
+			if labels == nil {
+				labels = m.pageLabels(page, frame, keys)
+			}
+			if !heldByOthers(shown, it.Label, labels) {
+				continue
+			}
 		}
 		cur := lists[it.List]
 		unscrolled := m.Scrolled < it.Frame
@@ -232,16 +238,20 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 			if i+1 < len(labels) {
 				it.Next = labels[i+1]
 			}
-			m.Items[page+"\x00"+list+"\x00"+strings.ToLower(l)] = it
-			m.forgetGone(page, l)
+			key := page + "\x00" + list + "\x00" + strings.ToLower(l)
+			_, known := m.Items[key]
+			m.Items[key] = it
+			m.forgetGone(page, l, known)
 		}
 	}
 	for _, e := range loneItems(sc, lists) {
 		l := itemLabel(e)
 		box := [4]int{e.X1, e.Y1, e.X2, e.Y2}
 		list := loneList + ShortID(e.ID) + "|" + shortClass(e.Class)
-		m.Items[page+"\x00"+list+"\x00"+strings.ToLower(l)] = &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: &box}
-		m.forgetGone(page, l)
+		key := page + "\x00" + list + "\x00" + strings.ToLower(l)
+		_, known := m.Items[key]
+		m.Items[key] = &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: &box}
+		m.forgetGone(page, l, known)
 	}
 	m.trim()
 }
@@ -393,18 +403,61 @@ func anyHolds(texts []string, label string) bool {
 	l := strings.ToLower(label)
 	core := itemCore(l)
 	for _, t := range texts {
-		if screentext.ContainsName(t, l) || len([]rune(core)) >= 5 && screentext.ContainsName(t, core) {
+		if holdsLabel(t, l, core) {
 			return true
 		}
 	}
 	return false
 }
 
+// holdsLabel: a text holds an item's label (lowercased), or its core as a whole name.
+func holdsLabel(t, l, core string) bool {
+	return screentext.ContainsName(t, l) || len([]rune(core)) >= 5 && screentext.ContainsName(t, core)
+}
+
+// pageLabels are the names of the items a page listed when the frame came in: those still
+// remembered under keys and those the frame has already found gone.
+func (m *Listings) pageLabels(page string, frame int, keys []string) map[string]bool {
+	labels := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		if it := m.Items[k]; it != nil {
+			labels[strings.ToLower(it.Label)] = true
+		}
+	}
+	for _, g := range m.Gone {
+		if g.Page == page && g.Gone == frame {
+			labels[strings.ToLower(g.Label)] = true
+		}
+	}
+	return labels
+}
+
+// heldByOthers reports whether every text holding label is the whole name of another item
+// the page listed beside it: "Parking meter", listed with "Parking", is that item, and its
+// staying does not keep "Parking" listed.
+func heldByOthers(texts []string, label string, labels map[string]bool) bool {
+	l := strings.ToLower(label)
+	core := itemCore(l)
+	for _, t := range texts {
+		if !holdsLabel(t, l, core) {
+			continue
+		}
+		text, _, _ := strings.Cut(t, " \x00 ")
+		text = strings.TrimSpace(text)
+		if text == l || !labels[text] {
+			return false
+		}
+	}
+	return true
+}
+
 // forgetGone drops a gone fact once the item is listed on its page again (an undo).
-func (m *Listings) forgetGone(page, label string) {
+// An item the page already listed under another name ("Parking meter" beside "Parking")
+// is that item: its staying undoes nothing.
+func (m *Listings) forgetGone(page, label string, known bool) {
 	kept := m.Gone[:0]
 	for _, g := range m.Gone {
-		if !(g.Page == page && sameItem(g.Label, label)) {
+		if !(g.Page == page && sameItem(g.Label, label)) || known && !strings.EqualFold(g.Label, label) {
 			kept = append(kept, g)
 		}
 	}

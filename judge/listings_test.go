@@ -38,3 +38,32 @@ func BenchmarkListingsLongList(b *testing.B) {
 		newListings().observe(1, sc, nil)
 	}
 }
+
+// An item is the row of its own name: "Parking" deleted from a list that also holds
+// "Parking meter" is gone, though the other row's name holds it; "Parking meter" deleted
+// leaves "Parking" listed, and "Parking" listed again after its delete undoes it.
+func TestItemGoneBesideALongerName(t *testing.T) {
+	page := func(rows ...string) *Screen {
+		return fromElements(judgetest.Page("org.example.ledger", "Expenses", rows...))
+	}
+	gone := func(frames ...*Screen) []string {
+		m := newListings()
+		for i, sc := range frames {
+			m.observe(i+1, sc, nil)
+		}
+		var out []string
+		for _, g := range m.Gone {
+			out = append(out, g.Label)
+		}
+		return out
+	}
+	if g := gone(page("Parking", "Parking meter", "Lunch"), page("Parking meter", "Lunch")); len(g) != 1 || g[0] != "Parking" {
+		t.Errorf("Parking deleted: gone %q, want [Parking]", g)
+	}
+	if g := gone(page("Parking", "Parking meter", "Lunch"), page("Parking", "Lunch")); len(g) != 1 || g[0] != "Parking meter" {
+		t.Errorf("Parking meter deleted: gone %q, want [Parking meter]", g)
+	}
+	if g := gone(page("Parking", "Parking meter", "Lunch"), page("Parking meter", "Lunch"), page("Parking", "Parking meter", "Lunch")); len(g) != 0 {
+		t.Errorf("Parking listed again: gone %q, want none", g)
+	}
+}

@@ -235,6 +235,9 @@ func NewValue(raw string) Value {
 	if m := hourOnly.FindStringSubmatch(t); m != nil {
 		h, _ := strconv.Atoi(m[1])
 		v.Alts = append(v.Alts, fmt.Sprintf("%d:00", h))
+		if h < 10 {
+			v.Alts = append(v.Alts, fmt.Sprintf("%02d:00", h)) // a 24-hour screen pads the hour: "09:00"
+		}
 		switch {
 		case h == 0:
 			v.Alts = append(v.Alts, "12:00 am")

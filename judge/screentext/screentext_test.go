@@ -21,6 +21,22 @@ func TestDatesAsScreensWriteThem(t *testing.T) {
 	}
 }
 
+// An hour the task writes as "9h" shows as a 12-hour or a 24-hour screen writes it, the
+// 24-hour hour padded or not; another hour or a minute past it never.
+func TestHourAsScreensWriteIt(t *testing.T) {
+	v := NewValue("9h")
+	for _, text := range []string{"09:00 - 09:30", "9:00", "9 am", "9:00 am"} {
+		if !v.In(text) {
+			t.Errorf("%q does not show %q", text, v.Text)
+		}
+	}
+	for _, text := range []string{"19:00", "09:30", "21:00", "9 pm"} {
+		if v.In(text) {
+			t.Errorf("%q taken for %q", text, v.Text)
+		}
+	}
+}
+
 // A web address with a path shows as that page's address, with or without its scheme, "www."
 // or a trailing slash, a query or a fragment; never as the start of another page's address,
 // inside another address, or split into its words.
