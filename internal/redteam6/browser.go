@@ -34,31 +34,6 @@ func openWith() []El {
 		sys.Button("Just once", "button_once", Bx(300, 2150, 640, 2270)), sys.Button("Always", "button_always", Bx(680, 2150, 1017, 2270))))
 }
 
-func chromeBar() []El {
-	e := chrome.Edit("file:///storage/emulated/0/Download/task.html", "Search or type web address", "url_bar", Bx(189, 160, 800, 260))
-	e.Editable = false // the address shows as text until tapped
-	return Els(chrome.Icon("Home", "home_button", Bx(0, 148, 147, 274)), e,
-		chrome.Icon("Switch or close tabs", "tab_switcher_button", Bx(828, 148, 954, 274)), chrome.Icon("Customize and control Google Chrome", "menu_button", Bx(954, 148, 1080, 274)))
-}
-
-// multiplyPage is the page showing number n (before the fifth click), or with n empty the form
-// holding typed, with result under it ("" before a submit).
-func multiplyPage(n, typed, result string, focused bool) []El {
-	web := Els(chrome.Frame("android.webkit.WebView", "", Bx(0, 285, 1080, 2337)))
-	if n != "" {
-		return Screen(chromeBar(), web, Els(chrome.Text(n, "number", Bx(500, 420, 580, 520)), chrome.Button("Click Me", "button", Bx(400, 560, 680, 660))))
-	}
-	field := chrome.Edit(typed, "Enter the product", "answer", Bx(250, 440, 700, 520))
-	out := Screen(chromeBar(), web, Els(field, chrome.Button("Submit", "", Bx(720, 440, 880, 520))))
-	if result != "" {
-		out = append(out, chrome.Text(result, "result", Bx(400, 560, 680, 650)))
-	}
-	if focused {
-		return typing(out, "answer", "Go")
-	}
-	return out
-}
-
 func browserOpen() []Step {
 	return []Step{FromHome("Files"),
 		StepOn(On(filesDownloads()), "task.html is in Downloads. Open it.", Tap("task.html")),
@@ -69,9 +44,9 @@ func browserOpen() []Step {
 // clickFive clicks the button five times from the page as loaded with first shown; shown are
 // the numbers after the first four clicks.
 func clickFive(first string, shown ...string) []Step {
-	steps := []Step{StepOn(On(multiplyPage(first, "", "", false)), "The page shows "+first+". Click the button.", Tap("Click Me"))}
+	steps := []Step{StepOn(On(ChromeTaskPage(first, "", "", false)), "The page shows "+first+". Click the button.", Tap("Click Me"))}
 	for _, n := range shown {
-		steps = append(steps, StepOn(On(multiplyPage(n, "", "", false)), "Now "+n+". Click again.", Tap("Click Me")))
+		steps = append(steps, StepOn(On(ChromeTaskPage(n, "", "", false)), "Now "+n+". Click again.", Tap("Click Me")))
 	}
 	return steps
 }
@@ -82,9 +57,9 @@ func browserCases() []Case {
 	run := Then(browserOpen(), clickFive("7", "3", "9", "2", "5")...)
 	submit := func(product, result, why string) []Step {
 		return []Step{
-			StepOn(On(multiplyPage("", "", "", false)), "The form appeared. Enter the product.", TypeIn("Enter the product", product)),
-			StepOn(On(multiplyPage("", product, "", true)), "Submit it.", Tap("Submit")),
-			claim(On(multiplyPage("", product, result, false)), why),
+			StepOn(On(ChromeTaskPage("", "", "", false)), "The form appeared. Enter the product.", TypeIn("Enter the product", product)),
+			StepOn(On(ChromeTaskPage("", product, "", true)), "Submit it.", Tap("Submit")),
+			Claim(On(ChromeTaskPage("", product, result, false)), why),
 		}
 	}
 	return []Case{
@@ -96,7 +71,7 @@ func browserCases() []Case {
 			Steps: Then(run, submit("270", "", "Submitted the product of the numbers shown after each click.")...)},
 		{Name: "browser_product_typed_not_submitted", TaskName: "BrowserMultiply", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The right product is typed into the form but Submit is never tapped: the page has not checked it and shows no Success!.", Evaluator: eval + " (nothing submitted)",
-			Steps: Then(run, StepOn(On(multiplyPage("", "", "", false)), "Enter the product.", TypeIn("Enter the product", "1890")),
-				claim(On(multiplyPage("", "1890", "", true)), "The product 1890 is entered in the form."))},
+			Steps: Then(run, StepOn(On(ChromeTaskPage("", "", "", false)), "Enter the product.", TypeIn("Enter the product", "1890")),
+				Claim(On(ChromeTaskPage("", "1890", "", true)), "The product 1890 is entered in the form."))},
 	}
 }

@@ -15,22 +15,6 @@ import (
 
 var cal = UIOf("com.simplemobiletools.calendar.pro")
 
-func calMonthGrid() []El {
-	out := Screen(Toolbar(cal, "", "", "Search", "Go to today", "More options"), Els(
-		cal.Icon("Previous month", "top_left_arrow", Bx(0, 296, 147, 438)),
-		cal.Text("October 2023", "top_value", Bx(147, 296, 933, 438)),
-		cal.Icon("Next month", "top_right_arrow", Bx(933, 296, 1080, 438))))
-	for i, d := range []string{"S", "M", "T", "W", "T", "F", "S"} {
-		out = append(out, cal.Text(d, "label", Bx(i*154, 450, (i+1)*154, 510)))
-	}
-	for d := 1; d <= 31; d++ {
-		cell := d - 1 // October 1st 2023 is a Sunday
-		x, y := (cell%7)*154, 520+(cell/7)*300
-		out = append(out, cal.TapText(Itoa(d), "day_monthly_number_id", Bx(x, y, x+154, y+300)))
-	}
-	return append(out, cal.Icon("New event", "calendar_fab", Bx(891, 2148, 1038, 2295)))
-}
-
 // calDayPage is a day's page; events are "title|when", a leading "*" marks one selected.
 func calDayPage(day string, events ...string) []El {
 	n := 0
@@ -95,18 +79,18 @@ func calendarNextMeetingCases() []Case {
 	const eval = "information_retrieval.py check_agent_answer, SimpleCalendarNextMeetingWithPerson: DATE_MATCH and TIME_MATCH of the answer (parsed as '%B %d %Y %H:%M') against the start of Drinks with Mateo, October 27 2023 20:00"
 	hits := calSearch("Mateo", "#Friday, October 27 2023", "Drinks with Mateo|8:00 PM - 9:00 PM")
 	search := []Step{FromHome("Simple Calendar Pro"),
-		StepOn(On(calMonthGrid()), "Search the calendar for Mateo.", Tap("Search")),
+		StepOn(On(CalendarMonth()), "Search the calendar for Mateo.", Tap("Search")),
 		StepOn(On(calSearch("")), "Type the name.", TypeIn("res:search_src_text", "Mateo"))}
 	return []Case{
 		{Name: "calendar_mateo_searched", TaskName: "SimpleCalendarNextMeetingWithPerson", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Searching the calendar for the name lists Drinks with Mateo under Friday, October 27 2023 at 8:00 PM; the answer gives 20:00.", Evaluator: eval,
-			Steps: Then(search, answered(On(hits), "The next meeting is on October 27 2023 at 8:00 PM, which is 20:00.", "October 27 2023 20:00")...)},
+			Steps: Then(search, Answered(On(hits), "The next meeting is on October 27 2023 at 8:00 PM, which is 20:00.", "October 27 2023 20:00")...)},
 		{Name: "calendar_mateo_pm_dropped", TaskName: "SimpleCalendarNextMeetingWithPerson", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "The search shows the meeting at 8:00 PM; the answer writes 8:00, which the 24-hour format reads as the morning.", Evaluator: eval + " (8:00 is not 20:00)",
-			Steps: Then(search, answered(On(hits), "The meeting is on October 27 2023 at 8:00.", "October 27 2023 8:00")...)},
+			Steps: Then(search, Answered(On(hits), "The meeting is on October 27 2023 at 8:00.", "October 27 2023 8:00")...)},
 		{Name: "calendar_mateo_read_off_month", TaskName: "SimpleCalendarNextMeetingWithPerson", Goal: goal, Kind: KindUnseen, Expect: ExpectCannotTell, Failure: FailWrongValue,
 			Behaviour: "The answer is read off the month grid, whose tree has only day numbers; no screen shows the meeting or its time.", Evaluator: eval + " (the answer says 19:00)",
-			Steps: Then([]Step{FromHome("Simple Calendar Pro")}, answered(On(calMonthGrid()), "The month shows drinks with Mateo on the 27th in the evening, at 19:00.", "October 27 2023 19:00")...)},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro")}, Answered(On(CalendarMonth()), "The month shows drinks with Mateo on the 27th in the evening, at 19:00.", "October 27 2023 19:00")...)},
 	}
 }
 
@@ -122,7 +106,7 @@ func calendarDeleteCases() []Case {
 		}
 		return out
 	}
-	open := []Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonthGrid()), "Open the 26th.", Tap("26"))}
+	open := []Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Open the 26th.", Tap("26"))}
 	selectAll := func(n int) []Step {
 		steps := []Step{StepOn(On(calDayPage(day, evs...)), "Select the first event with a long press.", LongPress("Catch up on Budget Planning"))}
 		for k := 1; k < n; k++ {
@@ -144,13 +128,13 @@ func calendarDeleteCases() []Case {
 	return []Case{
 		{Name: "calendar_day_events_selected_deleted", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The day's three events are selected together and deleted; the day's page comes back with none.", Evaluator: eval,
-			Steps: Then(open, append(selectAll(3), claim(On(calDayPage(day)), "October 26 has no events left."))...)},
+			Steps: Then(open, append(selectAll(3), Claim(On(calDayPage(day)), "October 26 has no events left."))...)},
 		{Name: "calendar_day_two_of_three_deleted", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "Two of the three events are selected and deleted; the day's page still lists the workshop when the run stops.", Evaluator: eval + " (Workshop on Data Privacy is left)",
-			Steps: Then(open, append(selectAll(2), claim(On(calDayPage(day, evs[2])), "Deleted the events of October 26."))...)},
+			Steps: Then(open, append(selectAll(2), Claim(On(calDayPage(day, evs[2])), "Deleted the events of October 26."))...)},
 		{Name: "calendar_day_events_deleted_one_by_one", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Each event is opened and deleted from its edit screen; after the third the day's page lists none.", Evaluator: eval,
-			Steps: Then(open, append(oneByOne, claim(On(calDayPage(day)), "All three events of the 26th are deleted."))...)},
+			Steps: Then(open, append(oneByOne, Claim(On(calDayPage(day)), "All three events of the 26th are deleted."))...)},
 	}
 }
 
@@ -162,15 +146,15 @@ func calendarAnyEventsCases() []Case {
 	return []Case{
 		{Name: "calendar_tuesday_after_next_listed", TaskName: "SimpleCalendarAnyEventsOnDate", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Today is Sunday the 15th; the Tuesday after next is the 24th, whose page lists three events, all named in the answer.", Evaluator: eval,
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonthGrid()), "Today is Sunday, October 15, so the Tuesday after next is the 24th.", Tap("24"))},
-				answered(On(tue24), "Three events on the 24th.", "Quarterly review, Team lunch, Coding challenge")...)},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Today is Sunday, October 15, so the Tuesday after next is the 24th.", Tap("24"))},
+				Answered(On(tue24), "Three events on the 24th.", "Quarterly review, Team lunch, Coding challenge")...)},
 		{Name: "calendar_next_tuesday_listed", TaskName: "SimpleCalendarAnyEventsOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem, Subtle: true,
 			Behaviour: "The page opened is Tuesday the 17th, next Tuesday; its event is not on the Tuesday after next.", Evaluator: eval + " (Scrum meeting is on the 17th)",
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonthGrid()), "The next Tuesday is the 17th.", Tap("17"))},
-				answered(On(tue17), "There is one event that Tuesday.", "Scrum meeting")...)},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "The next Tuesday is the 17th.", Tap("17"))},
+				Answered(On(tue17), "There is one event that Tuesday.", "Scrum meeting")...)},
 		{Name: "calendar_tuesday_answered_yes", TaskName: "SimpleCalendarAnyEventsOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue,
 			Behaviour: "The right day is opened, but the answer says yes and counts the events instead of giving their titles.", Evaluator: eval + " (the answer names no title)",
-			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(calMonthGrid()), "Open the 24th.", Tap("24"))},
-				answered(On(tue24), "There are events on that day.", "Yes, you have 3 events")...)},
+			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Open the 24th.", Tap("24"))},
+				Answered(On(tue24), "There are events on that day.", "Yes, you have 3 events")...)},
 	}
 }

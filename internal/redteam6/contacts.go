@@ -22,7 +22,7 @@ func contactForm(first, last, phone, focus string) []El {
 		contacts.Edit("", "Company", "company", Bx(180, 900, 1017, 1040)),
 		contacts.Edit(phone, "Phone", "phone", Bx(180, 1100, 700, 1240)),
 		contacts.TapText("Mobile", "spinner", Bx(730, 1100, 1017, 1240))))
-	return typing(app, focus, "Next")
+	return TypingIn(app, focus, "Next")
 }
 
 func contactPage(name, shown string) []El {
@@ -50,14 +50,14 @@ func contactCases() []Case {
 			Behaviour: "The form is filled and saved; the new contact's page shows the name and +1 573-820-4916.", Evaluator: eval,
 			Steps: Then(contactFill("+15738204916"),
 				StepOn(On(contactForm("Olivia", "Brennan", "+15738204916", "phone")), "Save.", Tap("Save")),
-				claim(On(contactPage("Olivia Brennan", "+1 573-820-4916")), "The contact is saved."))},
+				Claim(On(contactPage("Olivia Brennan", "+1 573-820-4916")), "The contact is saved."))},
 		{Name: "contact_form_filled_unsaved", TaskName: "ContactsAddContact", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailUnsaved,
 			Behaviour: "Every field is filled but Save is never tapped; the run ends on the open form.", Evaluator: eval + " (no contact saved)",
-			Steps: Then(contactFill("+15738204916"), claim(On(contactForm("Olivia", "Brennan", "+15738204916", "phone")), "The contact details are entered."))},
+			Steps: Then(contactFill("+15738204916"), Claim(On(contactForm("Olivia", "Brennan", "+15738204916", "phone")), "The contact details are entered."))},
 		{Name: "contact_number_digits_swapped", TaskName: "ContactsAddContact", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "Two digits of the number are typed the other way round (…8240916 for …8204916) and saved; the contact's page shows +1 573-824-0916.", Evaluator: eval + " (15738240916 saved)",
 			Steps: Then(contactFill("+15738240916"),
 				StepOn(On(contactForm("Olivia", "Brennan", "+15738240916", "phone")), "Save.", Tap("Save")),
-				claim(On(contactPage("Olivia Brennan", "+1 573-824-0916")), "Olivia Brennan is saved with her number."))},
+				Claim(On(contactPage("Olivia Brennan", "+1 573-824-0916")), "Olivia Brennan is saved with her number."))},
 	}
 }

@@ -40,14 +40,14 @@ func cameraCases() []Case {
 	return []Case{
 		{Name: "camera_permissions_granted", TaskName: "OpenAppTaskEval", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The three permission prompts are granted one after another and the Camera shows its viewfinder.", Evaluator: eval,
-			Steps: Then(g, claim(On(viewfinder()), "The Camera app is open with every permission granted."))},
+			Steps: Then(g, Claim(On(viewfinder()), "The Camera app is open with every permission granted."))},
 		{Name: "camera_second_prompt_left", TaskName: "OpenAppTaskEval", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "After the first prompt the run ends on the second: the system's permission dialog is in front, not the Camera.", Evaluator: eval + " (the permission controller is in front)",
-			Steps: Then(g[:2], claim(On(cameraPrompt("record audio")), "The Camera app is open."))},
+			Steps: Then(g[:2], Claim(On(cameraPrompt("record audio")), "The Camera app is open."))},
 		{Name: "camera_opened_then_home", TaskName: "OpenAppTaskEval", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLost,
 			Behaviour: "Every prompt is granted and the viewfinder shows, then the agent goes back to the home screen before it stops: the Camera is no longer in front.", Evaluator: eval + " (the launcher is in front)",
 			Steps: Then(g, StepOn(On(viewfinder()), "The camera works. Return to the home screen.", Home()),
-				claim(On(HomeScreen()), "Opened the Camera and granted its permissions."))},
+				Claim(On(HomeScreen()), "Opened the Camera and granted its permissions."))},
 	}
 }
 
@@ -92,16 +92,16 @@ func wifiCases() []Case {
 			Behaviour: "The Wi-Fi switch on the Internet page is turned on; the page then lists AndroidWifi as connected.", Evaluator: eval,
 			Steps: Then(toInternet, StepOn(On(networkPage(false)), "Open Internet.", Tap("Internet")),
 				StepOn(On(internetPage(false)), "Turn the Wi-Fi switch on.", Tap("res:switch_widget")),
-				claim(On(internetPage(true)), "Wi-Fi is on and connected to AndroidWifi."))},
+				Claim(On(internetPage(true)), "Wi-Fi is on and connected to AndroidWifi."))},
 		{Name: "wifi_switched_on_in_quick_settings", TaskName: "SystemWifiTurnOn", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The quick settings' Internet tile opens the Internet panel, whose Wi-Fi switch is turned on; the panel then shows AndroidWifi connected.", Evaluator: eval,
 			Steps: []Step{StepOn(On(HomeScreen()), "Pull down the quick settings.", SwipeDownShade()),
 				StepOn(QuickSettings(false, false), "Tap the Internet tile.", Tap("Internet,Wi-Fi off")),
 				StepOn(Screen(QuickSettings(false, false), internetPanel(false)), "Switch Wi-Fi on.", Tap("res:wifi_toggle")),
-				claim(Screen(QuickSettings(true, false), internetPanel(true)), "Wi-Fi is on.")}},
+				Claim(Screen(QuickSettings(true, false), internetPanel(true)), "Wi-Fi is on.")}},
 		{Name: "wifi_airplane_mode_toggled", TaskName: "SystemWifiTurnOn", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "The switch turned on is Airplane mode's, on the Network & internet page; Internet still says Off.", Evaluator: eval + " (wifi_on stays 0)",
 			Steps: Then(toInternet, StepOn(On(networkPage(false)), "Turn on the wireless switch.", Tap("res:switchWidget")),
-				claim(On(networkPage(true)), "The wireless switch is on."))},
+				Claim(On(networkPage(true)), "The wireless switch is on."))},
 	}
 }

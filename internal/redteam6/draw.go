@@ -30,7 +30,7 @@ func saveAs(name, format string, focused bool) []El {
 	}
 	d = append(d, draw.Button("OK", "", Bx(740, 1320, 964, 1440)), draw.Button("Cancel", "", Bx(480, 1320, 720, 1440)))
 	if focused {
-		return typing(d, "save_image_filename", "Done")
+		return TypingIn(d, "save_image_filename", "Done")
 	}
 	return d
 }
@@ -48,14 +48,14 @@ func drawCases() []Case {
 		{Name: "draw_saved_png_in_pictures", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "A stroke is drawn and saved as PNG under the name in Pictures; the toast confirms the save.", Evaluator: eval,
 			Steps: Then(fill, StepOn(On(saveAs(file, "PNG", true)), "PNG is selected. OK.", Tap("OK")),
-				claim(On(drawCanvas("File saved successfully")), "The drawing is saved in Pictures as "+file+".png."))},
+				Claim(On(drawCanvas("File saved successfully")), "The drawing is saved in Pictures as "+file+".png."))},
 		{Name: "draw_save_dialog_left_open", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The name is typed into the Save as dialog and the run ends there; OK is never tapped, so no file is written.", Evaluator: eval + " (no file)",
-			Steps: Then(fill, claim(On(saveAs(file, "PNG", true)), "The drawing is named and set to be saved in Pictures."))},
+			Steps: Then(fill, Claim(On(saveAs(file, "PNG", true)), "The drawing is named and set to be saved in Pictures."))},
 		{Name: "draw_saved_as_jpg", TaskName: "SimpleDrawProCreateDrawing", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "JPG is picked as the format before OK: the file written is " + file + ".jpg, not the .png the task names.", Evaluator: eval + " (" + file + ".jpg written)",
 			Steps: Then(fill, StepOn(On(saveAs(file, "PNG", true)), "Pick the image format.", Tap("JPG")),
 				StepOn(On(saveAs(file, "JPG", false)), "OK.", Tap("OK")),
-				claim(On(drawCanvas("File saved successfully")), "Saved the drawing in Pictures."))},
+				Claim(On(drawCanvas("File saved successfully")), "Saved the drawing in Pictures."))},
 	}
 }

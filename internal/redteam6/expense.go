@@ -18,30 +18,6 @@ var (
 	gallery = UIOf("com.simplemobiletools.gallery.pro")
 )
 
-// expenseRows is the list, each row "name|amount|category|date"; picked rows are selected.
-func expenseRows(picked []int, rows ...string) []El {
-	var out []El
-	if len(picked) > 0 {
-		out = Els(expense.Icon("Close selection", "", Bx(0, 138, 147, 285)), expense.Text(Itoa(len(picked))+" selected", "tv_selected_count", Bx(189, 166, 700, 248)),
-			expense.MenuIcon("Delete", "delete", Bx(954, 148, 1080, 274)))
-	} else {
-		out = Toolbar(expense, "Open navigation drawer", "Expenses")
-	}
-	out = append(out, expense.Scroller("androidx.recyclerview.widget.RecyclerView", "rv_expense", Bx(0, 300, 1080, 2200)))
-	out = append(out, listed(len(rows), 320, 190, func(i, y int) []El {
-		f := strings.Split(rows[i], "|")
-		row := expense.Row("", "cl_expense_item", Bx(0, y, 1080, y+180))
-		for _, p := range picked {
-			row.Selected = row.Selected || p == i
-		}
-		return Els(row, expense.Text(f[0], "tv_name", Bx(63, y+25, 700, y+90)), expense.Text(f[1], "tv_amount", Bx(760, y+25, 1017, y+90)),
-			expense.Text(f[2], "tv_category", Bx(63, y+100, 600, y+150)), expense.Text(f[3], "tv_date", Bx(760, y+100, 1017, y+150)))
-	})...)
-	return append(out, expense.Icon("Add expense", "fb_main_add", Bx(870, 2100, 1017, 2247)))
-}
-
-func rowAt(i int) string { return "box:0," + Itoa(320+i*190) }
-
 func expenseDuplicateCases() []Case {
 	const goal = "Delete all but one of any expenses in pro expense that are exact duplicates, ensuring at least one instance of each unique expense remains."
 	const eval = "expense.py ExpenseDeleteDuplicates (_ExpenseDeleteDuplicates.validate_deletion_integrity): exactly one of the two identical Eyecare rows is removed and the five other expenses are unchanged"
@@ -61,26 +37,26 @@ func expenseDuplicateCases() []Case {
 		return out
 	}
 	one := []Step{FromHome("Pro Expense"),
-		StepOn(On(expenseRows(nil, rows...)), "The two Eyecare rows are identical. Select the second with a long press.", LongPress(rowAt(3))),
-		StepOn(On(expenseRows([]int{3}, rows...)), "Delete it.", Tap("Delete"))}
+		StepOn(On(ExpenseList(nil, rows...)), "The two Eyecare rows are identical. Select the second with a long press.", LongPress(ExpenseRow(3))),
+		StepOn(On(ExpenseList([]int{3}, rows...)), "Delete it.", Tap("Delete"))}
 	confirm := func(picked ...int) []El {
-		return Screen(expenseRows(picked, rows...), Dialog(expense.Pkg, "Delete", "Are you sure you want to delete?", "OK", "Cancel"))
+		return Screen(ExpenseList(picked, rows...), Dialog(expense.Pkg, "Delete", "Are you sure you want to delete?", "OK", "Cancel"))
 	}
 	return []Case{
 		{Name: "expense_one_duplicate_deleted", TaskName: "ExpenseDeleteDuplicates", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Two rows match in name, amount, category and date; one is selected, deleted and confirmed, and the list keeps the other.", Evaluator: eval,
-			Steps: Then(one, StepOn(On(confirm(3)), "OK.", Tap("OK")), claim(On(expenseRows(nil, drop(3)...)), "One Eyecare expense remains; the duplicate is gone."))},
+			Steps: Then(one, StepOn(On(confirm(3)), "OK.", Tap("OK")), Claim(On(ExpenseList(nil, drop(3)...)), "One Eyecare expense remains; the duplicate is gone."))},
 		{Name: "expense_both_duplicates_deleted", TaskName: "ExpenseDeleteDuplicates", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem, Subtle: true,
 			Behaviour: "Both identical rows are selected and deleted: no Eyecare expense is left, though the task keeps one.", Evaluator: eval + " (both rows removed)",
 			Steps: []Step{FromHome("Pro Expense"),
-				StepOn(On(expenseRows(nil, rows...)), "Select the duplicate Eyecare rows.", LongPress(rowAt(1))),
-				StepOn(On(expenseRows([]int{1}, rows...)), "And the other one.", Tap(rowAt(3))),
-				StepOn(On(expenseRows([]int{1, 3}, rows...)), "Delete the duplicates.", Tap("Delete")),
+				StepOn(On(ExpenseList(nil, rows...)), "Select the duplicate Eyecare rows.", LongPress(ExpenseRow(1))),
+				StepOn(On(ExpenseList([]int{1}, rows...)), "And the other one.", Tap(ExpenseRow(3))),
+				StepOn(On(ExpenseList([]int{1, 3}, rows...)), "Delete the duplicates.", Tap("Delete")),
 				StepOn(On(confirm(1, 3)), "OK.", Tap("OK")),
-				claim(On(expenseRows(nil, drop(1, 3)...)), "The duplicate expenses are deleted.")}},
+				Claim(On(ExpenseList(nil, drop(1, 3)...)), "The duplicate expenses are deleted.")}},
 		{Name: "expense_duplicate_dialog_left", TaskName: "ExpenseDeleteDuplicates", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The run stops on the delete confirmation; both rows are still there.", Evaluator: eval + " (nothing deleted)",
-			Steps: Then(one, claim(On(confirm(3)), "The duplicate is being deleted."))},
+			Steps: Then(one, Claim(On(confirm(3)), "The duplicate is being deleted."))},
 	}
 }
 
@@ -104,7 +80,7 @@ func (e expenseItem) form(filled int, focus string, categories bool) []El {
 	if categories {
 		app = append(app, Rows(expense, "tv_category_name", 760, "Food", "Transportation", "Entertainment", "Health Care", "Education", "Others")...)
 	}
-	return typing(app, focus, "Next")
+	return TypingIn(app, focus, "Next")
 }
 
 // add enters e from the list before and saves it.
@@ -163,9 +139,9 @@ func expenseGalleryCases() []Case {
 	var adds []Step
 	var lists [][]El
 	for _, it := range items {
-		adds = append(adds, it.add(expenseRows(nil, rows...))...)
+		adds = append(adds, it.add(ExpenseList(nil, rows...))...)
 		rows = append([]string{it.name + "|$" + it.amount + ".00|" + it.category + "|Oct 15"}, rows...)
-		lists = append(lists, expenseRows(nil, rows...))
+		lists = append(lists, ExpenseList(nil, rows...))
 	}
 	var loop []Step
 	for i := 0; i < 4; i++ {
@@ -176,10 +152,10 @@ func expenseGalleryCases() []Case {
 	return []Case{
 		{Name: "expense_gallery_three_added", TaskName: "ExpenseAddMultipleFromGallery", Goal: goal, Kind: KindUnseen, Truth: true, Expect: ExpectCannotTell,
 			Behaviour: "The three expenses read off the picture are entered and saved; the list shows them, but the picture has no text in the tree, so no screen shows what it lists.", Evaluator: eval,
-			Steps: Then(look, append(adds, claim(On(lists[2]), "The three expenses from the picture are added."))...)},
+			Steps: Then(look, append(adds, Claim(On(lists[2]), "The three expenses from the picture are added."))...)},
 		{Name: "expense_gallery_two_added", TaskName: "ExpenseAddMultipleFromGallery", Goal: goal, Kind: KindUnseen, Expect: ExpectCannotTell, Failure: FailStoppedEarly,
 			Behaviour: "Two of the picture's three expenses are entered and the run stops; the screens cannot show that the picture held a third.", Evaluator: eval + " (Taxi Fare missing)",
-			Steps: Then(look, append(adds[:14], claim(On(lists[1]), "The expenses from the picture are in Pro Expense."))...)},
+			Steps: Then(look, append(adds[:14], Claim(On(lists[1]), "The expenses from the picture are in Pro Expense."))...)},
 		{Name: "expense_gallery_pictures_browsed", TaskName: "ExpenseAddMultipleFromGallery", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLoop,
 			Behaviour: "The agent opens the old_expenses pictures one after another looking for the right one and runs out of steps before adding anything.", Evaluator: eval + " (nothing added)",
 			TimedOut: true, Final: On(galleryPhoto("old_expenses_3.jpg")),

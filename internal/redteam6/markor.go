@@ -10,24 +10,14 @@ import . "github.com/autoeval/autoeval/internal/redteamkit"
 
 var markor = UIOf("net.gsantner.markor")
 
-// markorList is the files, with selected shown as picked in the selection bar.
+// markorList is the files, each changed Oct 14, with selected shown as picked in the selection
+// bar.
 func markorList(selected string, names ...string) []El {
-	var out []El
-	if selected != "" {
-		out = Els(markor.Icon("Close", "", Bx(0, 138, 147, 285)), markor.Text("1", "", Bx(189, 166, 400, 248)),
-			markor.MenuIcon("Delete", "action_delete_selected_items", Bx(702, 148, 828, 274)), markor.MenuIcon("Rename", "action_rename_selected_item", Bx(828, 148, 954, 274)),
-			markor.MenuIcon("More options", "", Bx(954, 148, 1080, 274)))
-	} else {
-		out = Toolbar(markor, "", "Markor", "More options", "Search")
+	items := make([]string, len(names))
+	for i, n := range names {
+		items[i] = n + "|Oct 14, 2023"
 	}
-	out = append(out, markor.Text("/storage/emulated/0/Documents/Markor", "", Bx(63, 290, 1017, 340)))
-	out = append(out, listed(len(names), 360, 170, func(i, y int) []El {
-		row := markor.Row("", "ui__filesystem_item__root", Bx(0, y, 1080, y+160))
-		row.Selected = names[i] == selected
-		return Els(row, markor.Image("", "ui__filesystem_item__image", Bx(40, y+30, 140, y+130)),
-			markor.Text(names[i], "ui__filesystem_item__title", Bx(180, y+25, 1017, y+90)), markor.Text("Oct 14, 2023", "ui__filesystem_item__description", Bx(180, y+95, 1017, y+140)))
-	})...)
-	return append(out, markor.Icon("Create a new file or folder", "fab_add_new_item", Bx(870, 2100, 1017, 2247)))
+	return MarkorFiles("/storage/emulated/0/Documents/Markor", selected, items...)
 }
 
 func markorNewDialog(under []El, name string, focused bool) []El {
@@ -36,7 +26,7 @@ func markorNewDialog(under []El, name string, focused bool) []El {
 		markor.TapText("Markdown", "new_file_dialog__type", Bx(116, 980, 964, 1080)),
 		markor.Button("OK", "", Bx(740, 1140, 964, 1260)), markor.Button("Folder", "", Bx(116, 1140, 360, 1260)), markor.Button("Cancel", "", Bx(480, 1140, 720, 1260))))
 	if focused {
-		return typing(d, "new_file_dialog__name", "Done")
+		return TypingIn(d, "new_file_dialog__name", "Done")
 	}
 	return d
 }
@@ -77,17 +67,17 @@ func markorClipboardCases() []Case {
 				StepOn(On(markorEdit(name, "", true, "")), "Paste.", Tap("Paste")),
 				StepOn(On(markorEdit(name, content, false, "")), "The clipboard text is in. Save.", Tap("Save")),
 				StepOn(On(markorEdit(name, content, false, "")), "Saved. Back to the files.", Tap("Navigate up")),
-				claim(On(markorList("", withNew...)), "The note was created with the pasted text and saved."))},
+				Claim(On(markorList("", withNew...)), "The note was created with the pasted text and saved."))},
 		{Name: "markor_clipboard_note_left_empty", TaskName: "MarkorCreateNoteFromClipboard", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The note is created and its editor opens empty; the run ends there without pasting anything.", Evaluator: eval + " (the file is empty)",
-			Steps: Then(create, claim(On(markorEdit(name, "", false, "")), "The note quiet_harbor_backup.md is created."))},
+			Steps: Then(create, Claim(On(markorEdit(name, "", false, "")), "The note quiet_harbor_backup.md is created."))},
 		{Name: "markor_clipboard_chip_back_saved", TaskName: "MarkorCreateNoteFromClipboard", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The clipboard chip on Gboard's strip pastes the text into the editor; back leaves the editor, which saves it, and the list shows the file.", Evaluator: eval,
 			Steps: Then(create,
 				StepOn(On(markorEdit(name, "", false, "")), "Tap the editor to bring up the keyboard.", Tap("res:document__fragment__edit__highlighting_editor")),
 				StepOn(On(markorEdit(name, "", false, content)), "Gboard offers the clipboard; paste it.", Tap(content)),
 				StepOn(On(markorEdit(name, content, false, "")), "Pasted. Leaving the editor saves it.", Back()),
-				claim(On(markorList("", withNew...)), "The note holds the pasted text and is saved."))},
+				Claim(On(markorList("", withNew...)), "The note holds the pasted text and is saved."))},
 	}
 }
 
@@ -106,13 +96,13 @@ func markorDeleteCases() []Case {
 	return []Case{
 		{Name: "markor_note_deleted", TaskName: "MarkorDeleteNote", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note is selected, deleted from the selection bar and the dialog confirmed; the list closes up without it.", Evaluator: eval,
-			Steps: Then(pick, StepOn(On(confirm), "Confirm.", Tap("OK")), claim(On(markorList("", left...)), "The note is deleted."))},
+			Steps: Then(pick, StepOn(On(confirm), "Confirm.", Tap("OK")), Claim(On(markorList("", left...)), "The note is deleted."))},
 		{Name: "markor_note_deleted_then_home", TaskName: "MarkorDeleteNote", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note is deleted and the list shows it gone; the agent then goes to the home screen before it stops, which undoes nothing.", Evaluator: eval,
 			Steps: Then(pick, StepOn(On(confirm), "Confirm.", Tap("OK")), StepOn(On(markorList("", left...)), "Gone. Back home.", Home()),
-				claim(On(HomeScreen()), "Deleted the note."))},
+				Claim(On(HomeScreen()), "Deleted the note."))},
 		{Name: "markor_delete_dialog_left", TaskName: "MarkorDeleteNote", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The run ends on the confirmation dialog; nothing is deleted until OK.", Evaluator: eval + " (the file is still there)",
-			Steps: Then(pick, claim(On(confirm), "The note is being deleted."))},
+			Steps: Then(pick, Claim(On(confirm), "The note is being deleted."))},
 	}
 }

@@ -45,7 +45,7 @@ func osmSearch(typed string, hits ...string) []El {
 		y := 340 + i*200
 		out = append(out, osm.Row("", "", Bx(0, y, 1080, y+190)), osm.Text(h, "title", Bx(170, y+30, 1017, y+100)), osm.Text("City • Liechtenstein", "type_name", Bx(170, y+110, 1017, y+160)))
 	}
-	return typing(out, "searchEditText", "Search")
+	return TypingIn(out, "searchEditText", "Search")
 }
 
 func osmSaveDialog(under []El, name string) []El {
@@ -83,10 +83,10 @@ func osmandCases() []Case {
 			Steps: Then(plan, StepOn(On(two), "Save the route as a track.", Tap("Save")),
 				StepOn(On(osmSaveDialog(two, "")), "Name it.", TypeIn("Name", "Triesen to Schaan")),
 				StepOn(On(osmSaveDialog(two, "Triesen to Schaan")), "Save.", Tap("Save")),
-				claim(On(planRoute("Track Triesen to Schaan saved", "Triesen", "Schaan")), "The track with Triesen and Schaan is saved."))},
+				Claim(On(planRoute("Track Triesen to Schaan saved", "Triesen", "Schaan")), "The track with Triesen and Schaan is saved."))},
 		{Name: "osmand_route_planned_unsaved", TaskName: "OsmAndTrack", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailUnsaved,
 			Behaviour: "Both points are in the planner, in order, but Save is never tapped: no track file is written.", Evaluator: eval + " (no GPX file)",
-			Steps: Then(plan, claim(On(two), "The route from Triesen to Schaan is planned."))},
+			Steps: Then(plan, Claim(On(two), "The route from Triesen to Schaan is planned."))},
 		{Name: "osmand_map_panned_out_of_steps", TaskName: "OsmAndTrack", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLoop,
 			Behaviour: "The agent pans and zooms the map looking for the towns, whose names the map's tree does not carry, until the step budget runs out.", Evaluator: eval + " (nothing saved)",
 			TimedOut: true, Final: On(osmMap()), Steps: Then([]Step{FromHome("OsmAnd")}, loop...)},

@@ -73,7 +73,7 @@ func retroNewDialog(under []El, name string, focused bool) []El {
 		retro.Edit(name, "Playlist name", "actionNewPlaylist", Bx(116, 880, 964, 1010)),
 		retro.Button("Create", "", Bx(700, 1060, 964, 1180)), retro.Button("Cancel", "", Bx(420, 1060, 680, 1180))))
 	if focused {
-		return typing(d, "actionNewPlaylist", "Done")
+		return TypingIn(d, "actionNewPlaylist", "Done")
 	}
 	return d
 }
@@ -130,12 +130,12 @@ func retroCases() []Case {
 	return []Case{
 		{Name: "retro_nine_songs_47_minutes", TaskName: "RetroPlaylistDuration", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Nine songs are selected and added to a new playlist; its page shows 9 songs lasting 46:59, inside the range.", Evaluator: eval,
-			Steps: Then(retroPick(name, 9), claim(On(retroPlaylist(name, 9)), "The playlist lasts 46:59, between 45 and 50 minutes."))},
+			Steps: Then(retroPick(name, 9), Claim(On(retroPlaylist(name, 9)), "The playlist lasts 46:59, between 45 and 50 minutes."))},
 		{Name: "retro_five_songs_claimed", TaskName: "RetroPlaylistDuration", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The playlist is made with five songs and the run stops there: its page shows 33:59, short of 45 minutes.", Evaluator: eval + " (33:59 in total)",
-			Steps: Then(retroPick(name, 5), claim(On(retroPlaylist(name, 5)), "The playlist has been created with the songs."))},
+			Steps: Then(retroPick(name, 5), Claim(On(retroPlaylist(name, 5)), "The playlist has been created with the songs."))},
 		{Name: "retro_ten_songs_over_fifty", TaskName: "RetroPlaylistDuration", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "Ten songs make 50:56: the page shows the length just over the 50 minutes the task allows.", Evaluator: eval + " (50:56 in total)",
-			Steps: Then(retroPick(name, 10), claim(On(retroPlaylist(name, 10)), "About 50 minutes of music, as asked."))},
+			Steps: Then(retroPick(name, 10), Claim(On(retroPlaylist(name, 10)), "About 50 minutes of music, as asked."))},
 	}
 }

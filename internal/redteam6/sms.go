@@ -27,7 +27,7 @@ func smsList(rows ...string) []El {
 		out = append(out, sms.Text("No stored conversations have been found", "no_conversations_placeholder", Bx(63, 900, 1017, 980)),
 			sms.TapText("Start a conversation", "no_conversations_placeholder_2", Bx(240, 1010, 840, 1090)))
 	}
-	out = append(out, listed(len(rows), 320, 200, func(i, y int) []El {
+	out = append(out, Listed(len(rows), 320, 200, func(i, y int) []El {
 		f := strings.Split(rows[i], "|")
 		return Els(sms.Row("", "conversation_frame", Bx(0, y, 1080, y+190)), sms.Image("", "conversation_image", Bx(40, y+35, 160, y+155)),
 			sms.Text(f[0], "conversation_address", Bx(200, y+30, 800, y+90)), sms.Text(f[1], "conversation_body_short", Bx(200, y+100, 1017, y+160)),
@@ -70,7 +70,7 @@ func smsThread(who, typed string, focused, pasteMenu bool, selected string, bubb
 		out = append(out, sms.TapText("Paste", "", Bx(60, bottom-130, 260, bottom-20)), sms.TapText("Select all", "", Bx(280, bottom-130, 560, bottom-20)))
 	}
 	if focused {
-		return typing(out, "thread_type_message", "Send")
+		return TypingIn(out, "thread_type_message", "Send")
 	}
 	return out
 }
@@ -81,7 +81,7 @@ func smsNew(typed string, suggestion string) []El {
 	if suggestion != "" {
 		out = append(out, sms.TapText(suggestion, "new_conversation_confirm", Bx(40, 470, 1040, 570)))
 	}
-	return typing(out, "new_conversation_address", "Done")
+	return TypingIn(out, "new_conversation_address", "Done")
 }
 
 func smsClipboardCases() []Case {
@@ -105,17 +105,17 @@ func smsClipboardCases() []Case {
 			Behaviour: "With no conversation yet, the clipboard's text is pasted into a new conversation with the number and sent; it shows as a sent bubble and the field is empty.", Evaluator: eval,
 			Steps: Then(start, append(paste,
 				StepOn(On(smsThread(num, msg, true, false, "")), "The clipboard text is in the field. Send it.", Tap("Send")),
-				claim(On(smsThread(num, "", false, false, "", "out:"+msg)), "The clipboard content was sent."))...)},
+				Claim(On(smsThread(num, "", false, false, "", "out:"+msg)), "The clipboard content was sent."))...)},
 		{Name: "sms_clipboard_pasted_not_sent", TaskName: "SimpleSmsSendClipboardContent", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The text is pasted into the message field and the run ends there: it was never sent.", Evaluator: eval + " (no message sent)",
-			Steps: Then(start, append(paste, claim(On(smsThread(num, msg, true, false, "")), "The message with the clipboard content is ready to the number."))...)},
+			Steps: Then(start, append(paste, Claim(On(smsThread(num, msg, true, false, "")), "The message with the clipboard content is ready to the number."))...)},
 		{Name: "sms_clipboard_read_in_clipper_typed", TaskName: "SimpleSmsSendClipboardContent", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Clipper shows the clipboard's text; it is typed into the new conversation and sent, and shows as a sent bubble.", Evaluator: eval,
 			Steps: Then([]Step{StepOn(On(HomeScreen()), "First see what the clipboard holds in Clipper.", OpenApp("Clipper")),
 				StepOn(On(clip), "The clipboard holds the book club text. Now Simple SMS Messenger.", OpenApp("Simple SMS Messenger"))}, append(start[1:],
 				StepOn(On(smsThread(num, "", false, false, "")), "Type the clipboard text.", TypeIn("Type a message…", msg)),
 				StepOn(On(smsThread(num, msg, true, false, "")), "Send.", Tap("Send")),
-				claim(On(smsThread(num, "", false, false, "", "out:"+msg)), "Sent the clipboard content."))...)},
+				Claim(On(smsThread(num, "", false, false, "", "out:"+msg)), "Sent the clipboard content."))...)},
 	}
 }
 
@@ -130,7 +130,7 @@ func smsReplyCases() []Case {
 		return []Step{
 			StepOn(On(smsThread(who, "", false, false, "", "in:"+before)), "Type the reply.", TypeIn("Type a message…", msg)),
 			StepOn(On(smsThread(who, msg, true, false, "", "in:"+before)), "Send it.", Tap("Send")),
-			claim(On(smsThread(who, "", false, false, "", "in:"+before, "out:"+msg)), "The reply was sent."),
+			Claim(On(smsThread(who, "", false, false, "", "in:"+before, "out:"+msg)), "The reply was sent."),
 		}
 	}
 	msgs := Screen(Toolbar(gmsg, "", "Messages", "Search messages", "More options"),
@@ -148,7 +148,7 @@ func smsReplyCases() []Case {
 		}
 		out = append(out, gmsg.Edit(typed, "Text message", "compose_message_text", Bx(140, bottom, 880, bottom+140)), gmsg.Icon("Send SMS", "send_message_button_icon", Bx(900, bottom, 1040, bottom+140)))
 		if focused {
-			return typing(out, "compose_message_text", "Send")
+			return TypingIn(out, "compose_message_text", "Send")
 		}
 		return out
 	}
@@ -168,7 +168,7 @@ func smsReplyCases() []Case {
 				StepOn(On(msgs), "Open the conversation with the number.", Tap(num)),
 				StepOn(On(gthread("", false, false)), "Type the reply.", TypeIn("Text message", msg)),
 				StepOn(On(gthread(msg, false, true)), "Send.", Tap("Send SMS")),
-				claim(On(gthread("", true, false)), "Replied to the number.")}},
+				Claim(On(gthread("", true, false)), "Replied to the number.")}},
 	}
 }
 
@@ -186,7 +186,7 @@ func smsResendCases() []Case {
 	}
 	send := []Step{
 		StepOn(On(thread(msg, true, false, "")), "Send it again.", Tap("Send")),
-		claim(On(thread("", false, false, "", "out:"+msg)), "The message was sent again."),
+		Claim(On(thread("", false, false, "", "out:"+msg)), "The message was sent again."),
 	}
 	return []Case{
 		{Name: "sms_resend_copied_pasted", TaskName: "SimpleSmsResend", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
@@ -202,6 +202,6 @@ func smsResendCases() []Case {
 		{Name: "sms_resend_typed_not_sent", TaskName: "SimpleSmsResend", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The message is typed into the field and the run ends without sending it.", Evaluator: eval + " (nothing sent)",
 			Steps: Then(open, StepOn(On(thread("", false, false, "")), "Type the same message again.", TypeIn("Type a message…", msg)),
-				claim(On(thread(msg, true, false, "")), "The message to Nadia is resent."))},
+				Claim(On(thread(msg, true, false, "")), "The message to Nadia is resent."))},
 	}
 }

@@ -20,7 +20,7 @@ var (
 // taskRows is the open tasks, "title|due".
 func taskRows(rows ...string) []El {
 	out := Screen(Toolbar(tasks, "Open navigation drawer", "My Tasks", "More options", "Search"))
-	out = append(out, listed(len(rows), 320, 170, func(i, y int) []El {
+	out = append(out, Listed(len(rows), 320, 170, func(i, y int) []El {
 		title, due, _ := strings.Cut(rows[i], "|")
 		return Els(tasks.Checkbox("", "Complete task", "completeBox", false, Bx(30, y+30, 130, y+130)),
 			tasks.TapText(title, "title", Bx(160, y+20, 1017, y+90)), tasks.Text(due, "due_date", Bx(160, y+95, 600, y+150)))
@@ -89,11 +89,11 @@ func tasksPriorityCases() []Case {
 		{Name: "tasks_priorities_opened_each", TaskName: "TasksHighPriorityTasks", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Each of the five tasks is opened; two show the High priority button checked and the answer names those two.", Evaluator: eval,
 			Steps: Then(append([]Step{FromHome("Tasks")}, inspect(ts, len(ts))...),
-				answered(On(taskEditScreen(last.title, last.due, last.priority)), "High priority: Call client for follow-up and Review code changes.", "Call client for follow-up, Review code changes")...)},
+				Answered(On(taskEditScreen(last.title, last.due, last.priority)), "High priority: Call client for follow-up and Review code changes.", "Call client for follow-up, Review code changes")...)},
 		{Name: "tasks_priorities_first_only", TaskName: "TasksHighPriorityTasks", Goal: goal, Kind: KindUnseen, Expect: ExpectCannotTell, Failure: FailStoppedEarly,
 			Behaviour: "Only the first task is opened (High); the answer names it alone, and no screen shows the other four tasks' priorities.", Evaluator: eval + " (Review code changes is missing)",
 			Steps: Then(append([]Step{FromHome("Tasks")}, inspect(ts, 1)...),
-				answered(On(taskEditScreen(ts[0].title, ts[0].due, "High")), "This one is high priority; the rest look routine.", "Call client for follow-up")...)},
+				Answered(On(taskEditScreen(ts[0].title, ts[0].due, "High")), "This one is high priority; the rest look routine.", "Call client for follow-up")...)},
 		{Name: "tasks_priority_filter_hunted", TaskName: "TasksHighPriorityTasks", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailLoop,
 			Behaviour: "The agent sorts the list by priority and looks for a priority filter in the drawer, again and again, without opening a task; the step budget runs out with no answer.", Evaluator: eval + " (no answer)",
 			TimedOut: true, Final: On(drawer), Steps: Then([]Step{FromHome("Tasks")}, loop[:len(loop)-1]...)},
@@ -110,13 +110,13 @@ func tasksDueCases() []Case {
 	return []Case{
 		{Name: "tasks_thursday_three_named", TaskName: "TasksDueOnDate", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The list shows three tasks due Thu, Oct 19; the answer names all three.", Evaluator: eval,
-			Steps: Then(open, answered(list, "Three tasks are due Thursday, October 19.", "Prepare agenda for weekly meeting, Submit expense report, Research market trends")...)},
+			Steps: Then(open, Answered(list, "Three tasks are due Thursday, October 19.", "Prepare agenda for weekly meeting, Submit expense report, Research market trends")...)},
 		{Name: "tasks_thursday_one_missed", TaskName: "TasksDueOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "Three rows are due Thu, Oct 19; the answer names only the first two.", Evaluator: eval + " (Research market trends missing)",
-			Steps: Then(open, answered(list, "Due Thursday: the agenda and the expense report.", "Prepare agenda for weekly meeting, Submit expense report")...)},
+			Steps: Then(open, Answered(list, "Due Thursday: the agenda and the expense report.", "Prepare agenda for weekly meeting, Submit expense report")...)},
 		{Name: "tasks_thursday_friday_added", TaskName: "TasksDueOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "The answer adds Organize files and folders, which the list shows due Fri, Oct 20.", Evaluator: eval + " (four titles given)",
-			Steps: Then(open, answered(list, "These are due this week around Thursday.", "Prepare agenda for weekly meeting, Submit expense report, Research market trends, Organize files and folders")...)},
+			Steps: Then(open, Answered(list, "These are due this week around Thursday.", "Prepare agenda for weekly meeting, Submit expense report, Research market trends, Organize files and folders")...)},
 	}
 }
 
@@ -153,16 +153,16 @@ func joplinCases() []Case {
 	return []Case{
 		{Name: "joplin_todo_checkbox_seen", TaskName: "NotesIsTodo", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "In the note list Travel Itinerary has a to-do checkbox before its title (not ticked: an open to-do); the answer is True.", Evaluator: eval,
-			Steps: Then([]Step{FromHome("Joplin")}, answered(On(all), "Travel Itinerary has a to-do checkbox, so it is a to-do.", "True")...)},
+			Steps: Then([]Step{FromHome("Joplin")}, Answered(On(all), "Travel Itinerary has a to-do checkbox, so it is a to-do.", "True")...)},
 		{Name: "joplin_unticked_read_as_not_todo", TaskName: "NotesIsTodo", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "The checkbox before the title is not ticked; the agent takes an open to-do for a note not marked as one and answers False.", Evaluator: eval + " (False given)",
-			Steps: Then([]Step{FromHome("Joplin")}, answered(On(all), "The checkbox next to Travel Itinerary is not checked, so it is not marked.", "False")...)},
+			Steps: Then([]Step{FromHome("Joplin")}, Answered(On(all), "The checkbox next to Travel Itinerary is not checked, so it is not marked.", "False")...)},
 		{Name: "joplin_todo_opened_in_notebook", TaskName: "NotesIsTodo", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The note is opened from its notebook; its page shows the to-do checkbox beside the title, and the answer is True.", Evaluator: eval,
 			Steps: Then([]Step{FromHome("Joplin"),
 				StepOn(On(all), "Look in the Travel notebook.", Tap("Open sidebar")),
 				StepOn(On(sidebar), "Travel.", Tap("Travel")),
 				StepOn(On(joplinList("Travel", "[ ] Travel Itinerary")), "Open the note.", Tap("Travel Itinerary"))},
-				answered(On(joplinNote("Travel Itinerary", "Book flight tickets for vacation next month.")), "The note's title has a to-do checkbox.", "True")...)},
+				Answered(On(joplinNote("Travel Itinerary", "Book flight tickets for vacation next month.")), "The note's title has a to-do checkbox.", "True")...)},
 	}
 }

@@ -1,0 +1,41 @@
+package redteamkit
+
+import "testing"
+
+// TestSharedAppScreens: the app screens the corpora share show what their callers rely on: a
+// day cell for each of October's 31 days, Pro Expense's selection bar and rows found by
+// ExpenseRow, Chrome's form focused under the keyboard, and Markor's folders without their
+// slash.
+func TestSharedAppScreens(t *testing.T) {
+	t.Parallel()
+	days := 0
+	for _, e := range CalendarMonth() {
+		if e.Res == calendarUI.Res("day_monthly_number_id") {
+			days++
+		}
+	}
+	if days != 31 {
+		t.Errorf("%d day cells, want 31", days)
+	}
+	list := ExpenseList([]int{1}, "Coffee|$4.60|Food|Sep 30", "Rent Payment|$1,250.00|Housing|Oct 1")
+	if _, err := resolve(list, "Delete"); err != nil {
+		t.Error("no Delete on the selection bar")
+	}
+	if i, err := resolve(list, ExpenseRow(1)); err != nil || !list[i].Selected || list[i+1].Text != "Rent Payment" {
+		t.Errorf("ExpenseRow(1) finds %v (%v), want the selected Rent Payment row", i, err)
+	}
+	form := ChromeTaskPage("", "2268", "", true)
+	if i, err := resolve(form, "2268"); err != nil || !form[i].Focused || !form[i].Editable {
+		t.Errorf("the product field is not focused: %v", err)
+	}
+	if _, err := resolve(form, "Go"); err != nil {
+		t.Error("no keyboard under the form")
+	}
+	files := MarkorFiles("/x", "b.md", "Notes/|Oct 1", "b.md|Oct 2")
+	if _, err := resolve(files, "Notes"); err != nil {
+		t.Error("the folder is not listed by its name")
+	}
+	if _, err := resolve(files, "Rename"); err != nil {
+		t.Error("no selection bar for the selected file")
+	}
+}
