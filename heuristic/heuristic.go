@@ -181,6 +181,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		}
 		return a.ok, strings.Join(append(why, a.why), "; ")
 	case kindGone:
+		if sp.Dups && len(sp.Objects) == 0 {
+			return h.judgeDuplicates(in, why)
+		}
 		if day, i, ok := h.goneOnDay(sp, n.Content, in); ok {
 			// "Delete all events this Tuesday": every item of that day's page, the day
 			// resolved from today's date (C5 compares it here, on the page's title).

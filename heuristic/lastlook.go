@@ -493,6 +493,9 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			continue
 		}
 		sp := onNotedDay(parseSpec(f.Node.Content), f.Node.Content, in.Task, in.Notes)
+		if sp.Kind == kindGone && sp.Dups && len(sp.Objects) == 0 && against == "" {
+			against = duplicatesLeft(in, last, lastFrame)
+		}
 		if msg, ok := uncheckable(f.Node.Content, sp, in.Answer); ok {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
@@ -700,6 +703,9 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		}
 		return "", false
 	case kindGone:
+		if len(sp.Objects) == 0 && sp.Dups {
+			return "the copies of repeated items to be gone: rows that look alike may differ in fields the list does not show, so which are exact copies cannot be told from the list", true
+		}
 		if len(sp.Objects) == 0 && !sp.All {
 			return "nothing named to be gone", true
 		}
