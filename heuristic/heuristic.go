@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v15"
+const Version = "heuristic/v16"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -167,6 +167,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			return false, msg
 		}
 		why = append(why, msg)
+	}
+	if v, text := pageVerdict(sc); v == "success" && n.Kind == substate.Unit {
+		// The page that set the task judged the attempt a success (E9).
+		return true, strings.Join(append(why, cite("E9", fmt.Sprintf("the page writes its own verdict on the attempt, %q", text))), "; ")
 	}
 	switch sp.Kind {
 	case kindAnswer:
