@@ -700,7 +700,13 @@ func ruleCases() []ruleCase {
 }
 
 func TestEvidenceRules(t *testing.T) {
-	for _, c := range ruleCases() {
+	runRuleCases(t, ruleCases())
+}
+
+// runRuleCases judges each case's run and checks its verdict and the rule it cites.
+func runRuleCases(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.rule+" "+c.name, func(t *testing.T) {
 			tr := stepsTrace(t, c.task, c.steps...)
 			if c.status != "" {
