@@ -442,6 +442,9 @@ type spec struct {
 	// All is set for a deletion of every item of a kind, none named ("delete all my
 	// notes"): the page that listed them must come to list none of them (E5).
 	All bool
+	// SetState is the state an edit sets an item to, as words ("high priority" in "mark the
+	// task 'Pay rent' as high priority"): the item must show in it, as the app's state (E6).
+	SetState []string
 	// Dups is set for a deletion of the copies of items that repeat ("delete all but one of
 	// any recipes that are exact duplicates"): every repeated row must come to show once.
 	Dups bool
@@ -538,7 +541,7 @@ var verbs = map[string]string{
 	"create": "", "add": "", "make": "", "save": "", "set": "", "write": "", "record": "", "enter": "", "rename": "",
 	"update": "", "edit": "", "change": "", "send": "", "reply": "", "share": "", "take": "", "log": "", "type": "",
 	"fill": "", "schedule": "", "book": "", "start": "", "run": "", "pause": "", "stop": "", "play": "", "merge": "",
-	"transcribe": "", "resend": "", "text": "", "draw": "", "export": "", "favorite": "", "pin": "", "archive": "",
+	"transcribe": "", "resend": "", "text": "", "draw": "", "export": "", "favorite": "", "pin": "", "archive": "", "mark": "",
 	"turn": kindToggle, "switch": kindToggle, "toggle": kindToggle, "enable": kindToggle, "disable": kindToggle,
 	"activate": kindToggle, "deactivate": kindToggle,
 }
@@ -707,6 +710,9 @@ func parseSpec(content string) spec {
 	}
 	sp.All = sp.Kind == kindGone && everyItem.MatchString(c)
 	sp.Dups = sp.Kind == kindGone && duplicatesWord.MatchString(c)
+	if sp.Kind == kindState && setVerbs[sp.Verb] {
+		sp.SetState = stateSet(c, sp.Values)
+	}
 	if m := levelWant.FindStringSubmatch(strings.ToLower(c)); m != nil && (sp.Kind == kindToggle || sp.Kind == kindState) {
 		// "Turn the brightness to the min value": a level, shown as a percentage.
 		sp.Kind, sp.Level = kindLevel, "100%"
@@ -831,6 +837,40 @@ func withoutRelativeDays(vs []value, clause string) []value {
 		}
 	}
 	return keep
+}
+
+// setVerbs set an item to a state the clause names after "as" or "to".
+var setVerbs = map[string]bool{"set": true, "mark": true, "make": true, "change": true, "update": true, "edit": true}
+
+// statePhrase is the state a clause sets, ending it: "as high priority", "to high", before
+// an app named last ("in the Tasks app").
+var statePhrase = regexp.MustCompile(`(?i)\b(?:as|to)\s+(?:an?\s+|the\s+)?([a-z-]+(?:\s+[a-z-]+){0,2}?)(?:\s+in\s+(?:the\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*(?:\s+app)?)?\s*[.!]?\s*$`)
+
+// notState are words after "as" or "to" that name a place or a role, not a state.
+var notState = map[string]bool{"top": true, "end": true, "bottom": true, "beginning": true, "start": true, "clipboard": true,
+	"list": true, "folder": true, "playlist": true, "title": true, "name": true, "description": true, "file": true, "note": true}
+
+// stateSet reads the state a clause sets its item to, as words; nil when it names none, or
+// when it is a value the clause gives (a name, a number, quoted text).
+func stateSet(clause string, values []value) []string {
+	m := statePhrase.FindStringSubmatch(maskQuotes(clause))
+	if m == nil {
+		return nil
+	}
+	phrase := strings.ToLower(m[1])
+	for _, v := range values {
+		if strings.Contains(strings.ToLower(v.Text), phrase) || strings.Contains(phrase, strings.ToLower(v.Text)) {
+			return nil
+		}
+	}
+	var out []string
+	for _, w := range strings.Fields(phrase) {
+		if notState[w] || screentext.IsStopWord(w) {
+			return nil
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // duplicatesWord names the copies of repeated items as what to delete.

@@ -977,7 +977,8 @@ func markedByToggle(in judge.ReviewInput) bool {
 // the items to list none of them (E5).
 func everyGoneReached(c constraint, in judge.ReviewInput) bool {
 	for _, f := range in.Found {
-		if f.Reached && parseSpec(f.Node.Content).All && strings.Contains(strings.ToLower(f.Node.Content), strings.ToLower(c.Phrase)) {
+		sp := onNotedDay(parseSpec(f.Node.Content), f.Node.Content, in.Task, in.Notes)
+		if f.Reached && sp.All && strings.Contains(strings.ToLower(f.Node.Content), strings.ToLower(c.Phrase)) {
 			return true
 		}
 	}

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v16"
+const Version = "heuristic/v17"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -329,6 +329,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	}
 	if sp.App == "" && len(sp.Values) == 0 && len(words) == 0 && sp.Kind != kindToggle {
 		return false, cite("C3", "no app, name, number, quoted text or word to look for")
+	}
+	if len(sp.SetState) > 0 && len(found) > 0 && !stateShown(sc, sp) {
+		return fail(cite("E6", fmt.Sprintf("values found %v, but not in the state the task sets (%q) as the app shows a state: a checked option, its own text or its row's box", found, strings.Join(sp.SetState, " "))))
 	}
 	if sp.Kind == kindState {
 		for _, v := range sp.Values {

@@ -191,3 +191,28 @@ func judgeQuality(sp spec, parts []value, seen map[string]bool, from []string) (
 	}
 	return true, ""
 }
+
+// markStates are states a task app shows by the item's box: done ones checked.
+var markStates = map[string]bool{"done": true, "complete": true, "completed": true, "finished": true, "checked": true,
+	"incomplete": false, "uncompleted": false, "unfinished": false, "unchecked": false, "undone": false, "pending": false}
+
+// stateShown reports whether the screen shows the state a clause sets as the app's state: a
+// mark ("as done") by the box on the row of one of the clause's values, any other state
+// ("as high priority") as plain text or a checked option (qualityOn).
+func stateShown(sc *judge.Screen, sp spec) bool {
+	if len(sp.SetState) == 1 {
+		if want, ok := markStates[sp.SetState[0]]; ok {
+			for _, v := range sp.Values {
+				for _, e := range sc.Elements {
+					if sc.IsContent(e) && !e.Checkable && v.In(strings.ToLower(e.Text)) {
+						if box, ok := boxOnRow(sc, e); ok && box.Checked == want {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
+	}
+	return qualityOn(sc, sp.SetState)
+}

@@ -37,11 +37,22 @@ func (d calDate) shownBy() value { return makeValue(fmt.Sprintf("%s %d", time.Mo
 // add moves the date by days. The year is unknown, so a move across the end of February
 // (28 or 29 days) is refused rather than guessed.
 func (d calDate) add(days int) (calDate, bool) {
-	const year = 2001 // any year without a 29 February: only moves that never cross one are kept
+	// Any year without a 29 February, where only moves that never cross the end of February
+	// are kept; a date line reading 29 February says the year has one.
+	year, leap := 2001, d.Month == 2 && d.Day == 29
+	if leap {
+		year = 2004
+	}
+	if days < -366 || days > 366 {
+		return calDate{}, false
+	}
 	t0 := time.Date(year, time.Month(d.Month), d.Day, 12, 0, 0, 0, time.UTC)
+	if t0.Month() != time.Month(d.Month) {
+		return calDate{}, false // no such day ("February 30")
+	}
 	t1 := t0.AddDate(0, 0, days)
 	marchFirst := time.Date(year, time.March, 1, 12, 0, 0, 0, time.UTC)
-	if t0.Before(marchFirst) != t1.Before(marchFirst) || t1.Year() != year {
+	if !leap && t0.Before(marchFirst) != t1.Before(marchFirst) || t1.Year() != year {
 		return calDate{}, false
 	}
 	wd := (int(d.Weekday) + days%7 + 7) % 7
@@ -142,7 +153,14 @@ func resolveDay(phrase string, today calDate) (calDate, bool) {
 	if m := inSomeDays.FindStringSubmatch(p); m != nil {
 		n, err := strconv.Atoi(m[1])
 		if err != nil {
-			n = numberWords[m[1]]
+			w, ok := numberWords[strings.ToLower(m[1])]
+			if !ok {
+				return calDate{}, false // digits too many to be a number of days
+			}
+			n = w
+		}
+		if n > 366 {
+			return calDate{}, false
 		}
 		if strings.HasPrefix(m[2], "week") {
 			n *= 7
@@ -184,8 +202,10 @@ func datesIn(text string) [][2]int {
 
 var (
 	monthNames = `(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
-	monthFirst = regexp.MustCompile(`(?i)\b` + monthNames + `\.?\s+(\d{1,2})\b`)
-	dayFirst   = regexp.MustCompile(`(?i)\b(\d{1,2})\s+` + monthNames + `\b`)
+	// The day and the month's name stand on one line, and a time's minutes ("10:15") are no
+	// day: a form's fields are read joined line by line.
+	monthFirst = regexp.MustCompile(`(?i)\b` + monthNames + `\.?[ \t]+(\d{1,2})\b`)
+	dayFirst   = regexp.MustCompile(`(?i)(?:^|[^\d:])(\d{1,2})[ \t]+` + monthNames + `\b`)
 	isoDay     = regexp.MustCompile(`\b\d{4}-(\d{1,2})-(\d{1,2})\b`)
 	usDay      = regexp.MustCompile(`\b(\d{1,2})/(\d{1,2})/\d{4}\b`)
 )

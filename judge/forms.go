@@ -74,6 +74,9 @@ type formSnap struct {
 	// Submitted is the frame the agent submitted the form on when the screens since show
 	// it unchanged and no sign the save went through: whether it did cannot be told (C2).
 	Submitted int `json:"submitted,omitempty"`
+	// Opened are the fields as the form first showed them: a form left as it was opened
+	// was only read (an item's page looked at on the way to an answer).
+	Opened []FormField `json:"opened,omitempty"`
 }
 
 // formAct is what the agent's action on a form's frame did to it.
@@ -106,6 +109,9 @@ type DroppedForm struct {
 	How     string      `json:"how"`
 	// Error is the error the app showed when the form was left, "" for none.
 	Error string `json:"error,omitempty"`
+	// Unchanged is set when the form was left as it was opened: only read, nothing of it
+	// given up.
+	Unchanged bool `json:"unchanged,omitempty"`
 }
 
 // String says the dropped form for analyses and the review.
@@ -232,7 +238,7 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 			m.Open = nil
 			if hasTyped(cur) {
 				m.Open = &formSnap{First: p.First, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false),
-					Document: p.Document || isDocument(sc), Submitted: submitted}
+					Document: p.Document || isDocument(sc), Submitted: submitted, Opened: p.Opened}
 			}
 			m.remember(frame, sc)
 			return
@@ -241,7 +247,7 @@ func (m *Forms) observe(frame int, sc *Screen, a *trace.Action, same bool) {
 	}
 	if hasTyped(cur) {
 		m.Open = &formSnap{First: frame, Frame: frame, Package: sc.Package, Title: sc.Title, Fields: cur, Act: classifyAct(a, sc, false),
-			Document: isDocument(sc)}
+			Document: isDocument(sc), Opened: cur}
 	}
 	m.remember(frame, sc)
 }
@@ -297,7 +303,8 @@ func (m *Forms) resolve(frame int, sc *Screen) {
 		if p.Dialog {
 			how = "the save-or-discard question was answered: " + how
 		}
-		m.drop(DroppedForm{Frame: frame, First: p.First, Left: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields, How: how})
+		m.drop(DroppedForm{Frame: frame, First: p.First, Left: p.Frame, Package: p.Package, Title: p.Title, Fields: p.Fields, How: how,
+			Unchanged: m.onlyRead(p)})
 		return
 	default:
 		return
@@ -319,10 +326,30 @@ func (m *Forms) drop(d DroppedForm) {
 	}
 }
 
+// onlyRead reports whether a form was left as it was opened, its text the app's own: its
+// fields never changed while it showed, and every text field held what the app had listed
+// before the form opened (the item's name on the list it was opened from). A form the agent
+// typed into, even in one step before its first frame, holds text the app never showed.
+func (m *Forms) onlyRead(p *formSnap) bool {
+	if p.Opened == nil || !sameFields(p.Fields, p.Opened) {
+		return false
+	}
+	for _, f := range p.Fields {
+		if f.Chosen || f.Picked {
+			continue
+		}
+		first, ok := m.Shown[p.Package+"\x00"+screentext.Squeeze(f.Value)]
+		if !ok || first >= p.First {
+			return false
+		}
+	}
+	return true
+}
+
 // lastDroppedOf is the last form left without being saved, with no later commit in its app,
-// whose text names an item the contents name: a form is evidence against what it held (F2),
-// and a form the agent only opened to read (a task's page viewed and left with back, on the
-// way to an answer) holds no item the task names.
+// changed since it was opened, whose text names an item the contents name: a form is
+// evidence against what it held (F2), and a form the agent only opened to read (a task's
+// page viewed and left with back, on the way to an answer) gave nothing up.
 func (m *Forms) lastDroppedOf(contents []string) (DroppedForm, bool) {
 	if m == nil {
 		return DroppedForm{}, false
@@ -333,7 +360,7 @@ func (m *Forms) lastDroppedOf(contents []string) (DroppedForm, bool) {
 		for _, s := range m.Saved {
 			later = later || s.Package == d.Package && s.Frame > d.Frame
 		}
-		if !later && heldIn(d.Fields, contents) {
+		if !later && !d.Unchanged && heldIn(d.Fields, contents) {
 			return d, true
 		}
 	}
