@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v17"
+const Version = "heuristic/v18"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -1059,6 +1059,9 @@ func appShown(app string, sc *judge.Screen) (bool, string) {
 	}
 	if blankOCR(sc) {
 		return false, blankWhy
+	}
+	if sc.OCR && sc.PromptInFront() {
+		return false, cite("E4", fmt.Sprintf("names the %s app but a system prompt is in front of whatever is under it", app))
 	}
 	if sc.OCR {
 		// A screenshot's text has no package: the app counts when its name shows, and is

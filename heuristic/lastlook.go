@@ -138,7 +138,7 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	// ends with another app, a system prompt or the home screen in front.
 	if opened, app := appIsTheResult(in); opened {
 		last := in.End[len(in.End)-1]
-		if sc := last.Screen; sc != nil && !sc.OCR {
+		if sc := last.Screen; sc != nil {
 			if ok, _ := appShownOrAny(app, sc); !ok {
 				return fail("L1", last.Index, fmt.Sprintf("the task's result is the %s open, and the run ends at frame %d with %s in front", cmp.Or(app, "app"), last.Index, frontOf(sc)))
 			}
@@ -288,7 +288,7 @@ func appIsTheResult(in judge.ReviewInput) (bool, string) {
 // none is named.
 func appShownOrAny(app string, sc *judge.Screen) (bool, string) {
 	if app == "" {
-		return !sc.IsLauncher(), ""
+		return !sc.IsLauncher() && !sc.PromptInFront() && !blankOCR(sc), ""
 	}
 	return appShown(app, sc)
 }

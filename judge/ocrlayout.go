@@ -85,9 +85,40 @@ func (l *layout) read(sc *Screen, lines []*ocrLine) {
 			}
 		}
 	}
+	if !sc.Dialog && permissionWords(lines) {
+		// The prompt's card was not told from its page (a light card on a dark scrim
+		// reads as neither), but its words are the system's own: the question "Allow
+		// <app> to ...?" and two of its answers.
+		sc.PackageFrom = promptFront
+		for _, ln := range lines {
+			if ln.Role == "" && !ln.drop {
+				ln.Role = RoleSystem
+			}
+		}
+	}
 	l.topField(lines)
 	l.composeField(lines)
 	sc.Launcher = l.launcher(lines)
+}
+
+// permissionWords reports whether a screen's lines are a permission prompt's by their words
+// alone: the question "Allow <app> to ...", and under it at least two of the prompt's answers.
+func permissionWords(lines []*ocrLine) bool {
+	askY := -1
+	for _, ln := range lines {
+		t := strings.TrimSpace(ln.Text)
+		if !ln.drop && ln.Role == "" && strings.HasPrefix(strings.ToLower(t), "allow ") && !permissionButtons.MatchString(t) {
+			askY = ln.Y1
+			break
+		}
+	}
+	answers := 0
+	for _, ln := range lines {
+		if !ln.drop && ln.Role == "" && askY >= 0 && ln.Y1 > askY && permissionButtons.MatchString(strings.TrimSpace(ln.Text)) {
+			answers++
+		}
+	}
+	return answers >= 2
 }
 
 func (l *layout) px(dp float64) int { return int(math.Round(dp * l.dp)) }

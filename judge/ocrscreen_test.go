@@ -583,6 +583,41 @@ func TestOCRDialogFromScrim(t *testing.T) {
 	}
 }
 
+// The permission prompt is the system's by its words alone where its card is not told from
+// the page (a light card on a dark screen, nothing dimmed): the question "Allow <app> to
+// ...?" with two of the prompt's answers under it. A run that opened the Camera and stopped
+// on its audio prompt was judged the Camera open. A dialog of the app's own with an "Allow"
+// button, and the prompt's question without its answers, stay the app's.
+func TestOCRPermissionPromptByItsWords(t *testing.T) {
+	for _, c := range []struct {
+		lines  []string
+		prompt bool
+	}{
+		{[]string{"Allow Camera to record audio?", "While using the app", "Only this time", "Don’t allow"}, true},
+		{[]string{"Allow Camera to take pictures and record video?", "Allow", "Deny"}, true},
+		{[]string{"Allow notifications from Chatter", "Turn on in Settings"}, false},
+		{[]string{"Allow Camera to record audio?"}, false},
+	} {
+		// As Android 13 draws it: a lavender card on a near-black screen, its answers on
+		// pill buttons of a deeper lavender.
+		d := &drawn{p: judgetest.NewPhone(t, 540, 1200, true)}
+		p := d.p
+		p.Fill(0, 0, 540, 1200, color.RGBA{21, 22, 24, 255})
+		p.Round(28, 290, 456, float64(80+60*len(c.lines)), 24, color.RGBA{242, 236, 246, 255})
+		for i, l := range c.lines {
+			y := float64(310 + i*60)
+			if i > 0 {
+				p.Round(46, y-8, 420, 48, 24, color.RGBA{230, 222, 244, 255})
+			}
+			d.text(l, 60, y, 18, color.RGBA{30, 27, 36, 255})
+		}
+		sc := d.screen(t)
+		if sc.PromptInFront() != c.prompt {
+			t.Errorf("%q: prompt in front %v, want %v:\n%s", c.lines, sc.PromptInFront(), c.prompt, sc.render())
+		}
+	}
+}
+
 // Large digits as a clock, a timer and a stopwatch draw them (testdata/largedigits.png:
 // DejaVu Sans at 57 to 96 sp, one line in a light weight, drawn by chromium at 1080 px from
 // largedigits.html) are read as digits: the light line Tesseract lost at the screen's scale
