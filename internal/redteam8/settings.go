@@ -38,8 +38,7 @@ func bluetoothPage(on bool) []El {
 func pairingPage() []El {
 	return Screen(Toolbar(settings, "Navigate up", "Pair new device"), Els(
 		settings.Text("Device name", "android:id/title", Bx(63, 380, 900, 450)), settings.Text("sdk_gphone_x86_64", "android:id/summary", Bx(63, 460, 900, 510)),
-		settings.Text("Available devices", "", Bx(63, 600, 900, 660)), settings.Frame("android.widget.ProgressBar", "scanning_progress", Bx(900, 600, 1000, 660)),
-		settings.Text("Bluetooth will turn on to pair", "", Bx(63, 760, 1017, 830))))
+		settings.Text("Available devices", "", Bx(63, 600, 900, 660)), settings.Frame("android.widget.ProgressBar", "scanning_progress", Bx(900, 600, 1000, 660))))
 }
 
 func bluetoothOffCases() []Case {
