@@ -162,10 +162,12 @@ func confirmed(sp spec, p value, sc *judge.Screen) (judge.Element, bool) {
 }
 
 // subjectWith reports whether every value of the question shows beside element h: in its
-// list item, or on the screen when h is no list's item.
+// list item, or on the screen when h is no list's item, or anywhere on the page of the
+// item the value names (a note's page titled with it: its body's lines are about it).
 func subjectWith(sp spec, h judge.Element, sc *judge.Screen) bool {
+	page := strings.ToLower(itemOfPage(sc))
 	for _, v := range sp.Values {
-		found := false
+		found := page != "" && v.In(page)
 		for _, e := range sc.Elements {
 			if sc.IsContent(e) && v.In(strings.ToLower(e.Text+"\n"+e.Desc)) && sameListItem(sc, h, e) {
 				found = true

@@ -442,6 +442,9 @@ type spec struct {
 	// All is set for a deletion of every item of a kind, none named ("delete all my
 	// notes"): the page that listed them must come to list none of them (E5).
 	All bool
+	// Dups is set for a deletion of the copies of items that repeat ("delete all but one of
+	// any recipes that are exact duplicates"): every repeated row must come to show once.
+	Dups bool
 	// AtEnd is set when the clause asks for a screen to stay displayed ("ensure the
 	// in-call screen is displayed"): the run's last screen must still show it (L1).
 	AtEnd bool
@@ -703,6 +706,7 @@ func parseSpec(content string) spec {
 		sp.Kind = kindGone
 	}
 	sp.All = sp.Kind == kindGone && everyItem.MatchString(c)
+	sp.Dups = sp.Kind == kindGone && duplicatesWord.MatchString(c)
 	if m := levelWant.FindStringSubmatch(strings.ToLower(c)); m != nil && (sp.Kind == kindToggle || sp.Kind == kindState) {
 		// "Turn the brightness to the min value": a level, shown as a percentage.
 		sp.Kind, sp.Level = kindLevel, "100%"
@@ -828,6 +832,9 @@ func withoutRelativeDays(vs []value, clause string) []value {
 	}
 	return keep
 }
+
+// duplicatesWord names the copies of repeated items as what to delete.
+var duplicatesWord = regexp.MustCompile(`(?i)\bduplicates?\b|\bduplicated\b`)
 
 // everyItem is a deletion of every item of a kind: "delete all my notes", "remove every
 // expense". "All but", "all of the X named ..." and "all events on <date>" pick some of

@@ -796,6 +796,9 @@ func (h *reasoner) today(in judge.ReasonInput) (calDate, bool) {
 // was compared and holds on the latest screen that showed it, or the run cannot be told.
 // A role shown in another field of the task is read off the saved forms.
 func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
+	if judgedByPage(in) {
+		return trace.Outcome{}, false // the page that set the task judged all of it (E9)
+	}
 	cons := taskConstraints(in.Task)
 	for i, c := range cons {
 		ok, seen := true, notShown

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v15"
+const Version = "heuristic/v16"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -168,6 +168,10 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		}
 		why = append(why, msg)
 	}
+	if v, text := pageVerdict(sc); v == "success" && n.Kind == substate.Unit {
+		// The page that set the task judged the attempt a success (E9).
+		return true, strings.Join(append(why, cite("E9", fmt.Sprintf("the page writes its own verdict on the attempt, %q", text))), "; ")
+	}
 	switch sp.Kind {
 	case kindAnswer:
 		h.noteQuality(sp, in)
@@ -177,6 +181,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 		}
 		return a.ok, strings.Join(append(why, a.why), "; ")
 	case kindGone:
+		if sp.Dups && len(sp.Objects) == 0 {
+			return h.judgeDuplicates(in, why)
+		}
 		if day, i, ok := h.goneOnDay(sp, n.Content, in); ok {
 			// "Delete all events this Tuesday": every item of that day's page, the day
 			// resolved from today's date (C5 compares it here, on the page's title).

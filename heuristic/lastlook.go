@@ -27,6 +27,9 @@ import (
 type lastLook struct{}
 
 func (lastLook) Review(_ context.Context, in judge.ReviewInput) (trace.Outcome, trace.Usage, error) {
+	if o, ok := failedByPage(in); ok {
+		return o, trace.Usage{}, nil
+	}
 	if !in.AllReached {
 		return unreached(in), trace.Usage{}, nil
 	}
@@ -95,6 +98,13 @@ func reached(in judge.ReviewInput) trace.Outcome {
 	fail := func(rule string, frame int, msg string) trace.Outcome {
 		m := cite(rule, msg)
 		return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{rule}, Frame: &frame, Reason: m, Review: review(in, m)}
+	}
+	if restsOnPage(in) && !judgedByPage(in) {
+		// E9: the page's verdict is its state on the run's last screen; left, it is no
+		// longer what the run ends with.
+		msg := cite("L1", fmt.Sprintf("the result rests on a page's own verdict (frame %d), and the run's last screen no longer shows it", in.ReachedAt))
+		last := in.End[len(in.End)-1].Index
+		return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"L1"}, Frame: &last, Reason: msg, Review: review(in, msg)}
 	}
 	// L3: an error in the app after the result.
 	for _, f := range in.End {
@@ -483,6 +493,9 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 			continue
 		}
 		sp := onNotedDay(parseSpec(f.Node.Content), f.Node.Content, in.Task, in.Notes)
+		if sp.Kind == kindGone && sp.Dups && len(sp.Objects) == 0 && against == "" {
+			against = duplicatesLeft(in, last, lastFrame)
+		}
 		if msg, ok := uncheckable(f.Node.Content, sp, in.Answer); ok {
 			why = append(why, fmt.Sprintf("substate %d: %s", f.Node.ID, msg))
 			continue
@@ -690,6 +703,9 @@ func uncheckable(content string, sp spec, answer string) (string, bool) {
 		}
 		return "", false
 	case kindGone:
+		if len(sp.Objects) == 0 && sp.Dups {
+			return "the copies of repeated items to be gone: rows that look alike may differ in fields the list does not show, so which are exact copies cannot be told from the list", true
+		}
 		if len(sp.Objects) == 0 && !sp.All {
 			return "nothing named to be gone", true
 		}

@@ -124,6 +124,14 @@ func eventForm(title, date, time string) []trace.UIElement {
 	})
 }
 
+// quizTask is a page that sets a puzzle and judges the answer itself, as AndroidWorld's
+// browser tasks do; quizPage is that page with its lines.
+const quizTask = "Open the quiz in the Quizzer app, add the two numbers it shows and submit their sum."
+
+func quizPage(lines ...string) []trace.UIElement {
+	return judgetest.Page("org.example.quizzer", "Quiz", lines...)
+}
+
 // smsThread is a conversation whose send control shows its mode ("SMS") and says what it
 // does in its description.
 func smsThread(title, draft string) []trace.UIElement {
@@ -541,6 +549,18 @@ func ruleCases() []ruleCase {
 		{rule: "F1", name: "no error, the agent stopped on the list", task: contactTask,
 			steps: []act{{judgetest.Page(book, "People", "Pavel Ng"), nil}}, want: trace.RunFailure, cite: "F4"},
 
+		// E9 and F7: a page that sets the task writes its own verdict on the attempt.
+		{rule: "E9", hold: true, name: "the quiz page writes Success! after the submit", task: quizTask,
+			steps: []act{{quizPage("7", "5"), tapSave}, {quizPage("Success!"), nil}}, want: trace.RunSuccess, cite: "E9"},
+		{rule: "E9", name: "the page's verdict left for the home screen", task: quizTask,
+			steps: []act{{quizPage("7", "5"), tapSave}, {quizPage("Success!"), pressHome}, {judgetest.Page(launcher, "", "Jotter", "Quizzer"), nil}}, want: trace.RunCannotTell, cite: "L1"},
+		{rule: "E9", name: "a page whose text mentions success is no verdict", task: quizTask,
+			steps: []act{{quizPage("7", "5"), tapSave}, {quizPage("Success rate: 40%"), nil}}, want: trace.RunCannotTell, cite: "C3"},
+		{rule: "F7", hold: true, name: "the quiz page writes Wrong answer after the submit", task: quizTask,
+			steps: []act{{quizPage("7", "5"), tapSave}, {quizPage("Wrong answer"), nil}}, want: trace.RunFailure, cite: "F7"},
+		{rule: "F7", name: "wrong first, then solved", task: quizTask,
+			steps: []act{{quizPage("Wrong answer"), tapSave}, {quizPage("Success!"), nil}}, want: trace.RunSuccess, cite: "E9"},
+
 		// F2: a form left without being committed.
 		{rule: "F2", hold: true, name: "the form left with back", task: entryTask,
 			steps: []act{{entryForm("Harbour walk"), pressBack}, {agenda("Dentist"), nil}}, want: trace.RunFailure},
@@ -680,7 +700,13 @@ func ruleCases() []ruleCase {
 }
 
 func TestEvidenceRules(t *testing.T) {
-	for _, c := range ruleCases() {
+	runRuleCases(t, ruleCases())
+}
+
+// runRuleCases judges each case's run and checks its verdict and the rule it cites.
+func runRuleCases(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.rule+" "+c.name, func(t *testing.T) {
 			tr := stepsTrace(t, c.task, c.steps...)
 			if c.status != "" {

@@ -428,7 +428,16 @@ func pageTitle(sc *Screen) string {
 	if sc.Height == 0 {
 		return ""
 	}
-	limit := sc.Height / 8
+	// The app bar and the header under it (a day view's date) take about the top third of a
+	// phone's width; the lowest element edge can stop well short of the screen's bottom (no
+	// navigation bar in the dump), so an eighth of it alone cut the header off.
+	width := 0
+	for _, e := range sc.Elements {
+		if e.HasBounds {
+			width = max(width, e.X2)
+		}
+	}
+	limit := max(sc.Height/8, width*3/10)
 	for _, e := range sc.Elements { // reading order
 		if e.Role != "" || e.Mark != "" || !e.HasBounds || e.Y1 > limit || e.Editable ||
 			(e.Package != "" && e.Package != sc.Package) || buttonClass.MatchString(e.Class) {

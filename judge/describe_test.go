@@ -219,3 +219,33 @@ func TestSearchQueryMarked(t *testing.T) {
 		t.Fatalf("search query not marked: %+v", sc.Elements[0])
 	}
 }
+
+// The page's title is the first plain text of the app bar or the header under it: a day
+// view's date ("Fri, October 27", under an app bar of icons only) starts some 300 px down on
+// a 1080 px wide phone. A dump without the navigation bar ends well above the screen's
+// bottom (here at 2295 px), and an eighth of that cut the header off: the page had no title,
+// every page of the app read as one, and "delete all the events on October 27" never saw its
+// day's page emptied. A text half way down the screen is still no title.
+func TestTitleIsTheHeaderUnderAnIconAppBar(t *testing.T) {
+	pkg := "com.simplemobiletools.calendar.pro"
+	el := func(class, text, desc string, y1, y2 int) trace.UIElement {
+		return trace.UIElement{ClassName: class, Text: text, ContentDescription: desc, PackageName: pkg, IsEnabled: true,
+			BBoxPixels: &trace.BBox{XMin: 147, XMax: 933, YMin: float64(y1), YMax: float64(y2)}}
+	}
+	page := func(header int) []trace.UIElement {
+		return []trace.UIElement{
+			el("android.widget.ImageButton", "", "Navigate up", 138, 285),
+			{ClassName: "android.widget.TextView", ContentDescription: "Search", PackageName: pkg, IsEnabled: true, IsClickable: true,
+				BBoxPixels: &trace.BBox{XMin: 954, XMax: 1080, YMin: 148, YMax: 274}},
+			el("android.widget.TextView", "Fri, October 27", "", header, header+142),
+			el("android.widget.TextView", "No events", "", 700, 780),
+			el("android.widget.ImageButton", "", "New event", 2148, 2295),
+		}
+	}
+	if got := fromElements(page(296)).Title; got != "Fri, October 27" {
+		t.Errorf("title %q, want the day's header", got)
+	}
+	if got := fromElements(page(1100)).Title; got != "" {
+		t.Errorf("title %q: a text half way down is no title", got)
+	}
+}
