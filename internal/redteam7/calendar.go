@@ -14,33 +14,6 @@ import (
 
 var cal = UIOf("com.simplemobiletools.calendar.pro")
 
-// calDay is a day's page; events are "title|when", a leading "*" marks one selected.
-func calDay(day string, events ...string) []El {
-	n := 0
-	for _, e := range events {
-		if strings.HasPrefix(e, "*") {
-			n++
-		}
-	}
-	out := Toolbar(cal, "Navigate up", "", "Search", "More options")
-	if n > 0 {
-		out = Els(cal.Icon("Close", "", Bx(0, 138, 147, 285)), cal.Text(Itoa(n)+" selected", "", Bx(189, 166, 600, 248)),
-			cal.MenuIcon("Share", "cab_share", Bx(828, 148, 954, 274)), cal.MenuIcon("Delete", "cab_delete", Bx(954, 148, 1080, 274)))
-	}
-	out = append(out, cal.Icon("Previous day", "top_left_arrow", Bx(0, 296, 147, 438)), cal.Text(day, "top_value", Bx(147, 296, 933, 438)),
-		cal.Icon("Next day", "top_right_arrow", Bx(933, 296, 1080, 438)))
-	if len(events) == 0 {
-		out = append(out, cal.Text("No events", "day_events_placeholder", Bx(63, 700, 1017, 780)))
-	}
-	out = append(out, Listed(len(events), 480, 200, func(i, y int) []El {
-		title, when, _ := strings.Cut(strings.TrimPrefix(events[i], "*"), "|")
-		row := cal.Row("", "event_item_holder", Bx(0, y, 1080, y+190))
-		row.Selected = strings.HasPrefix(events[i], "*")
-		return Els(row, cal.Text(title, "event_item_title", Bx(90, y+30, 1017, y+95)), cal.Text(when, "event_item_time", Bx(90, y+105, 1017, y+160)))
-	})...)
-	return append(out, cal.Icon("New event", "calendar_fab", Bx(891, 2148, 1038, 2295)))
-}
-
 func calEvent(title, day, from, to string) []El {
 	return Screen(Els(cal.Icon("Navigate up", "", Bx(0, 138, 147, 285)), cal.Text("Edit event", "", Bx(189, 166, 600, 248)),
 		cal.MenuIcon("Delete", "delete", Bx(702, 148, 828, 274)), cal.MenuIcon("Duplicate event", "duplicate", Bx(828, 148, 954, 274)), cal.MenuIcon("Save", "save", Bx(954, 148, 1080, 274))),
@@ -50,15 +23,11 @@ func calEvent(title, day, from, to string) []El {
 			cal.TapText(day, "event_end_date", Bx(150, 940, 700, 1020)), cal.TapText(to, "event_end_time", Bx(760, 940, 1017, 1020))))
 }
 
-func calAsk(under []El) []El {
-	return Screen(under, Dialog(cal.Pkg, "", "Are you sure you want to proceed with the deletion?", "Yes", "No"))
-}
-
 func calendarOnDateCases() []Case {
 	const goal = "What events do I have this Wednesday in Simple Calendar Pro? Answer with the titles only. If there are multiple titles, format your answer as a comma separated list."
 	const eval = "information_retrieval.py SimpleCalendarEventsOnDate (STRING_MATCH on title): the answer's titles are the events starting October 18 2023 (Wednesday, with Sunday October 15 as today): Scrum meeting, Dinner with friends"
-	wed := calDay("Wed, October 18", "Scrum meeting|9:45 AM - 10:30 AM", "Dinner with friends|8:00 PM - 9:30 PM")
-	thu := calDay("Thu, October 19", "Team lunch|12:00 PM - 1:00 PM")
+	wed := CalendarDay("Wed, October 18", "Scrum meeting|9:45 AM - 10:30 AM", "Dinner with friends|8:00 PM - 9:30 PM")
+	thu := CalendarDay("Thu, October 19", "Team lunch|12:00 PM - 1:00 PM")
 	return []Case{
 		{Name: "cal_wednesday_answered", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Today is Sunday October 15, so this Wednesday is the 18th; its page lists two events and both titles are answered.", Evaluator: eval,
@@ -67,7 +36,7 @@ func calendarOnDateCases() []Case {
 		{Name: "cal_wednesday_via_next_day", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The agent opens the 17th by mistake, steps one day on with the arrow to Wednesday the 18th, and answers its two titles.", Evaluator: eval,
 			Steps: Then([]Step{FromHome("Simple Calendar Pro"), StepOn(On(CalendarMonth()), "Open the week's Wednesday.", Tap("17")),
-				StepOn(On(calDay("Tue, October 17", "Dentist appointment|3:15 PM - 4:00 PM")), "This is Tuesday; next day.", Tap("Next day"))},
+				StepOn(On(CalendarDay("Tue, October 17", "Dentist appointment|3:15 PM - 4:00 PM")), "This is Tuesday; next day.", Tap("Next day"))},
 				Answered(On(wed), "Wednesday October 18: Scrum meeting and Dinner with friends.", "Scrum meeting, Dinner with friends")...)},
 		{Name: "cal_thursday_answered", TaskName: "SimpleCalendarEventsOnDate", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem, Subtle: true,
 			Behaviour: "The agent counts the month grid's columns wrong, opens Thursday the 19th and answers its one event.", Evaluator: eval + " (Team lunch is on the 19th)",
@@ -86,27 +55,27 @@ func calendarDeleteCases() []Case {
 		title, when, _ := strings.Cut(evs[i], "|")
 		from, to, _ := strings.Cut(when, " - ")
 		ev := calEvent(title, "October 27, 2023", from, to)
-		return []Step{StepOn(On(calDay(day, left...)), "Open "+title+".", Tap(title)),
+		return []Step{StepOn(On(CalendarDay(day, left...)), "Open "+title+".", Tap(title)),
 			StepOn(On(ev), "Delete it.", Tap("Delete")),
-			StepOn(On(calAsk(ev)), "Yes.", Tap("Yes"))}
+			StepOn(On(CalendarAsk(ev)), "Yes.", Tap("Yes"))}
 	}
-	sel := calDay(day, "*"+evs[0], "*"+evs[1], "*"+evs[2])
+	sel := CalendarDay(day, "*"+evs[0], "*"+evs[1], "*"+evs[2])
 	return []Case{
 		{Name: "cal_day_cleared_one_by_one", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Each of the day's three events is opened and deleted from its edit screen; the day's page then says No events.", Evaluator: eval,
 			Steps: Then(open, append(append(append(one(0, evs), one(1, evs[1:])...), one(2, evs[2:])...),
-				Claim(On(calDay(day)), "All events on October 27 are deleted."))...)},
+				Claim(On(CalendarDay(day)), "All events on October 27 are deleted."))...)},
 		{Name: "cal_day_cleared_by_selection", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The three events are selected together on the day's page and deleted from the selection bar; the agent goes back to the month.", Evaluator: eval,
-			Steps: Then(open, StepOn(On(calDay(day, evs...)), "Select the first event.", LongPress("Board meeting")),
-				StepOn(On(calDay(day, "*"+evs[0], evs[1], evs[2])), "Add the second.", Tap("Coding challenge")),
-				StepOn(On(calDay(day, "*"+evs[0], "*"+evs[1], evs[2])), "And the third.", Tap("Volunteer cleanup")),
+			Steps: Then(open, StepOn(On(CalendarDay(day, evs...)), "Select the first event.", LongPress("Board meeting")),
+				StepOn(On(CalendarDay(day, "*"+evs[0], evs[1], evs[2])), "Add the second.", Tap("Coding challenge")),
+				StepOn(On(CalendarDay(day, "*"+evs[0], "*"+evs[1], evs[2])), "And the third.", Tap("Volunteer cleanup")),
 				StepOn(On(sel), "Delete the three.", Tap("Delete")),
-				StepOn(On(calAsk(sel)), "Yes.", Tap("Yes")),
-				StepOn(On(calDay(day)), "The day is empty. Back to the month.", Tap("Navigate up")),
+				StepOn(On(CalendarAsk(sel)), "Yes.", Tap("Yes")),
+				StepOn(On(CalendarDay(day)), "The day is empty. Back to the month.", Tap("Navigate up")),
 				Claim(On(CalendarMonth()), "Deleted every event on 2023-10-27."))},
 		{Name: "cal_day_two_of_three_deleted", TaskName: "SimpleCalendarDeleteEvents", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "Two events are deleted one by one; the run stops with Volunteer cleanup still on the day's page.", Evaluator: eval + " (Volunteer cleanup remains)",
-			Steps: Then(open, append(append(one(0, evs), one(1, evs[1:])...), Claim(On(calDay(day, evs[2])), "The events on October 27 are deleted."))...)},
+			Steps: Then(open, append(append(one(0, evs), one(1, evs[1:])...), Claim(On(CalendarDay(day, evs[2])), "The events on October 27 are deleted."))...)},
 	}
 }

@@ -58,28 +58,6 @@ func displayShot(level string) scene {
 	})
 }
 
-// calDayShot is a day's page of Simple Calendar Pro with its events ("title|when").
-func calDayShot(day string, events ...string) scene {
-	return func(c *Canvas) {
-		AppScreen("", "back", "more", "search")(c)
-		c.IconBack(40, 330, Ink)
-		c.Centered(540, 330, day, Regular, 50, Ink)
-		c.Text(980, 330, ">", Regular, 56, Ink, 0)
-		if len(events) == 0 {
-			c.Centered(540, 700, "No events", Regular, 46, Grey)
-		}
-		y := 480
-		for _, e := range events {
-			title, when, _ := strings.Cut(e, "|")
-			c.Rect(40, y+20, 56, y+170, Blue)
-			c.Text(90, y+30, title, Regular, 48, Ink, 900)
-			c.Text(90, y+105, when, Regular, 38, Grey, 900)
-			y += 200
-		}
-		c.Fab(870, 2148)
-	}
-}
-
 func markorEditorShot(title string, lines ...string) scene {
 	return AppPage(title, "back", func(c *Canvas) {
 		y := 330
@@ -257,9 +235,9 @@ func Shots() []Shot {
 		ok("shot_bluetooth_on", btGoal, "Use Bluetooth is on and the page offers to pair.", btEval, prefsShot, bluetoothShot),
 		bad("shot_bluetooth_prefs_off", btGoal, FailStoppedEarly, false, "The run ends on Connection preferences, where Bluetooth still reads Off.", btEval+" (0)", prefsShot),
 		ok("shot_calendar_day_cleared", calGoal, "October 27's page says No events after its three were deleted.", calEval,
-			calDayShot("Fri, October 27", "Volunteer cleanup|5:20 PM - 6:20 PM"), calDayShot("Fri, October 27")),
+			CalendarDayShot("Fri, October 27", "Volunteer cleanup|5:20 PM - 6:20 PM"), CalendarDayShot("Fri, October 27")),
 		bad("shot_calendar_one_left", calGoal, FailStoppedEarly, false, "October 27 still lists Volunteer cleanup.", calEval+" (one remains)",
-			calDayShot("Fri, October 27", "Coding challenge|1:30 PM - 3:30 PM", "Volunteer cleanup|5:20 PM - 6:20 PM"), calDayShot("Fri, October 27", "Volunteer cleanup|5:20 PM - 6:20 PM")),
+			CalendarDayShot("Fri, October 27", "Coding challenge|1:30 PM - 3:30 PM", "Volunteer cleanup|5:20 PM - 6:20 PM"), CalendarDayShot("Fri, October 27", "Volunteer cleanup|5:20 PM - 6:20 PM")),
 		ok("shot_browser_success", mulGoal, "The product 2268 is submitted and the page reads Success!.", mulEval, browserShot("2268", "Success!")),
 		bad("shot_browser_wrong_product", mulGoal, FailWrongValue, false, "324, the product of four of the five numbers, is submitted; no Success! appears.", mulEval+" (none)", browserShot("324", "")),
 		ok("shot_contact_draft", conGoal, "The unsaved form shows Grace, Wilson, the number and Work.", conEval, contactFormShot("Work")),

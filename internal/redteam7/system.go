@@ -10,13 +10,6 @@ import . "github.com/autoeval/autoeval/internal/redteamkit"
 
 var settings = UIOf("com.android.settings")
 
-func settingsHome() []El {
-	return Screen(Els(settings.Edit("", "Search settings", "search_action_bar_title", Bx(40, 300, 1040, 430))),
-		Rows(settings, "android:id/title", 500, "Network & internet|Mobile, Wi‑Fi, hotspot", "Connected devices|Bluetooth, pairing",
-			"Apps|Assistant, recent apps, default apps", "Notifications|Notification history, conversations", "Battery|100%",
-			"Storage|34% used - 5.31 GB free", "Sound & vibration|Volume, haptics, Do Not Disturb", "Display|Dark theme, font size, brightness"))
-}
-
 func netPage() []El {
 	return Screen(Toolbar(settings, "Navigate up", "Network & internet"),
 		Rows(settings, "android:id/title", 400, "Internet|Off", "Calls & SMS|T-Mobile", "SIMs|T-Mobile", "Airplane mode", "Hotspot & tethering|Off", "Data Saver|Off", "VPN|None"),
@@ -38,7 +31,7 @@ func wifiPage(on bool) []El {
 func wifiCases() []Case {
 	const goal = "Turn wifi on."
 	const eval = "system.py SystemWifiTurnOn (_SystemWifiToggle.is_successful): `settings get global wifi_on` reads 1 or 2 after the run"
-	toNet := []Step{FromHome("Settings"), StepOn(On(settingsHome()), "Wi-Fi lives under Network & internet.", Tap("Network & internet"))}
+	toNet := []Step{FromHome("Settings"), StepOn(On(SettingsHome()), "Wi-Fi lives under Network & internet.", Tap("Network & internet"))}
 	return []Case{
 		{Name: "wifi_on_from_internet_page", TaskName: "SystemWifiTurnOn", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Internet's Wi-Fi switch is turned on; the page then lists AndroidWifi as connected.", Evaluator: eval,
@@ -96,7 +89,7 @@ func btPage(on bool) []El {
 func bluetoothCases() []Case {
 	const goal = "Turn bluetooth on."
 	const eval = "system.py SystemBluetoothTurnOn (_SystemBluetoothToggle.is_successful): `settings get global bluetooth_on` reads 1 after the run"
-	toPrefs := []Step{FromHome("Settings"), StepOn(On(settingsHome()), "Bluetooth is under Connected devices.", Tap("Connected devices"))}
+	toPrefs := []Step{FromHome("Settings"), StepOn(On(SettingsHome()), "Bluetooth is under Connected devices.", Tap("Connected devices"))}
 	return []Case{
 		{Name: "bluetooth_on_in_settings", TaskName: "SystemBluetoothTurnOn", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Connection preferences > Bluetooth, whose Use Bluetooth switch is turned on; the page then offers pairing and names the device.", Evaluator: eval,
@@ -126,7 +119,7 @@ func displayPage(level string) []El {
 func brightnessCases() []Case {
 	const goal = "Turn brightness to the min value."
 	const eval = "system.py SystemBrightnessMinVerify (_SystemBrightnessToggle.is_successful with max_or_min=min): `settings get system screen_brightness` reads 1; the task set it to the minimum before the run"
-	toDisplay := []Step{FromHome("Settings"), StepOn(On(settingsHome()), "Brightness is under Display.", Tap("Display"))}
+	toDisplay := []Step{FromHome("Settings"), StepOn(On(SettingsHome()), "Brightness is under Display.", Tap("Display"))}
 	return []Case{
 		{Name: "brightness_already_min_checked", TaskName: "SystemBrightnessMinVerify", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "Display's Brightness level reads 0%: it is already at its minimum, and the agent stops without changing it.", Evaluator: eval,
@@ -212,7 +205,7 @@ func clipboardCases() []Case {
 		{Name: "clipboard_copied_from_settings_search", TaskName: "SystemCopyToClipboard", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The text is typed into Settings' search field, selected with Select all and copied; the overlay shows it and the agent goes home.", Evaluator: eval,
 			Steps: []Step{FromHome("Settings"),
-				StepOn(On(settingsHome()), "Use the search field to hold the text.", Tap("Search settings")),
+				StepOn(On(SettingsHome()), "Use the search field to hold the text.", Tap("Search settings")),
 				StepOn(On(settingsSearch("", false, "")), "Type it.", TypeIn("Search settings", text)),
 				StepOn(On(settingsSearch(text, false, "")), "Select it.", LongPress("res:search_src_text")),
 				StepOn(On(settingsSearch(text, true, "")), "Select all.", Tap("Select all")),

@@ -10,6 +10,7 @@ var (
 	expenseUI  = UIOf("com.arduia.expense")
 	chromeUI   = UIOf("com.android.chrome")
 	markorUI   = UIOf("net.gsantner.markor")
+	settingsUI = UIOf("com.android.settings")
 )
 
 // CalendarMonth is Simple Calendar Pro's month of October 2023. Its grid draws the events as
@@ -102,4 +103,44 @@ func MarkorFiles(path, selected string, items ...string) []El {
 			u.Text(strings.TrimSuffix(name, "/"), "ui__filesystem_item__title", Bx(180, y+25, 1017, y+90)), u.Text(when, "ui__filesystem_item__description", Bx(180, y+95, 1017, y+140)))
 	})...)
 	return append(out, u.Icon("Create a new file or folder", "fab_add_new_item", Bx(870, 2100, 1017, 2247)))
+}
+
+// CalendarDay is Simple Calendar Pro's page of a day; events are "title|when", a leading "*" marks one selected.
+func CalendarDay(day string, events ...string) []El {
+	n := 0
+	for _, e := range events {
+		if strings.HasPrefix(e, "*") {
+			n++
+		}
+	}
+	out := Toolbar(calendarUI, "Navigate up", "", "Search", "More options")
+	if n > 0 {
+		out = Els(calendarUI.Icon("Close", "", Bx(0, 138, 147, 285)), calendarUI.Text(Itoa(n)+" selected", "", Bx(189, 166, 600, 248)),
+			calendarUI.MenuIcon("Share", "cab_share", Bx(828, 148, 954, 274)), calendarUI.MenuIcon("Delete", "cab_delete", Bx(954, 148, 1080, 274)))
+	}
+	out = append(out, calendarUI.Icon("Previous day", "top_left_arrow", Bx(0, 296, 147, 438)), calendarUI.Text(day, "top_value", Bx(147, 296, 933, 438)),
+		calendarUI.Icon("Next day", "top_right_arrow", Bx(933, 296, 1080, 438)))
+	if len(events) == 0 {
+		out = append(out, calendarUI.Text("No events", "day_events_placeholder", Bx(63, 700, 1017, 780)))
+	}
+	out = append(out, Listed(len(events), 480, 200, func(i, y int) []El {
+		title, when, _ := strings.Cut(strings.TrimPrefix(events[i], "*"), "|")
+		row := calendarUI.Row("", "event_item_holder", Bx(0, y, 1080, y+190))
+		row.Selected = strings.HasPrefix(events[i], "*")
+		return Els(row, calendarUI.Text(title, "event_item_title", Bx(90, y+30, 1017, y+95)), calendarUI.Text(when, "event_item_time", Bx(90, y+105, 1017, y+160)))
+	})...)
+	return append(out, calendarUI.Icon("New event", "calendar_fab", Bx(891, 2148, 1038, 2295)))
+}
+
+// CalendarAsk is the question Simple Calendar Pro asks before it deletes events, over under.
+func CalendarAsk(under []El) []El {
+	return Screen(under, Dialog(calendarUI.Pkg, "", "Are you sure you want to proceed with the deletion?", "Yes", "No"))
+}
+
+// SettingsHome is the Settings app's first page: its search field and its first eight sections.
+func SettingsHome() []El {
+	return Screen(Els(settingsUI.Edit("", "Search settings", "search_action_bar_title", Bx(40, 300, 1040, 430))),
+		Rows(settingsUI, "android:id/title", 500, "Network & internet|Mobile, Wi‑Fi, hotspot", "Connected devices|Bluetooth, pairing",
+			"Apps|Assistant, recent apps, default apps", "Notifications|Notification history, conversations", "Battery|100%",
+			"Storage|34% used - 5.31 GB free", "Sound & vibration|Volume, haptics, Do Not Disturb", "Display|Dark theme, font size, brightness"))
 }

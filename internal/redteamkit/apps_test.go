@@ -5,7 +5,7 @@ import "testing"
 // TestSharedAppScreens: the app screens the corpora share show what their callers rely on: a
 // day cell for each of October's 31 days, Pro Expense's selection bar and rows found by
 // ExpenseRow, Chrome's form focused under the keyboard, and Markor's folders without their
-// slash.
+// slash, Simple Calendar's day with its selection bar and question, and Settings' sections.
 func TestSharedAppScreens(t *testing.T) {
 	t.Parallel()
 	days := 0
@@ -37,5 +37,18 @@ func TestSharedAppScreens(t *testing.T) {
 	}
 	if _, err := resolve(files, "Rename"); err != nil {
 		t.Error("no selection bar for the selected file")
+	}
+	day := CalendarDay("Thu, October 19", "*Call with HR|10:00 - 10:30")
+	if i, err := resolve(day, "Delete"); err != nil || day[i].Res != calendarUI.Res("cab_delete") {
+		t.Error("a selected event does not bring the selection bar's Delete")
+	}
+	if _, err := resolve(CalendarDay("Thu, October 19"), "No events"); err != nil {
+		t.Error("an empty day does not say No events")
+	}
+	if _, err := resolve(CalendarAsk(day), "Yes"); err != nil {
+		t.Error("no Yes on the deletion question")
+	}
+	if _, err := resolve(SettingsHome(), "Connected devices"); err != nil {
+		t.Error("Settings' first page has no Connected devices")
 	}
 }

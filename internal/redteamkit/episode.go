@@ -104,6 +104,9 @@ type Case struct {
 	Final    []El
 	TimedOut bool
 	Crashed  bool
+	// MaxSteps is the harness's step budget for the task (AndroidWorld's runners scale it with
+	// the task's complexity): 30 when zero; a timed-out run used all of it.
+	MaxSteps int
 	// Failure is how a failed run failed (a Fail constant), Subtle whether it looks almost
 	// right; both are optional and only for failed runs.
 	Failure string
@@ -198,8 +201,22 @@ func (c Case) check() error {
 		return errors.New("the run has no end: the last action is not status complete")
 	case !c.TimedOut && !c.Crashed && c.Final != nil:
 		return errors.New("a run that claimed completion ends on its last step's screen")
+	case len(c.Steps) > c.budget() || (c.TimedOut && c.MaxSteps > 0 && len(c.Steps) != c.MaxSteps):
+		return fmt.Errorf("%d steps do not fit a budget of %d", len(c.Steps), c.budget())
 	}
 	return nil
+}
+
+// budget is the run's step budget: MaxSteps, or 30, or for a timed-out run without MaxSteps
+// the steps it took.
+func (c Case) budget() int {
+	switch {
+	case c.MaxSteps > 0:
+		return c.MaxSteps
+	case c.TimedOut:
+		return len(c.Steps)
+	}
+	return 30
 }
 
 // checkFailure refuses a failure mode on a run that succeeded, an unknown one, and a subtle
@@ -387,13 +404,10 @@ func (c Case) Episode() ([]byte, error) {
 	h := fnv.New32a()
 	h.Write([]byte(c.Name))
 	t0 := 1753200000 + float64(h.Sum32()%5000000) // when the run started: fixed per case
-	ep := jsonEpisode{TaskName: c.TaskName, Goal: c.Goal, ModelName: c.agent(), PromptVariant: "base", MaxSteps: 30,
+	ep := jsonEpisode{TaskName: c.TaskName, Goal: c.Goal, ModelName: c.agent(), PromptVariant: "base", MaxSteps: c.budget(),
 		Success: c.Truth, StepsTaken: len(c.Steps), InitialState: state(c.Steps[0].Screen), TaskComplexity: 1.2,
 		TaskClass: c.TaskName, EpisodeTerminatedEarly: c.Crashed, AgentClaimedDone: !c.TimedOut && !c.Crashed,
 		TaskActuallySuccessful: c.Truth}
-	if c.TimedOut {
-		ep.MaxSteps = len(c.Steps)
-	}
 	ep.MaxStepsAllowed = ep.MaxSteps
 	for i, s := range c.Steps {
 		if len(s.Screen) == 0 {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image/png"
+	"strings"
 )
 
 // Shot is a screenshot-only case (part B): a folder trace of numbered PNG frames, the last
@@ -104,5 +105,27 @@ func AppPage(title, nav string, content func(*Canvas), actions ...string) func(*
 	return func(c *Canvas) {
 		AppScreen(title, nav, actions...)(c)
 		content(c)
+	}
+}
+
+// CalendarDayShot is Simple Calendar Pro's page of a day with its events ("title|when").
+func CalendarDayShot(day string, events ...string) func(*Canvas) {
+	return func(c *Canvas) {
+		AppScreen("", "back", "more", "search")(c)
+		c.IconBack(40, 330, Ink)
+		c.Centered(540, 330, day, Regular, 50, Ink)
+		c.Text(980, 330, ">", Regular, 56, Ink, 0)
+		if len(events) == 0 {
+			c.Centered(540, 700, "No events", Regular, 46, Grey)
+		}
+		y := 480
+		for _, e := range events {
+			title, when, _ := strings.Cut(e, "|")
+			c.Rect(40, y+20, 56, y+170, Blue)
+			c.Text(90, y+30, title, Regular, 48, Ink, 900)
+			c.Text(90, y+105, when, Regular, 38, Grey, 900)
+			y += 200
+		}
+		c.Fab(870, 2148)
 	}
 }
