@@ -215,4 +215,3 @@ func (h *reasoner) asksByAge() bool {
 	}
 	return false
 }
-
