@@ -51,6 +51,9 @@ type constraint struct {
 	// In are the files the task names (position): the text's place counts on a screen
 	// showing one of them, the file it was added to, not another file's editor.
 	In []value
+	// Plural is set for a day a question asks every item of ("what tasks are due this
+	// Friday"): an item of that day the answer leaves out breaks it.
+	Plural bool
 	// withHalf and asHour24 find the time (qualifier) with its AM or PM after it, and as
 	// its 24-hour time (nil when it has none): compiled once, as the constraint is read,
 	// since every frame is compared.
@@ -303,7 +306,7 @@ func sentenceConstraints(clause, whole string, question bool) []constraint {
 	for _, m := range dayPhrase.FindAllStringIndex(masked, -1) {
 		// A question about a day named from today ("the Tuesday after next") asks about a
 		// date too: its weekday alone finds any Tuesday's events.
-		out = append(out, constraint{Kind: conDay, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: values()})
+		out = append(out, constraint{Kind: conDay, Phrase: strings.TrimSpace(sent[m[0]:m[1]]), Values: values(), Plural: question && pluralAsk.MatchString(sent)})
 	}
 	for _, m := range rolePhrase.FindAllStringSubmatchIndex(masked, -1) {
 		field := ""
@@ -736,6 +739,7 @@ func (h *reasoner) observeConstraints(in judge.ReasonInput) {
 	if !h.conRead || h.conTask != in.Task {
 		h.conRead, h.conTask, h.cons = true, in.Task, taskConstraints(in.Task)
 	}
+	h.noteRecency(in)
 	today, known := h.today(in)
 	for i, c := range h.cons {
 		var st int
@@ -816,6 +820,13 @@ func checkConstraints(in judge.ReviewInput) (trace.Outcome, bool) {
 		case c.Kind == conDay:
 			seen = dayLatest(i, c, in)
 			ok = seen == holds
+		case c.Kind == conSelection && recencyWords.MatchString(c.Phrase):
+			held, why := recencyHolds(c, in)
+			ok = held
+			if !held && why != "" {
+				msg := cite("C5", fmt.Sprintf("the task picks one item by its age (%q): %s", c.Phrase, why))
+				return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C5"}, Frame: &in.ReachedAt, Reason: msg, Review: review(in, msg)}, true
+			}
 		case c.observable():
 			seen = latest(i, c, in)
 			ok = seen == holds

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v18"
+const Version = "heuristic/v19"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -130,6 +130,9 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 		v := trace.VerdictUncertain
 		if ok {
 			v = trace.VerdictTrue
+			if n.Kind == substate.Unit && h.asksByAge() && in.Screen != nil && !in.Screen.IsLauncher() {
+				h.notes = append(h.notes, resultPageNote(in.Frame, pageItem(in.Screen)))
+			}
 		}
 		out.Substates = append(out.Substates, judge.ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})
 	}
@@ -972,6 +975,11 @@ func judgeRunning(sp spec, ev *shown, sc *judge.Screen, why []string) (bool, str
 	want := "running"
 	if !sp.Want {
 		want = "paused"
+		if st == "idle" {
+			// A pause asks the thing not to run: one never started offers Start as a
+			// paused one does (E8).
+			want = st
+		}
 	}
 	if st != want {
 		if st == "" {

@@ -164,7 +164,7 @@ func reached(in judge.ReviewInput) trace.Outcome {
 				if f.Screen == nil || f.Screen.OCR || !inApp(f.Screen, apps) || !namesAll(newEvidence(f.Screen), sp.Words) {
 					continue
 				}
-				if st, controls := runState(f.Screen); st != "" && st != stateWanted(sp) {
+				if st, controls := runState(f.Screen); st != "" && !stateMeets(sp, st) {
 					return fail("L1", f.Index, fmt.Sprintf("at frame %d the controls offered (%s) show %v %s, after frame %d showed it %s",
 						f.Index, strings.Join(controls, ", "), sp.Words, st, in.ReachedAt, stateWanted(sp)))
 				}
@@ -410,6 +410,15 @@ func stateWanted(sp spec) string {
 	return "paused"
 }
 
+// stateMeets reports whether a state the controls show is what a running clause asks for:
+// running, or for a pause not running (paused, or never started).
+func stateMeets(sp spec, st string) bool {
+	if sp.Want {
+		return st == "running"
+	}
+	return st == "paused" || st == "idle"
+}
+
 // namesAll reports whether a screen shows every word.
 func namesAll(ev *shown, words []string) bool {
 	for _, w := range words {
@@ -437,7 +446,7 @@ func brokenInstruction(in judge.ReviewInput) (int, string) {
 			if f.Screen == nil || f.Screen.OCR || !namesAll(newEvidence(f.Screen), sp.Words) {
 				continue
 			}
-			if st, controls := runState(f.Screen); st == stateWanted(sp) {
+			if st, controls := runState(f.Screen); stateMeets(sp, st) {
 				return f.Index, fmt.Sprintf("the task says %q, and at frame %d the controls offered (%s) show %v %s", sp.Text, f.Index, strings.Join(controls, ", "), sp.Words, st)
 			}
 		}
@@ -770,7 +779,7 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		if !namesAll(ev, sp.Words) {
 			return ""
 		}
-		if st, controls := runState(sc); st != "" && st != stateWanted(sp) {
+		if st, controls := runState(sc); st != "" && !stateMeets(sp, st) {
 			return cite("F3", fmt.Sprintf("the controls offered (%s) show %v %s on the run's last screen (frame %d)", strings.Join(controls, ", "), sp.Words, st, frame))
 		}
 	case kindMove:

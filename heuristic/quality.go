@@ -53,7 +53,7 @@ func wordIn(text, w string) bool {
 // title; "" for a page that is no item's.
 func itemOfPage(sc *judge.Screen) string {
 	for _, e := range sc.Elements {
-		if e.Role == "" && e.Editable && strings.TrimSpace(e.Text) != "" && (e.Package == "" || e.Package == sc.Package) {
+		if e.Role == "" && e.Editable && strings.TrimSpace(e.Text) != "" && e.Text != e.Hint && (e.Package == "" || e.Package == sc.Package) {
 			return strings.TrimSpace(e.Text)
 		}
 	}

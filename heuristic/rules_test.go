@@ -484,6 +484,8 @@ func ruleCases() []ruleCase {
 			steps: []act{{stopwatch("01:12.07", "Pause", "Lap"), tapFab}, {stopwatch("01:12.93", "Start", "Reset"), nil}}, want: trace.RunSuccess},
 		{rule: "E8", name: "the stopwatch still running at the end", task: pauseTask,
 			steps: []act{{stopwatch("01:12.07", "Pause", "Lap"), nil}}, want: trace.RunFailure, cite: "F3"},
+		{rule: "E8", hold: true, name: "a pause asks it not to run: never started, it offers Start alone", task: pauseTask,
+			steps: []act{{stopwatch("00:00.00", "Start"), nil}}, want: trace.RunSuccess},
 
 		{rule: "E7", hold: true, name: "a duration asked in minutes, read off the activity's row", task: durationTask,
 			steps: []act{{activities(), nil}}, answer: "72", want: trace.RunSuccess},

@@ -255,10 +255,16 @@ func observeDay(c constraint, day calDate, sc *judge.Screen, answer string) (int
 	ev := newEvidence(sc)
 	for _, v := range subjects {
 		if !ev.has(v) {
+			if allNumbers(subjects) && answer != "" {
+				return pageDated(sc, day)
+			}
 			return notShown, ""
 		}
 	}
 	if st := dayVerdict(sc.Title, day); st != notShown {
+		if left := leftOutOfDay(c, sc, subjects, day, true); st == holds && left != "" {
+			return breaks, left
+		}
 		return st, fmt.Sprintf("the page %q %s %s, with %s", sc.Title, map[int]string{holds: "is", breaks: "is not"}[st], day, valueList(subjects))
 	}
 	st := notShown
@@ -273,16 +279,68 @@ func observeDay(c constraint, day calDate, sc *judge.Screen, answer string) (int
 			st = holds
 		}
 	}
+	if left := leftOutOfDay(c, sc, subjects, day, false); st == holds && left != "" {
+		return breaks, left
+	}
 	return st, fmt.Sprintf("%s each dated %s on its row or under its heading", valueList(subjects), day)
 }
 
-// datedAt is the text that dates the first element showing v: its row's texts when they
-// write a date (a task's "Thu, Oct 19"), else the nearest text above it that writes one (the
-// day's heading a list groups its items under); "" when none does.
+// leftOutOfDay finds, for a question that asks every item of the day, an item of the list
+// the answer's items are on that is of that day (every item, on a page of the day; one
+// dated so, on a list of many days) and that the answer leaves out; "" for none.
+func leftOutOfDay(c constraint, sc *judge.Screen, subjects []value, day calDate, pageOfDay bool) string {
+	if !c.Plural {
+		return ""
+	}
+	var holder judge.Element
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && e.ID != "" && subjects[0].In(strings.ToLower(e.Text+" "+e.Desc)) {
+			holder = e
+			break
+		}
+	}
+	if holder.ID == "" {
+		return ""
+	}
+	for _, o := range sc.Elements {
+		if o.ID != holder.ID || !sc.IsContent(o) || strings.TrimSpace(o.Text) == "" {
+			continue
+		}
+		named := false
+		for _, v := range subjects {
+			named = named || v.In(strings.ToLower(o.Text+" "+o.Desc))
+		}
+		if named {
+			continue
+		}
+		if pageOfDay || dayVerdict(datedAt(sc, makeValue(o.Text)), day) == holds {
+			return fmt.Sprintf("%q is of %s too, and the answer leaves it out", o.Text, day)
+		}
+	}
+	return ""
+}
+
+// datedAt is the text that dates the first element showing v: the texts of its list item
+// (paired by their ids, as E7 pairs an answer with its subject) or of its row when they write
+// a date (a task's "Oct 20" under its title), else the nearest text above it that writes one
+// (the day's heading a list groups its items under); "" when none does.
 func datedAt(sc *judge.Screen, v value) string {
 	for _, e := range sc.Elements {
 		if !sc.IsContent(e) || !e.HasBounds || !v.In(strings.ToLower(e.Text+" "+e.Desc)) {
 			continue
+		}
+		if e.ID != "" {
+			var item []string
+			for _, o := range sc.Elements {
+				if o.ID != "" && o.ID != e.ID && sc.IsContent(o) && !o.Editable && sameListItem(sc, e, o) {
+					if t := o.Text + " " + o.Desc; len(datesIn(t)) > 0 {
+						item = append(item, t)
+					}
+				}
+			}
+			if len(item) > 0 {
+				return strings.Join(item, " ")
+			}
 		}
 		var row []string
 		heading, headingY := "", -1
@@ -422,4 +480,36 @@ func onNotedDay(sp spec, content, task string, notes []string) spec {
 		sp.All, sp.Places = true, []value{day.shownBy()}
 	}
 	return sp
+}
+
+func allNumbers(vs []value) bool {
+	for _, v := range vs {
+		if !v.Number {
+			return false
+		}
+	}
+	return len(vs) > 0
+}
+
+// pageDated compares the day with the one date a page writes: a number the agent answered
+// is worked out from the page (a duration, a count), not written on it, so the page's own
+// date dates it; a page writing several dates, or none, shows nothing.
+func pageDated(sc *judge.Screen, day calDate) (int, string) {
+	dates := map[[2]int]bool{}
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) || e.Editable {
+			for _, d := range datesIn(e.Text + " " + e.Desc) {
+				dates[d] = true
+			}
+		}
+	}
+	if len(dates) != 1 {
+		return notShown, ""
+	}
+	for d := range dates {
+		if d[0] == day.Month && d[1] == day.Day {
+			return holds, fmt.Sprintf("the page the answer is worked out from is dated %s", day)
+		}
+	}
+	return breaks, fmt.Sprintf("the page the answer is worked out from is dated otherwise, not %s", day)
 }
