@@ -1,0 +1,66 @@
+package heuristic
+
+import (
+	"os"
+	"testing"
+
+	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/trace"
+)
+
+// Runs the pick by age (recency.go, C5) gets wrong. Each test states the right verdict and
+// is skipped with the bug it shows; HEURISTIC_BUGS=1 runs them.
+
+func bug(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("HEURISTIC_BUGS") == "" {
+		t.Skip("bug: " + what)
+	}
+}
+
+// mustNotSucceed judges a run the screens show done wrong or cannot show done.
+func mustNotSucceed(t *testing.T, task string, steps []act) {
+	t.Helper()
+	j := heuristicRun(t, stepsTrace(t, task, steps...), nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunSuccess {
+		t.Fatalf("a false success: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
+
+func TestBugRecencyWordNowInARowsTextIsNoTime(t *testing.T) {
+	bug(t, `rowAge reads the word "now" anywhere in a row as "just now": Chats lists Tom "9:00" "come over now" and Mira "15:34" "see you"; `+
+		`the agent replies to Tom (the older) and the run is judged a success (rowRelative matches \bnow\b in the message text)`)
+	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Tom", "9:00", "come over now"}, chatRow{"Mira", "15:34", "see you"}), 0, "Tom"))
+}
+
+func TestBugRecencyFourDigitsInARowsTextAreNoYear(t *testing.T) {
+	bug(t, `rowAge takes any four digits in a row as the year of its date: Chats lists Tom "Oct 10" "flight 2099" and Mira "Oct 12" "see you"; `+
+		`Tom's row reads as October 10 2099, newer than Mira's, and the reply to Tom is judged a success (rowYear searches the whole row)`)
+	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Tom", "Oct 10", "flight 2099"}, chatRow{"Mira", "Oct 12", "see you"}), 0, "Tom"))
+}
+
+func TestBugRecencyItemIsMatchedByItsWholeName(t *testing.T) {
+	bug(t, `recencyHolds matches the result page's item to the newest row by substring: Chats lists Anastasia "15:34" and Ana "Yesterday"; `+
+		`the reply sent in Ana's thread is judged a success because "anastasia" contains "ana"`)
+	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Anastasia", "15:34", "hi"}, chatRow{"Ana", "Yesterday", "see you"}), 1, "Ana"))
+}
+
+func TestBugRecencyAScrolledListDoesNotOverrideTheNewestSeen(t *testing.T) {
+	bug(t, `the newest row of a list scrolled down overrides the newest seen before: Chats shows Mira "15:34" and Tom "Yesterday", the agent scrolls, `+
+		`the list shows Ana "Oct 12" and Bob "Oct 10", and the reply sent to Ana is judged a success (recencyHolds takes the latest note, not the newest row of all notes)`)
+	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Ana", "Oct 12", "hi"}, chatRow{"Bob", "Oct 10", "yo"}), 0, "Ana",
+		act{chatList(chatRow{"Mira", "15:34", "hi"}, chatRow{"Tom", "Yesterday", "yo"}), &trace.Action{Type: "scroll", Direction: "down"}}))
+}
+
+func TestBugOpeningTheNewestNoteIsNoFailure(t *testing.T) {
+	bug(t, `"Open the newest note in the Jotter app.": the list's rows "File trip.md 10/14/2023, 18:00", "File budget.md 10/15/2023, 15:34", `+
+		`"File ideas.md 10/13/2023, 09:00"; the agent opens budget.md (the newest) and stops in its editor: judged a failure [F4] "substate 1 was never shown" `+
+		`(an item named only by its age is never reached, so C5 is never compared); a success or cannot tell is right`)
+	rows := []noteRow{{"trip.md", "10/14/2023, 18:00"}, {"budget.md", "10/15/2023, 15:34"}, {"ideas.md", "10/13/2023, 09:00"}}
+	tr := stepsTrace(t, "Open the newest note in the Jotter app.",
+		act{datedNotes(rows...), judgetest.TapOn(0, 450, 1080, 590)}, act{docEditor(jotter, "budget.md", "flights and hotel", true), nil})
+	j := heuristicRun(t, tr, nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunFailure {
+		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
