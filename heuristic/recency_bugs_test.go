@@ -64,3 +64,22 @@ func TestBugOpeningTheNewestNoteIsNoFailure(t *testing.T) {
 		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
 	}
 }
+
+func TestBugAnUndatedTaskIsNotDatedByTheTaskAboveIt(t *testing.T) {
+	bug(t, `datedAt dates a list item that writes no date by the previous item's date, read as a heading: home "Wed, Oct 25"; My tasks lists `+
+		`"Pay rent" / "Fri, Oct 27", "Walk the dog" (no due date), "Buy soap" / "Thu, Oct 26" (titles id task_title, dates id task_due); `+
+		`"What tasks are due this Friday ...?" answered "Pay rent, Walk the dog" is judged a success (Walk the dog is due no day)`)
+	list := judgetest.Concat(judgetest.Page(choresPkg, "My tasks"), []trace.UIElement{
+		judgetest.UI{Pkg: choresPkg, Text: "Pay rent", ID: "task_title", Y1: 300, Y2: 370, X1: 150, X2: 1000}.Element(),
+		judgetest.UI{Pkg: choresPkg, Text: "Fri, Oct 27", ID: "task_due", Y1: 380, Y2: 440, X1: 150, X2: 600}.Element(),
+		judgetest.UI{Pkg: choresPkg, Text: "Walk the dog", ID: "task_title", Y1: 480, Y2: 550, X1: 150, X2: 1000}.Element(),
+		judgetest.UI{Pkg: choresPkg, Text: "Buy soap", ID: "task_title", Y1: 600, Y2: 670, X1: 150, X2: 1000}.Element(),
+		judgetest.UI{Pkg: choresPkg, Text: "Thu, Oct 26", ID: "task_due", Y1: 680, Y2: 740, X1: 150, X2: 600}.Element(),
+	})
+	tr := stepsTrace(t, fridayTask, act{homeWithDate("Wed, Oct 25"), tapChoresApp}, act{list, nil})
+	tr.Frames[1].Action = &trace.Action{Type: "answer", Text: "Pay rent, Walk the dog"}
+	j := heuristicRun(t, tr, nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunSuccess {
+		t.Fatalf("a false success: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
