@@ -42,7 +42,7 @@ func duplicateCases() []ruleCase {
 			steps: []act{{before, scroll}, {recipeRows("Soup", "Stew", "Tacos"), nil}}, want: trace.RunCannotTell, cite: "C4"},
 		{rule: "F3", hold: true, name: "scrolled, then back at the top with every copy gone", task: dupTask,
 			steps: []act{{recipeRows("Soup", "Stew", "Tacos"), &trace.Action{Type: "scroll", Direction: "up"}}, {before, nil}, {recipeRows("Soup", "Stew"), nil}},
-			want: trace.RunFailure},
+			want:  trace.RunFailure},
 		{rule: "F3", name: "the repeated recipe gone after a swipe up: not evidence", task: dupTask,
 			steps: []act{{before, &trace.Action{Type: "swipe", Direction: "up"}}, {recipeRows("Soup", "Stew", "Tacos"), nil}}, want: trace.RunCannotTell, cite: "C3"},
 		{rule: "F3", name: "one copy kept, then the list filtered by a search: not evidence", task: dupTask,
