@@ -83,3 +83,22 @@ func TestBugAnUndatedTaskIsNotDatedByTheTaskAboveIt(t *testing.T) {
 		t.Fatalf("a false success: %s\n%s", o.Reason, describeLog(t, j))
 	}
 }
+
+func TestBugAPagesVerdictOnTheLastFrameCoversTheTasksCount(t *testing.T) {
+	bug(t, `"In the Quizzer app, tap the star button three times, then submit.": quiz page "Tap the star", a tap, then the page writes "Success!" on the run's last frame: `+
+		`judged cannot tell [C5] "three times ... not counted", though E9 says the verdict covers the counts; judgedByPage reads ReviewInput.End, which is empty when the `+
+		`result is reached on the last frame (with one more frame after it the run is a success)`)
+	j := heuristicRun(t, stepsTrace(t, starTask, act{quizPage("Tap the star"), tapSubmit}, act{quizPage("Success!"), nil}), nil)
+	if o := j.RunVerdict(); o.Verdict != trace.RunSuccess {
+		t.Fatalf("verdict %s (%s), want success [E9]\n%s", o.Verdict, o.Reason, describeLog(t, j))
+	}
+}
+
+func TestBugBothVerdictWordsOnOneScreenAreNone(t *testing.T) {
+	bug(t, `a quiz page writing both "Success!" and "Try again" (each an element's whole text) on the run's last screen is judged a failure [F1] `+
+		`"shows the error Try again": pageVerdict reads both words as no verdict, but the error rule reads "Try again" alone as the app's error`)
+	j := heuristicRun(t, stepsTrace(t, quizTask, act{quizPage("7", "5"), tapSubmit}, act{quizPage("Success!", "Try again"), nil}), nil)
+	if o := j.RunVerdict(); o.Verdict != trace.RunCannotTell {
+		t.Fatalf("verdict %s (%s), want cannot tell: the page's words are no verdict\n%s", o.Verdict, o.Reason, describeLog(t, j))
+	}
+}
