@@ -102,3 +102,24 @@ func TestBugBothVerdictWordsOnOneScreenAreNone(t *testing.T) {
 		t.Fatalf("verdict %s (%s), want cannot tell: the page's words are no verdict\n%s", o.Verdict, o.Reason, describeLog(t, j))
 	}
 }
+
+func TestBugMarkedAsDoneNeedsItsBoxChecked(t *testing.T) {
+	bug(t, `"Mark the task 'Pay rent' as done in the Chores app.": stateSet reads no state ("done" is a stop word), so a task list showing Pay rent with its `+
+		`row's box unchecked is judged a success; with "as completed" the same run is a failure [F4]`)
+	j := heuristicRun(t, stepsTrace(t, "Mark the task 'Pay rent' as done in the Chores app.", act{boxedTasks(), nil}), nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunSuccess {
+		t.Fatalf("a false success: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
+
+func TestBugAPriorityCheckedInTheTasksSavedEditorIsShown(t *testing.T) {
+	bug(t, `"Mark the task 'Pay rent' as high priority in the Chores app.": the task's editor (title field "Pay rent", checkbox "High priority") has the option `+
+		`checked and saved, then is opened again showing it checked; judged a failure [F4] "substate 1 was never shown": the item's name is in an editable field, `+
+		`so the saved editor never shows the item with its state (E7's quality reads the same editor as the item's page)`)
+	tr := stepsTrace(t, markHighTask, act{choreList(), openRow(0)}, act{choreEditor("Pay rent", false), judgetest.TapOn(40, 700, 1040, 800)},
+		act{choreEditor("Pay rent", true), tapSave}, act{choreList(), openRow(0)}, act{choreEditor("Pay rent", true), nil})
+	j := heuristicRun(t, tr, nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunFailure {
+		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
