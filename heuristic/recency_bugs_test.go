@@ -123,3 +123,13 @@ func TestBugAPriorityCheckedInTheTasksSavedEditorIsShown(t *testing.T) {
 		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
 	}
 }
+
+func TestBugAnotherTabsPauseIsNotTheStopwatchs(t *testing.T) {
+	bug(t, `"Pause the stopwatch in the Clockwork app.": the stopwatch page offers Start alone (never started), then the agent opens the Timer tab, `+
+		`where a timer counts down offering Pause; judged a failure [L1] "the controls offered (Pause) show [stopwatch] running": the bottom tab label `+
+		`"Stopwatch" names the stopwatch on the timer's page`)
+	j := heuristicRun(t, stepsTrace(t, pauseTask, act{stopwatch("00:00.00", "Start"), nil}, act{timerRunning("04:59"), nil}), nil)
+	if o := j.RunVerdict(); o.Verdict == trace.RunFailure {
+		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}

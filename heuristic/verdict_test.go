@@ -31,7 +31,7 @@ func verdictCases() []ruleCase {
 			steps: []act{{quizPage("7", "5"), tapSubmit}, {withEl(quizPage("7", "5"), icon), nil}}, want: trace.RunSuccess},
 		{rule: "E9", hold: true, name: "the verdict, then the page's next question under it", task: starTask,
 			steps: []act{{quizPage("Tap the star"), tapSubmit}, {quizPage("Success!"), judgetest.TapOn(40, 450, 900, 570)}, {quizPage("Success!", "Next"), nil}},
-			want: trace.RunSuccess},
+			want:  trace.RunSuccess},
 		{rule: "E9", name: "a count of correct answers is no verdict", task: quizTask,
 			steps: []act{{quizPage("7", "5"), tapSubmit}, {quizPage("Correct answers: 3 of 5"), nil}}, want: trace.RunCannotTell, cite: "C3"},
 		{rule: "E9", name: "the verdict's words typed into the answer field", task: quizTask,
@@ -49,7 +49,7 @@ func verdictCases() []ruleCase {
 			steps: []act{{quizPage("7", "5"), tapSubmit}, {quizPage("Success!"), tapSubmit}, {quizPage("Wrong answer"), nil}}, want: trace.RunFailure},
 		{rule: "F7", name: "Wrong answer, then left for the home screen", task: quizTask,
 			steps: []act{{quizPage("7", "5"), tapSubmit}, {quizPage("Wrong answer"), pressHome}, {judgetest.Page(launcher, "", "Jotter", "Quizzer"), nil}},
-			want: trace.RunCannotTell, cite: "C3"},
+			want:  trace.RunCannotTell, cite: "C3"},
 	}
 }
 
