@@ -8,7 +8,8 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// Runs the pick by age (recency.go, C5) gets wrong. Each test states the right verdict and
+// Runs the rules of heuristic/v19 (recency, the day of items, page verdicts, states, pauses) and
+// the describer get wrong. Each test states the right verdict and
 // is skipped with the bug it shows; HEURISTIC_BUGS=1 runs them.
 
 func bug(t *testing.T, what string) {
@@ -131,5 +132,16 @@ func TestBugAnotherTabsPauseIsNotTheStopwatchs(t *testing.T) {
 	j := heuristicRun(t, stepsTrace(t, pauseTask, act{stopwatch("00:00.00", "Start"), nil}, act{timerRunning("04:59"), nil}), nil)
 	if o := j.RunVerdict(); o.Verdict == trace.RunFailure {
 		t.Fatalf("a false failure: %s\n%s", o.Reason, describeLog(t, j))
+	}
+}
+
+func TestBugDeletingTheFirstRowUnderAnIconAppBar(t *testing.T) {
+	bug(t, `"Delete the note Groceries in the Jotter app.": a notes list under an app bar with no title text lists Groceries, Packing, Ideas (rows from 300 px), `+
+		`then Packing, Ideas; judged a failure [F4] (with the app bar titled "All notes" it is a success [E5]): the describer takes the first row for the page's `+
+		`title (judge TestBugAListsFirstRowUnderAnIconAppBarIsNoTitle), so the page after the delete is another page`)
+	task := "Delete the note Groceries in the Jotter app."
+	j := heuristicRun(t, stepsTrace(t, task, act{judgetest.Page(jotter, "", "Groceries", "Packing", "Ideas"), nil}, act{judgetest.Page(jotter, "", "Packing", "Ideas"), nil}), nil)
+	if o := j.RunVerdict(); o.Verdict != trace.RunSuccess {
+		t.Fatalf("verdict %s (%s), want success [E5]\n%s", o.Verdict, o.Reason, describeLog(t, j))
 	}
 }
