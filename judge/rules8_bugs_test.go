@@ -7,8 +7,9 @@ import (
 	"github.com/autoeval/autoeval/trace"
 )
 
-// Pages the title region (describe.go pageTitle) reads wrong. Each test states the right
-// title and is skipped with the bug it shows; JUDGE_BUGS=1 runs them.
+// Screens the describer reads wrong: the title region (describe.go pageTitle) and a
+// permission prompt by its words (ocrlayout.go permissionWords). Each test states the right
+// reading and is skipped with the bug it shows; JUDGE_BUGS=1 runs them.
 
 func bug(t *testing.T, what string) {
 	t.Helper()
@@ -52,5 +53,13 @@ func TestBugTextHalfWayDownALandscapeScreenIsNoTitle(t *testing.T) {
 	}
 	if got := fromElements(page).Title; got != "" {
 		t.Errorf("title %q: text half way down is no title", got)
+	}
+}
+
+func TestBugAnAppsAllowDialogIsNoPermissionPrompt(t *testing.T) {
+	bug(t, `a screenshot of an app's own dialog "Allow backups over mobile data?" with the buttons "Allow" and "Deny" (drawn as TestOCRPermissionPromptWordsAndNearMisses `+
+		`draws) reads as the system's permission prompt in front: permissionWords takes any line starting "Allow " for the question, not "Allow <app> to ..."`)
+	if drawnPrompt(t, []string{"Allow backups over mobile data?", "Allow", "Deny"}) {
+		t.Error("an app's own dialog read as the system's permission prompt")
 	}
 }
