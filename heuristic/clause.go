@@ -863,6 +863,9 @@ func stateSet(clause string, values []value) []string {
 			return nil
 		}
 	}
+	if _, ok := markStates[phrase]; ok {
+		return []string{phrase} // "as done": a mark, read off the item's box
+	}
 	var out []string
 	for _, w := range strings.Fields(phrase) {
 		if notState[w] || screentext.IsStopWord(w) {

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v19"
+const Version = "heuristic/v20"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -170,6 +170,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 			return false, msg
 		}
 		why = append(why, msg)
+	}
+	if ok, msg := h.reachedByAge(sp, n.Content, in); ok {
+		return true, strings.Join(append(why, msg), "; ")
 	}
 	if v, text := pageVerdict(sc); v == "success" && n.Kind == substate.Unit {
 		// The page that set the task judged the attempt a success (E9).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/judge/evidence"
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
 // A task may pick its item by age ("reply to the most recent text message", "delete the
@@ -30,57 +31,74 @@ func wantsNewest(phrase string) (newest, ok bool) {
 }
 
 var (
-	rowClock    = regexp.MustCompile(`(?i)\b(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?`)
-	rowYear     = regexp.MustCompile(`\b(\d{4})\b`)
-	rowNumDate  = regexp.MustCompile(`\b(\d{1,2})/(\d{1,2})/(\d{4})\b`)
-	rowRelative = regexp.MustCompile(`(?i)\b(yesterday|today|just now|now)\b`)
+	// A row's time is a text of its own: a time of day, a date, both, "Yesterday", "just now"
+	// (or such a stamp closing a row's text, as a file list's "File x.md 10/15/2023, 15:34").
+	// Times and years inside a message's text are no row's time.
+	partClock    = regexp.MustCompile(`(?i)^(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?$`)
+	partDate     = regexp.MustCompile(`(?i)^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?` + monthNames + `\.?\s+(\d{1,2})(?:,?\s+(\d{4}))?(?:,?\s+(?:at\s+)?(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?)?$`)
+	stampEnd     = regexp.MustCompile(`(?i)(?:^|\s)(\d{1,2})/(\d{1,2})/(\d{4}),?\s+(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?$`)
+	partRelative = regexp.MustCompile(`(?i)^(yesterday|just now|now)(?:,?\s+(?:at\s+)?(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?)?$`)
 )
 
-// rowAge is a row's time as a number that grows with recency, false when the row writes
-// none: a date (a year given or not) before a bare time of day, which a list writes for
-// today's items; "Yesterday" between the two.
-func rowAge(text string) (int64, bool) {
-	var day int64 = -1
-	switch {
-	case rowNumDate.MatchString(text):
-		m := rowNumDate.FindStringSubmatch(text)
+// clockMinutes is a time of day in minutes, from its hour, minutes and half of the day.
+func clockMinutes(h, m, half string) int64 {
+	hh, _ := strconv.Atoi(h)
+	mm, _ := strconv.Atoi(m)
+	if half = strings.ToLower(half); half != "" {
+		hh %= 12
+		if half[0] == 'p' {
+			hh += 12
+		}
+	}
+	return int64(hh*60 + mm)
+}
+
+// partAge is the age of one text of a row that is its time, false for any other text: a
+// number growing with recency, a date (its year when written) before a bare time of day,
+// which a list writes for today's items, and "Yesterday" between the two.
+func partAge(t string) (int64, bool) {
+	t = strings.TrimSpace(t)
+	if m := stampEnd.FindStringSubmatch(t); m != nil {
 		mo, _ := strconv.Atoi(m[1])
 		d, _ := strconv.Atoi(m[2])
 		y, _ := strconv.Atoi(m[3])
-		day = int64(y)*400 + int64(mo)*32 + int64(d)
-	case len(datesIn(text)) > 0:
-		ds := datesIn(text)
-		y := int64(0)
-		if m := rowYear.FindStringSubmatch(text); m != nil {
-			v, _ := strconv.Atoi(m[1])
-			y = int64(v)
-		}
-		day = y*400 + int64(ds[0][0])*32 + int64(ds[0][1])
+		return (int64(y)*400+int64(mo)*32+int64(d))*2000 + clockMinutes(m[4], m[5], m[6]), true
 	}
-	minutes := int64(-1)
-	if m := rowClock.FindStringSubmatch(text); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		mi, _ := strconv.Atoi(m[2])
-		if half := strings.ToLower(m[3]); half != "" {
-			h %= 12
-			if half[0] == 'p' {
-				h += 12
+	if m := partDate.FindStringSubmatch(t); m != nil {
+		y, _ := strconv.Atoi(m[3])
+		d, _ := strconv.Atoi(m[2])
+		minutes := int64(0)
+		if m[4] != "" {
+			minutes = clockMinutes(m[4], m[5], m[6])
+		}
+		return (int64(y)*400+int64(screentext.MonthNumber(m[1]))*32+int64(d))*2000 + minutes, true
+	}
+	if m := partClock.FindStringSubmatch(t); m != nil {
+		return 1<<40 + clockMinutes(m[1], m[2], m[3]), true // a time alone: today
+	}
+	if m := partRelative.FindStringSubmatch(t); m != nil {
+		if strings.EqualFold(m[1], "yesterday") {
+			minutes := int64(0)
+			if m[2] != "" {
+				minutes = clockMinutes(m[2], m[3], m[4])
 			}
+			return 1<<40 - 2000 + minutes, true
 		}
-		minutes = int64(h*60 + mi)
-	}
-	rel := strings.ToLower(rowRelative.FindString(text))
-	switch {
-	case day >= 0:
-		return day*2000 + max(minutes, 0), true
-	case rel == "yesterday":
-		return 1<<40 - 2000 + max(minutes, 0), true
-	case rel == "just now" || rel == "now":
 		return 1<<40 + 1999, true
-	case minutes >= 0:
-		return 1<<40 + minutes, true // a time alone: today
 	}
 	return 0, false
+}
+
+// rowAge is the age of a row (its texts joined by " | "): that of the one text that is its
+// time; false when none is, or when two are (which would be the row's is unknown).
+func rowAge(row string) (int64, bool) {
+	age, n := int64(0), 0
+	for _, part := range strings.Split(row, " | ") {
+		if a, ok := partAge(part); ok {
+			age, n = a, n+1
+		}
+	}
+	return age, n == 1
 }
 
 // listAges reads the rows of the list a screen shows with their items' names (the leading
@@ -92,7 +110,7 @@ func listAges(sc *judge.Screen) (names []string, ages []int64) {
 		if !ok || len(parts) == 0 {
 			return nil, nil
 		}
-		names, ages = append(names, parts[0]), append(ages, age)
+		names, ages = append(names, strings.TrimSpace(stampEnd.ReplaceAllString(parts[0], ""))), append(ages, age)
 	}
 	if len(names) < 2 {
 		return nil, nil
@@ -101,15 +119,15 @@ func listAges(sc *judge.Screen) (names []string, ages []int64) {
 }
 
 // recencyNote is what the reasoner remembers of a list's newest or oldest row.
-func recencyNote(newest bool, name string, frame int) string {
+func recencyNote(newest bool, name string, age int64, frame int) string {
 	which := "newest"
 	if !newest {
 		which = "oldest"
 	}
-	return fmt.Sprintf("%s the %s item listed at frame %d is %s", evidence.Cite("C5"), which, frame, strconv.Quote(name))
+	return fmt.Sprintf("%s the %s item listed at frame %d is %s (age %d)", evidence.Cite("C5"), which, frame, strconv.Quote(name), age)
 }
 
-var recencyNoteRe = regexp.MustCompile(`\[C5\] the (newest|oldest) item listed at frame (\d+) is ("(?:[^"\\]|\\.)*")`)
+var recencyNoteRe = regexp.MustCompile(`\[C5\] the (newest|oldest) item listed at frame (\d+) is ("(?:[^"\\]|\\.)*") \(age (\d+)\)`)
 
 // noteRecency notes the newest (or oldest) row of a list every row of which writes a time,
 // when the task picks its item by age; a tie at the top says nothing.
@@ -138,25 +156,20 @@ func (h *reasoner) noteRecency(in judge.ReasonInput) {
 	if best < 0 || tie {
 		return
 	}
-	h.notes = append(h.notes, recencyNote(newest, names[best], in.Frame))
+	h.notes = append(h.notes, recencyNote(newest, names[best], ages[best], in.Frame))
 }
 
-// recencyHolds compares a selection by age: the latest note of the list's newest (oldest)
-// row before the result was reached names the item of the page the result was reached on.
+// recencyHolds compares a selection by age: of the lists' newest (oldest) rows noted before
+// the result was reached, the newest (oldest) of all names the item of the page the result
+// was reached on.
 func recencyHolds(c constraint, in judge.ReviewInput) (bool, string) {
 	newest, ok := wantsNewest(c.Phrase)
 	if !ok {
 		return false, ""
 	}
-	which, name := map[bool]string{true: "newest", false: "oldest"}[newest], ""
-	for _, n := range in.Notes {
-		if m := recencyNoteRe.FindStringSubmatch(n); m != nil && m[1] == which {
-			if f, _ := strconv.Atoi(m[2]); f <= in.ReachedAt {
-				name, _ = strconv.Unquote(m[3])
-			}
-		}
-	}
-	if name == "" {
+	which := map[bool]string{true: "newest", false: "oldest"}[newest]
+	name, ok := pickedByAge(in.Notes, which, in.ReachedAt)
+	if !ok {
 		return false, ""
 	}
 	item := ""
@@ -170,10 +183,46 @@ func recencyHolds(c constraint, in judge.ReviewInput) (bool, string) {
 	if item == "" {
 		return false, ""
 	}
-	if l := strings.ToLower(item); strings.Contains(name, l) || strings.Contains(l, name) {
+	if sameItemName(name, item) {
 		return true, fmt.Sprintf("the result is on the page of %q, the %s item listed", item, which)
 	}
 	return false, fmt.Sprintf("the %s item listed is %q, and the result is on the page of %q", which, name, item)
+}
+
+// pickedByAge is the newest (oldest) of the rows the notes name by age, up to frame.
+func pickedByAge(notes []string, which string, frame int) (string, bool) {
+	name, best, found := "", int64(0), false
+	for _, n := range notes {
+		m := recencyNoteRe.FindStringSubmatch(n)
+		if m == nil || m[1] != which {
+			continue
+		}
+		f, _ := strconv.Atoi(m[2])
+		age, _ := strconv.ParseInt(m[4], 10, 64)
+		if f > frame || found && (which == "newest" && age <= best || which == "oldest" && age >= best) {
+			continue
+		}
+		if n, err := strconv.Unquote(m[3]); err == nil {
+			name, best, found = n, age, true
+		}
+	}
+	return name, found
+}
+
+// sameItemName reports whether a row's name and a page's item are one item: the same text,
+// or the same phone number however it is grouped; a name holding another ("Anastasia",
+// "Ana") is another item.
+func sameItemName(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	if a == b {
+		return true
+	}
+	// A row may say what its item is before its name ("File budget.md").
+	if f := strings.Fields(a); len(f) == 2 && f[1] == b && kindWords[f[0]] {
+		return true
+	}
+	da, db := screentext.Digits(a), screentext.Digits(b)
+	return len(da) >= 7 && da == db && strings.Trim(a, "+0123456789 ()-.") == "" && strings.Trim(b, "+0123456789 ()-.") == ""
 }
 
 // resultPageNote is what the reasoner remembers of the page a result substate was reached
@@ -214,4 +263,31 @@ func (h *reasoner) asksByAge() bool {
 		}
 	}
 	return false
+}
+
+// kindWords are what a row may say its item is before its name.
+var kindWords = map[string]bool{"file": true, "folder": true, "note": true, "directory": true}
+
+// reachedByAge reaches a substate that names its item only by its age ("open the newest
+// note"): this page is the item the lists showed newest (oldest), as the notes so far say.
+func (h *reasoner) reachedByAge(sp spec, content string, in judge.ReasonInput) (bool, string) {
+	if len(sp.Values) > 0 || sp.Kind != kindState || in.Screen == nil || in.Screen.IsLauncher() {
+		return false, ""
+	}
+	var notes []string
+	for _, f := range in.Facts {
+		notes = append(notes, f.Text)
+	}
+	notes = append(notes, h.notes...)
+	for _, c := range h.cons {
+		newest, ok := wantsNewest(c.Phrase)
+		if c.Kind != conSelection || !ok || !strings.Contains(strings.ToLower(content), strings.ToLower(c.Phrase)) {
+			continue
+		}
+		which := map[bool]string{true: "newest", false: "oldest"}[newest]
+		if name, ok := pickedByAge(notes, which, in.Frame); ok && sameItemName(name, pageItem(in.Screen)) {
+			return true, cite("C5", fmt.Sprintf("this is the page of %q, the %s item the list showed", pageItem(in.Screen), which))
+		}
+	}
+	return false, ""
 }

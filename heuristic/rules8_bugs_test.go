@@ -9,8 +9,12 @@ import (
 )
 
 // Runs the rules of heuristic/v19 (recency, the day of items, page verdicts, states, pauses) and
-// the describer get wrong. Each test states the right verdict and
-// is skipped with the bug it shows; HEURISTIC_BUGS=1 runs them.
+// the describer got wrong. Each test states the right verdict. Those fixed in v20 run
+// (fixedBug, each failed before); the ones left are skipped with the bug they show
+// (HEURISTIC_BUGS=1 runs them).
+
+// fixedBug marks a test of a bug fixed since: it runs, its text saying what was wrong.
+func fixedBug(t *testing.T, what string) { t.Helper() }
 
 func bug(t *testing.T, what string) {
 	t.Helper()
@@ -29,32 +33,32 @@ func mustNotSucceed(t *testing.T, task string, steps []act) {
 }
 
 func TestBugRecencyWordNowInARowsTextIsNoTime(t *testing.T) {
-	bug(t, `rowAge reads the word "now" anywhere in a row as "just now": Chats lists Tom "9:00" "come over now" and Mira "15:34" "see you"; `+
+	fixedBug(t, `rowAge reads the word "now" anywhere in a row as "just now": Chats lists Tom "9:00" "come over now" and Mira "15:34" "see you"; `+
 		`the agent replies to Tom (the older) and the run is judged a success (rowRelative matches \bnow\b in the message text)`)
 	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Tom", "9:00", "come over now"}, chatRow{"Mira", "15:34", "see you"}), 0, "Tom"))
 }
 
 func TestBugRecencyFourDigitsInARowsTextAreNoYear(t *testing.T) {
-	bug(t, `rowAge takes any four digits in a row as the year of its date: Chats lists Tom "Oct 10" "flight 2099" and Mira "Oct 12" "see you"; `+
+	fixedBug(t, `rowAge takes any four digits in a row as the year of its date: Chats lists Tom "Oct 10" "flight 2099" and Mira "Oct 12" "see you"; `+
 		`Tom's row reads as October 10 2099, newer than Mira's, and the reply to Tom is judged a success (rowYear searches the whole row)`)
 	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Tom", "Oct 10", "flight 2099"}, chatRow{"Mira", "Oct 12", "see you"}), 0, "Tom"))
 }
 
 func TestBugRecencyItemIsMatchedByItsWholeName(t *testing.T) {
-	bug(t, `recencyHolds matches the result page's item to the newest row by substring: Chats lists Anastasia "15:34" and Ana "Yesterday"; `+
+	fixedBug(t, `recencyHolds matches the result page's item to the newest row by substring: Chats lists Anastasia "15:34" and Ana "Yesterday"; `+
 		`the reply sent in Ana's thread is judged a success because "anastasia" contains "ana"`)
 	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Anastasia", "15:34", "hi"}, chatRow{"Ana", "Yesterday", "see you"}), 1, "Ana"))
 }
 
 func TestBugRecencyAScrolledListDoesNotOverrideTheNewestSeen(t *testing.T) {
-	bug(t, `the newest row of a list scrolled down overrides the newest seen before: Chats shows Mira "15:34" and Tom "Yesterday", the agent scrolls, `+
+	fixedBug(t, `the newest row of a list scrolled down overrides the newest seen before: Chats shows Mira "15:34" and Tom "Yesterday", the agent scrolls, `+
 		`the list shows Ana "Oct 12" and Bob "Oct 10", and the reply sent to Ana is judged a success (recencyHolds takes the latest note, not the newest row of all notes)`)
 	mustNotSucceed(t, recentTask, replyFrom(chatList(chatRow{"Ana", "Oct 12", "hi"}, chatRow{"Bob", "Oct 10", "yo"}), 0, "Ana",
 		act{chatList(chatRow{"Mira", "15:34", "hi"}, chatRow{"Tom", "Yesterday", "yo"}), &trace.Action{Type: "scroll", Direction: "down"}}))
 }
 
 func TestBugOpeningTheNewestNoteIsNoFailure(t *testing.T) {
-	bug(t, `"Open the newest note in the Jotter app.": the list's rows "File trip.md 10/14/2023, 18:00", "File budget.md 10/15/2023, 15:34", `+
+	fixedBug(t, `"Open the newest note in the Jotter app.": the list's rows "File trip.md 10/14/2023, 18:00", "File budget.md 10/15/2023, 15:34", `+
 		`"File ideas.md 10/13/2023, 09:00"; the agent opens budget.md (the newest) and stops in its editor: judged a failure [F4] "substate 1 was never shown" `+
 		`(an item named only by its age is never reached, so C5 is never compared); a success or cannot tell is right`)
 	rows := []noteRow{{"trip.md", "10/14/2023, 18:00"}, {"budget.md", "10/15/2023, 15:34"}, {"ideas.md", "10/13/2023, 09:00"}}
@@ -67,7 +71,7 @@ func TestBugOpeningTheNewestNoteIsNoFailure(t *testing.T) {
 }
 
 func TestBugAnUndatedTaskIsNotDatedByTheTaskAboveIt(t *testing.T) {
-	bug(t, `datedAt dates a list item that writes no date by the previous item's date, read as a heading: home "Wed, Oct 25"; My tasks lists `+
+	fixedBug(t, `datedAt dates a list item that writes no date by the previous item's date, read as a heading: home "Wed, Oct 25"; My tasks lists `+
 		`"Pay rent" / "Fri, Oct 27", "Walk the dog" (no due date), "Buy soap" / "Thu, Oct 26" (titles id task_title, dates id task_due); `+
 		`"What tasks are due this Friday ...?" answered "Pay rent, Walk the dog" is judged a success (Walk the dog is due no day)`)
 	list := judgetest.Concat(judgetest.Page(choresPkg, "My tasks"), []trace.UIElement{
@@ -86,7 +90,7 @@ func TestBugAnUndatedTaskIsNotDatedByTheTaskAboveIt(t *testing.T) {
 }
 
 func TestBugAPagesVerdictOnTheLastFrameCoversTheTasksCount(t *testing.T) {
-	bug(t, `"In the Quizzer app, tap the star button three times, then submit.": quiz page "Tap the star", a tap, then the page writes "Success!" on the run's last frame: `+
+	fixedBug(t, `"In the Quizzer app, tap the star button three times, then submit.": quiz page "Tap the star", a tap, then the page writes "Success!" on the run's last frame: `+
 		`judged cannot tell [C5] "three times ... not counted", though E9 says the verdict covers the counts; judgedByPage reads ReviewInput.End, which is empty when the `+
 		`result is reached on the last frame (with one more frame after it the run is a success)`)
 	j := heuristicRun(t, stepsTrace(t, starTask, act{quizPage("Tap the star"), tapSubmit}, act{quizPage("Success!"), nil}), nil)
@@ -105,7 +109,7 @@ func TestBugBothVerdictWordsOnOneScreenAreNone(t *testing.T) {
 }
 
 func TestBugMarkedAsDoneNeedsItsBoxChecked(t *testing.T) {
-	bug(t, `"Mark the task 'Pay rent' as done in the Chores app.": stateSet reads no state ("done" is a stop word), so a task list showing Pay rent with its `+
+	fixedBug(t, `"Mark the task 'Pay rent' as done in the Chores app.": stateSet reads no state ("done" is a stop word), so a task list showing Pay rent with its `+
 		`row's box unchecked is judged a success; with "as completed" the same run is a failure [F4]`)
 	j := heuristicRun(t, stepsTrace(t, "Mark the task 'Pay rent' as done in the Chores app.", act{boxedTasks(), nil}), nil)
 	if o := j.RunVerdict(); o.Verdict == trace.RunSuccess {
@@ -136,7 +140,7 @@ func TestBugAnotherTabsPauseIsNotTheStopwatchs(t *testing.T) {
 }
 
 func TestBugDeletingTheFirstRowUnderAnIconAppBar(t *testing.T) {
-	bug(t, `"Delete the note Groceries in the Jotter app.": a notes list under an app bar with no title text lists Groceries, Packing, Ideas (rows from 300 px), `+
+	fixedBug(t, `"Delete the note Groceries in the Jotter app.": a notes list under an app bar with no title text lists Groceries, Packing, Ideas (rows from 300 px), `+
 		`then Packing, Ideas; judged a failure [F4] (with the app bar titled "All notes" it is a success [E5]): the describer takes the first row for the page's `+
 		`title (judge TestBugAListsFirstRowUnderAnIconAppBarIsNoTitle), so the page after the delete is another page`)
 	task := "Delete the note Groceries in the Jotter app."

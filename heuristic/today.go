@@ -341,6 +341,9 @@ func datedAt(sc *judge.Screen, v value) string {
 			if len(item) > 0 {
 				return strings.Join(item, " ")
 			}
+			if listDated(sc, e) {
+				return "" // its list dates its items one by one, and this one has none
+			}
 		}
 		var row []string
 		heading, headingY := "", -1
@@ -512,4 +515,20 @@ func pageDated(sc *judge.Screen, day calDate) (int, string) {
 		}
 	}
 	return breaks, fmt.Sprintf("the page the answer is worked out from is dated otherwise, not %s", day)
+}
+
+// listDated reports whether another item of e's list (an element of e's id) carries a date
+// in its own list item: the list dates items one by one, not under headings.
+func listDated(sc *judge.Screen, e judge.Element) bool {
+	for _, sib := range sc.Elements {
+		if sib.ID != e.ID || sib == e || !sc.IsContent(sib) {
+			continue
+		}
+		for _, o := range sc.Elements {
+			if o.ID != "" && o.ID != e.ID && sc.IsContent(o) && sameListItem(sc, sib, o) && len(datesIn(o.Text+" "+o.Desc)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

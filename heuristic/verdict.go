@@ -82,7 +82,9 @@ func judgedByPage(in judge.ReviewInput) bool {
 			return v == "success"
 		}
 	}
-	return false
+	// Reached on the run's last frame, nothing after it: the verdict that reached it is
+	// the run's end.
+	return len(in.End) == 0 && in.ReachedAt == in.LastFrame && restsOnPage(in)
 }
 
 // restsOnPage reports whether a required substate was reached by a page's verdict (E9).

@@ -432,14 +432,18 @@ func pageTitle(sc *Screen) string {
 	// phone's width; the lowest element edge can stop well short of the screen's bottom (no
 	// navigation bar in the dump), so an eighth of it alone cut the header off.
 	width := 0
+	ids := map[string]int{}
 	for _, e := range sc.Elements {
 		if e.HasBounds {
 			width = max(width, e.X2)
 		}
+		if e.ID != "" {
+			ids[e.ID]++
+		}
 	}
-	limit := max(sc.Height/8, width*3/10)
-	for _, e := range sc.Elements { // reading order
-		if e.Role != "" || e.Mark != "" || !e.HasBounds || e.Y1 > limit || e.Editable ||
+	limit := max(sc.Height/8, min(width, sc.Height)*3/10) // the phone's short side: landscape too
+	for _, e := range sc.Elements {                       // reading order
+		if e.Role != "" || e.Mark != "" || !e.HasBounds || e.Y1 > limit || e.Editable || ids[e.ID] > 1 ||
 			(e.Package != "" && e.Package != sc.Package) || buttonClass.MatchString(e.Class) {
 			continue
 		}

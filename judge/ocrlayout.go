@@ -101,13 +101,16 @@ func (l *layout) read(sc *Screen, lines []*ocrLine) {
 	sc.Launcher = l.launcher(lines)
 }
 
+// permissionAsk is the prompt's question: "Allow <app> to ...".
+var permissionAsk = regexp.MustCompile(`(?i)^allow\s+\S.*?\s+to\s+\S`)
+
 // permissionWords reports whether a screen's lines are a permission prompt's by their words
 // alone: the question "Allow <app> to ...", and under it at least two of the prompt's answers.
 func permissionWords(lines []*ocrLine) bool {
 	askY := -1
 	for _, ln := range lines {
 		t := strings.TrimSpace(ln.Text)
-		if !ln.drop && ln.Role == "" && strings.HasPrefix(strings.ToLower(t), "allow ") && !permissionButtons.MatchString(t) {
+		if !ln.drop && ln.Role == "" && permissionAsk.MatchString(t) && !permissionButtons.MatchString(t) {
 			askY = ln.Y1
 			break
 		}

@@ -1,25 +1,20 @@
 package judge
 
 import (
-	"os"
 	"testing"
 
 	"github.com/autoeval/autoeval/trace"
 )
 
-// Screens the describer reads wrong: the title region (describe.go pageTitle) and a
+// Screens the describer read wrong: the title region (describe.go pageTitle) and a
 // permission prompt by its words (ocrlayout.go permissionWords). Each test states the right
-// reading and is skipped with the bug it shows; JUDGE_BUGS=1 runs them.
+// reading; all three are fixed and run (fixedBug, each failed before).
 
-func bug(t *testing.T, what string) {
-	t.Helper()
-	if os.Getenv("JUDGE_BUGS") == "" {
-		t.Skip("bug: " + what)
-	}
-}
+// fixedBug marks a test of a bug fixed since: it runs, its text saying what was wrong.
+func fixedBug(t *testing.T, what string) { t.Helper() }
 
 func TestBugAListsFirstRowUnderAnIconAppBarIsNoTitle(t *testing.T) {
-	bug(t, `a notes list under an app bar of icons alone (its title element empty, 150-230 px) whose first row "Groceries" is at 300-420 px on a 1080x2400 screen: `+
+	fixedBug(t, `a notes list under an app bar of icons alone (its title element empty, 150-230 px) whose first row "Groceries" is at 300-420 px on a 1080x2400 screen: `+
 		`pageTitle returns "Groceries", the first row, since the title region reaches three tenths of the width (324 px); deleting that row then changes the page's `+
 		`title, and the heuristic judges "Delete the note Groceries in the Jotter app." a failure [F4] (heuristic TestBugDeletingTheFirstRowUnderAnIconAppBar)`)
 	const pkg = "org.example.jotter"
@@ -40,7 +35,7 @@ func TestBugAListsFirstRowUnderAnIconAppBarIsNoTitle(t *testing.T) {
 }
 
 func TestBugTextHalfWayDownALandscapeScreenIsNoTitle(t *testing.T) {
-	bug(t, `a landscape screen 2400 px wide and 1080 px tall, an app bar of icons and a text at 540-620 px (half way down): pageTitle returns that text, `+
+	fixedBug(t, `a landscape screen 2400 px wide and 1080 px tall, an app bar of icons and a text at 540-620 px (half way down): pageTitle returns that text, `+
 		`the region being three tenths of the width (720 px), two thirds of the height`)
 	const pkg = "org.example.diary"
 	box := func(x1, x2, y1, y2 int) *trace.BBox {
@@ -57,7 +52,7 @@ func TestBugTextHalfWayDownALandscapeScreenIsNoTitle(t *testing.T) {
 }
 
 func TestBugAnAppsAllowDialogIsNoPermissionPrompt(t *testing.T) {
-	bug(t, `a screenshot of an app's own dialog "Allow backups over mobile data?" with the buttons "Allow" and "Deny" (drawn as TestOCRPermissionPromptWordsAndNearMisses `+
+	fixedBug(t, `a screenshot of an app's own dialog "Allow backups over mobile data?" with the buttons "Allow" and "Deny" (drawn as TestOCRPermissionPromptWordsAndNearMisses `+
 		`draws) reads as the system's permission prompt in front: permissionWords takes any line starting "Allow " for the question, not "Allow <app> to ..."`)
 	if drawnPrompt(t, []string{"Allow backups over mobile data?", "Allow", "Deny"}) {
 		t.Error("an app's own dialog read as the system's permission prompt")
