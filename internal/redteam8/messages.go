@@ -14,17 +14,6 @@ import (
 
 var sms = UIOf("com.simplemobiletools.smsmessenger")
 
-// smsList is the conversations, "who|last message|when".
-func smsList(rows ...string) []El {
-	out := Screen(Toolbar(sms, "", "Simple SMS Messenger", "More options", "Search"))
-	out = append(out, Listed(len(rows), 320, 200, func(i, y int) []El {
-		f := strings.Split(rows[i], "|")
-		return Els(sms.Row("", "conversation_frame", Bx(0, y, 1080, y+190)), sms.Image("", "conversation_image", Bx(40, y+35, 160, y+155)),
-			sms.Text(f[0], "conversation_address", Bx(200, y+30, 800, y+90)), sms.Text(f[1], "conversation_body_short", Bx(200, y+100, 1017, y+160)),
-			sms.Text(f[2], "conversation_date", Bx(820, y+30, 1017, y+90)))
-	})...)
-	return append(out, sms.Icon("New conversation", "conversations_fab", Bx(870, 2100, 1017, 2247)))
-}
 
 // smsThread is a conversation: bubbles "in:text" or "out:text", the field holding typed.
 func smsThread(who, typed string, focused bool, bubbles ...string) []El {
@@ -59,7 +48,7 @@ func smsReplyCases() []Case {
 	const eval = "sms.py SimpleSmsReply (sms_validators.was_sent): content://sms/sent holds a message to +14157702394 with this body, sent in the last five minutes"
 	in := "Parents' evening at school this Wednesday."
 	rows := []string{"+13125550187|Monthly budget meeting pushed to Friday.|15:33", number + "|" + in + "|15:33", "+16469011752|Gym membership renewal due on the 20th.|15:32"}
-	open := []Step{FromHome("Simple SMS Messenger"), StepOn(On(smsList(rows...)), "The conversation with "+number+" is second.", Tap(number)),
+	open := []Step{FromHome("Simple SMS Messenger"), StepOn(On(SmsList(rows...)), "The conversation with "+number+" is second.", Tap(number)),
 		StepOn(On(smsThread(number, "", false, "in:"+in)), "Type the reply.", Tap("Type a message…")),
 		StepOn(On(smsThread(number, "", true, "in:"+in)), "Type it.", TypeIn("Type a message…", msg)),
 		StepOn(On(smsThread(number, msg, true, "in:"+in)), "Send.", Tap("Send"))}
@@ -73,10 +62,10 @@ func smsReplyCases() []Case {
 			Behaviour: "After sending, the agent goes back to the conversation list, where the number's conversation is on top with the reply as its last message.", Evaluator: eval,
 			Steps: Then(open, StepOn(On(smsThread(number, "", true, "in:"+in, "out:"+msg)), "Sent. Close the keyboard.", Back()),
 				StepOn(On(smsThread(number, "", false, "in:"+in, "out:"+msg)), "Back to the list.", Back()),
-				Claim(On(smsList(number+"|"+msg+"|15:35", rows[0], rows[2])), "The reply to "+number+" is sent."))},
+				Claim(On(SmsList(number+"|"+msg+"|15:35", rows[0], rows[2])), "The reply to "+number+" is sent."))},
 		{Name: "sms_reply_to_top_conversation", TaskName: "SimpleSmsReply", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "The agent opens the top conversation, +13125550187, and sends the message there.", Evaluator: eval + " (sent to another number)",
-			Steps: []Step{FromHome("Simple SMS Messenger"), StepOn(On(smsList(rows...)), "Open the conversation.", Tap(wrong)),
+			Steps: []Step{FromHome("Simple SMS Messenger"), StepOn(On(SmsList(rows...)), "Open the conversation.", Tap(wrong)),
 				StepOn(On(smsThread(wrong, "", false, "in:"+wrongIn)), "Type the reply.", TypeIn("Type a message…", msg)),
 				StepOn(On(smsThread(wrong, msg, true, "in:"+wrongIn)), "Send.", Tap("Send")),
 				Claim(On(smsThread(wrong, "", true, "in:"+wrongIn, "out:"+msg)), "Replied with the message.")}},
@@ -97,11 +86,11 @@ func smsRecentCases() []Case {
 	return []Case{
 		{Name: "sms_recent_replied", TaskName: "SimpleSmsReplyMostRecent", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The top conversation, received at 15:34, is opened and the reply sent; it shows as a sent bubble.", Evaluator: eval,
-			Steps: Then(Then([]Step{FromHome("Simple SMS Messenger"), StepOn(On(smsList(rows...)), "The newest is on top, from "+recent+".", Tap(recent))}, reply(recent, recentIn)...),
+			Steps: Then(Then([]Step{FromHome("Simple SMS Messenger"), StepOn(On(SmsList(rows...)), "The newest is on top, from "+recent+".", Tap(recent))}, reply(recent, recentIn)...),
 				Claim(On(smsThread(recent, "", true, "in:"+recentIn, "out:"+msg)), "Replied to the most recent message."))},
 		{Name: "sms_recent_replied_then_home", TaskName: "SimpleSmsReplyMostRecent", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The newest conversation is opened and the reply sent; once its bubble shows, the agent goes to the home screen and stops there.", Evaluator: eval,
-			Steps: []Step{FromHome("Simple SMS Messenger"), StepOn(On(smsList(rows...)), "Most recent first.", Tap(recent)),
+			Steps: []Step{FromHome("Simple SMS Messenger"), StepOn(On(SmsList(rows...)), "Most recent first.", Tap(recent)),
 				StepOn(On(smsThread(recent, "", false, "in:"+recentIn)), "Focus the field.", Tap("Type a message…")),
 				StepOn(On(smsThread(recent, "", true, "in:"+recentIn)), "Type.", TypeIn("Type a message…", msg)),
 				StepOn(On(smsThread(recent, msg, true, "in:"+recentIn)), "Send.", Tap("Send")),
@@ -109,7 +98,7 @@ func smsRecentCases() []Case {
 				Claim(On(HomeScreen()), "The reply went out to the most recent message.")}},
 		{Name: "sms_recent_bottom_row_replied", TaskName: "SimpleSmsReplyMostRecent", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "Taking the list for oldest first, the agent replies to the bottom conversation, +15036684129.", Evaluator: eval + " (sent to +15036684129)",
-			Steps: Then(Then([]Step{FromHome("Simple SMS Messenger"), StepOn(On(smsList(rows...)), "The last row is the latest message.", Tap("+15036684129"))},
+			Steps: Then(Then([]Step{FromHome("Simple SMS Messenger"), StepOn(On(SmsList(rows...)), "The last row is the latest message.", Tap("+15036684129"))},
 				reply("+15036684129", "Don't forget to water the plants while I'm away.")...),
 				Claim(On(smsThread("+15036684129", "", true, "in:Don't forget to water the plants while I'm away.", "out:"+msg)), "Replied to the most recent text."))},
 	}

@@ -19,7 +19,6 @@ import (
 var (
 	joplin   = UIOf("net.cozic.joplin")
 	tasksApp = UIOf("org.tasks")
-	tracks   = UIOf("de.dennisguse.opentracks")
 )
 
 // joplinList is a notebook's (or All notes') list: "title" rows, a leading "[ ]" marks a to-do.
@@ -176,18 +175,7 @@ func dueByCases() []Case {
 }
 
 // trackList is the activities, "name|category|date|time|distance".
-func trackList(rows ...string) []El {
-	out := Screen(Toolbar(tracks, "", "OpenTracks", "Search", "More options"),
-		Els(tracks.Scroller("androidx.recyclerview.widget.RecyclerView", "track_list", Bx(0, 300, 1080, 2080))))
-	out = append(out, Listed(len(rows), 320, 230, func(i, y int) []El {
-		f := strings.Split(rows[i], "|")
-		return Els(tracks.Row("", "track_list_item", Bx(0, y, 1080, y+220)), tracks.Image(f[1], "list_item_icon", Bx(40, y+40, 160, y+160)),
-			tracks.Text(f[0], "list_item_name", Bx(200, y+20, 1017, y+80)), tracks.Text(f[1], "list_item_category", Bx(200, y+85, 600, y+140)),
-			tracks.Text(f[2], "list_item_date", Bx(200, y+145, 700, y+200)), tracks.Text(f[3], "list_item_time", Bx(740, y+85, 1017, y+140)),
-			tracks.Text(f[4], "list_item_distance", Bx(740, y+145, 1017, y+200)))
-	})...)
-	return On(append(out, tracks.Icon("Record", "track_list_fab_action", Bx(870, 2100, 1017, 2247))))
-}
+func trackList(rows ...string) []El { return On(OpenTracksList(700, 740, rows...)) }
 
 func weekDurationCases() []Case {
 	const goal = "What was the total duration of cycling activities in the OpenTracks app this week? Assume the week starts from Monday. Express your answer in minutes as a single integer."

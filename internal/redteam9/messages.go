@@ -15,16 +15,7 @@ import (
 
 var sms = UIOf("com.simplemobiletools.smsmessenger")
 
-func smsList(rows ...string) []El {
-	out := Screen(Toolbar(sms, "", "Simple SMS Messenger", "More options", "Search"))
-	out = append(out, Listed(len(rows), 320, 200, func(i, y int) []El {
-		f := strings.Split(rows[i], "|")
-		return Els(sms.Row("", "conversation_frame", Bx(0, y, 1080, y+190)), sms.Image("", "conversation_image", Bx(40, y+35, 160, y+155)),
-			sms.Text(f[0], "conversation_address", Bx(200, y+30, 800, y+90)), sms.Text(f[1], "conversation_body_short", Bx(200, y+100, 1017, y+160)),
-			sms.Text(f[2], "conversation_date", Bx(820, y+30, 1017, y+90)))
-	})...)
-	return On(append(out, sms.Icon("New conversation", "conversations_fab", Bx(870, 2100, 1017, 2247))))
-}
+func smsList(rows ...string) []El { return On(SmsList(rows...)) }
 
 // smsThread is a conversation: bubbles "in:text" or "out:text" (an out bubble says Sent), the
 // field holding typed.

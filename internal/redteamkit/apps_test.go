@@ -52,3 +52,29 @@ func TestSharedAppScreens(t *testing.T) {
 		t.Error("Settings' first page has no Connected devices")
 	}
 }
+
+// TestSharedListScreens: Simple SMS Messenger's conversations are found by who and by the last
+// message, with the new-conversation button; OpenTracks' rows carry each field under its id,
+// the date and the values in the columns asked for.
+func TestSharedListScreens(t *testing.T) {
+	t.Parallel()
+	sms := SmsList("Ana Lopez|See you at 6|15:30", "+14155550123|Call me|Oct 14")
+	for _, want := range []string{"Ana Lopez", "Call me", "+14155550123", "New conversation"} {
+		if _, err := resolve(sms, want); err != nil {
+			t.Errorf("the conversations have no %q", want)
+		}
+	}
+	tracks := OpenTracksList(650, 720, "Dawn ride|Cycling|Oct 10, 2023 7:00 AM|0:45:00|12.00 km")
+	for id, want := range map[string]string{"list_item_name": "Dawn ride", "list_item_category": "Cycling",
+		"list_item_date": "Oct 10, 2023 7:00 AM", "list_item_time": "0:45:00", "list_item_distance": "12.00 km"} {
+		i, err := resolve(tracks, "res:"+id)
+		switch {
+		case err != nil:
+			t.Errorf("no %s", id)
+		case tracks[i].Text != want:
+			t.Errorf("%s reads %q, want %q", id, tracks[i].Text, want)
+		case id == "list_item_date" && tracks[i].X1 != 650, id == "list_item_time" && tracks[i].X0 != 720:
+			t.Errorf("%s is at %+v, not in the column asked for", id, tracks[i].Box)
+		}
+	}
+}
