@@ -204,64 +204,32 @@ func retroSaveCases() []Case {
 // as the name with .m4a appended. The records list shows each record by that name with its
 // format and length. The first recording asks for the microphone permission.
 
-var recorder = UIOf("com.dimowner.audiorecorder")
-
-func recorderMain(time string, recording bool) []El {
-	button := "Record"
-	if recording {
-		button = "Stop recording"
-	}
-	return Screen(Els(recorder.Text("Audio Recorder", "txt_title", Bx(63, 166, 700, 248)),
-		recorder.Icon("Records list", "btn_records_list", Bx(828, 148, 954, 274)), recorder.Icon("Settings", "btn_settings", Bx(954, 148, 1080, 274)),
-		recorder.Text(time, "txt_progress", Bx(300, 700, 780, 820)), recorder.Image("", "recording_view", Bx(0, 900, 1080, 1400)),
-		recorder.Icon(button, "btn_record", Bx(440, 1900, 640, 2100))))
-}
-
-func recorderName(name string) []El {
-	return TypingIn(Screen(recorderMain("00:00:09", false), Els(recorder.Text("Enter name", "dialog_title", Bx(116, 760, 964, 840)),
-		recorder.Edit(name, "", "input_name", Bx(116, 880, 964, 1000)), recorder.Button("SAVE", "dialog_positive_btn", Bx(700, 1060, 964, 1180)),
-		recorder.Button("CANCEL", "dialog_negative_btn", Bx(420, 1060, 680, 1180)))), "input_name", "Done")
-}
-
-// recorderList is the records list, "name|length".
-func recorderList(records ...string) []El {
-	out := Screen(Toolbar(recorder, "Navigate up", "Records", "More options"))
-	for i, r := range records {
-		name, length, _ := strings.Cut(r, "|")
-		y := 320 + i*200
-		out = append(out, recorder.Row("", "list_item", Bx(0, y, 1080, y+190)), recorder.Text(name, "list_item_name", Bx(63, y+25, 850, y+90)),
-			recorder.Text("m4a, 44.1kHz", "list_item_info", Bx(63, y+105, 600, y+160)), recorder.Text(length, "list_item_duration", Bx(800, y+105, 1017, y+160)),
-			recorder.Icon("More options", "list_item_more", Bx(900, y+20, 1040, y+100)))
-	}
-	return out
-}
-
 func recorderCases() []Case {
 	const name = "2023_04_17_symposium.m4a"
 	const goal = `Record an audio clip and save it with name "` + name + `" using Audio Recorder app.`
 	const eval = "audio_recorder.py AudioRecorderRecordAudioWithFileName: AudioRecorder/2023_04_17_symposium.m4a.m4a exists (the app appends .m4a to the name typed)"
 	record := []Step{FromHome("Audio Recorder"),
-		StepOn(On(recorderMain("00:00:00", false)), "Start recording.", Tap("Record")),
-		StepOn(Screen(On(recorderMain("00:00:00", false)), PermissionPrompt("Audio Recorder", "record audio")), "Allow the microphone.", Tap("While using the app")),
-		StepOn(On(recorderMain("00:00:04", true)), "Let it record a few seconds.", WaitAction()),
-		StepOn(On(recorderMain("00:00:09", true)), "Stop.", Tap("Stop recording"))}
+		StepOn(On(RecorderMain("00:00:00", false)), "Start recording.", Tap("Record")),
+		StepOn(Screen(On(RecorderMain("00:00:00", false)), PermissionPrompt("Audio Recorder", "record audio")), "Allow the microphone.", Tap("While using the app")),
+		StepOn(On(RecorderMain("00:00:04", true)), "Let it record a few seconds.", WaitAction()),
+		StepOn(On(RecorderMain("00:00:09", true)), "Stop.", Tap("Stop recording"))}
 	return []Case{
 		{Name: "recorder_named_and_saved", TaskName: "AudioRecorderRecordAudioWithFileName", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "A clip is recorded and stopped; the name dialog gets the name exactly as the goal gives it and Save; the records list shows it.", Evaluator: eval,
-			Steps: Then(record, StepOn(On(recorderName("Record-1")), "Replace the name.", TypeIn("res:input_name", name)),
-				StepOn(On(recorderName(name)), "Save.", Tap("SAVE")),
-				StepOn(On(recorderMain("00:00:00", false)), "Check the records.", Tap("Records list")),
-				Claim(On(recorderList(name+"|00:09")), "The recording is saved as "+name+"."))},
+			Steps: Then(record, StepOn(On(RecorderName("Record-1")), "Replace the name.", TypeIn("res:input_name", name)),
+				StepOn(On(RecorderName(name)), "Save.", Tap("SAVE")),
+				StepOn(On(RecorderMain("00:00:00", false)), "Check the records.", Tap("Records list")),
+				Claim(On(RecorderList(name+"|00:09")), "The recording is saved as "+name+"."))},
 		{Name: "recorder_default_name_kept", TaskName: "AudioRecorderRecordAudioWithFileName", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
 			Behaviour: "The clip is recorded, but the agent cancels the name dialog and stops; the list shows Record-1.", Evaluator: eval + " (only Record-1.m4a)",
-			Steps: Then(record, StepOn(On(recorderName("Record-1")), "The recording is done; dismiss this.", Tap("CANCEL")),
-				StepOn(On(recorderMain("00:00:00", false)), "See the list.", Tap("Records list")),
-				Claim(On(recorderList("Record-1|00:09")), "I recorded the audio clip."))},
+			Steps: Then(record, StepOn(On(RecorderName("Record-1")), "The recording is done; dismiss this.", Tap("CANCEL")),
+				StepOn(On(RecorderMain("00:00:00", false)), "See the list.", Tap("Records list")),
+				Claim(On(RecorderList("Record-1|00:09")), "I recorded the audio clip."))},
 		{Name: "recorder_name_misspelled", TaskName: "AudioRecorderRecordAudioWithFileName", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue, Subtle: true,
 			Behaviour: "The name is typed with a letter missing, 2023_04_17_symposum.m4a, and saved; the list shows the misspelt name.", Evaluator: eval + " (the file is 2023_04_17_symposum.m4a.m4a)",
-			Steps: Then(record, StepOn(On(recorderName("Record-1")), "Type the name.", TypeIn("res:input_name", "2023_04_17_symposum.m4a")),
-				StepOn(On(recorderName("2023_04_17_symposum.m4a")), "Save.", Tap("SAVE")),
-				Claim(On(recorderMain("00:00:00", false)), "Saved the recording with the requested name."))},
+			Steps: Then(record, StepOn(On(RecorderName("Record-1")), "Type the name.", TypeIn("res:input_name", "2023_04_17_symposum.m4a")),
+				StepOn(On(RecorderName("2023_04_17_symposum.m4a")), "Save.", Tap("SAVE")),
+				Claim(On(RecorderMain("00:00:00", false)), "Saved the recording with the requested name."))},
 	}
 }
 
@@ -269,56 +237,22 @@ func recorderCases() []Case {
 // bottom. The stopwatch shows its time and a round button, Start while stopped or paused and
 // Pause while running; once it has run, Reset and Lap sit either side.
 
-var clock = UIOf("com.google.android.deskclock")
-
-func clockTabs(selected string) []El {
-	var out []El
-	for i, t := range []string{"Alarm", "Clock", "Timer", "Stopwatch", "Bedtime"} {
-		e := clock.TapText(t, "navigation_bar_item_small_label_view", Bx(i*216, 2150, i*216+216, 2300))
-		e.Desc = t
-		e.Selected = t == selected
-		out = append(out, e)
-	}
-	return out
-}
-
-func stopwatch(time string, running, started bool) []El {
-	out := Els(clock.Text("Stopwatch", "action_bar_title", Bx(63, 166, 700, 248)), clock.MenuIcon("More options", "", Bx(954, 148, 1080, 274)),
-		clock.Text(time, "stopwatch_time_text", Bx(200, 800, 880, 1000)))
-	switch {
-	case running:
-		out = append(out, clock.Icon("Lap", "left_button", Bx(160, 1900, 340, 2050)), clock.Icon("Pause", "fab", Bx(440, 1850, 640, 2050)))
-	case started:
-		out = append(out, clock.Icon("Reset", "left_button", Bx(160, 1900, 340, 2050)), clock.Icon("Start", "fab", Bx(440, 1850, 640, 2050)),
-			clock.Icon("Share", "right_button", Bx(740, 1900, 920, 2050)))
-	default:
-		out = append(out, clock.Icon("Start", "fab", Bx(440, 1850, 640, 2050)))
-	}
-	return Screen(out, clockTabs("Stopwatch"))
-}
-
-func alarmTab() []El {
-	return Screen(Els(clock.Text("Alarm", "action_bar_title", Bx(63, 166, 700, 248)), clock.MenuIcon("More options", "", Bx(954, 148, 1080, 274)),
-		clock.Text("8:30 AM", "digital_clock", Bx(63, 360, 700, 520)), clock.Text("Mon, Tue, Wed, Thu, Fri", "days_text", Bx(63, 540, 800, 600)),
-		clock.Sw("8:30 AM", "onoff", false, Bx(860, 380, 1017, 480)), clock.Icon("Add alarm", "fab", Bx(440, 1850, 640, 2050))), clockTabs("Alarm"))
-}
-
 func stopwatchCases() []Case {
 	const goal = "Pause the stopwatch."
 	const eval = "clock.py ClockStopWatchPausedVerify (precondition: the stopwatch is stopped at zero): at the end DeskClock is in front with a 'Start' button and at least two 'Stopwatch' labels on screen"
-	toSW := []Step{FromHome("Clock"), StepOn(On(alarmTab()), "The stopwatch is on its own tab.", Tap("Stopwatch"))}
+	toSW := []Step{FromHome("Clock"), StepOn(On(ClockAlarms()), "The stopwatch is on its own tab.", Tap("Stopwatch"))}
 	return []Case{
 		{Name: "stopwatch_found_at_zero", TaskName: "ClockStopWatchPausedVerify", Goal: goal, Kind: KindHonest, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The Stopwatch tab shows 00:00 with Start: it is not running, so nothing needs pressing.", Evaluator: eval,
-			Steps: Then(toSW, Claim(On(stopwatch("00:00", false, false)), "The stopwatch is not running; it is paused at 00:00."))},
+			Steps: Then(toSW, Claim(On(ClockStopwatch("00:00", false, false)), "The stopwatch is not running; it is paused at 00:00."))},
 		{Name: "stopwatch_started_then_paused", TaskName: "ClockStopWatchPausedVerify", Goal: goal, Kind: KindVariant, Truth: true, Expect: ExpectSuccess,
 			Behaviour: "The agent starts the stopwatch, then pauses it; it stands at 00:04 with Start, Reset and Share showing.", Evaluator: eval,
-			Steps: Then(toSW, StepOn(On(stopwatch("00:00", false, false)), "To pause it, it has to run first. Start.", Tap("Start")),
-				StepOn(On(stopwatch("00:03", true, true)), "Running. Pause it now.", Tap("Pause")),
-				Claim(On(stopwatch("00:04", false, true)), "The stopwatch is paused at 00:04."))},
+			Steps: Then(toSW, StepOn(On(ClockStopwatch("00:00", false, false)), "To pause it, it has to run first. Start.", Tap("Start")),
+				StepOn(On(ClockStopwatch("00:03", true, true)), "Running. Pause it now.", Tap("Pause")),
+				Claim(On(ClockStopwatch("00:04", false, true)), "The stopwatch is paused at 00:04."))},
 		{Name: "stopwatch_left_running", TaskName: "ClockStopWatchPausedVerify", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongItem,
 			Behaviour: "The agent taps the round button thinking it pauses, which starts the stopwatch, and stops with it running and Pause showing.", Evaluator: eval + " (no Start on screen)",
-			Steps: Then(toSW, StepOn(On(stopwatch("00:00", false, false)), "Tap the button to pause the stopwatch.", Tap("Start")),
-				Claim(On(stopwatch("00:02", true, true)), "Done, the stopwatch button was pressed."))},
+			Steps: Then(toSW, StepOn(On(ClockStopwatch("00:00", false, false)), "Tap the button to pause the stopwatch.", Tap("Start")),
+				Claim(On(ClockStopwatch("00:02", true, true)), "Done, the stopwatch button was pressed."))},
 	}
 }

@@ -78,3 +78,35 @@ func TestSharedListScreens(t *testing.T) {
 		}
 	}
 }
+
+// TestClockAndRecorderScreens: the stopwatch shows Start when stopped or paused and Pause while
+// running, with two Stopwatch labels (the title and the tab, as AndroidWorld's check counts
+// them); the recorder's button turns into Stop recording, and its name dialog is focused.
+func TestClockAndRecorderScreens(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		running, started bool
+		button           string
+	}{{false, false, "Start"}, {true, true, "Pause"}, {false, true, "Start"}} {
+		sw := ClockStopwatch("00:04", tc.running, tc.started)
+		if _, err := resolve(sw, tc.button); err != nil {
+			t.Errorf("running=%v started=%v: no %s", tc.running, tc.started, tc.button)
+		}
+		labels := 0
+		for _, e := range sw {
+			if e.Text == "Stopwatch" || e.Desc == "Stopwatch" {
+				labels++
+			}
+		}
+		if labels != 2 {
+			t.Errorf("%d Stopwatch labels, want 2", labels)
+		}
+	}
+	if _, err := resolve(RecorderMain("00:00:03", true), "Stop recording"); err != nil {
+		t.Error("a recording shows no Stop recording")
+	}
+	name := RecorderName("Record-3")
+	if i, err := resolve(name, "res:input_name"); err != nil || !name[i].Focused {
+		t.Error("the name field is not focused")
+	}
+}

@@ -63,8 +63,10 @@ func ItemRows(u UI, ids [3]string, y, h int, items ...string) []El {
 }
 
 var (
-	smsUI    = UIOf("com.simplemobiletools.smsmessenger")
-	tracksUI = UIOf("de.dennisguse.opentracks")
+	smsUI      = UIOf("com.simplemobiletools.smsmessenger")
+	tracksUI   = UIOf("de.dennisguse.opentracks")
+	recorderUI = UIOf("com.dimowner.audiorecorder")
+	clockUI    = UIOf("com.google.android.deskclock")
 )
 
 // SmsList is Simple SMS Messenger's conversations, newest first: rows "who|last message|when"
@@ -97,4 +99,73 @@ func OpenTracksList(dateEnd, valuesAt int, rows ...string) []El {
 			u.Text(f[4], "list_item_distance", Bx(valuesAt, y+145, 1017, y+200)))
 	})...)
 	return append(out, u.Icon("Record", "track_list_fab_action", Bx(870, 2100, 1017, 2247)))
+}
+
+// RecorderMain is Audio Recorder's main screen: the time recorded and the record button, which
+// becomes a stop button while recording.
+func RecorderMain(time string, recording bool) []El {
+	button := "Record"
+	if recording {
+		button = "Stop recording"
+	}
+	return Screen(Els(recorderUI.Text("Audio Recorder", "txt_title", Bx(63, 166, 700, 248)),
+		recorderUI.Icon("Records list", "btn_records_list", Bx(828, 148, 954, 274)), recorderUI.Icon("Settings", "btn_settings", Bx(954, 148, 1080, 274)),
+		recorderUI.Text(time, "txt_progress", Bx(300, 700, 780, 820)), recorderUI.Image("", "recording_view", Bx(0, 900, 1080, 1400)),
+		recorderUI.Icon(button, "btn_record", Bx(440, 1900, 640, 2100))))
+}
+
+// RecorderName is the dialog Audio Recorder opens when a recording stops, its name field
+// holding name, under the keyboard.
+func RecorderName(name string) []El {
+	return TypingIn(Screen(RecorderMain("00:00:09", false), Els(recorderUI.Text("Enter name", "dialog_title", Bx(116, 760, 964, 840)),
+		recorderUI.Edit(name, "", "input_name", Bx(116, 880, 964, 1000)), recorderUI.Button("SAVE", "dialog_positive_btn", Bx(700, 1060, 964, 1180)),
+		recorderUI.Button("CANCEL", "dialog_negative_btn", Bx(420, 1060, 680, 1180)))), "input_name", "Done")
+}
+
+// RecorderList is Audio Recorder's records list, "name|length".
+func RecorderList(records ...string) []El {
+	out := Screen(Toolbar(recorderUI, "Navigate up", "Records", "More options"))
+	for i, r := range records {
+		name, length, _ := strings.Cut(r, "|")
+		y := 320 + i*200
+		out = append(out, recorderUI.Row("", "list_item", Bx(0, y, 1080, y+190)), recorderUI.Text(name, "list_item_name", Bx(63, y+25, 850, y+90)),
+			recorderUI.Text("m4a, 44.1kHz", "list_item_info", Bx(63, y+105, 600, y+160)), recorderUI.Text(length, "list_item_duration", Bx(800, y+105, 1017, y+160)),
+			recorderUI.Icon("More options", "list_item_more", Bx(900, y+20, 1040, y+100)))
+	}
+	return out
+}
+
+func clockTabs(selected string) []El {
+	var out []El
+	for i, t := range []string{"Alarm", "Clock", "Timer", "Stopwatch", "Bedtime"} {
+		e := clockUI.TapText(t, "navigation_bar_item_small_label_view", Bx(i*216, 2150, i*216+216, 2300))
+		e.Desc = t
+		e.Selected = t == selected
+		out = append(out, e)
+	}
+	return out
+}
+
+// ClockStopwatch is Clock's Stopwatch tab: its time and the round button (Start while stopped or
+// paused, Pause while running); once it has run, Reset and Lap or Share sit either side.
+func ClockStopwatch(time string, running, started bool) []El {
+	out := Els(clockUI.Text("Stopwatch", "action_bar_title", Bx(63, 166, 700, 248)), clockUI.MenuIcon("More options", "", Bx(954, 148, 1080, 274)),
+		clockUI.Text(time, "stopwatch_time_text", Bx(200, 800, 880, 1000)))
+	switch {
+	case running:
+		out = append(out, clockUI.Icon("Lap", "left_button", Bx(160, 1900, 340, 2050)), clockUI.Icon("Pause", "fab", Bx(440, 1850, 640, 2050)))
+	case started:
+		out = append(out, clockUI.Icon("Reset", "left_button", Bx(160, 1900, 340, 2050)), clockUI.Icon("Start", "fab", Bx(440, 1850, 640, 2050)),
+			clockUI.Icon("Share", "right_button", Bx(740, 1900, 920, 2050)))
+	default:
+		out = append(out, clockUI.Icon("Start", "fab", Bx(440, 1850, 640, 2050)))
+	}
+	return Screen(out, clockTabs("Stopwatch"))
+}
+
+// ClockAlarms is Clock's Alarm tab with one weekday alarm, off.
+func ClockAlarms() []El {
+	return Screen(Els(clockUI.Text("Alarm", "action_bar_title", Bx(63, 166, 700, 248)), clockUI.MenuIcon("More options", "", Bx(954, 148, 1080, 274)),
+		clockUI.Text("8:30 AM", "digital_clock", Bx(63, 360, 700, 520)), clockUI.Text("Mon, Tue, Wed, Thu, Fri", "days_text", Bx(63, 540, 800, 600)),
+		clockUI.Sw("8:30 AM", "onoff", false, Bx(860, 380, 1017, 480)), clockUI.Icon("Add alarm", "fab", Bx(440, 1850, 640, 2050))), clockTabs("Alarm"))
 }
