@@ -11,28 +11,6 @@ import (
 // categories), note and date (today) with Save, which goes back to the list with the new row
 // at the top. Back on a filled form leaves it without saving.
 
-var expense = UIOf("com.arduia.expense")
-
-var expenseCategories = []string{"Income", "Food", "Housing", "Social", "Entertainment", "Transportation", "Clothes", "Health Care", "Education", "Donation", "Others"}
-
-// expenseForm is the add form; focus names the field with the keyboard open, and dropdown
-// shows the category list.
-func expenseForm(name, amount, category, note, focus string, dropdown bool) []El {
-	if category == "" {
-		category = "Others"
-	}
-	out := Screen(Toolbar(expense, "Navigate up", "Add Expense"), Els(
-		expense.Edit(name, "Name", "edt_name", Bx(63, 340, 1017, 480)), expense.Edit(amount, "Amount", "edt_amount", Bx(63, 520, 1017, 660)),
-		expense.TapText(category, "spinner_category", Bx(63, 700, 1017, 840)), expense.Edit(note, "Note", "edt_note", Bx(63, 880, 1017, 1100)),
-		expense.TapText("Oct 15, 2023", "tv_date", Bx(63, 1140, 1017, 1240)), expense.Button("Save", "btn_save", Bx(63, 1320, 1017, 1450))))
-	if dropdown {
-		out = append(out, Listed(len(expenseCategories), 840, 110, func(i, y int) []El {
-			return Els(expense.TapText(expenseCategories[i], "android:id/text1", Bx(63, y, 1017, y+100)))
-		})...)
-	}
-	return TypingIn(out, focus, "Next")
-}
-
 // addExpense is the steps that log one "name|amount|category|note" from the list before it
 // (rows), typing the amount as given, and the list after Save.
 func addExpense(before []string, e string) ([]Step, []string) {
@@ -40,12 +18,12 @@ func addExpense(before []string, e string) ([]Step, []string) {
 	name, amount, cat, note := f[0], f[1], f[2], f[3]
 	steps := []Step{
 		StepOn(On(expenseList(before...)), "Add "+name+".", Tap("Add expense")),
-		StepOn(On(expenseForm("", "", "", "", "", false)), "Name.", TypeIn("Name", name)),
-		StepOn(On(expenseForm(name, "", "", "", "edt_name", false)), "Amount.", TypeIn("Amount", amount)),
-		StepOn(On(expenseForm(name, amount, "", "", "edt_amount", false)), "Pick the category.", Tap("res:spinner_category")),
-		StepOn(On(expenseForm(name, amount, "", "", "", true)), cat+".", Tap(cat)),
-		StepOn(On(expenseForm(name, amount, cat, "", "", false)), "The note.", TypeIn("Note", note)),
-		StepOn(On(expenseForm(name, amount, cat, note, "edt_note", false)), "Save.", Tap("Save")),
+		StepOn(On(ExpenseForm("", "", "", "", "", false)), "Name.", TypeIn("Name", name)),
+		StepOn(On(ExpenseForm(name, "", "", "", "edt_name", false)), "Amount.", TypeIn("Amount", amount)),
+		StepOn(On(ExpenseForm(name, amount, "", "", "edt_amount", false)), "Pick the category.", Tap("res:spinner_category")),
+		StepOn(On(ExpenseForm(name, amount, "", "", "", true)), cat+".", Tap(cat)),
+		StepOn(On(ExpenseForm(name, amount, cat, "", "", false)), "The note.", TypeIn("Note", note)),
+		StepOn(On(ExpenseForm(name, amount, cat, note, "edt_note", false)), "Save.", Tap("Save")),
 	}
 	after := append([]string{name + "|$" + dollars(amount) + "|" + cat + "|Oct 15"}, before...)
 	return steps, after
@@ -80,7 +58,7 @@ func expenseAddCases() []Case {
 			Steps: Then(Then(start, typo...), Claim(On(expenseList(l3typo...)), "The three expenses have been logged."))},
 		{Name: "expense_third_form_not_saved", TaskName: "ExpenseAddMultiple", Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailUnsaved,
 			Behaviour: "The third form is filled in but the agent declares the task done before pressing Save; the form is still open.", Evaluator: eval + " (Car Maintenance is not in the table)",
-			Steps: Then(Then(start, third[:6]...), Claim(On(expenseForm("Car Maintenance", "318.9", "Transportation", "Monthly recurring", "edt_note", false)), "All expenses entered."))},
+			Steps: Then(Then(start, third[:6]...), Claim(On(ExpenseForm("Car Maintenance", "318.9", "Transportation", "Monthly recurring", "edt_note", false)), "All expenses entered."))},
 	}
 }
 

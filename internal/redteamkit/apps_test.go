@@ -110,3 +110,19 @@ func TestClockAndRecorderScreens(t *testing.T) {
 		t.Error("the name field is not focused")
 	}
 }
+
+// TestExpenseForm: an empty category shows Others, the drop-down lists the eleven categories,
+// and the focused field takes the keyboard.
+func TestExpenseForm(t *testing.T) {
+	t.Parallel()
+	if _, err := resolve(ExpenseForm("", "", "", "", "", false), "Others"); err != nil {
+		t.Error("an empty category does not read Others")
+	}
+	if _, err := resolve(ExpenseForm("", "", "", "", "", true), "Health Care"); err != nil {
+		t.Error("the drop-down has no Health Care")
+	}
+	form := ExpenseForm("Coffee", "", "", "", "edt_name", false)
+	if i, err := resolve(form, "Coffee"); err != nil || !form[i].Focused {
+		t.Error("the name field is not focused")
+	}
+}

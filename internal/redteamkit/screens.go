@@ -169,3 +169,24 @@ func ClockAlarms() []El {
 		clockUI.Text("8:30 AM", "digital_clock", Bx(63, 360, 700, 520)), clockUI.Text("Mon, Tue, Wed, Thu, Fri", "days_text", Bx(63, 540, 800, 600)),
 		clockUI.Sw("8:30 AM", "onoff", false, Bx(860, 380, 1017, 480)), clockUI.Icon("Add alarm", "fab", Bx(440, 1850, 640, 2050))), clockTabs("Alarm"))
 }
+
+// ExpenseCategories are Pro Expense's categories, as its drop-down lists them.
+var ExpenseCategories = []string{"Income", "Food", "Housing", "Social", "Entertainment", "Transportation", "Clothes", "Health Care", "Education", "Donation", "Others"}
+
+// ExpenseForm is Pro Expense's add form (name, amount, category, note, today's date, Save);
+// focus names the field with the keyboard open, and dropdown shows the category list.
+func ExpenseForm(name, amount, category, note, focus string, dropdown bool) []El {
+	if category == "" {
+		category = "Others"
+	}
+	out := Screen(Toolbar(expenseUI, "Navigate up", "Add Expense"), Els(
+		expenseUI.Edit(name, "Name", "edt_name", Bx(63, 340, 1017, 480)), expenseUI.Edit(amount, "Amount", "edt_amount", Bx(63, 520, 1017, 660)),
+		expenseUI.TapText(category, "spinner_category", Bx(63, 700, 1017, 840)), expenseUI.Edit(note, "Note", "edt_note", Bx(63, 880, 1017, 1100)),
+		expenseUI.TapText("Oct 15, 2023", "tv_date", Bx(63, 1140, 1017, 1240)), expenseUI.Button("Save", "btn_save", Bx(63, 1320, 1017, 1450))))
+	if dropdown {
+		out = append(out, Listed(len(ExpenseCategories), 840, 110, func(i, y int) []El {
+			return Els(expenseUI.TapText(ExpenseCategories[i], "android:id/text1", Bx(63, y, 1017, y+100)))
+		})...)
+	}
+	return TypingIn(out, focus, "Next")
+}
