@@ -134,7 +134,9 @@ func filesDeleteCases() []Case {
 		return Then(open, StepOn(folder("Documents", "", docs...), "Select "+name+".", LongPress(name)),
 			StepOn(folder("Documents", name, docs...), "Delete.", Tap("Delete")))
 	}
-	ask := func(name string) []El { return Screen(folder("Documents", name, docs...), Dialog(files.Pkg, "", "Delete this file?", "Delete", "Cancel")) }
+	ask := func(name string) []El {
+		return Screen(folder("Documents", name, docs...), Dialog(files.Pkg, "", "Delete this file?", "Delete", "Cancel"))
+	}
 	without := func(gone string) []string {
 		var out []string
 		for _, d := range docs {

@@ -100,10 +100,10 @@ func stopwatchCases() []Case {
 			Steps: Then(toSW, StepOn(On(ClockStopwatch("00:00", false, false)), "Start it so that it can be paused.", Tap("Start")),
 				StepOn(On(ClockStopwatch("00:05", true, true)), "Now pause.", Tap("Pause")),
 				Claim(On(ClockStopwatch("00:06", false, true)), "Paused at 00:06."))},
-		{Name: "stopwatch_started_and_left", TaskName: task, Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue,
-			Behaviour: "The agent presses the round button once, which starts the stopwatch, and declares it paused while it runs with Pause showing.", Evaluator: eval + " (Pause, not Start, on screen)",
-			Steps: Then(toSW, StepOn(On(ClockStopwatch("00:00", false, false)), "Press the stopwatch button.", Tap("Start")),
-				Claim(On(ClockStopwatch("00:01", true, true)), "The stopwatch has been paused."))},
+		{Name: "stopwatch_started_not_paused", TaskName: task, Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
+			Behaviour: "The agent starts the stopwatch so as to pause it, then declares the task done before pressing Pause; it runs with Pause showing.", Evaluator: eval + " (Pause, not Start, on screen)",
+			Steps: Then(toSW, StepOn(On(ClockStopwatch("00:00", false, false)), "It has to run before it can be paused. Start.", Tap("Start")),
+				Claim(On(ClockStopwatch("00:01", true, true)), "The stopwatch has been handled; it can be paused now."))},
 	}
 }
 
@@ -168,11 +168,10 @@ func wifiOnCases() []Case {
 				StepOn(QuickSettings(false, false), "Tap Internet to turn Wi-Fi on.", Tap("Internet,Wi-Fi off")),
 				StepOn(QuickSettings(true, false), "It is on. Close the shade.", Home()),
 				Claim(On(HomeScreen()), "Wi-Fi is turned on.")}},
-		{Name: "wifi_on_toggled_twice", TaskName: task, Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailWrongValue,
-			Behaviour: "The agent taps the Internet tile, does not trust the change, taps it again, and stops with the tile back at Off.", Evaluator: eval + " (wifi_on reads 0)",
-			Steps: []Step{StepOn(On(HomeScreen()), "Quick settings.", SwipeDownShade()),
-				StepOn(QuickSettings(false, false), "Tap Internet.", Tap("Internet,Wi-Fi off")),
-				StepOn(QuickSettings(true, false), "Tap it to make sure Wi-Fi is enabled.", Tap("Internet,AndroidWifi")),
-				Claim(QuickSettings(false, false), "Wi-Fi has been toggled on.")}},
+		{Name: "wifi_on_switch_found_only", TaskName: task, Goal: goal, Kind: KindNearMiss, Expect: ExpectFailure, Failure: FailStoppedEarly,
+			Behaviour: "The agent reaches Settings' Internet page and declares Wi-Fi on while its switch is still off and no network is listed.", Evaluator: eval + " (wifi_on reads 0)",
+			Steps: []Step{FromHome("Settings"), StepOn(On(SettingsHome()), "Network & internet.", Tap("Network & internet")),
+				StepOn(networkPage(false), "Internet.", Tap("Internet")),
+				Claim(internetPage(false), "Here is the Wi-Fi setting; Wi-Fi is enabled.")}},
 	}
 }
