@@ -55,7 +55,7 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[s
 	if yn := yesNo(answer); yn != 0 && sp.Attribute != "" && len(sp.Values) > 0 {
 		return judgeYesNo(sp, yn > 0, sc)
 	}
-	parts := answerParts(answer)
+	parts := answerPartsAs(answer, sp)
 	if len(parts) == 0 {
 		return answered{why: cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))}
 	}
@@ -116,7 +116,21 @@ var answerItems = regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`)
 
 // answerParts splits an answer into the items a screen must show: a list's entries, or the
 // answer whole. Yes/no answers and "none" give nothing to check.
-func answerParts(answer string) []value {
+func answerParts(answer string) []value { return answerItemsOf(answer, answerItems) }
+
+// answerPartsAs splits an answer into its items as the question asks them written: at its
+// commas alone for a comma-separated list ("A, B and C" is two items, the second "B and C").
+func answerPartsAs(answer string, sp spec) []value {
+	if sp.CommaList {
+		return answerItemsOf(answer, commaItems)
+	}
+	return answerParts(answer)
+}
+
+// commaItems separates the entries of a comma-separated answer.
+var commaItems = regexp.MustCompile(`\s*[,\n]\s*`)
+
+func answerItemsOf(answer string, sep *regexp.Regexp) []value {
 	a := strings.TrimSpace(answer)
 	for _, p := range []string{"answer:", "the answer is", "final answer:"} {
 		if strings.HasPrefix(strings.ToLower(a), p) {
@@ -124,7 +138,7 @@ func answerParts(answer string) []value {
 		}
 	}
 	var out []value
-	for _, item := range answerItems.Split(a, -1) {
+	for _, item := range sep.Split(a, -1) {
 		item = strings.Trim(item, " .\"'“”‘’")
 		switch strings.ToLower(item) {
 		case "", "true", "false", "yes", "no", "none", "nothing", "n/a":

@@ -436,6 +436,9 @@ type spec struct {
 	Unit      string
 	Attribute string
 	Plural    bool
+	// CommaList is set when the question asks for a comma-separated list: the answer's
+	// items are what its commas separate, "A and B" being one item.
+	CommaList bool
 	// Quality is the quality a question picks its items by ("high priority" in "what are my
 	// high priority tasks"): it must show with the answer's items (E7).
 	Quality []string
@@ -503,6 +506,9 @@ func (sp spec) switchTerms() []string {
 	}
 	return append(out, sp.Words...)
 }
+
+// commaList is a question's request for a comma-separated answer.
+var commaList = regexp.MustCompile(`(?i)\bcomma[- ]separated\b|\bseparated? (?:them )?(?:with|by) commas\b`)
 
 // qualityBefore and qualityWith find the words a question picks its items by: "my high
 // priority tasks", "tasks with high priority". A mark (done, incomplete) is compared on the
@@ -683,6 +689,7 @@ func parseSpec(content string) spec {
 			sp.Attribute = strings.ToLower(m[1])
 		}
 		sp.Plural = pluralAsk.MatchString(q)
+		sp.CommaList = commaList.MatchString(format)
 		sp.Quality = askedQuality(q)
 		// The quality qualifies a plural kind of item ("my high priority tasks"): the
 		// question asks for every item that has it.

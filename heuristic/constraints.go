@@ -852,8 +852,14 @@ func latest(i int, c constraint, in judge.ReviewInput) int {
 			return st
 		}
 	}
+	return notedState(i, in.Notes)
+}
+
+// notedState is the latest state the reasoner's notes give constraint i: holds, breaks or
+// notShown.
+func notedState(i int, notes []string) int {
 	state := notShown
-	for _, n := range in.Notes {
+	for _, n := range notes {
 		if m := constraintNoteRe.FindStringSubmatch(n); m != nil && m[1] == strconv.Itoa(i) {
 			state = map[string]int{"holds": holds, "breaks": breaks}[m[2]]
 		}

@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v20"
+const Version = "heuristic/v21"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -1416,6 +1416,19 @@ func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 	if len(sp.Words) == 0 {
 		return false, strings.Join(append(why, cite("C3", "no setting named to read a level from")), "; ")
 	}
+	e, level, ok := levelShown(sp, sc)
+	switch {
+	case !ok:
+		return false, strings.Join(append(why, cite("E6", fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words))), "; ")
+	case level == sp.Level:
+		return true, strings.Join(append(why, cite("E1", fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), level))), "; ")
+	}
+	return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), level, sp.Level))), "; ")
+}
+
+// levelShown reads the level a setting the clause names shows as a percentage, beside its
+// label or on the line under it: the label's element and the level ("40%").
+func levelShown(sp spec, sc *judge.Screen) (judge.Element, string, bool) {
 	var content []judge.Element
 	for _, e := range sc.Elements {
 		if sc.IsContent(e) {
@@ -1434,17 +1447,12 @@ func judgeLevel(sp spec, sc *judge.Screen, why []string) (bool, string) {
 		for k, o := range content {
 			beside := o.HasBounds && e.HasBounds && o.Y1 < e.Y2 && e.Y1 < o.Y2 && o.X1 >= e.X2
 			under := k == i+1 // the next line in reading order: the setting's summary
-			m := percent.FindStringSubmatch(o.Text)
-			if m == nil || !(beside || under) {
-				continue
+			if m := percent.FindStringSubmatch(o.Text); m != nil && (beside || under) {
+				return e, m[1] + "%", true
 			}
-			if m[1]+"%" == sp.Level {
-				return true, strings.Join(append(why, cite("E1", fmt.Sprintf("%q shows %s", cmp.Or(e.Text, e.Desc), o.Text))), "; ")
-			}
-			return false, strings.Join(append(why, cite("E6", fmt.Sprintf("%q shows %s, not %s", cmp.Or(e.Text, e.Desc), o.Text, sp.Level))), "; ")
 		}
 	}
-	return false, strings.Join(append(why, cite("E6", fmt.Sprintf("no setting naming %v shows a level as a percentage on this screen", sp.Words))), "; ")
+	return judge.Element{}, "", false
 }
 
 func placeList(ps []value) string {

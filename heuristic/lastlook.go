@@ -191,6 +191,23 @@ func reached(in judge.ReviewInput) trace.Outcome {
 					return trace.Outcome{Verdict: trace.RunCannotTell, Rules: []string{"C3"}, Frame: &f.Index, Reason: msg, Review: review(in, msg)}
 				}
 			}
+		case kindLevel:
+			// The latest screen writing the setting's level decides: one moved after it
+			// was shown at the level asked has undone it.
+			for i := len(in.End) - 1; i >= 0; i-- {
+				f := in.End[i]
+				if f.Screen == nil || f.Index <= in.ReachedAt {
+					continue
+				}
+				e, level, ok := levelShown(sp, f.Screen)
+				if !ok {
+					continue
+				}
+				if level != sp.Level {
+					return fail("L1", f.Index, fmt.Sprintf("after frame %d showed the level %s, frame %d shows %q at %s", in.ReachedAt, sp.Level, f.Index, labelOf(e), level))
+				}
+				break
+			}
 		case kindGone:
 			for _, o := range sp.Objects {
 				if _, ok := findGone(in.Listings, o, "", sp.Places, false); !ok {

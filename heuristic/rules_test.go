@@ -495,6 +495,8 @@ func ruleCases() []ruleCase {
 			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess},
 		{rule: "E7", name: "one of the two tasks due that day named", task: dueTask,
 			steps: []act{{chores(true), nil}}, answer: "Pay rent", want: trace.RunFailure, cite: "F3"},
+		{rule: "E7", name: "both tasks named, joined with 'and' where the question asks for commas", task: dueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent and Walk the dog", want: trace.RunFailure, cite: "F3"},
 		{rule: "E7", hold: true, name: "a note's to-do checkbox answers whether it is a to-do", task: todoTask,
 			steps: []act{{noteList(), nil}}, answer: "True", want: trace.RunSuccess},
 		{rule: "E7", name: "the answer denies the to-do checkbox the row shows", task: todoTask,
@@ -659,6 +661,10 @@ func ruleCases() []ruleCase {
 			steps: []act{{drafts("budget.txt", "trip_plan.txt", "zoo.txt"), nil}, {archive("old.txt"), nil}}, want: trace.RunFailure, cite: "F4"},
 
 		// L1: not undone later.
+		{rule: "L1", hold: true, name: "the level shown at the maximum, then moved down", task: "Turn the screen brightness to the max value.",
+			steps: []act{{brightnessPanel("100%"), &trace.Action{Type: "swipe", Direction: "left"}}, {brightnessPanel("0%"), nil}}, want: trace.RunFailure},
+		{rule: "L1", name: "the level shown at the maximum and left there", task: "Turn the screen brightness to the max value.",
+			steps: []act{{brightnessPanel("100%"), pressBack}, {brightnessPanel("100%"), nil}}, want: trace.RunSuccess, cite: "E1"},
 		{rule: "L1", hold: true, name: "switched off, then on again", task: "Turn radio silence off.",
 			steps: []act{{radio(true), nil}, {radio(false), nil}, {radio(true), nil}}, want: trace.RunFailure},
 		{rule: "L1", hold: true, name: "listed, then deleted", task: entryTask,

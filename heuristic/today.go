@@ -415,13 +415,7 @@ func dayLatest(i int, c constraint, in judge.ReviewInput) int {
 			return st
 		}
 	}
-	state := notShown
-	for _, n := range in.Notes {
-		if m := constraintNoteRe.FindStringSubmatch(n); m != nil && m[1] == strconv.Itoa(i) {
-			state = map[string]int{"holds": holds, "breaks": breaks}[m[2]]
-		}
-	}
-	return state
+	return notedState(i, in.Notes)
 }
 
 // dayUnverified says why a day constraint left the run undecided.

@@ -5,10 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"os"
-	"os/exec"
 	"sort"
-	"strings"
 )
 
 // Large digits (a clock's, a timer's, a stopwatch's: 60 to 100 sp, glyphs 150 px high and
@@ -153,19 +150,7 @@ func readLarge(ctx context.Context, g *image.Gray, lines []image.Rectangle) ([]W
 	fmt.Fprintf(&pgm, "P5\n%d %d\n255\n", stripW, stripH)
 	pgm.Write(strip.Pix)
 	runs.Add(1)
-	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "6", "-l", "eng", "tsv")
-	cmd.Stdin = &pgm
-	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return nil, fmt.Errorf("tesseract (large lines): %v: %s", err, line)
-	}
-	words, err := parseTSV(out.Bytes())
+	words, err := tesseractTSV(ctx, &pgm, "6", "tesseract (large lines)")
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -222,20 +223,7 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 	}
 	bin := binarize(g)
 	runs.Add(1)
-	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", "3", "-l", "eng", "tsv")
-	cmd.Stdin = bytes.NewReader(pbm(binarizeText(g)))
-	// One thread per process: captures already run several frames at once.
-	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return nil, fmt.Errorf("tesseract: %v: %s", err, line)
-	}
-	words, err := parseTSV(out.Bytes())
+	words, err := tesseractTSV(ctx, bytes.NewReader(pbm(binarizeText(g))), "3", "tesseract")
 	if err != nil {
 		return nil, err
 	}
@@ -512,4 +500,23 @@ func windowMeans(w, h, radius int, row func(y int) (vals, mask []uint8), at func
 			at(y, x, pre[x1]-pre[x0], preN[x1]-preN[x0])
 		}
 	}
+}
+
+// tesseractTSV runs tesseract on an image (stdin) with a page segmentation mode and reads its
+// words; what names the run in errors.
+func tesseractTSV(ctx context.Context, img io.Reader, psm, what string) ([]Word, error) {
+	cmd := exec.CommandContext(ctx, probe.path, "stdin", "stdout", "--psm", psm, "-l", "eng", "tsv")
+	cmd.Stdin = img
+	// One thread per process: captures already run several frames at once.
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return nil, fmt.Errorf("%s: %v: %s", what, err, line)
+	}
+	return parseTSV(out.Bytes())
 }
