@@ -14,7 +14,6 @@ import (
 
 var sms = UIOf("com.simplemobiletools.smsmessenger")
 
-
 // smsThread is a conversation: bubbles "in:text" or "out:text", the field holding typed.
 func smsThread(who, typed string, focused bool, bubbles ...string) []El {
 	out := Toolbar(sms, "Navigate up", who, "More options", "Call")
