@@ -118,8 +118,18 @@ func (h *reasoner) noteRepeated(in judge.ReasonInput) {
 		}
 	}
 	sort.Strings(rows)
+	var kept []string
+	for _, f := range in.Facts {
+		kept = append(kept, f.Text)
+	}
+	seen := map[string]bool{}
+	for _, s := range repeatedRows(append(kept, h.notes...), pageOf(sc)) {
+		seen[s.row] = true
+	}
 	for _, r := range rows {
-		h.notes = append(h.notes, repeatedNote(pageOf(sc), r, counts[r], in.Frame))
+		if !seen[r] { // noted once, at its first sighting
+			h.notes = append(h.notes, repeatedNote(pageOf(sc), r, counts[r], in.Frame))
+		}
 	}
 }
 

@@ -90,6 +90,23 @@ func (h *reasoner) noteOnce(in judge.ReasonInput, id int, note string) {
 	h.notes = append(h.notes, fmt.Sprintf("%s frame %d: %s", prefix, in.Frame, strings.TrimSpace(note[strings.IndexByte(note, ']')+1:])))
 }
 
+// lastNote is the submatches of the latest note, kept or made on this frame, that re
+// matches; nil for none. Notes a frame would only repeat are not made again.
+func (h *reasoner) lastNote(in judge.ReasonInput, re *regexp.Regexp) []string {
+	var last []string
+	for _, f := range in.Facts {
+		if m := re.FindStringSubmatch(f.Text); m != nil {
+			last = m
+		}
+	}
+	for _, n := range h.notes {
+		if m := re.FindStringSubmatch(n); m != nil {
+			last = m
+		}
+	}
+	return last
+}
+
 // formIsGoal reports whether the task says not to save, read once per task.
 func (h *reasoner) formIsGoal(task string) bool {
 	if h.task != task || task == "" {
@@ -131,7 +148,10 @@ func (h *reasoner) Reason(_ context.Context, in judge.ReasonInput) (*judge.Reaso
 		if ok {
 			v = trace.VerdictTrue
 			if n.Kind == substate.Unit && h.asksByAge() && in.Screen != nil && !in.Screen.IsLauncher() {
-				h.notes = append(h.notes, resultPageNote(in.Frame, pageItem(in.Screen)))
+				item := pageItem(in.Screen)
+				if m := h.lastNote(in, resultPageRe); m == nil || m[2] != strconv.Quote(item) {
+					h.notes = append(h.notes, resultPageNote(in.Frame, item))
+				}
 			}
 		}
 		out.Substates = append(out.Substates, judge.ReasonVerdict{ID: n.ID, Verdict: v, Analysis: why})

@@ -156,6 +156,9 @@ func (h *reasoner) noteRecency(in judge.ReasonInput) {
 	if best < 0 || tie {
 		return
 	}
+	if m := h.lastNote(in, recencyNoteRe); m != nil && m[3] == strconv.Quote(names[best]) && m[4] == strconv.FormatInt(ages[best], 10) {
+		return // the same list seen again
+	}
 	h.notes = append(h.notes, recencyNote(newest, names[best], ages[best], in.Frame))
 }
 

@@ -171,3 +171,25 @@ func recencyCases() []ruleCase {
 func TestPickByAge(t *testing.T) {
 	runRuleCases(t, recencyCases())
 }
+
+// The judge notes a list's newest row once while the same list shows again frame after
+// frame, and the page a result is on once while it stays: the notes are memory a model
+// judge's run carries too, and a long run repeated them on every frame.
+func TestRecencyNotesAreNotRepeated(t *testing.T) {
+	list := chatList(chatRow{"Tom", "Yesterday", "ok"}, chatRow{"Mira", "15:34", "see you"})
+	steps := []act{{list, nil}, {list, nil}, {list, judgetest.TapOn(0, 420, 1080, 560)}}
+	steps = append(steps, act{chatThread("Mira", "on my way", "see you"), tapSend},
+		act{chatThread("Mira", "", "see you", "on my way"), nil}, act{chatThread("Mira", "", "see you", "on my way"), nil})
+	j := heuristicRun(t, stepsTrace(t, recentTask, steps...), nil)
+	count := map[string]int{}
+	for _, f := range j.Frames {
+		count["newest"] += len(recencyNoteRe.FindAllString(f.CriticalInfo, -1))
+		count["result page"] += len(resultPageRe.FindAllString(f.CriticalInfo, -1))
+	}
+	if count["newest"] != 1 || count["result page"] > 1 {
+		t.Fatalf("notes %v, want one of each:\n%s", count, describeLog(t, j))
+	}
+	if o := j.RunVerdict(); o.Verdict != trace.RunSuccess {
+		t.Fatalf("verdict %s (%s)", o.Verdict, o.Reason)
+	}
+}
