@@ -176,8 +176,12 @@ func TestPickByAge(t *testing.T) {
 // frame, and the page a result is on once while it stays: the notes are memory a model
 // judge's run carries too, and a long run repeated them on every frame.
 func TestRecencyNotesAreNotRepeated(t *testing.T) {
-	list := chatList(chatRow{"Tom", "Yesterday", "ok"}, chatRow{"Mira", "15:34", "see you"})
-	steps := []act{{list, nil}, {list, nil}, {list, judgetest.TapOn(0, 420, 1080, 560)}}
+	// The same list under a status bar whose clock moves: frames that differ, so each is read.
+	list := func(clock string) []trace.UIElement {
+		return judgetest.Concat(chatList(chatRow{"Tom", "Yesterday", "ok"}, chatRow{"Mira", "15:34", "see you"}),
+			[]trace.UIElement{judgetest.UI{Pkg: "com.android.systemui", Text: clock, ID: "clock", Y1: 0, Y2: 60, X1: 20, X2: 140}.Element()})
+	}
+	steps := []act{{list("15:35"), nil}, {list("15:36"), nil}, {list("15:37"), judgetest.TapOn(0, 420, 1080, 560)}}
 	steps = append(steps, act{chatThread("Mira", "on my way", "see you"), tapSend},
 		act{chatThread("Mira", "", "see you", "on my way"), nil}, act{chatThread("Mira", "", "see you", "on my way"), nil})
 	j := heuristicRun(t, stepsTrace(t, recentTask, steps...), nil)
