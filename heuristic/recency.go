@@ -98,7 +98,10 @@ func rowAge(row string) (int64, bool) {
 			age, n = a, n+1
 		}
 	}
-	return age, n == 1
+	if n != 1 {
+		return 0, false
+	}
+	return age, true
 }
 
 // listAges reads the rows of the list a screen shows with their items' names (the leading
