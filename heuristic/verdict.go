@@ -17,7 +17,8 @@ import (
 
 var (
 	// successVerdict and failureVerdict are a page's whole text when it judges the attempt.
-	successVerdict = regexp.MustCompile(`(?i)^\s*(?:success|correct|solved|you (?:win|won)|well done|puzzle solved|task (?:complete|completed|done))\s*[.!]*\s*$`)
+	// ("Task completed" is left out: a to-do app writes it when a task of its own is ticked.)
+	successVerdict = regexp.MustCompile(`(?i)^\s*(?:success|correct|solved|you (?:win|won)|well done|puzzle solved)\s*[.!]*\s*$`)
 	failureVerdict = regexp.MustCompile(`(?i)^\s*(?:failure|failed|wrong(?: answer)?|incorrect(?: answer)?|try again|not (?:correct|solved)|you lost?)\s*[.!]*\s*$`)
 )
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
 )
 
@@ -55,4 +56,22 @@ func verdictCases() []ruleCase {
 
 func TestPageVerdicts(t *testing.T) {
 	runRuleCases(t, verdictCases())
+}
+
+// A to-do app's "Task completed" (its snackbar when one of its tasks is ticked) is the app
+// reporting its own item, not a page judging the agent's attempt: no verdict.
+func TestTaskCompletedIsNoPageVerdict(t *testing.T) {
+	for _, text := range []string{"Task completed", "Task done"} {
+		sc := &judge.Screen{Package: choresPkg, Elements: []judge.Element{
+			{Package: choresPkg, Text: "Pay rent", HasBounds: true, Y1: 400, Y2: 480, X2: 1000},
+			{Package: choresPkg, Text: text, HasBounds: true, Y1: 2100, Y2: 2200, X2: 1000},
+		}}
+		if v, got := pageVerdict(sc); v != "" {
+			t.Errorf("verdict %q from %q", v, got)
+		}
+	}
+	sc := &judge.Screen{Package: choresPkg, Elements: []judge.Element{{Package: choresPkg, Text: "Success!", HasBounds: true, Y1: 400, Y2: 480, X2: 1000}}}
+	if v, _ := pageVerdict(sc); v != "success" {
+		t.Errorf("Success! read as %q", v)
+	}
 }
