@@ -147,7 +147,6 @@ func citesKind(ids []string, kinds ...evidence.Kind) bool {
 	return false
 }
 
-// unreachedText names the required substates not reached: "substates 2 and 3 were never shown".
 // requiredContents are the contents of the required substates, lowercased.
 func requiredContents(in ReviewInput) []string {
 	var out []string
@@ -159,6 +158,7 @@ func requiredContents(in ReviewInput) []string {
 	return out
 }
 
+// unreachedText names the required substates not reached: "substates 2 and 3 were never shown".
 func unreachedText(in ReviewInput) string {
 	var ids []string
 	for _, f := range in.Found {
