@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v22"
+const Version = "heuristic/v23"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -194,7 +194,7 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	if ok, msg := h.reachedByAge(sp, n.Content, in); ok {
 		return true, strings.Join(append(why, msg), "; ")
 	}
-	if v, text := pageVerdict(sc); v == "success" && n.Kind == substate.Unit {
+	if v, text := pageVerdict(sc, in.Forms); v == "success" && n.Kind == substate.Unit {
 		// The page that set the task judged the attempt a success (E9).
 		return true, strings.Join(append(why, cite("E9", fmt.Sprintf("the page writes its own verdict on the attempt, %q", text))), "; ")
 	}

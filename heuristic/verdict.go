@@ -23,8 +23,10 @@ var (
 )
 
 // pageVerdict reads the verdict a screen's page writes on the attempt: "success" or
-// "failure" with the text, "" when it writes none (or both).
-func pageVerdict(sc *judge.Screen) (string, string) {
+// "failure" with the text, "" when it writes none (or both). Text a form the agent filled
+// held is the agent's, not the page's: a note titled "Success!", saved and listed, judges
+// nothing.
+func pageVerdict(sc *judge.Screen, forms *judge.Forms) (string, string) {
 	if sc == nil || sc.IsLauncher() || sc.PromptInFront() {
 		return "", ""
 	}
@@ -41,7 +43,7 @@ func pageVerdict(sc *judge.Screen) (string, string) {
 			case failureVerdict.MatchString(t):
 				v = "failure"
 			}
-			if v == "" {
+			if v == "" || forms.Held(t) {
 				continue
 			}
 			if verdict != "" && verdict != v {
@@ -66,7 +68,7 @@ func failedByPage(in judge.ReviewInput) (trace.Outcome, bool) {
 	if last == nil {
 		return trace.Outcome{}, false
 	}
-	if v, text := pageVerdict(last.Screen); v == "failure" {
+	if v, text := pageVerdict(last.Screen, in.Forms); v == "failure" {
 		frame := last.Index
 		m := cite("F7", fmt.Sprintf("the run's last screen (frame %d) is a page writing its verdict against the attempt, %q", frame, text))
 		return trace.Outcome{Verdict: trace.RunFailure, Rules: []string{"F7"}, Frame: &frame, Reason: m, Review: review(in, m)}, true
@@ -79,7 +81,7 @@ func failedByPage(in judge.ReviewInput) (trace.Outcome, bool) {
 func judgedByPage(in judge.ReviewInput) bool {
 	for i := len(in.End) - 1; i >= 0; i-- {
 		if sc := in.End[i].Screen; sc != nil {
-			v, _ := pageVerdict(sc)
+			v, _ := pageVerdict(sc, in.Forms)
 			return v == "success"
 		}
 	}

@@ -66,12 +66,12 @@ func TestTaskCompletedIsNoPageVerdict(t *testing.T) {
 			{Package: choresPkg, Text: "Pay rent", HasBounds: true, Y1: 400, Y2: 480, X2: 1000},
 			{Package: choresPkg, Text: text, HasBounds: true, Y1: 2100, Y2: 2200, X2: 1000},
 		}}
-		if v, got := pageVerdict(sc); v != "" {
+		if v, got := pageVerdict(sc, nil); v != "" {
 			t.Errorf("verdict %q from %q", v, got)
 		}
 	}
 	sc := &judge.Screen{Package: choresPkg, Elements: []judge.Element{{Package: choresPkg, Text: "Success!", HasBounds: true, Y1: 400, Y2: 480, X2: 1000}}}
-	if v, _ := pageVerdict(sc); v != "success" {
+	if v, _ := pageVerdict(sc, nil); v != "success" {
 		t.Errorf("Success! read as %q", v)
 	}
 }

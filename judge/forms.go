@@ -367,6 +367,37 @@ func (m *Forms) lastDroppedOf(contents []string) (DroppedForm, bool) {
 	return DroppedForm{}, false
 }
 
+// Held reports whether a form the agent filled (open, committed or dropped) held text as a
+// field's whole value: text the agent may have written, which the app then shows as its own.
+func (m *Forms) Held(text string) bool {
+	if m == nil {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(text))
+	has := func(fields []FormField) bool {
+		for _, f := range fields {
+			if strings.ToLower(strings.TrimSpace(f.Value)) == t {
+				return true
+			}
+		}
+		return false
+	}
+	if m.Open != nil && has(m.Open.Fields) {
+		return true
+	}
+	for _, s := range m.Saved {
+		if has(s.Fields) {
+			return true
+		}
+	}
+	for _, d := range m.Dropped {
+		if has(d.Fields) {
+			return true
+		}
+	}
+	return false
+}
+
 // heldIn reports whether a field's text shows in one of the contents as a whole. An option
 // chosen or a date picked ("High", "Tue, Oct 17") is no item's text.
 func heldIn(fields []FormField, contents []string) bool {
