@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"sort"
+	"unicode"
 )
 
 // Large digits (a clock's, a timer's, a stopwatch's: 60 to 100 sp, glyphs 150 px high and
@@ -93,11 +94,15 @@ func absInt(v int) int {
 	return v
 }
 
+// lineKey names a line Tesseract read: its block, paragraph and line numbers.
+type lineKey struct{ block, para, line int }
+
 // readLarge reads the large lines of a screenshot again: each cut out with a margin, scaled
 // down to largeTarget high, made dark on light, stacked into one strip that Tesseract reads
 // in one run; the words come back in the screenshot's coordinates, each line a block of its
-// own after Tesseract's.
-func readLarge(ctx context.Context, g *image.Gray, lines []image.Rectangle) ([]Word, error) {
+// own after Tesseract's, or, where keys names one (a run of doubtful words), in the line
+// the run was read in, beside the words of it that were sure.
+func readLarge(ctx context.Context, g *image.Gray, lines []image.Rectangle, keys map[int]lineKey) ([]Word, error) {
 	type band struct {
 		src  image.Rectangle
 		k, y int // the scale (1/k) and the band's top in the strip
@@ -164,9 +169,76 @@ func readLarge(ctx context.Context, g *image.Gray, lines []image.Rectangle) ([]W
 			w.Left, w.Top = b.src.Min.X+w.Left*b.k, b.src.Min.Y+(w.Top-b.y)*b.k
 			w.W, w.H = w.W*b.k, w.H*b.k
 			w.Block, w.Para = 100000+i, 1 // a block of its own, after Tesseract's
+			if k, ok := keys[i]; ok {
+				w.Block, w.Para, w.LineN = k.block, k.para, k.line
+			}
 			kept = append(kept, w)
 			break
 		}
 	}
 	return kept, nil
+}
+
+// Tesseract reads a line as one: an icon on a title's line (a toolbar's back arrow, read
+// "€" or "<") leaves the title after it read at 25-35 confidence and dropped, although cut
+// out on its own the same word reads at 90 and more. The runs of doubtful words of a line
+// are read again with the large lines, each cut out on its own.
+
+// doubtfulSure is the confidence under which a word of the page's content is read again.
+const doubtfulSure = largeSure
+
+// doubtfulRuns returns the runs of consecutive doubtful words of each line Tesseract read
+// (a word with a letter or digit, under doubtfulSure), outside the status and navigation
+// bars (whose icons are never words) and the large lines already read again.
+// Each run comes with the key of its line.
+func doubtfulRuns(words []Word, large []image.Rectangle, height int) ([]image.Rectangle, []lineKey) {
+	bar := height * 35 / 1000
+	var out []image.Rectangle
+	var keys []lineKey
+	var run image.Rectangle
+	open := false
+	flush := func() {
+		if open {
+			out = append(out, run)
+		}
+		open = false
+	}
+	for i, w := range words {
+		if i > 0 {
+			p := words[i-1]
+			if p.Block != w.Block || p.Para != w.Para || p.LineN != w.LineN {
+				flush()
+			}
+		}
+		r := image.Rect(w.Left, w.Top, w.Left+w.W, w.Top+w.H)
+		mid := w.Top + w.H/2
+		doubtful := w.Conf < doubtfulSure && hasWordRune(w.Text) && mid > bar && mid < height-bar
+		for _, ln := range large {
+			if image.Pt(r.Min.X+r.Dx()/2, mid).In(ln) {
+				doubtful = false
+			}
+		}
+		if !doubtful {
+			flush()
+			continue
+		}
+		if open {
+			run = run.Union(r)
+		} else {
+			run, open = r, true
+			keys = append(keys, lineKey{w.Block, w.Para, w.LineN})
+		}
+	}
+	flush()
+	return out, keys
+}
+
+// hasWordRune says whether s has a letter or a digit.
+func hasWordRune(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }

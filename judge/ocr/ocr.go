@@ -228,8 +228,15 @@ func run(ctx context.Context, g *image.Gray) (*Page, error) {
 		return nil, err
 	}
 	small, large := pieces(bin)
-	if lines := largeLines(large, words); len(lines) > 0 {
-		more, err := readLarge(ctx, g, lines)
+	lines := largeLines(large, words)
+	runs, runKeys := doubtfulRuns(words, lines, bin.Rect.Dy())
+	keys := make(map[int]lineKey, len(runs))
+	for i, k := range runKeys {
+		keys[len(lines)+i] = k
+	}
+	lines = append(lines, runs...)
+	if len(lines) > 0 {
+		more, err := readLarge(ctx, g, lines, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -409,7 +416,7 @@ func parseTSV(data []byte) ([]Word, error) {
 // Preprocessing names how a screenshot is prepared for Tesseract (binarizeText). What
 // Tesseract reads changes with it, so judges record it with Tesseract's version and a
 // change of it must change this name: progress read the other way is then not resumed.
-const Preprocessing = "binarize-text/2; large-lines/1"
+const Preprocessing = "binarize-text/2; large-lines/1; doubtful-words/1"
 
 // binarizeText is binarize for Tesseract's input, without the halo binarize draws round
 // large dark text: where dense strokes (a clock's digits, a contact's name as a page
