@@ -45,7 +45,9 @@ func newLayout(page *ocr.Page, g *image.Gray) *layout {
 // left as the app's).
 func (l *layout) read(sc *Screen, lines []*ocrLine) {
 	for _, ln := range lines {
-		if l.h > 0 && (ln.Y2 <= l.statusEnd || ln.Y1 >= l.navStart) {
+		// By the line's middle: the status bar's signal and battery icons, read as letters,
+		// reach below the band where they stand taller than the clock.
+		if mid := (ln.Y1 + ln.Y2) / 2; l.h > 0 && (mid <= l.statusEnd || mid >= l.navStart) {
 			ln.Role = RoleSystem // the status bar's clock and icons, the navigation bar
 		}
 	}
@@ -424,6 +426,12 @@ func permissionPrompt(lines []*ocrLine, box image.Rectangle) bool {
 // side edges (an app bar spans them), its text starting in its left part (a button's is
 // centred). fill is the box's colour.
 func (l *layout) fieldBox(e Element) (r image.Rectangle, fill int, ok bool) {
+	return l.fieldBoxOver(e, 0)
+}
+
+// fieldBoxOver is fieldBox for a box that may also hold more lines of text above e's (a
+// message of several lines being composed): it may reach up to above pixels higher.
+func (l *layout) fieldBoxOver(e Element, above int) (r image.Rectangle, fill int, ok bool) {
 	if l.g == nil {
 		return image.Rectangle{}, 0, false
 	}
@@ -435,12 +443,12 @@ func (l *layout) fieldBox(e Element) (r image.Rectangle, fill int, ok bool) {
 	if !ok {
 		return image.Rectangle{}, 0, false
 	}
-	limit := image.Rect(1, max(0, e.Y1-max(2*hgt, l.px(36))), l.w-1, min(l.h, e.Y2+max(2*hgt, l.px(36))))
+	limit := image.Rect(1, max(0, e.Y1-max(2*hgt, l.px(36))-above), l.w-1, min(l.h, e.Y2+max(2*hgt, l.px(36))))
 	r, fill, ok = l.fill(seed, limit, l.w*limit.Dy())
 	// A single line's box: taller than its text, at most 72 dp (Material's fields are 56,
 	// search bars 48 to 56) or four text heights, whichever allows more: the ink of a word
 	// without ascenders or descenders ("cal") is half its font's height.
-	if !ok || r.Dy() < hgt*115/100 || r.Dy() > max(4*hgt, l.px(72)) || r.Dx() < l.w*45/100 ||
+	if !ok || r.Dy() < hgt*115/100 || r.Dy() > max(4*hgt, l.px(72))+above || r.Dx() < l.w*45/100 ||
 		!image.Pt(cx, cy).In(r) || e.X1-r.Min.X > r.Dx()*2/5 {
 		return image.Rectangle{}, 0, false
 	}
@@ -598,7 +606,19 @@ func (l *layout) composeField(lines []*ocrLine) {
 		return
 	}
 	r, fill, ok := l.fieldBox(field.Element)
-	if !ok || lineCount(lines, r) > 1 || absInt(fill-l.pageColour()) > 80 {
+	if ok && lineCount(lines, r) > 1 {
+		ok = false
+	}
+	if !ok {
+		// A message of several lines wraps in a box that grows upwards with it, as
+		// Material's multi-line fields do: its lines, read one by one, are the field's text.
+		hgt := field.Y2 - field.Y1
+		r, fill, ok = l.fieldBoxOver(field.Element, (maxComposeLines-1)*2*hgt)
+		if !ok || !l.joinFieldLines(lines, field, r) {
+			return
+		}
+	}
+	if absInt(fill-l.pageColour()) > 80 {
 		return
 	}
 	field.Editable, field.Class = true, "field"
@@ -607,6 +627,43 @@ func (l *layout) composeField(lines []*ocrLine) {
 		return
 	}
 	field.Mark = MarkTyped
+}
+
+// maxComposeLines is the most lines of a message being composed read as one field; a
+// messaging app's field grows to about that many before it scrolls.
+const maxComposeLines = 4
+
+// joinFieldLines makes field, the lowest line in the box r, the field's whole text when
+// every other line in r is the app's text starting where field's does, one above the
+// other (as wrapped lines of one text are): it holds their text in reading order, they
+// are left out. It reports whether it did.
+func (l *layout) joinFieldLines(lines []*ocrLine, field *ocrLine, r image.Rectangle) bool {
+	var in []*ocrLine
+	for _, ln := range lines {
+		if ln.drop || !inside(ln.Element, r) {
+			continue
+		}
+		hgt := max(ln.Y2-ln.Y1, field.Y2-field.Y1)
+		if !ln.content() || absInt(ln.X1-field.X1) > hgt || ln != field && ln.Y2 > field.Y1 {
+			return false
+		}
+		in = append(in, ln)
+	}
+	if len(in) < 2 || len(in) > maxComposeLines {
+		return false
+	}
+	sort.SliceStable(in, func(i, j int) bool { return in[i].Y1 < in[j].Y1 })
+	var text []string
+	for _, ln := range in {
+		text = append(text, strings.TrimSpace(ln.Text))
+		if ln != field {
+			ln.drop = true
+		}
+		field.X1, field.Y1 = min(field.X1, ln.X1), min(field.Y1, ln.Y1)
+		field.X2 = max(field.X2, ln.X2)
+	}
+	field.Text = strings.Join(text, " ")
+	return true
 }
 
 // --- the launcher ---

@@ -46,7 +46,7 @@ const minWordConfidence = 45
 
 // ocrLayoutVersion names the rules that turn OCR words into a screen; it is recorded with
 // Tesseract's version, so progress saved under other rules is not resumed.
-const ocrLayoutVersion = "ocr-screens/4"
+const ocrLayoutVersion = "ocr-screens/5"
 
 // KeyboardSeen is Screen.Keyboard on a screenshot whose keyboard was recognised by its
 // keys: no input method's package can be read off a picture.
