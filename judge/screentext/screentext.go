@@ -168,12 +168,20 @@ var (
 	months    = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
 )
 
+// quotes are the typographic quotation marks and apostrophes, each as its plain sign.
+var quotes = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`)
+
+// FoldQuotes writes typographic quotes and apostrophes as plain ones: a message typed
+// "Parents' evening" shows as "Parents’ evening" where the app or the font curls it, and
+// OCR reads either sign for either.
+func FoldQuotes(s string) string { return quotes.Replace(s) }
+
 // NewValue builds a value and the other ways a screen may write it (a date as "October
 // 15", an hour as "10:00", an amount without its currency sign).
 func NewValue(raw string) Value {
 	t := strings.Join(strings.Fields(strings.Trim(raw, " \t\n.,;:!?\"'“”‘’()")), " ")
 	v := Value{Text: t}
-	l := strings.ToLower(t)
+	l := FoldQuotes(strings.ToLower(t))
 	v.Alts = []string{l}
 	if numeric.MatchString(t) {
 		v.Number = true
@@ -351,6 +359,7 @@ func urlIn(text, addr string) bool {
 
 // In reports whether the value shows in text (lowercased) as a whole.
 func (v Value) In(text string) bool {
+	text = FoldQuotes(text)
 	if v.URL {
 		for _, a := range v.Alts {
 			if urlIn(text, a) {

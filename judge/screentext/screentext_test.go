@@ -120,3 +120,21 @@ func TestAmountsAsScreensWriteThem(t *testing.T) {
 		}
 	}
 }
+
+// An apostrophe or a quote shows however the app or the font draws it, and OCR reads it:
+// "Parents' evening" is the message "Parents’ evening" shows (a sent reply was a failure
+// for its curled apostrophe); another word never.
+func TestApostrophesAndQuotesAsScreensDrawThem(t *testing.T) {
+	for _, c := range []struct{ value, text string }{
+		{"Parents' evening at school this Wednesday", "parents’ evening at school this wednesday."},
+		{"Parents’ evening", "parents' evening"},
+		{`Say "hi" to Ann`, "say “hi” to ann"},
+	} {
+		if !NewValue(c.value).In(c.text) {
+			t.Errorf("%q does not show %q", c.text, c.value)
+		}
+	}
+	if NewValue("Parents' evening").In("parents evening") {
+		t.Error("the words without their apostrophe taken for them")
+	}
+}
