@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v23"
+const Version = "heuristic/v24"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 
@@ -1025,10 +1025,16 @@ var (
 // runState reads the state the app's controls show: "running", "paused", "idle" (never
 // started) or "" when they show none; and the controls read.
 func runState(sc *judge.Screen) (string, []string) {
-	var pause, start, reset bool
+	var pause, start, reset, zero bool
 	var seen []string
 	for _, e := range sc.Elements {
-		if !sc.IsContent(e) || !(e.Clickable || strings.HasSuffix(e.Class, "Button")) {
+		if sc.IsContent(e) && zeroClock.MatchString(e.Text) {
+			zero = true
+		}
+		// A screenshot marks no element clickable: a control is read there by its label
+		// alone, the whole of its line (the caption under an icon button, a text button).
+		ocrLabel := sc.OCR && controlLabel.MatchString(e.Text)
+		if !sc.IsContent(e) || !(e.Clickable || strings.HasSuffix(e.Class, "Button") || ocrLabel) {
 			continue
 		}
 		label := cmp.Or(strings.TrimSpace(e.Text), strings.TrimSpace(e.Desc), strings.ReplaceAll(judge.ShortID(e.ID), "_", " "))
@@ -1051,9 +1057,24 @@ func runState(sc *judge.Screen) (string, []string) {
 		return "paused", seen
 	case start && !pause:
 		return "idle", seen
+	case sc.OCR && reset && !pause:
+		// A clock app offers Reset only once its stopwatch or timer is stopped (Lap while it
+		// runs); the play button beside it is an icon a screenshot's text never holds.
+		return "paused", seen
+	case !pause && zero:
+		// A display at zero with no Pause offered was never started, or was reset: it
+		// does not run, whatever icons (a play button OCR cannot read) sit under it.
+		return "idle", append(seen, "a time of zero")
 	}
 	return "", seen
 }
+
+var (
+	// controlLabel is a line that is only a run control's label.
+	controlLabel = regexp.MustCompile(`(?i)^\s*(pause|stop|start|resume|play|continue|reset|clear)\s*$`)
+	// zeroClock is a stopwatch's or timer's display at zero: "00:00.00", "0:00", "00:00:00".
+	zeroClock = regexp.MustCompile(`^\s*0?0(:00)+([.,]00?)?\s*$`)
+)
 
 // cite puts a rule's mark before what it found.
 func cite(rule, msg string) string { return evidence.Cite(rule) + " " + msg }
@@ -1210,6 +1231,14 @@ func newEvidence(sc *judge.Screen) *shown {
 			ev.words[t] = true // an id names what a control is, e.g. "alarm_switch"
 		}
 	}
+	if sc.OCR {
+		// A text that wraps is read off a screenshot line by line: its lines joined are
+		// the text a UI dump holds in one element (a sent message of two lines).
+		for _, l := range wrappedTexts(sc) {
+			ev.texts = append(ev.texts, l)
+			flat.WriteString(screentext.Squeeze(l) + "\n")
+		}
+	}
 	ev.flat = flat.String()
 	var row []string
 	var last judge.Element
@@ -1232,6 +1261,53 @@ func newEvidence(sc *judge.Screen) *shown {
 		ev.rows = append(ev.rows, row)
 	}
 	return ev
+}
+
+// maxWrappedLines is the most lines of a screenshot joined as one wrapped text.
+const maxWrappedLines = 6
+
+// wrappedTexts joins the lines a screenshot's text wrapped into, lowercased: lines of the
+// app's content, each alone on its row, one right under the other (a gap under three
+// quarters of a line), starting at the same x and of the same height (one paragraph's
+// font). A list row's title and summary differ in height; a row with a value beside its
+// label is not a paragraph's line; a text being typed is a field's, not content.
+func wrappedTexts(sc *judge.Screen) []string {
+	var lines []judge.Element
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && e.HasBounds && strings.TrimSpace(e.Text) != "" && !e.Editable {
+			lines = append(lines, e)
+		}
+	}
+	alone := func(i int) bool {
+		for j, o := range lines {
+			if j != i && o.Y1 < lines[i].Y2 && lines[i].Y1 < o.Y2 {
+				return false
+			}
+		}
+		return true
+	}
+	follows := func(a, b judge.Element) bool {
+		ha, hb := a.Y2-a.Y1, b.Y2-b.Y1
+		h := max(ha, hb)
+		gap := b.Y1 - a.Y2
+		return 4*min(ha, hb) >= 3*h && abs(a.X1-b.X1) <= max(h/2, 8) && gap >= -h/4 && 4*gap < 3*h
+	}
+	var out []string
+	for i := 0; i < len(lines); {
+		j := i
+		for j+1 < len(lines) && j+1-i < maxWrappedLines && alone(j) && alone(j+1) && follows(lines[j], lines[j+1]) {
+			j++
+		}
+		if j > i {
+			var parts []string
+			for _, e := range lines[i : j+1] {
+				parts = append(parts, strings.Join(strings.Fields(e.Text), " "))
+			}
+			out = append(out, strings.ToLower(strings.Join(parts, " ")))
+		}
+		i = j + 1
+	}
+	return out
 }
 
 // has reports whether a value shows as a whole in one element's text.

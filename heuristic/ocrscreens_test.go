@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/internal/redteamkit"
 	"github.com/autoeval/autoeval/internal/testenv"
 	"github.com/autoeval/autoeval/judge"
 	"github.com/autoeval/autoeval/trace"
@@ -90,5 +91,103 @@ func TestBlankScreenshotShowsNoApp(t *testing.T) {
 	}
 	if j := judgeScreenshots(t, screenshots(t, "Open the Settings app.", judgetest.DrawPhoneScreen(t, "settings", phone).PNG)); !j.Complete {
 		t.Errorf("the Settings page no longer shows the Settings app:\n%s", describeLog(t, j))
+	}
+}
+
+// A sent message that wraps is read off a screenshot line by line; its lines joined are
+// the message, as a UI dump's one text view holds it (a conversation showing the sent
+// message of two lines was a failure). The same words typed into a compose field that
+// grew to two lines are no message sent, with the keyboard up or closed.
+func TestWrappedMessageIsReadWholeAndATwoLineDraftIsNot(t *testing.T) {
+	testenv.RequireTesseract(t)
+	if raceEnabled {
+		t.Skip("draws and reads full-size screenshots: too slow under the race detector")
+	}
+	const msg = "Monthly budget meeting pushed to Friday, same room as last time."
+	task := "Send a text message using Simple SMS Messenger to +16823751249 with message: " + msg
+	thread := func(sent, draft string, keyboard bool) []byte {
+		c := redteamkit.NewCanvas(redteamkit.White)
+		redteamkit.AppScreen("+16823751249", "back", "more")(c)
+		if sent != "" {
+			c.Round(300, 400, 1040, 620, 36, redteamkit.BubbleOut)
+			c.Wrapped(340, 430, sent, redteamkit.Regular, 40, redteamkit.Ink, 660)
+			c.Text(900, 640, "15:35", redteamkit.Regular, 32, redteamkit.Grey, 0)
+		}
+		y := 2150
+		if keyboard {
+			y = 1370
+		}
+		if draft == "" {
+			c.Outline(40, y, 880, y+140, 60, 3, redteamkit.LightGrey, redteamkit.White)
+			c.Text(90, y+45, "Type a message…", redteamkit.Regular, 42, redteamkit.Grey, 0)
+		} else {
+			// The field grows by a line's height for the second line, as Material's does.
+			c.Outline(40, y-52, 880, y+140, 60, 3, redteamkit.LightGrey, redteamkit.White)
+			c.Wrapped(90, y-7, draft, redteamkit.Regular, 40, redteamkit.Ink, 720)
+		}
+		c.IconSend(940, y+45, redteamkit.Primary)
+		if keyboard {
+			c.Keyboard("send")
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, c.Img); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	if j := judgeScreenshots(t, screenshots(t, task, thread(msg, "", false))); !j.Complete {
+		t.Errorf("the message sent, wrapped in its bubble, failed:\n%s", describeLog(t, j))
+	}
+	for _, keyboard := range []bool{true, false} {
+		if j := judgeScreenshots(t, screenshots(t, task, thread("", msg, keyboard))); j.Complete {
+			t.Errorf("the message typed over two lines of the field (keyboard %v) passed as sent:\n%s", keyboard, describeLog(t, j))
+		}
+	}
+}
+
+// A stopwatch's state is read off a screenshot by what its controls' captions say and what
+// its display shows, since its play and pause buttons are icons OCR never reads: Reset
+// offered (a clock app offers it only once stopped) or a display at zero is a stopwatch
+// that does not run; a display running on, or Pause or Lap offered, is one that runs.
+func TestStopwatchStateOnAScreenshot(t *testing.T) {
+	testenv.RequireTesseract(t)
+	if raceEnabled {
+		t.Skip("draws and reads full-size screenshots: too slow under the race detector")
+	}
+	stopwatch := func(display string, captions ...string) []byte {
+		c := redteamkit.NewCanvas(redteamkit.White)
+		redteamkit.AppScreen("Stopwatch", "", "more")(c)
+		c.Circle(540, 900, 330, redteamkit.Surface)
+		c.Centered(540, 840, display, redteamkit.Regular, 120, redteamkit.Ink)
+		c.Round(440, 1850, 640, 2050, 60, redteamkit.Primary)
+		for i, cap := range captions {
+			c.Centered(250+i*580, 1930, cap, redteamkit.Medium, 44, redteamkit.Ink)
+		}
+		for i, tab := range []string{"Alarm", "Clock", "Timer", "Stopwatch", "Bedtime"} {
+			c.Centered(108+i*216, 2230, tab, redteamkit.Medium, 34, redteamkit.Ink)
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, c.Img); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for _, c := range []struct {
+		name     string
+		screen   []byte
+		complete bool
+	}{
+		{"paused, Reset and Start offered", stopwatch("00:04.52", "Reset", "Start"), true},
+		{"paused, Reset offered beside the play icon", stopwatch("00:13.05", "Reset"), true},
+		{"at zero under the play icon", stopwatch("00:00.00"), true},
+		{"running, Lap offered", stopwatch("00:01.27", "Lap"), false},
+		{"running, Lap and Pause offered", stopwatch("00:01.27", "Lap", "Pause"), false},
+		{"running, nothing but icons", stopwatch("00:07.80"), false},
+		{"just started, Pause offered at zero", stopwatch("00:00.00", "Lap", "Pause"), false},
+	} {
+		j := judgeScreenshots(t, screenshots(t, "Pause the stopwatch.", c.screen))
+		if j.Complete != c.complete {
+			t.Errorf("%s: complete %v, want %v:\n%s", c.name, j.Complete, c.complete, describeLog(t, j))
+		}
 	}
 }
