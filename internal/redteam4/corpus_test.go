@@ -11,7 +11,7 @@ import (
 // generator changes it: record the new hash, and say in RESULTS.md whether the cases were
 // written before or after the judges' rules last changed (only blind cases give a held-out
 // figure).
-const MeasuredHash = "1e3a2403b691df55"
+const MeasuredHash = "2c01e5b63a74ad94"
 
 // TestCorpusIsTheMeasuredOne fails when the generator no longer writes the corpus the
 // figures were measured on, or writes it differently from run to run.

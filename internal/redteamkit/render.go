@@ -177,8 +177,13 @@ func (c *Canvas) Scrim() {
 }
 
 func (c *Canvas) TextWidth(s string, w Weight, px int) int {
-	return font.MeasureString(c.Face(w, px), s).Ceil()
+	return font.MeasureString(c.Face(w, px), drawn(s)).Ceil()
 }
+
+// drawn is s as a phone's font draws it: Android writes "Wi‑Fi" with a non-breaking hyphen
+// (U+2011), which Roboto draws as a hyphen and Go's fonts lack (they drew an empty box,
+// which OCR read as a letter, and no screenshot said "Wi-Fi").
+func drawn(s string) string { return strings.ReplaceAll(s, "\u2011", "-") }
 
 // Text draws s with its top-left at (x, top), clipped with an ellipsis to maxW (0: no limit).
 func (c *Canvas) Text(x, top int, s string, w Weight, px int, col color.RGBA, maxW int) {
@@ -191,7 +196,7 @@ func (c *Canvas) Text(x, top int, s string, w Weight, px int, col color.RGBA, ma
 	}
 	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: c.Face(w, px),
 		Dot: fixed.P(x, top+int(float64(px)*0.8))}
-	d.DrawString(s)
+	d.DrawString(drawn(s))
 }
 
 func lastRune(s string) (rune, int) {
