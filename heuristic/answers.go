@@ -78,7 +78,7 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[s
 			holders = append(holders, h)
 			continue
 		}
-		if ev.hasEveryWord(p) && (len(sp.Values) == 0 || subjectShown(sp, sc)) {
+		if ev.hasEveryWord(p) && (len(sp.Values) == 0 || subjectShown(sp, sc)) && sp.Measured == "" {
 			continue // the answer formatted as asked, its facts written apart on the screen
 		}
 		shown := len(holdersOf(sp, p, sc)) > 0 || ev.hasEveryWord(p)
@@ -168,11 +168,32 @@ func holdersOf(sp spec, p value, sc *judge.Screen) []judge.Element {
 // in its list item when it is one of a list's items, else anywhere on the screen.
 func confirmed(sp spec, p value, sc *judge.Screen) (judge.Element, bool) {
 	for _, h := range holdersOf(sp, p, sc) {
-		if subjectWith(sp, h, sc) {
+		if subjectWith(sp, h, sc) && measuredWith(sp, h, sc) {
 			return h, true
 		}
 	}
 	return judge.Element{}, false
+}
+
+// measuredWith reports whether the thing a question asks a quantity of is written with
+// the answer's amount: in h's own text, or on its row. A recipe lists one amount a line,
+// and the line above ("1 tablespoon soy sauce") is another ingredient's (E7).
+func measuredWith(sp spec, h judge.Element, sc *judge.Screen) bool {
+	if sp.Measured == "" {
+		return true
+	}
+	names := func(e judge.Element) bool {
+		return screentext.ContainsName(strings.ToLower(e.Text+"\n"+e.Desc), sp.Measured)
+	}
+	if names(h) {
+		return true
+	}
+	for _, e := range sc.Elements {
+		if sc.IsContent(e) && names(e) && e.HasBounds && h.HasBounds && e.Y1 < h.Y2 && h.Y1 < e.Y2 {
+			return true
+		}
+	}
+	return false
 }
 
 // subjectWith reports whether every value of the question shows beside element h: in its
@@ -217,6 +238,9 @@ func subjectText(sp spec) string {
 	var vs []string
 	for _, v := range sp.Values {
 		vs = append(vs, strconv.Quote(v.Text))
+	}
+	if sp.Measured != "" {
+		vs = append(vs, strconv.Quote(sp.Measured)+"'s line")
 	}
 	return strings.Join(vs, " and ")
 }

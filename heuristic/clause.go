@@ -354,6 +354,9 @@ func quotedSpans(s string) []quoteSpan {
 type value struct {
 	screentext.Value
 	role string // object, from, to, place
+	// sender marks a person something was sent by ("the address that Mei just sent me"):
+	// a from whose message holds what the task sends on.
+	sender bool
 }
 
 // makeValue builds a value and the other ways a screen may write it.
@@ -442,6 +445,10 @@ type spec struct {
 	// Quality is the quality a question picks its items by ("high priority" in "what are my
 	// high priority tasks"): it must show with the answer's items (E7).
 	Quality []string
+	// Measured is what a question asks a quantity of ("tahini" in "what quantity of tahini
+	// do I need for the recipe X"): the answer's amount must be written with it, on its
+	// line, not anywhere on the recipe's page (E7).
+	Measured string
 	// All is set for a deletion of every item of a kind, none named ("delete all my
 	// notes"): the page that listed them must come to list none of them (E5).
 	All bool
@@ -454,6 +461,25 @@ type spec struct {
 	// AtEnd is set when the clause asks for a screen to stay displayed ("ensure the
 	// in-call screen is displayed"): the run's last screen must still show it (L1).
 	AtEnd bool
+}
+
+// quantityOf is a question for a quantity of a thing: "what quantity of tahini", "the
+// amount of flour", "how much sugar do I need".
+var quantityOf = regexp.MustCompile(`(?i)\b(?:(?:quantity|amount)\s+of|how\s+much)\s+([\p{L}][\p{L}-]+)`)
+
+// notMeasured are words that follow "how much" without naming a thing: "how much did I
+// spend", "how much time".
+var notMeasured = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"will": true, "would": true, "should": true, "can": true, "have": true, "has": true, "had": true, "time": true, "money": true,
+	"the": true, "my": true, "a": true, "an": true, "of": true, "i": true, "you": true, "we": true, "they": true, "it": true}
+
+// measuredThing is what a question asks a quantity of, lowercased, "" for none.
+func measuredThing(q string) string {
+	m := quantityOf.FindStringSubmatch(q)
+	if m == nil || notMeasured[strings.ToLower(m[1])] {
+		return ""
+	}
+	return strings.ToLower(m[1])
 }
 
 // answerUnit is the unit a question asks its answer in: "express your answer in minutes".
@@ -587,6 +613,10 @@ var prepositions = map[string]string{
 	"in": "place", "inside": "place", "within": "place", "at": "place", "under": "place", "on": "place", "located": "place",
 }
 
+// sentBy follows a person who sent the agent's user something: "... that Mei Tanaka
+// just sent me", "... Ann texted you".
+var sentBy = regexp.MustCompile(`(?i)^\s+(?:just\s+|recently\s+|has\s+|had\s+)?(?:sent|texted|messaged|emailed|shared|forwarded|gave|wrote)\s+(?:me|you|us)\b`)
+
 // fillers may stand between a preposition and its value: "from the Alarms folder".
 var fillers = map[string]bool{"the": true, "a": true, "an": true, "my": true, "this": true, "that": true, "same": true, "its": true}
 
@@ -691,6 +721,7 @@ func parseSpec(content string) spec {
 		sp.Plural = pluralAsk.MatchString(q)
 		sp.CommaList = commaList.MatchString(format)
 		sp.Quality = askedQuality(q)
+		sp.Measured = measuredThing(q)
 		// The quality qualifies a plural kind of item ("my high priority tasks"): the
 		// question asks for every item that has it.
 		sp.Plural = sp.Plural || len(sp.Quality) > 0
@@ -1009,6 +1040,11 @@ func scanClause(c, app string) scanned {
 			}
 		}
 		v.role = roleAt(pos)
+		if end := pos + len(raw); end <= len(c) && sentBy.MatchString(c[end:]) {
+			// "the address that Mei Tanaka just sent me": the person a message came from,
+			// which names where the content is, not what it is.
+			v.role, v.sender = "from", true
+		}
 		s.values = append(s.values, v)
 	}
 	for _, q := range quotedSpans(c) {

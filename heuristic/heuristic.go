@@ -230,6 +230,9 @@ func (h *reasoner) verdict(n substate.Node, in judge.ReasonInput, ev *shown) (bo
 	case kindClipboard:
 		return judgeClipboard(sp, sc, why)
 	}
+	if ok, msg := sentOnFromSender(sp, sc, in.Listings); ok {
+		return true, strings.Join(append(why, msg), "; ")
+	}
 	if to, ok := onlyDestinations(sp); ok {
 		return fail(cite("C3", fmt.Sprintf("an action (%s) whose values name only where its result comes from or goes (%s): what it makes is not named, so no screen can show it made", sp.Verb, to)))
 	}
