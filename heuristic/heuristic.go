@@ -1420,7 +1420,7 @@ func judgeGone(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, why []
 	if len(sp.Objects) == 0 && sp.All {
 		// Every item of a kind: the page that listed them lists none of them now.
 		gone := mem.Emptied(sc)
-		if len(sp.Places) > 0 && !namesPlace(sc.Title, sp.Places) {
+		if len(sp.Places) > 0 && !namesPlace(sc.Title, sp.Places) && !namesPlace(sc.Place, sp.Places) {
 			gone = nil // "all the files in Downloads": the emptied page must be that one
 		}
 		if len(gone) == 0 {
@@ -1469,7 +1469,7 @@ func judgeMoveCopy(sp spec, sc *judge.Screen, ev *shown, mem *judge.Listings, wh
 	}
 	to := *sp.To
 	title := strings.ToLower(sc.Title)
-	onDest := title != "" && to.In(title)
+	onDest := title != "" && to.In(title) || sc.Place != "" && to.In(strings.ToLower(sc.Place))
 	var proofs []string
 	for _, o := range sp.Objects {
 		listed := onDest && ev.has(o)
@@ -1580,7 +1580,7 @@ func findGone(m *judge.Listings, v value, pkg string, places []value, whole bool
 		if len(places) > 0 {
 			inPlace := false
 			for _, p := range places {
-				inPlace = inPlace || g.Title != "" && p.In(strings.ToLower(g.Title))
+				inPlace = inPlace || g.Title != "" && p.In(strings.ToLower(g.Title)) || g.Place != "" && p.In(strings.ToLower(g.Place))
 			}
 			if !inPlace {
 				continue

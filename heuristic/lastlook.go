@@ -801,7 +801,7 @@ func absentAtEnd(sp spec, sc *judge.Screen, frame int) string {
 		}
 	case kindMove:
 		title := strings.ToLower(sc.Title)
-		if sp.From == nil || title == "" || !sp.From.In(title) {
+		if sp.From == nil || !(title != "" && sp.From.In(title) || sc.Place != "" && sp.From.In(strings.ToLower(sc.Place))) {
 			return ""
 		}
 		for _, o := range sp.Objects {

@@ -52,6 +52,13 @@ type Screen struct {
 	Activity    string
 	// Title is the page's title: the topmost plain text of the app near the top of the screen.
 	Title string
+	// Place is the folder a file list shows when its title does not name it (Markor titles
+	// every folder "Markor"): the last part of the path or breadcrumb line under its app
+	// bar ("/storage/emulated/0/Documents/Markor/BookNotes" is BookNotes); "" for none.
+	// Places lists the last part of every such line on the screen (a folder picker's over
+	// the list it was opened from).
+	Place  string
+	Places []string
 	// Keyboard is the input method's package when a keyboard is on screen.
 	Keyboard string
 	// Keys counts keyboard keys left out of the description (single characters and the like).
@@ -193,7 +200,34 @@ func newScreen(all []Element) *Screen {
 	}
 	sortElements(sc.Elements)
 	sc.Title = pageTitle(sc)
+	sc.Place, sc.Places = pagePlace(sc)
 	return sc
+}
+
+// pathLine is a location shown as a line of its own: a file system path
+// ("/storage/emulated/0/Documents/Markor") or a breadcrumb ("Internal storage > Documents").
+var pathLine = regexp.MustCompile(`^\s*(?:/[^/\s][^/]*){2,}/?\s*$|^\s*[^>›/]+(?:\s+[>›]\s+[^>›]+)+\s*$`)
+
+// pagePlace reads the folders the screen's path or breadcrumb lines show: the topmost
+// line's last part (the list's own folder), and every line's.
+func pagePlace(sc *Screen) (string, []string) {
+	var place string
+	var all []string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) || e.Editable || !pathLine.MatchString(e.Text) {
+			continue
+		}
+		parts := strings.FieldsFunc(strings.TrimSpace(e.Text), func(r rune) bool { return r == '/' || r == '>' || r == '›' })
+		last := strings.TrimSpace(parts[len(parts)-1])
+		if last == "" {
+			continue
+		}
+		if place == "" {
+			place = last
+		}
+		all = append(all, last)
+	}
+	return place, all
 }
 
 // setActivity records the frame's foreground activity, which names the app more surely
@@ -216,6 +250,7 @@ func (sc *Screen) setActivity(activity string) {
 		}
 	}
 	sc.Title = pageTitle(sc)
+	sc.Place, sc.Places = pagePlace(sc)
 }
 
 // IsContent reports whether an element is the foreground app's own content: not the

@@ -26,7 +26,8 @@ type Listings struct {
 	Items map[string]*listed `json:"items,omitempty"`
 	// Gone are the items seen leaving their page, in the order they were found.
 	Gone []GoneItem `json:"gone,omitempty"`
-	// Titles are the page titles shown so far, with the first frame that showed each.
+	// Titles are the page titles shown so far, with the first frame that showed each, and
+	// the folders path lines showed (Screen.Places).
 	Titles map[string]int `json:"titles,omitempty"`
 	// Scrolled is the last frame the agent scrolled or swiped on: a list not scrolled since
 	// an item was seen keeps its place, so the item's neighbour in its place shows it gone.
@@ -54,6 +55,8 @@ const loneList = "lone|"
 type GoneItem struct {
 	Page  string `json:"page"`
 	Title string `json:"title,omitempty"`
+	// Place is the folder the page showed (Screen.Place), when its title does not name it.
+	Place string `json:"place,omitempty"`
 	Label string `json:"label"`
 	Seen  int    `json:"seen"`
 	Gone  int    `json:"gone"`
@@ -71,8 +74,12 @@ func newListings() *Listings {
 
 // String says the fact as a sentence, for the model judge's memory and for analyses.
 func (g GoneItem) String() string {
+	name := pageName(g.Title, g.Page)
+	if g.Place != "" {
+		name += fmt.Sprintf(" (folder %q)", g.Place)
+	}
 	return fmt.Sprintf("%q was listed on page %s at frame %d and is not listed there at frame %d",
-		g.Label, pageName(g.Title, g.Page), g.Seen, g.Gone)
+		g.Label, name, g.Seen, g.Gone)
 }
 
 func pageName(title, page string) string {
@@ -90,6 +97,9 @@ func pageKey(sc *Screen) string {
 	id := sc.Title
 	if id == "" {
 		id = "activity " + sc.Activity
+	}
+	if sc.Place != "" {
+		id += "\x00" + sc.Place // each folder of a file list titled alike is a page of its own
 	}
 	return sc.Package + "\x00" + id
 }
@@ -182,9 +192,10 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 	if m.Titles == nil {
 		m.Titles = map[string]int{}
 	}
-	if sc.Title != "" {
-		if _, ok := m.Titles[sc.Title]; !ok {
-			m.Titles[sc.Title] = frame
+	for _, t := range append([]string{sc.Title}, sc.Places...) {
+		// A folder a path line shows is a page shown as its title would be.
+		if _, ok := m.Titles[t]; t != "" && !ok {
+			m.Titles[t] = frame
 		}
 	}
 	page := pageKey(sc)
@@ -225,7 +236,7 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		if !gone {
 			continue
 		}
-		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Label: it.Label, Seen: it.Frame, Gone: frame, List: it.List})
+		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Place: sc.Place, Label: it.Label, Seen: it.Frame, Gone: frame, List: it.List})
 		delete(m.Items, k)
 	}
 	boxes := rowBoxes(sc)

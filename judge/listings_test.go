@@ -67,3 +67,36 @@ func TestItemGoneBesideALongerName(t *testing.T) {
 		t.Errorf("Parking listed again: gone %q, want none", g)
 	}
 }
+
+// A file list that titles every folder alike (Markor titles each "Markor") shows its
+// folder in the path line under its app bar: each folder is a page of its own. A note
+// is gone from its folder when that folder lists others in its place, and never because
+// another folder, titled the same, lists other files.
+func TestFoldersTitledAlikeArePagesOfTheirOwn(t *testing.T) {
+	const pkg = "org.example.files"
+	folder := func(name string, rows ...string) *Screen {
+		path := judgetest.UI{Pkg: pkg, Text: "/storage/emulated/0/Documents/" + name, Y1: 240, Y2: 290, X1: 40, X2: 1000}.Element()
+		return fromElements(append(judgetest.Page(pkg, "Files", rows...), path))
+	}
+	if sc := folder("Work", "a.md"); sc.Place != "Work" || sc.Title != "Files" {
+		t.Fatalf("place %q, title %q: want the path's last part and the app bar's title", sc.Place, sc.Title)
+	}
+	observe := func(frames ...*Screen) *Listings {
+		m := newListings()
+		for i, sc := range frames {
+			m.observe(i+1, sc, nil)
+		}
+		return m
+	}
+	m := observe(folder("Work", "plan.md", "notes.md", "todo.md"), folder("Books", "reading.md", "quotes.md"))
+	if len(m.Gone) != 0 {
+		t.Errorf("another folder's files took Work's for gone: %v", m.Gone)
+	}
+	m = observe(folder("Work", "plan.md", "notes.md", "todo.md"), folder("Books", "reading.md"), folder("Work", "plan.md", "todo.md"))
+	if len(m.Gone) != 1 || m.Gone[0].Label != "notes.md" || m.Gone[0].Place != "Work" {
+		t.Errorf("gone %v, want notes.md gone from the folder Work", m.Gone)
+	}
+	if _, ok := m.Titles["Books"]; !ok {
+		t.Errorf("the folder Books, shown by its path, is not among the pages shown: %v", m.Titles)
+	}
+}

@@ -92,6 +92,7 @@ func ocrScreenPixels(page *ocr.Page, px ocr.Pixels) *Screen {
 	}
 	sortElements(sc.Elements)
 	sc.Title = pageTitle(sc)
+	sc.Place, sc.Places = pagePlace(sc)
 	return sc
 }
 
