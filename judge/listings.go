@@ -232,7 +232,8 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		cur := lists[it.List]
 		unscrolled := m.Scrolled < it.Frame
 		gone := slotTaken(cur, it) || empty && len(cur) == 0 ||
-			unscrolled && m.endTaken(page, cur, it) || len(cur) == 0 && within(emptied, it.Box)
+			unscrolled && m.endTaken(page, cur, it) || len(cur) == 0 && within(emptied, it.Box) ||
+			len(cur) == 0 && unscrolled && !strings.HasPrefix(it.List, loneList) && sc.Keyboard == "" && vacant(sc, it.Box)
 		if !gone {
 			continue
 		}
@@ -372,6 +373,28 @@ func within(areas [][4]int, box *[4]int) bool {
 		}
 	}
 	return false
+}
+
+// vacant reports whether nothing of the app's shows where an item was (its row's box):
+// the page, unscrolled, shows its list with nothing in it, though the dump holds no list
+// view to say it is empty (an app may draw its rows straight into a layout). Only a list's
+// rows are read so (a dialog's lone message leaves no list emptied), and never under a
+// keyboard, which a list's rows may lie under.
+func vacant(sc *Screen, box *[4]int) bool {
+	if box == nil {
+		return false
+	}
+	for _, e := range sc.Elements {
+		// Anything of the app's drawn there, its fields too (a closed drop-down's rows lay
+		// over a form's fields), fills the place.
+		if !e.HasBounds || e.Role != "" || strings.TrimSpace(e.Text+e.Desc+e.Hint) == "" && !e.Editable || floatingControl(e) {
+			continue
+		}
+		if e.X1 < box[2] && box[0] < e.X2 && e.Y1 < box[3] && box[1] < e.Y2 {
+			return false
+		}
+	}
+	return true
 }
 
 // loneItems are the app's texts with an id of their own on the screen, not part of a list

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/autoeval/autoeval/internal/judgetest"
+	"github.com/autoeval/autoeval/trace"
 )
 
 // A screen listing many rows is taken in with work in proportion to its rows: each row's
@@ -98,5 +99,51 @@ func TestFoldersTitledAlikeArePagesOfTheirOwn(t *testing.T) {
 	}
 	if _, ok := m.Titles["Books"]; !ok {
 		t.Errorf("the folder Books, shown by its path, is not among the pages shown: %v", m.Titles)
+	}
+}
+
+// A page whose list rows an app draws straight into its layout (no list view in the dump
+// to say it is empty) shows its list emptied when, unscrolled, nothing of the app's is left
+// where its rows were: a day's events deleted. Not so under a keyboard, after a scroll,
+// for a dialog's lone message, or for a closed drop-down whose rows lay over a form.
+func TestRowsGoneFromALayoutWithNoListView(t *testing.T) {
+	const pkg = "org.example.planner"
+	day := func(rows ...string) *Screen { return fromElements(judgetest.Page(pkg, "Thursday, October 26", rows...)) }
+	run := func(frames []*Screen, scrollBefore int) *Listings {
+		m := newListings()
+		for i, sc := range frames {
+			var a *trace.Action
+			if i+1 == scrollBefore {
+				a = &trace.Action{Type: "scroll"}
+			}
+			m.observe(i+1, sc, a)
+		}
+		return m
+	}
+	full := day("Budget review", "Lunch with Ada", "Workshop")
+	if m := run([]*Screen{full, day()}, 0); len(m.Gone) != 3 || len(m.Emptied(day())) != 3 {
+		t.Errorf("the day emptied: gone %v, emptied %v; want the three events", m.Gone, m.Emptied(day()))
+	}
+	if m := run([]*Screen{full, day()}, 1); len(m.Gone) != 0 {
+		t.Errorf("scrolled away: gone %v", m.Gone)
+	}
+	typing := fromElements(judgetest.Concat(judgetest.Page(pkg, "Thursday, October 26"), judgetest.Keyboard()))
+	if m := run([]*Screen{full, typing}, 0); len(m.Gone) != 0 {
+		t.Errorf("under a keyboard: gone %v", m.Gone)
+	}
+	form := func(dropDown bool) *Screen {
+		els := judgetest.Concat(judgetest.Page(pkg, "New event"), []trace.UIElement{
+			judgetest.UI{Pkg: pkg, Class: "android.widget.EditText", Text: "Budget review", Editable: true, Y1: 300, Y2: 420, X1: 40, X2: 1000}.Element(),
+			judgetest.UI{Pkg: pkg, Class: "android.widget.EditText", Hint: "Location", Editable: true, Y1: 450, Y2: 570, X1: 40, X2: 1000}.Element(),
+		})
+		if dropDown {
+			for i, o := range []string{"Daily", "Weekly", "Monthly"} {
+				els = append(els, judgetest.UI{Pkg: pkg, Text: o, ID: "text1", Y1: 300 + i*130, Y2: 420 + i*130, X1: 40, X2: 600}.Element())
+			}
+		}
+		return fromElements(els)
+	}
+	if m := run([]*Screen{form(true), form(false)}, 0); len(m.Gone) != 0 {
+		t.Errorf("a drop-down closed over a form: gone %v", m.Gone)
 	}
 }
