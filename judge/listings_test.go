@@ -108,7 +108,9 @@ func TestFoldersTitledAlikeArePagesOfTheirOwn(t *testing.T) {
 // for a dialog's lone message, or for a closed drop-down whose rows lay over a form.
 func TestRowsGoneFromALayoutWithNoListView(t *testing.T) {
 	const pkg = "org.example.planner"
-	day := func(rows ...string) *Screen { return fromElements(judgetest.Page(pkg, "Thursday, October 26", rows...)) }
+	day := func(rows ...string) *Screen {
+		return fromElements(judgetest.Page(pkg, "Thursday, October 26", rows...))
+	}
 	run := func(frames []*Screen, scrollBefore int) *Listings {
 		m := newListings()
 		for i, sc := range frames {
