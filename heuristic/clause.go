@@ -730,7 +730,7 @@ func parseSpec(content string) spec {
 	sp.App = targetApp(c)
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
-	sp.Values = withoutRelativeDays(withoutScreenNames(sp.Values), c)
+	sp.Values = withoutStorageAreas(withoutRelativeDays(withoutScreenNames(sp.Values), c), c)
 	sp.AtEnd = shownAtEnd.MatchString(c)
 	for _, v := range sp.Values {
 		if namedFolder(c, v.Text) {
@@ -1266,7 +1266,10 @@ func DeriveSubstates(task, app string) *substate.List {
 	}
 	seen := map[string]bool{}
 	lastText := "" // the text the last clause gave after a label ("with the following text: ...")
-	for _, p := range pieces {
+	for i, p := range pieces {
+		if i+1 < len(pieces) && namedByNext(p, pieces[i+1]) {
+			continue
+		}
 		if t := labelText(p.Text); t != "" {
 			lastText = t
 		} else if lastText != "" && sendVerbs[firstVerb(p.Text)] && len(quotedSpans(p.Text)) == 0 && namesEarlierText.MatchString(p.Text) {
@@ -1292,6 +1295,40 @@ func DeriveSubstates(task, app string) *substate.List {
 		s.Nodes = append(s.Nodes, substate.Node{ID: len(s.Nodes), Kind: substate.Unit, Parent: substate.IntPtr(page), Content: content})
 	}
 	return s
+}
+
+// storageArea follows the name of a storage volume: "within the sdk_gphone_x86_64 storage
+// area". A phone has one shared storage, which file pickers title with the device's model
+// name and paths write /storage/emulated/0: the folder in it is the place a screen shows.
+var storageArea = regexp.MustCompile(`(?i)^\W*\s*(?:storage(?:\s+area|\s+volume)?|internal\s+storage)\b`)
+
+// withoutStorageAreas leaves out values that name the storage volume a folder is in.
+func withoutStorageAreas(vs []value, c string) []value {
+	out := vs[:0:0]
+	for _, v := range vs {
+		i := strings.Index(strings.ToLower(c), strings.ToLower(v.Text))
+		if i >= 0 && storageArea.MatchString(c[i+len(v.Text):]) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// namedByNext reports whether a clause that names nothing ("Create a new drawing") is
+// given its name by the clause after it, which goes on with its verb ("Name it
+// sketch.png", read "(create) Name it sketch.png"): the two make one result, the next one
+// its substate.
+func namedByNext(p, next piece) bool {
+	if p.Answer || next.Answer {
+		return false
+	}
+	v := firstVerb(p.Text)
+	if v == "" || !strings.HasPrefix(next.Text, "("+v+") ") {
+		return false
+	}
+	sp := parseSpec(resultPrefix + p.Text)
+	return len(sp.Values) == 0 && len(parseSpec(resultPrefix+next.Text).Values) > 0
 }
 
 // namesEarlierText is a send clause naming what it sends by where the text is: "the

@@ -414,15 +414,19 @@ func unanswered(sc *judge.Screen) string {
 	}
 	var confirm, leave string
 	for _, e := range sc.Elements {
-		if !sc.IsContent(e) || len(strings.Fields(e.Text)) > 2 {
+		if !sc.IsContent(e) || len(strings.Fields(e.Text)) > 3 {
 			continue
 		}
-		w := strings.ToLower(strings.Trim(e.Text, " .!"))
-		switch {
-		case confirmLabels[w]:
-			confirm = e.Text
-		case leaveLabels[w]:
-			leave = e.Text
+		// A dialog's buttons side by side may be read as one line ("Cancel OK"): each word
+		// of a short line is a label too.
+		for _, w := range append([]string{e.Text}, strings.Fields(e.Text)...) {
+			w = strings.ToLower(strings.Trim(w, " .!"))
+			switch {
+			case confirmLabels[w]:
+				confirm = cmp.Or(confirm, w)
+			case leaveLabels[w]:
+				leave = cmp.Or(leave, w)
+			}
 		}
 	}
 	if confirm == "" || leave == "" {
@@ -655,11 +659,17 @@ func isSwitch(e judge.Element) bool {
 // field (evidence rule E2), else, for a value of several words, assembled from adjacent
 // typed fields of one form (E3: a first and a last name).
 func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, string, bool) {
+	isFile := fileName.MatchString(v.Text)
 	for _, s := range saved {
+		if isFile && typePicked(s.Fields) {
+			continue // the file is named by its name and the type picked (nameWithType)
+		}
 		for _, f := range s.Fields {
 			if v.In(strings.ToLower(f.Value)) {
 				name := strconv.Quote(f.Value)
 				switch {
+				case f.Label == "folder" && f.Chosen:
+					name = fmt.Sprintf("the folder %q, where its path line said it saves", f.Value)
 				case f.Picked:
 					name = fmt.Sprintf("%s = %q, set by a picker", cmp.Or(f.Label, "a date or time"), f.Value)
 				case f.Chosen:
@@ -675,8 +685,53 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, stri
 		if parts, ok := assembled(s.Fields, v); ok {
 			return s, parts, "E3", true
 		}
+		if parts, ok := nameWithType(s.Fields, v); ok {
+			return s, parts, "E3", true
+		}
 	}
 	return judge.SavedForm{}, "", "", false
+}
+
+// fileTypes are the file types a save form offers to pick, as their options read.
+var fileTypes = map[string]bool{"png": true, "jpg": true, "jpeg": true, "svg": true, "webp": true, "gif": true, "bmp": true,
+	"pdf": true, "txt": true, "md": true, "csv": true, "json": true, "mp3": true, "m4a": true, "wav": true, "ogg": true,
+	"mp4": true, "html": true, "xml": true, "m3u": true}
+
+// typePicked reports whether a form had a file type picked among its options: the app then
+// adds that type's extension to the name typed, whatever the name ends in ("x.jpg" typed
+// with PNG picked is saved as x.jpg.png).
+func typePicked(fields []judge.FormField) bool {
+	for _, f := range fields {
+		if f.Chosen && !f.Picked && fileTypes[strings.TrimPrefix(strings.ToLower(strings.TrimSpace(f.Value)), ".")] {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWithType finds a file name ("sketch.png") as a save form gives it: the name typed
+// without its extension, and the file type picked among the form's options ("PNG").
+func nameWithType(fields []judge.FormField, v value) (string, bool) {
+	m := fileName.FindStringSubmatch(v.Text)
+	if m == nil {
+		return "", false
+	}
+	dot := strings.LastIndexByte(v.Text, '.')
+	base, ext := strings.ToLower(v.Text[:dot]), strings.ToLower(v.Text[dot+1:])
+	var name, kind string
+	for _, f := range fields {
+		val := strings.ToLower(strings.TrimSpace(f.Value))
+		switch {
+		case !f.Chosen && val == base:
+			name = fmt.Sprintf("%s = %q", cmp.Or(f.Label, "a field"), f.Value)
+		case f.Chosen && !f.Picked && strings.TrimPrefix(val, ".") == ext:
+			kind = fmt.Sprintf("the option %q chosen", f.Value)
+		}
+	}
+	if name == "" || kind == "" {
+		return "", false
+	}
+	return name + " + " + kind, true
 }
 
 // assembled finds a value of several words as the values of adjacent typed fields, in
@@ -1210,11 +1265,20 @@ func (ev *shown) searchedFor(v value) (string, bool) {
 func newEvidence(sc *judge.Screen) *shown {
 	ev := &shown{words: map[string]bool{}}
 	var flat strings.Builder
+	form := false
+	for _, e := range sc.Elements {
+		form = form || e.Editable && e.Role == ""
+	}
 	for _, e := range sc.Elements {
 		if e.Mark == judge.MarkSearch {
 			ev.queries = append(ev.queries, strings.ToLower(e.Text))
 		}
 		if !sc.IsContent(e) {
+			continue
+		}
+		if form && judge.IsPathLine(e.Text) {
+			// A form's path line is where it will save: part of the form, which holds
+			// nothing until committed (the memory of forms keeps it as the form's folder).
 			continue
 		}
 		for _, s := range []string{e.Text, e.Desc, e.Hint} {

@@ -208,6 +208,10 @@ func newScreen(all []Element) *Screen {
 // ("/storage/emulated/0/Documents/Markor") or a breadcrumb ("Internal storage > Documents").
 var pathLine = regexp.MustCompile(`^\s*(?:/[^/\s][^/]*){2,}/?\s*$|^\s*[^>›/]+(?:\s+[>›]\s+[^>›]+)+\s*$`)
 
+// IsPathLine reports whether a text is a location shown as a line of its own: a file
+// system path or a breadcrumb.
+func IsPathLine(text string) bool { return pathLine.MatchString(text) }
+
 // pagePlace reads the folders the screen's path or breadcrumb lines show: the topmost
 // line's last part (the list's own folder), and every line's.
 func pagePlace(sc *Screen) (string, []string) {

@@ -657,6 +657,10 @@ func formFields(sc *Screen) []FormField {
 			out = append(out, FormField{Label: fieldLabel(e), Value: v, Chosen: true, Picked: true})
 		}
 	}
+	for _, p := range sc.Places {
+		// A save dialog shows the folder it saves into as a path line (Screen.Places).
+		out = append(out, FormField{Label: "folder", Value: p, Chosen: true})
+	}
 	return out
 }
 
