@@ -669,7 +669,7 @@ func savedValue(saved []judge.SavedForm, v value) (judge.SavedForm, string, stri
 				name := strconv.Quote(f.Value)
 				switch {
 				case f.Label == "folder" && f.Chosen:
-					name = fmt.Sprintf("the folder %q, where its path line said it saves", f.Value)
+					name = fmt.Sprintf("the folder %q the form saves into", f.Value)
 				case f.Picked:
 					name = fmt.Sprintf("%s = %q, set by a picker", cmp.Or(f.Label, "a date or time"), f.Value)
 				case f.Chosen:

@@ -96,3 +96,25 @@ func TestDialogButtonsReadAsOneLine(t *testing.T) {
 		t.Error("a dialog whose buttons read as one line is taken for answered")
 	}
 }
+
+// The system's save page ("Save to") titles the folder it saves into above the file's
+// name: an export saved there is in that folder, and one saved where it opened (Music) is
+// not in Downloads (E2). App and names are this test's own.
+func TestSavePageTitlesItsFolder(t *testing.T) {
+	const docs = "com.android.documentsui"
+	task := `Create a playlist in the Sketcher app titled "Night Set", then export the playlist to the Downloads directory on the device.`
+	savePage := func(folder string) []trace.UIElement {
+		return judgetest.Concat(judgetest.Page(docs, folder, "Files in "+folder), []trace.UIElement{
+			judgetest.UI{Pkg: docs, Class: "android.widget.EditText", Text: "Night Set.m3u", ID: "item_name", Editable: true, Y1: 2140, Y2: 2260, X1: 40, X2: 760}.Element(),
+			judgetest.UI{Pkg: docs, Class: "android.widget.Button", Text: "SAVE", ID: "button1", Y1: 2140, Y2: 2260, X1: 800, X2: 1040}.Element(),
+		})
+	}
+	playlist := judgetest.Page(sketcher, "Night Set", "2 Songs")
+	tapSavePage := judgetest.TapOn(800, 2140, 1040, 2260)
+	runRuleCases(t, []ruleCase{
+		{rule: "E2", hold: true, name: "saved on the Downloads page", task: task,
+			steps: []act{{playlist, nil}, {savePage("Music"), nil}, {savePage("Downloads"), tapSavePage}, {playlist, nil}}, want: trace.RunSuccess},
+		{rule: "E2", name: "saved where the page opened, in Music", task: task,
+			steps: []act{{playlist, nil}, {savePage("Music"), tapSavePage}, {playlist, nil}}, want: trace.RunFailure, cite: "F4"},
+	})
+}

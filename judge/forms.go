@@ -661,8 +661,21 @@ func formFields(sc *Screen) []FormField {
 		// A save dialog shows the folder it saves into as a path line (Screen.Places).
 		out = append(out, FormField{Label: "folder", Value: p, Chosen: true})
 	}
+	if len(sc.Places) == 0 && sc.Title != "" {
+		for _, f := range out {
+			if !f.Chosen && savedFileName.MatchString(f.Value) {
+				// The system's save page ("Save to") titles the folder it saves into
+				// above the file's name.
+				out = append(out, FormField{Label: "folder", Value: sc.Title, Chosen: true})
+				break
+			}
+		}
+	}
 	return out
 }
+
+// savedFileName is a file's name with its extension, as a save page's name field holds it.
+var savedFileName = regexp.MustCompile(`^[^/\\]+\.[A-Za-z0-9]{1,5}$`)
 
 // pickedValue matches a date or a time as a form shows what its pickers set: "14:00",
 // "2:30 PM", "October 22, 2023", "Sun, Oct 22", "22 Oct 2023", "10/22/2023".
