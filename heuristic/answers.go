@@ -168,7 +168,7 @@ func holdersOf(sp spec, p value, sc *judge.Screen) []judge.Element {
 // in its list item when it is one of a list's items, else anywhere on the screen.
 func confirmed(sp spec, p value, sc *judge.Screen) (judge.Element, bool) {
 	for _, h := range holdersOf(sp, p, sc) {
-		if subjectWith(sp, h, sc) && measuredWith(sp, h, sc) {
+		if subjectWith(sp, h, sc) && measuredWith(sp, p, h, sc) {
 			return h, true
 		}
 	}
@@ -178,12 +178,21 @@ func confirmed(sp spec, p value, sc *judge.Screen) (judge.Element, bool) {
 // measuredWith reports whether the thing a question asks a quantity of is written with
 // the answer's amount: in h's own text, or on its row. A recipe lists one amount a line,
 // and the line above ("1 tablespoon soy sauce") is another ingredient's (E7).
-func measuredWith(sp spec, h judge.Element, sc *judge.Screen) bool {
+func measuredWith(sp spec, p value, h judge.Element, sc *judge.Screen) bool {
 	if sp.Measured == "" {
 		return true
 	}
 	names := func(e judge.Element) bool {
 		return screentext.ContainsName(strings.ToLower(e.Text+"\n"+e.Desc), sp.Measured)
+	}
+	if lines := strings.Split(strings.ToLower(h.Text), "\n"); len(lines) > 1 {
+		// A note's body in one element: the amount's own line must name the thing.
+		for _, l := range lines {
+			if p.In(l) && screentext.ContainsName(l, sp.Measured) {
+				return true
+			}
+		}
+		return false
 	}
 	if names(h) {
 		return true

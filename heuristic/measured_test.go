@@ -34,6 +34,14 @@ func measuredCases() []ruleCase {
 
 func TestQuantityIsReadOnItsThingsLine(t *testing.T) {
 	runRuleCases(t, measuredCases())
+	// The note's body as one text of several lines, as an editor's view holds it.
+	body := judgetest.Page(notesPkg, "Green Bowl", "Ingredients:\n- 1 tablespoon soy sauce\n- 2 tablespoons tahini\n- 1 teaspoon grated ginger")
+	runRuleCases(t, []ruleCase{
+		{rule: "E7", hold: true, name: "one body: the amount on the tahini line", task: quantityTask,
+			steps: []act{{body, nil}}, answer: "2 tablespoons", want: trace.RunSuccess},
+		{rule: "E7", name: "one body: the amount on the line above", task: quantityTask,
+			steps: []act{{body, nil}}, answer: "1 tablespoon", want: trace.RunFailure, cite: "F3"},
+	})
 }
 
 func TestMeasuredThing(t *testing.T) {
