@@ -78,10 +78,14 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[s
 			holders = append(holders, h)
 			continue
 		}
-		if ev.hasEveryWord(p) && (len(sp.Values) == 0 || subjectShown(sp, sc)) && sp.Measured == "" {
-			continue // the answer formatted as asked, its facts written apart on the screen
+		whole := len(holdersOf(sp, p, sc)) > 0
+		if !whole && ev.hasEveryWord(p) && (len(sp.Values) == 0 || subjectShown(sp, sc)) && sp.Measured == "" {
+			// The answer formatted as asked, its facts written apart on the screen. A part
+			// a list shows whole, in an item without the subject, is that item's and not
+			// the subject's ("Book flights", due Oct 11, for a question about Oct 12).
+			continue
 		}
-		shown := len(holdersOf(sp, p, sc)) > 0 || ev.hasEveryWord(p)
+		shown := whole || ev.hasEveryWord(p)
 		switch {
 		case subjectShown(sp, sc):
 			msg := fmt.Sprintf("the screen shows %s, and not the answer's %q with it", subjectText(sp), p.Text)
@@ -173,6 +177,32 @@ func confirmed(sp spec, p value, sc *judge.Screen) (judge.Element, bool) {
 		}
 	}
 	return judge.Element{}, false
+}
+
+// rowDone reads the done state an item's row shows by its box: the checkable element of
+// the same list item, or level with it. ok is false for a row without one.
+func rowDone(sc *judge.Screen, h judge.Element) (done, ok bool) {
+	for _, e := range sc.Elements {
+		if !e.Checkable || e.Role != "" || !e.HasBounds || !h.HasBounds {
+			continue
+		}
+		level := e.Y1 < h.Y2 && h.Y1 < e.Y2
+		if level || e.ID != "" && h.ID != "" && sameListItem(sc, h, e) {
+			return e.Checked, true
+		}
+	}
+	return false, false
+}
+
+// doneWith reports whether an item's row shows the done state a question picks items by
+// (true when it picks none): an item left out of the answer qualifies only so. Whether each
+// answered item shows it is a constraint of the task (C5, observeMarks).
+func doneWith(sp spec, h judge.Element, sc *judge.Screen) bool {
+	if !sp.DoneAsked {
+		return true
+	}
+	done, ok := rowDone(sc, h)
+	return ok && done == sp.Done
 }
 
 // measuredWith reports whether the thing a question asks a quantity of is written with
@@ -278,8 +308,8 @@ func leftOut(sp spec, parts []value, holders []judge.Element, sc *judge.Screen) 
 			continue
 		}
 		text := strings.TrimSpace(firstText(e))
-		if text == "" || !subjectWith(sp, e, sc) {
-			continue
+		if text == "" || !subjectWith(sp, e, sc) || !doneWith(sp, e, sc) {
+			continue // an item the question does not pick (its box says otherwise, or none)
 		}
 		named := false
 		for _, p := range parts {

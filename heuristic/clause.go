@@ -449,6 +449,11 @@ type spec struct {
 	// do I need for the recipe X"): the answer's amount must be written with it, on its
 	// line, not anywhere on the recipe's page (E7).
 	Measured string
+	// DoneAsked is set when a question picks items by their mark ("which tasks have I
+	// completed", "my incomplete tasks"), Done the box's state it picks: only items whose
+	// row shows it qualify for the answer (E7); that each answered item shows it is a
+	// constraint (C5).
+	DoneAsked, Done bool
 	// All is set for a deletion of every item of a kind, none named ("delete all my
 	// notes"): the page that listed them must come to list none of them (E5).
 	All bool
@@ -461,6 +466,16 @@ type spec struct {
 	// AtEnd is set when the clause asks for a screen to stay displayed ("ensure the
 	// in-call screen is displayed"): the run's last screen must still show it (L1).
 	AtEnd bool
+}
+
+// askedDone reads whether a question picks items by their mark, their box's state ("which
+// tasks have I completed", "my incomplete tasks": markPhrase), and which state.
+func askedDone(q string) (asked, done bool) {
+	m := markPhrase.FindString(q)
+	if m == "" {
+		return false, false
+	}
+	return true, markWanted(m) == "checked"
 }
 
 // quantityOf is a question for a quantity of a thing: "what quantity of tahini", "the
@@ -722,6 +737,7 @@ func parseSpec(content string) spec {
 		sp.CommaList = commaList.MatchString(format)
 		sp.Quality = askedQuality(q)
 		sp.Measured = measuredThing(q)
+		sp.DoneAsked, sp.Done = askedDone(q)
 		// The quality qualifies a plural kind of item ("my high priority tasks"): the
 		// question asks for every item that has it.
 		sp.Plural = sp.Plural || len(sp.Quality) > 0

@@ -138,7 +138,7 @@ var (
 	selectionPhrase = regexp.MustCompile(`(?i)\b(?:most\s+recent(?:ly)?|newest|latest|oldest|earliest)\b|\bthe\s+(first|second|third|last|previous)\s+(\w+)|\bthe\s+one\s+(?:that|with|which|from)\b`)
 	// notSelected: "the first name", "the last line" (a position), "the next day" (a date).
 	notSelected    = map[string]bool{"name": true, "names": true, "line": true, "day": true, "week": true, "month": true, "year": true, "time": true, "step": true, "letter": true}
-	markPhrase     = regexp.MustCompile(`(?i)\b(incomplete|completed|uncompleted|unfinished|finished|pending|done|checked|unchecked|ticked|unticked|enabled|disabled)\s+(tasks?|items?|to-?dos?|entries|events?|alarms?|notes?|boxes|reminders?|ones|reminders)\b|\b(?:that|which)\s+(?:are|is|were|was)\s+(?:not\s+)?(?:yet\s+)?(done|completed?|finished|checked|ticked|enabled|disabled)\b|\bnot\s+(?:yet\s+)?(done|completed|finished)\b`)
+	markPhrase     = regexp.MustCompile(`(?i)\b(incomplete|completed|uncompleted|unfinished|finished|pending|done|checked|unchecked|ticked|unticked|enabled|disabled)\s+(tasks?|items?|to-?dos?|entries|events?|alarms?|notes?|boxes|reminders?|ones|reminders)\b|\b(?:that|which)\s+(?:are|is|were|was)\s+(?:not\s+)?(?:yet\s+)?(done|completed?|finished|checked|ticked|enabled|disabled)\b|\bnot\s+(?:yet\s+)?(done|completed|finished)\b|\b(?:have\s+I|I\s+have|I've|did\s+I)\s+(?:already\s+)?(completed?|finish(?:ed)?|done|checked\s+off)\b`)
 	meridiemPhrase = regexp.MustCompile(`(?i)\b(\d{1,2}(?::\d{2})?)\s*([ap])\.?\s?m\b\.?`)
 	// dayPhrase: a day named from today, which no date in the task's words fixes: "today",
 	// "tomorrow", "this Thursday", "next week", "in two weeks (from today)".

@@ -48,6 +48,7 @@ var (
 	onceTask       = `Send "see you at eight" to Mira once in the Chatter app.`
 	tagAllTask     = `Tag every entry in the Diary app with "Trips".`
 	openDueTask    = "What incomplete tasks do I have due November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
+	doneDueTask    = "Which tasks have I completed for November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
 )
 
 // choresWithBoxes is chores' list with a checkbox on each task's row, the one at done
@@ -152,6 +153,12 @@ func constraintCases() []ruleCase {
 			steps: []act{{choresWithBoxes(-1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "L1"},
 		{rule: "C5", hold: true, name: "a task answered as incomplete beside a ticked box", task: openDueTask,
 			steps: []act{{choresWithBoxes(1), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
+		{rule: "C5", name: "completed tasks: the ticked one answered, the unticked one of that day left out", task: doneDueTask,
+			steps: []act{{choresWithBoxes(0), nil}}, answer: "Pay rent", want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", hold: true, name: "completed tasks: an unticked one of that day answered too", task: doneDueTask,
+			steps: []act{{choresWithBoxes(0), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
+		{rule: "C5", name: "incomplete tasks: the unticked one answered, the ticked one of that day left out", task: openDueTask,
+			steps: []act{{choresWithBoxes(0), nil}}, answer: "Walk the dog", want: trace.RunSuccess, cite: "L1"},
 		{rule: "C5", name: "the same question without a mark", task: dueTask,
 			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "E7"},
 
