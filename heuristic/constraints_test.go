@@ -51,6 +51,21 @@ var (
 	doneDueTask    = "Which tasks have I completed for November 6 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
 )
 
+// octTask asks for a day's tasks with the date written out; datedTasks' list writes it
+// short ("Oct 12"), a task due the day before between that day's.
+const octTask = "What tasks do I have due October 12 2023 in the Chores app? Answer with the titles only. If there are several, separate them with commas."
+
+func datedTasks() []trace.UIElement {
+	const chores = "org.example.chores"
+	els := judgetest.Page(chores, "My tasks")
+	for i, r := range [][2]string{{"Review code", "Oct 12"}, {"Book flights", "Oct 11"}, {"Draft email", "Oct 12"}, {"Organize files", "Oct 9"}} {
+		y := 300 + i*180
+		els = append(els, judgetest.UI{Pkg: chores, Text: r[0], ID: "task_title", Y1: y, Y2: y + 70, X1: 150, X2: 1000}.Element(),
+			judgetest.UI{Pkg: chores, Text: r[1], ID: "task_due", Y1: y + 80, Y2: y + 140, X1: 150, X2: 600}.Element())
+	}
+	return els
+}
+
 // choresWithBoxes is chores' list with a checkbox on each task's row, the one at done
 // ticked (none when done < 0).
 func choresWithBoxes(done int) []trace.UIElement {
@@ -159,6 +174,12 @@ func constraintCases() []ruleCase {
 			steps: []act{{choresWithBoxes(0), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunCannotTell},
 		{rule: "C5", name: "incomplete tasks: the unticked one answered, the ticked one of that day left out", task: openDueTask,
 			steps: []act{{choresWithBoxes(0), nil}}, answer: "Walk the dog", want: trace.RunSuccess, cite: "L1"},
+		{rule: "C5", name: "a task due another day answered among that day's, its title shown whole on its own row", task: dueTask,
+			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog, Buy soap", want: trace.RunFailure, cite: "F3"},
+		{rule: "C5", name: "a task due the day before answered among that day's, the list dated short", task: octTask,
+			steps: []act{{datedTasks(), nil}}, answer: "Review code, Book flights, Draft email", want: trace.RunFailure, cite: "F3"},
+		{rule: "C5", name: "that day's tasks answered, the list dated short", task: octTask,
+			steps: []act{{datedTasks(), nil}}, answer: "Review code, Draft email", want: trace.RunSuccess, cite: "L1"},
 		{rule: "C5", name: "the same question without a mark", task: dueTask,
 			steps: []act{{chores(true), nil}}, answer: "Pay rent, Walk the dog", want: trace.RunSuccess, cite: "E7"},
 
