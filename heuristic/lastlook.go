@@ -528,7 +528,7 @@ func unreached(in judge.ReviewInput) trace.Outcome {
 		}
 		if sp.Kind == kindGone && sp.All && (last == nil || last.OCR) {
 			// Screenshot text shows no list views: a list emptied cannot be read there.
-			why = append(why, fmt.Sprintf("substate %d: every item of a kind to be gone, and the run ends on a screenshot, whose text shows no list to see emptied", f.Node.ID))
+			why = append(why, fmt.Sprintf("substate %d: every item of a kind to be gone, and the run ends on a screenshot, whose text shows no list to see emptied unless the page says it is empty", f.Node.ID))
 			continue
 		}
 		if sp.Kind == kindLevel {

@@ -191,3 +191,48 @@ func TestStopwatchStateOnAScreenshot(t *testing.T) {
 		}
 	}
 }
+
+// On screenshots a list's emptying is read where the page says so ("No events"): the day's
+// page listed its events on an earlier screenshot, and the same page, under the same date
+// header, now says it has none (E5). Another day's page saying so, or the page still
+// listing one of them, shows nothing emptied. The date header sits under an app bar of
+// icons, whose search icon OCR reads as a "Q": no page's title.
+func TestListEmptiedOnScreenshots(t *testing.T) {
+	testenv.RequireTesseract(t)
+	if raceEnabled {
+		t.Skip("draws and reads full-size screenshots: too slow under the race detector")
+	}
+	day := func(date string, events ...string) []byte {
+		c := redteamkit.NewCanvas(redteamkit.White)
+		c.StatusBar(redteamkit.White, redteamkit.Ink)
+		c.IconSearch(830, 190, redteamkit.Ink)
+		c.Centered(540, 330, date, redteamkit.Regular, 48, redteamkit.Ink)
+		if len(events) == 0 {
+			c.Centered(540, 700, "No events", redteamkit.Regular, 40, redteamkit.Grey)
+		}
+		for i, ev := range events {
+			c.Text(90, 510+i*200, ev, redteamkit.Medium, 46, redteamkit.Ink, 0)
+			c.Text(90, 585+i*200, "5:20 PM - 6:20 PM", redteamkit.Regular, 36, redteamkit.Grey, 0)
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, c.Img); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	const task = "In the Planner app, delete all the calendar events on 2023-10-27"
+	full := day("Fri, October 27", "Volunteer cleanup", "Book club")
+	for _, c := range []struct {
+		name   string
+		frames [][]byte
+		want   bool
+	}{
+		{"the day's page says No events", [][]byte{full, day("Fri, October 27")}, true},
+		{"another day's page says No events", [][]byte{full, day("Sat, October 28")}, false},
+		{"the day's page still lists one", [][]byte{full, day("Fri, October 27", "Book club")}, false},
+	} {
+		if j := judgeScreenshots(t, screenshots(t, task, c.frames...)); j.Complete != c.want {
+			t.Errorf("%s: complete %v, want %v:\n%s", c.name, j.Complete, c.want, describeLog(t, j))
+		}
+	}
+}

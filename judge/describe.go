@@ -481,16 +481,36 @@ func pageTitle(sc *Screen) string {
 		}
 	}
 	limit := max(sc.Height/8, min(width, sc.Height)*3/10) // the phone's short side: landscape too
-	for _, e := range sc.Elements {                       // reading order
+	if sc.OCR {
+		// A screenshot's text starts under the status bar and app bar as a dump's does, but
+		// its width is the lines read, not the screen's: a day view's date header under an
+		// app bar of icons lies within the top 15%.
+		limit = max(limit, sc.Height*3/20)
+	}
+	for _, e := range sc.Elements { // reading order
 		if e.Role != "" || e.Mark != "" || !e.HasBounds || e.Y1 > limit || e.Editable || ids[e.ID] > 1 ||
 			(e.Package != "" && e.Package != sc.Package) || buttonClass.MatchString(e.Class) {
 			continue
 		}
-		if t := strings.TrimSpace(e.Text); t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
+		t := strings.TrimSpace(e.Text)
+		if sc.OCR && letterCount(t) < 2 {
+			continue // an icon read as a letter (a search icon's "Q")
+		}
+		if t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
 			return screentext.Clip(t)
 		}
 	}
 	return ""
+}
+
+func letterCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if isLetterRune(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // sortElements orders elements top to bottom, then left to right, as a reader scans.

@@ -231,7 +231,9 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		}
 		cur := lists[it.List]
 		unscrolled := m.Scrolled < it.Frame
-		gone := slotTaken(cur, it) || empty && len(cur) == 0 ||
+		// A screenshot's lines have no ids to tell a list's from the page's others: there the
+		// page saying its list is empty ("No events") empties whatever it listed.
+		gone := slotTaken(cur, it) || empty && (len(cur) == 0 || sc.OCR) ||
 			unscrolled && m.endTaken(page, cur, it) || len(cur) == 0 && within(emptied, it.Box) ||
 			len(cur) == 0 && unscrolled && !strings.HasPrefix(it.List, loneList) && sc.Keyboard == "" && vacant(sc, it.Box)
 		if !gone {
@@ -290,7 +292,7 @@ func rowBoxes(sc *Screen) map[string]*[4]int {
 // "delete all ..."). It is nil while an item of such a list is still remembered there
 // (still listed, alone or with others, or not seen gone), or when nothing left the page.
 func (m *Listings) Emptied(sc *Screen) []GoneItem {
-	if m == nil || sc == nil || sc.Package == "" {
+	if m == nil || sc == nil || sc.Package == "" && !sc.OCR {
 		return nil
 	}
 	page := pageKey(sc)
@@ -302,8 +304,24 @@ func (m *Listings) Emptied(sc *Screen) []GoneItem {
 			lists[strings.TrimPrefix(g.List, loneList)] = true
 		}
 	}
+	// A screenshot's lines all read as one list: there the page must say its list is
+	// empty, and its lines still shown (a header, the message itself) are no rows of it.
+	var shown map[string]bool
+	if sc.OCR {
+		shown = map[string]bool{}
+		empty := false
+		for _, e := range sc.Elements {
+			if sc.IsContent(e) {
+				shown[strings.ToLower(itemLabel(e))] = true
+				empty = empty || emptyList.MatchString(e.Text)
+			}
+		}
+		if !empty {
+			return nil
+		}
+	}
 	for _, it := range m.Items {
-		if it.Page == page && lists[strings.TrimPrefix(it.List, loneList)] {
+		if it.Page == page && lists[strings.TrimPrefix(it.List, loneList)] && !shown[strings.ToLower(it.Label)] {
 			return nil
 		}
 	}
