@@ -236,3 +236,45 @@ func TestListEmptiedOnScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// On screenshots the page behind a dialog is left out, so a delete the app asked to
+// confirm naming a note ("Do you really want to delete ideas.md?", wrapped over two lines)
+// is shown done by the screen right after it listing the other notes without it (E5); the
+// list still holding it (Cancel) shows nothing gone.
+func TestDeleteQuestionThenTheListWithoutIt(t *testing.T) {
+	testenv.RequireTesseract(t)
+	if raceEnabled {
+		t.Skip("draws and reads full-size screenshots: too slow under the race detector")
+	}
+	list := func(dialog bool, notes ...string) []byte {
+		c := redteamkit.NewCanvas(redteamkit.White)
+		redteamkit.AppScreen("Jotter", "", "more")(c)
+		y := 400
+		for _, n := range notes {
+			y = c.ListRow(y, "", redteamkit.White, n, "Oct 14, 2023")
+		}
+		if dialog {
+			c.Dialog("Delete", "Do you really want to delete ideas_for_the_weekend.md?", "OK", "Cancel")
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, c.Img); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	const task = "Delete the note in Jotter named ideas_for_the_weekend.md."
+	all := []string{"groceries.md", "ideas_for_the_weekend.md", "trip.md"}
+	asked := list(true, all...)
+	for _, c := range []struct {
+		name   string
+		frames [][]byte
+		want   bool
+	}{
+		{"the question, then the list without it", [][]byte{asked, list(false, "groceries.md", "trip.md")}, true},
+		{"the question, then the list still holding it", [][]byte{asked, list(false, all...)}, false},
+	} {
+		if j := judgeScreenshots(t, screenshots(t, task, c.frames...)); j.Complete != c.want {
+			t.Errorf("%s: complete %v, want %v:\n%s", c.name, j.Complete, c.want, describeLog(t, j))
+		}
+	}
+}

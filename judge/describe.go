@@ -493,8 +493,8 @@ func pageTitle(sc *Screen) string {
 			continue
 		}
 		t := strings.TrimSpace(e.Text)
-		if sc.OCR && letterCount(t) < 2 {
-			continue // an icon read as a letter (a search icon's "Q")
+		if sc.OCR && letterCount(t) < 2 || pathLine.MatchString(t) {
+			continue // an icon read as a letter (a search icon's "Q"); a folder's path (Place)
 		}
 		if t != "" && strings.IndexFunc(t, isLetterRune) >= 0 {
 			return screentext.Clip(t)

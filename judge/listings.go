@@ -32,6 +32,16 @@ type Listings struct {
 	// Scrolled is the last frame the agent scrolled or swiped on: a list not scrolled since
 	// an item was seen keeps its place, so the item's neighbour in its place shows it gone.
 	Scrolled int `json:"scrolled,omitempty"`
+	// Asked is a deletion a screenshot's dialog asked to confirm, naming what it deletes:
+	// the page behind a dialog is left out of a screenshot's screen (Screen.Dialog), so the
+	// screen right after it, a list without that name, shows it gone.
+	Asked *AskedDelete `json:"asked,omitempty"`
+}
+
+// AskedDelete is a delete question a screenshot showed: the names it deletes and its frame.
+type AskedDelete struct {
+	Labels []string `json:"labels"`
+	Frame  int      `json:"frame"`
 }
 
 // listed is one sighting of a list item.
@@ -57,6 +67,9 @@ type GoneItem struct {
 	Title string `json:"title,omitempty"`
 	// Place is the folder the page showed (Screen.Place), when its title does not name it.
 	Place string `json:"place,omitempty"`
+	// Asked marks an item a screenshot's delete question named at Seen, the page behind
+	// it unread, and the screen right after it did not list.
+	Asked bool `json:"asked,omitempty"`
 	Label string `json:"label"`
 	Seen  int    `json:"seen"`
 	Gone  int    `json:"gone"`
@@ -77,6 +90,10 @@ func (g GoneItem) String() string {
 	name := pageName(g.Title, g.Page)
 	if g.Place != "" {
 		name += fmt.Sprintf(" (folder %q)", g.Place)
+	}
+	if g.Asked {
+		return fmt.Sprintf("%q was named by a delete question at frame %d and is not listed on page %s at frame %d, the screen right after it",
+			g.Label, g.Seen, name, g.Gone)
 	}
 	return fmt.Sprintf("%q was listed on page %s at frame %d and is not listed there at frame %d",
 		g.Label, name, g.Seen, g.Gone)
@@ -99,7 +116,9 @@ func pageKey(sc *Screen) string {
 		id = "activity " + sc.Activity
 	}
 	if sc.Place != "" {
-		id += "\x00" + sc.Place // each folder of a file list titled alike is a page of its own
+		// A file list is the page of the folder its path line names, whatever its app bar
+		// says meanwhile (the app's name, "1 selected"); each folder a page of its own.
+		id = "folder " + sc.Place
 	}
 	return sc.Package + "\x00" + id
 }
@@ -186,6 +205,7 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 	if sc == nil || sc.Package == "" && !sc.OCR {
 		return
 	}
+	m.answerAsked(frame, sc)
 	if m.Items == nil {
 		m.Items = map[string]*listed{}
 	}
@@ -299,10 +319,14 @@ func (m *Listings) Emptied(sc *Screen) []GoneItem {
 	var out []GoneItem
 	lists := map[string]bool{}
 	for _, g := range m.Gone {
-		if g.Page == page && g.List != "" {
-			out = append(out, g)
-			lists[strings.TrimPrefix(g.List, loneList)] = true
+		list := strings.TrimPrefix(g.List, loneList)
+		if g.Page != page || g.List == "" || !sc.OCR && strings.HasPrefix(list, "|") {
+			// A dump's texts without an id are the page's chrome (a selection bar's
+			// "Select all"), grouped by class alone: no list a delete empties.
+			continue
 		}
+		out = append(out, g)
+		lists[list] = true
 	}
 	// A screenshot's lines all read as one list: there the page must say its list is
 	// empty, and its lines still shown (a header, the message itself) are no rows of it.
@@ -392,6 +416,71 @@ func within(areas [][4]int, box *[4]int) bool {
 	}
 	return false
 }
+
+// deleteAsk is a dialog's question to confirm a deletion; its group 1 is what it names.
+var deleteAsk = regexp.MustCompile(`(?i)\bdelete\b\s*([^?]*?)\s*\?`)
+
+// unnamed are the words a delete question uses for what was selected without naming it.
+var unnamed = regexp.MustCompile(`(?i)^(?:(?:this|these|the|selected|all)\b.*|it|them|\d+\s+\w+|)$`)
+
+// answerAsked takes in a screenshot after one that asked to confirm a deletion: when this
+// one is no dialog and lists the app's lines without the names the question gave, they are
+// gone from this page (the app deleted them, where Cancel would have left them listed).
+// A screenshot's dialog asking one is remembered for the next.
+func (m *Listings) answerAsked(frame int, sc *Screen) {
+	if !sc.OCR {
+		return
+	}
+	if a := m.Asked; a != nil && !sc.Dialog {
+		m.Asked = nil
+		var lines []string
+		for _, e := range sc.Elements {
+			if sc.IsContent(e) && strings.TrimSpace(e.Text) != "" {
+				lines = append(lines, strings.ToLower(e.Text))
+			}
+		}
+		if len(lines) >= 2 {
+			for _, l := range a.Labels {
+				if !anyHolds(lines, l) {
+					m.Gone = append(m.Gone, GoneItem{Page: pageKey(sc), Title: sc.Title, Place: sc.Place, Label: l, Seen: a.Frame, Gone: frame, Asked: true})
+				}
+			}
+		}
+	}
+	if !sc.Dialog {
+		return
+	}
+	var labels, text []string
+	for _, e := range sc.Elements {
+		if !sc.IsContent(e) {
+			continue
+		}
+		t := strings.TrimSpace(e.Text)
+		text = append(text, t)
+		if len(strings.Fields(t)) <= 3 && !confirmOrLeave.MatchString(t) && strings.IndexFunc(t, isLetterRune) >= 0 {
+			labels = append(labels, strings.Trim(t, "?"))
+		}
+	}
+	// The question may wrap over lines: read it from the dialog's text joined, after its
+	// last "delete".
+	mm := deleteAsk.FindStringSubmatch(strings.Join(text, " "))
+	asked := mm != nil
+	if asked {
+		name := mm[1]
+		if i := strings.LastIndex(strings.ToLower(name), "delete "); i >= 0 {
+			name = name[i+len("delete "):]
+		}
+		if name = strings.Trim(name, " \"'“”‘’"); !unnamed.MatchString(name) {
+			labels = append(labels, name)
+		}
+	}
+	if asked && len(labels) > 0 {
+		m.Asked = &AskedDelete{Labels: labels, Frame: frame}
+	}
+}
+
+// confirmOrLeave are a dialog's buttons.
+var confirmOrLeave = regexp.MustCompile(`(?i)^\s*(?:ok|okay|yes|no|cancel|delete|remove|confirm|keep|discard)(?:\s+(?:ok|okay|yes|no|cancel|delete|remove|confirm))*\s*$`)
 
 // vacant reports whether nothing of the app's shows where an item was (its row's box):
 // the page, unscrolled, shows its list with nothing in it, though the dump holds no list

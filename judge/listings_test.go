@@ -149,3 +149,20 @@ func TestRowsGoneFromALayoutWithNoListView(t *testing.T) {
 		t.Errorf("a drop-down closed over a form: gone %v", m.Gone)
 	}
 }
+
+// A folder emptied through its selection mode (its app bar then shows the count and
+// "Select all", texts without ids) is emptied: such chrome, gone when the bar goes back to
+// the app's name, is no list of the page (a delete of every note was a failure so).
+func TestEmptiedThroughSelectionMode(t *testing.T) {
+	const pkg = "org.example.files"
+	path := judgetest.UI{Pkg: pkg, Text: "/storage/emulated/0/Documents/Notes", Y1: 240, Y2: 290, X1: 40, X2: 1000}.Element()
+	selecting := fromElements(judgetest.Concat(judgetest.Page(pkg, "2", "a.md", "b.md"), []trace.UIElement{path,
+		judgetest.UI{Pkg: pkg, Text: "Select all", Y1: 150, Y2: 230, X1: 700, X2: 900}.Element()}))
+	emptied := fromElements(judgetest.Concat(judgetest.Page(pkg, "Files"), []trace.UIElement{path}))
+	m := newListings()
+	m.observe(1, selecting, nil)
+	m.observe(2, emptied, nil)
+	if got := m.Emptied(emptied); len(got) != 2 {
+		t.Errorf("emptied %v, want a.md and b.md", got)
+	}
+}
