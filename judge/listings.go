@@ -69,7 +69,7 @@ type GoneItem struct {
 	Place string `json:"place,omitempty"`
 	// Asked marks an item a screenshot's delete question named at Seen, the page behind
 	// it unread, and the screen right after it did not list.
-	Asked bool `json:"asked,omitempty"`
+	Asked bool   `json:"asked,omitempty"`
 	Label string `json:"label"`
 	Seen  int    `json:"seen"`
 	Gone  int    `json:"gone"`
