@@ -747,6 +747,7 @@ func parseSpec(content string) spec {
 	s := scanClause(c, sp.App)
 	sp.Values, sp.Words, sp.Verb = s.values, s.words, s.verb
 	sp.Values = withoutStorageAreas(withoutRelativeDays(withoutScreenNames(sp.Values), c), c)
+	sp.Values, sp.Words = withRepetition(sp.Values, sp.Words)
 	sp.AtEnd = shownAtEnd.MatchString(c)
 	for _, v := range sp.Values {
 		if namedFolder(c, v.Text) {
@@ -1116,7 +1117,10 @@ func scanClause(c, app string) scanned {
 				continue
 			}
 		}
-		afterNaming := i > 0 && namingWords[strings.ToLower(ws[i-1].Text)] && !screentext.IsStopWord(lw)
+		// The word right after "titled", not the one after a quoted title that followed it
+		// ("titled 'Workshop' starting on ...": the quote was read as the name).
+		afterNaming := i > 0 && namingWords[strings.ToLower(ws[i-1].Text)] && !screentext.IsStopWord(lw) &&
+			strings.TrimSpace(c[ws[i-1].End:w.Start]) == ""
 		switch {
 		case appWords[lw]:
 			continue
@@ -1313,6 +1317,23 @@ func DeriveSubstates(task, app string) *substate.List {
 	return s
 }
 
+// repetitions name how often an event recurs ("recurs weekly, forever"): a value, as the
+// event's form shows it in its repeat field ("Weekly", "Forever"), not a descriptive word.
+var repetitions = map[string]bool{"hourly": true, "daily": true, "weekly": true, "monthly": true, "yearly": true, "annually": true, "forever": true}
+
+// withRepetition makes the repetition words of a clause values.
+func withRepetition(vs []value, words []string) ([]value, []string) {
+	var rest []string
+	for _, w := range words {
+		if repetitions[w] {
+			vs = append(vs, makeValue(w))
+			continue
+		}
+		rest = append(rest, w)
+	}
+	return vs, rest
+}
+
 // storageArea follows the name of a storage volume: "within the sdk_gphone_x86_64 storage
 // area". A phone has one shared storage, which file pickers title with the device's model
 // name and paths write /storage/emulated/0: the folder in it is the place a screen shows.
@@ -1336,8 +1357,8 @@ func withoutStorageAreas(vs []value, c string) []value {
 // sketch.png", read "(create) Name it sketch.png"): the two make one result, the next one
 // its substate.
 func namedByNext(p, next piece) bool {
-	if p.Answer || next.Answer {
-		return false
+	if p.Answer || next.Answer || strings.HasPrefix(p.Text, "(") || !refersBack.MatchString(next.Text) {
+		return false // a clause with its own verb, the next going on with it about "it"
 	}
 	v := firstVerb(p.Text)
 	if v == "" || !strings.HasPrefix(next.Text, "("+v+") ") {
@@ -1346,6 +1367,9 @@ func namedByNext(p, next piece) bool {
 	sp := parseSpec(resultPrefix + p.Text)
 	return len(sp.Values) == 0 && len(parseSpec(resultPrefix+next.Text).Values) > 0
 }
+
+// refersBack is a clause about what an earlier one made: "Name it x.png".
+var refersBack = regexp.MustCompile(`(?i)\b(?:it|them)\b`)
 
 // namesEarlierText is a send clause naming what it sends by where the text is: "the
 // content of the note", "its text", "it".
@@ -1606,13 +1630,23 @@ func sentences(text string) []string {
 	var out []string
 	var cur strings.Builder
 	inQuote := false
-	rs := []rune(text)
-	for i, r := range rs {
+	spans := quotedSpans(text) // single quotes too: 'We will meet. Snacks provided.' is one value
+	inSpan := func(at int) bool {
+		for _, q := range spans {
+			if at >= q.Start && at < q.End-1 {
+				return true
+			}
+		}
+		return false
+	}
+	for i, r := range text {
 		if r == '"' || r == '“' || r == '”' {
 			inQuote = !inQuote
 		}
 		cur.WriteRune(r)
-		end := strings.ContainsRune(".!?;", r) && !inQuote && (i+1 == len(rs) || unicode.IsSpace(rs[i+1]))
+		next := i + utf8.RuneLen(r)
+		nextRune, _ := utf8.DecodeRuneInString(text[next:])
+		end := strings.ContainsRune(".!?;", r) && !inQuote && !inSpan(i) && (next == len(text) || unicode.IsSpace(nextRune))
 		if end {
 			out = append(out, cur.String())
 			cur.Reset()

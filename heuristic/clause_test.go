@@ -241,3 +241,27 @@ func TestAppShownByItsOwnPackage(t *testing.T) {
 		}
 	}
 }
+
+// A recurring event's task: the word after a quoted title is no name ("titled 'X' starting
+// on ..."), how often it recurs is a value its form shows ("Weekly", "Forever"), a quoted
+// description holding a full stop is one value, and a clause carrying an earlier verb is
+// never folded into the next (only a clause of its own verb, the next going on about "it").
+func TestRecurringEventClauses(t *testing.T) {
+	task := "In Simple Calendar Pro, create a recurring calendar event titled 'Workshop on Budget' starting on 2023-10-19 at 15h. " +
+		"The event recurs weekly, forever, and lasts for 45 minutes each occurrence. The event description should be 'We will meet. Snacks will be provided.'."
+	var all []string
+	for _, n := range DeriveSubstates(task, "").Nodes {
+		for _, v := range parseSpec(n.Content).Values {
+			all = append(all, v.Text)
+		}
+	}
+	got := strings.Join(all, "|")
+	for _, want := range []string{"Workshop on Budget", "weekly", "forever", "We will meet. Snacks will be provided"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("values %q lack %q", got, want)
+		}
+	}
+	if strings.Contains(got, "starting") {
+		t.Errorf("values %q hold the word after the quoted title", got)
+	}
+}
