@@ -41,9 +41,10 @@ func songList(menuOf string, list ...string) []El {
 	return On(out)
 }
 
-// menuFor is the step that opens the menu of song, the i-th of the list.
+// menuFor is the step that opens the menu of song, the i-th of the list (the toolbar's More
+// options comes first, the rows' after it).
 func menuFor(song string, i int, list []string) Step {
-	return StepOn(songList("", list...), "Open the menu of "+song+".", Tap(Itoa(i+1)+":More options"))
+	return StepOn(songList("", list...), "Open the menu of "+song+".", Tap(Itoa(i+2)+":More options"))
 }
 
 func queueOf(list ...string) []El {
