@@ -353,7 +353,7 @@ func quotedSpans(s string) []quoteSpan {
 // value is something a screen must show exactly, and where the clause puts it.
 type value struct {
 	screentext.Value
-	role string // object, from, to, place
+	role string // object, from, to, place, when
 	// sender marks a person something was sent by ("the address that Mei just sent me"):
 	// a from whose message holds what the task sends on.
 	sender bool
@@ -835,6 +835,8 @@ func parseSpec(content string) spec {
 			if !v.Number {
 				sp.Places = append(sp.Places, v)
 			}
+		case "when":
+			// A time the item is at: shown with it, never an item of its own.
 		default:
 			if !v.Number {
 				sp.Objects = append(sp.Objects, v)
@@ -1076,6 +1078,9 @@ func scanClause(c, app string) scanned {
 			}
 		}
 		v.role = roleAt(pos)
+		if v.role == "place" && (screentext.IsHour(v.Text) || clockTime.MatchString(v.Text)) {
+			v.role = "when" // "at 14h": when the item is, neither where nor what
+		}
 		if end := pos + len(raw); end <= len(c) && sentBy.MatchString(c[end:]) {
 			// "the address that Mei Tanaka just sent me": the person a message came from,
 			// which names where the content is, not what it is.

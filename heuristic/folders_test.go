@@ -47,3 +47,19 @@ func folderCases() []ruleCase {
 func TestMoveInFoldersTitledAlike(t *testing.T) {
 	runRuleCases(t, folderCases())
 }
+
+// "At 14h" in a deletion says when the item is, not where: the item gone from its day's
+// page is the deletion shown (E5), the hour being no page it must leave.
+func TestDeletionAtAnHourIsReadOnItsDayPage(t *testing.T) {
+	const planner = "org.example.planner"
+	task := "In the Planner app, delete the calendar event on 2023-10-24 at 14h with the title 'Review session'"
+	day := func(events ...string) []trace.UIElement {
+		return judgetest.Page(planner, "Tue, October 24", events...)
+	}
+	runRuleCases(t, []ruleCase{
+		{rule: "E5", hold: true, name: "the event gone from its day's page", task: task,
+			steps: []act{{day("Meeting with Alice", "Review session"), nil}, {day("Meeting with Alice"), nil}}, want: trace.RunSuccess},
+		{rule: "E5", name: "the event still listed", task: task,
+			steps: []act{{day("Meeting with Alice", "Review session"), nil}, {day("Meeting with Alice", "Review session"), nil}}, want: trace.RunFailure, cite: "F3"},
+	})
+}

@@ -168,6 +168,9 @@ var (
 	months    = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
 )
 
+// sameFolder are the two names of one system folder.
+var sameFolder = map[string]string{"downloads": "download", "download": "downloads"}
+
 // quotes are the typographic quotation marks and apostrophes, each as its plain sign.
 var quotes = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`)
 
@@ -183,6 +186,11 @@ func NewValue(raw string) Value {
 	v := Value{Text: t}
 	l := FoldQuotes(strings.ToLower(t))
 	v.Alts = []string{l}
+	if alt, ok := sameFolder[l]; ok {
+		// Android's shared Download folder: file pickers list it as "Downloads", its path
+		// and the save page write "Download".
+		v.Alts = append(v.Alts, alt)
+	}
 	if numeric.MatchString(t) {
 		v.Number = true
 		bare := strings.TrimLeft(l, "$€£")

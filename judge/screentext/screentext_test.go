@@ -138,3 +138,14 @@ func TestApostrophesAndQuotesAsScreensDrawThem(t *testing.T) {
 		t.Error("the words without their apostrophe taken for them")
 	}
 }
+
+// Android's shared Download folder is "Downloads" in file pickers and "Download" in its path
+// and on the save page: either name shows the other; another folder never.
+func TestDownloadsFolderByEitherName(t *testing.T) {
+	if !NewValue("Downloads").In("download") || !NewValue("Download").In("downloads") {
+		t.Error("the Download folder's two names do not show each other")
+	}
+	if NewValue("Downloads").In("documents") {
+		t.Error("another folder shows Downloads")
+	}
+}
