@@ -55,6 +55,10 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[s
 	if yn := yesNo(answer); yn != 0 && sp.Attribute != "" && len(sp.Values) > 0 {
 		return judgeYesNo(sp, yn > 0, sc)
 	}
+	if sp.NumberAsked && !plainNumber.MatchString(answer) {
+		msg := fmt.Sprintf("the question asks for a number, and the answer %q is not one", screentext.Clip(answer))
+		return answered{why: cite("E7", msg), note: noteAgainst + " " + msg}
+	}
 	parts := answerPartsAs(answer, sp)
 	if len(parts) == 0 {
 		return answered{why: cite("C3", fmt.Sprintf("the answer %q has nothing a screen could show (a yes/no or an empty list cannot be checked)", screentext.Clip(answer)))}
@@ -114,6 +118,9 @@ func judgeAnswer(sp spec, answer string, sc *judge.Screen, ev *shown, seen map[s
 	}
 	return answered{ok: true, why: cite("E7", fmt.Sprintf(what, clip))}
 }
+
+// plainNumber is an answer that reads as a number: "45", "45.0", "-3".
+var plainNumber = regexp.MustCompile(`^\s*[-+]?\d+(?:\.\d+)?\s*\.?\s*$`)
 
 // answerItems separates the entries of a listed answer: commas, semicolons, lines, "and".
 var answerItems = regexp.MustCompile(`\s*(?:[,;\n]|\band\b)\s*`)
@@ -205,6 +212,18 @@ func doneWith(sp spec, h judge.Element, sc *judge.Screen) bool {
 	return ok && done == sp.Done
 }
 
+// durationsOn counts the app's texts that are lengths of time ("0:45:00", "42 min"): a
+// list of activities writes one a row.
+func durationsOn(sc *judge.Screen) int {
+	n := 0
+	for _, e := range sc.Elements {
+		if _, ok := duration(e.Text); ok && sc.IsContent(e) {
+			n++
+		}
+	}
+	return n
+}
+
 // measuredWith reports whether the thing a question asks a quantity of is written with
 // the answer's amount: in h's own text, or on its row. A recipe lists one amount a line,
 // and the line above ("1 tablespoon soy sauce") is another ingredient's (E7).
@@ -212,13 +231,17 @@ func measuredWith(sp spec, p value, h judge.Element, sc *judge.Screen) bool {
 	if sp.Measured == "" {
 		return true
 	}
+	thing, isKind := strings.CutPrefix(sp.Measured, kindMark)
+	if isKind && durationsOn(sc) < 2 {
+		return true // one activity's own page: its kind is what the page is about
+	}
 	names := func(e judge.Element) bool {
-		return screentext.ContainsName(strings.ToLower(e.Text+"\n"+e.Desc), sp.Measured)
+		return screentext.ContainsName(strings.ToLower(e.Text+"\n"+e.Desc), thing)
 	}
 	if lines := strings.Split(strings.ToLower(h.Text), "\n"); len(lines) > 1 {
 		// A note's body in one element: the amount's own line must name the thing.
 		for _, l := range lines {
-			if p.In(l) && screentext.ContainsName(l, sp.Measured) {
+			if p.In(l) && screentext.ContainsName(l, thing) {
 				return true
 			}
 		}
@@ -279,7 +302,7 @@ func subjectText(sp spec) string {
 		vs = append(vs, strconv.Quote(v.Text))
 	}
 	if sp.Measured != "" {
-		vs = append(vs, strconv.Quote(sp.Measured)+"'s line")
+		vs = append(vs, strconv.Quote(strings.TrimPrefix(sp.Measured, kindMark))+"'s line")
 	}
 	return strings.Join(vs, " and ")
 }

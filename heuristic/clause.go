@@ -449,6 +449,9 @@ type spec struct {
 	// do I need for the recipe X"): the answer's amount must be written with it, on its
 	// line, not anywhere on the recipe's page (E7).
 	Measured string
+	// NumberAsked is set when the question asks its answer as a number ("as a single
+	// integer"): an answer that is not one is against it (E7).
+	NumberAsked bool
 	// DoneAsked is set when a question picks items by their mark ("which tasks have I
 	// completed", "my incomplete tasks"), Done the box's state it picks: only items whose
 	// row shows it qualify for the answer (E7); that each answered item shows it is a
@@ -482,6 +485,10 @@ func askedDone(q string) (asked, done bool) {
 // amount of flour", "how much sugar do I need".
 var quantityOf = regexp.MustCompile(`(?i)\b(?:(?:quantity|amount)\s+of|how\s+much)\s+([\p{L}][\p{L}-]+)`)
 
+// activityOf is a question for a measure of one kind of activity: "how long was my cycling
+// activity", "how many minutes did I spend running".
+var activityOf = regexp.MustCompile(`(?i)\bmy\s+([\p{L}][\p{L}-]+)\s+(?:activity|activities|workout|session|track)\b|\bspen[dt]\s+([\p{L}]+ing)\b`)
+
 // notMeasured are words that follow "how much" without naming a thing: "how much did I
 // spend", "how much time".
 var notMeasured = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
@@ -490,12 +497,23 @@ var notMeasured = map[string]bool{"do": true, "does": true, "did": true, "is": t
 
 // measuredThing is what a question asks a quantity of, lowercased, "" for none.
 func measuredThing(q string) string {
+	if m := activityOf.FindStringSubmatch(q); m != nil {
+		return kindMark + strings.ToLower(m[1]+m[2])
+	}
 	m := quantityOf.FindStringSubmatch(q)
 	if m == nil || notMeasured[strings.ToLower(m[1])] {
 		return ""
 	}
 	return strings.ToLower(m[1])
 }
+
+// kindMark starts a Measured that is a kind of item (an activity's), not a thing a line
+// measures: it must share the answer's row only where the screen lists several items.
+const kindMark = "kind:"
+
+// numberAsked is an answer's format that asks for a number: "as a single integer", "as a
+// number"; AndroidWorld reads such an answer as a number, which "0:45:00" is not.
+var numberAsked = regexp.MustCompile(`(?i)\bas\s+(?:a\s+)?(?:single\s+)?(?:integer|number|whole\s+number)\b`)
 
 // answerUnit is the unit a question asks its answer in: "express your answer in minutes".
 var answerUnit = regexp.MustCompile(`\bin\s+(hours|minutes|seconds|hour|minute|second)\b`)
@@ -737,6 +755,7 @@ func parseSpec(content string) spec {
 		sp.CommaList = commaList.MatchString(format)
 		sp.Quality = askedQuality(q)
 		sp.Measured = measuredThing(q)
+		sp.NumberAsked = numberAsked.MatchString(format)
 		sp.DoneAsked, sp.Done = askedDone(q)
 		// The quality qualifies a plural kind of item ("my high priority tasks"): the
 		// question asks for every item that has it.

@@ -50,11 +50,36 @@ func TestMeasuredThing(t *testing.T) {
 		"How much sugar does the cake need?":                    "sugar",
 		"What is the amount of flour in the bread recipe?":      "flour",
 		"How much did I spend on groceries this week?":          "",
-		"How much time did I spend running?":                    "",
+		"How much time did I spend running?":                    "kind:running",
+		"How long was my cycling activity October 12?":          "kind:cycling",
 		"How many eggs are in the recipe?":                      "",
 	} {
 		if got := measuredThing(q); got != want {
 			t.Errorf("measuredThing(%q) = %q, want %q", q, got, want)
 		}
 	}
+}
+
+// A question for one kind of activity ("my cycling activity October 12") is answered by the
+// row of that kind: on a list of activities, the running row of the same day holds another
+// duration. An answer asked "as a single integer" is a number, never "0:45:00" (AndroidWorld
+// reads it as a number and fails it).
+func TestActivityKindAndNumberAnswers(t *testing.T) {
+	const trail = "org.example.trailbook"
+	task := "How long was my cycling activity October 12 in the Trailbook app? Express your answer in minutes as a single integer."
+	row := func(y int, name, kind, date, dur string) []trace.UIElement {
+		return []trace.UIElement{
+			judgetest.UI{Pkg: trail, Text: name, ID: "item_name", Y1: y, Y2: y + 60, X1: 200, X2: 1000}.Element(),
+			judgetest.UI{Pkg: trail, Text: kind, ID: "item_kind", Y1: y + 65, Y2: y + 120, X1: 200, X2: 600}.Element(),
+			judgetest.UI{Pkg: trail, Text: dur, ID: "item_time", Y1: y + 65, Y2: y + 120, X1: 700, X2: 1000}.Element(),
+			judgetest.UI{Pkg: trail, Text: date, ID: "item_date", Y1: y + 125, Y2: y + 180, X1: 200, X2: 640}.Element(),
+		}
+	}
+	list := judgetest.Concat(judgetest.Page(trail, "Trailbook"), row(340, "Lunch Run", "running", "Oct 12, 2023", "0:30:00"),
+		row(570, "Evening Ride", "cycling", "Oct 12, 2023", "0:45:00"), row(800, "Lake Paddle", "kayaking", "Oct 9, 2023", "1:30:00"))
+	runRuleCases(t, []ruleCase{
+		{rule: "E7", hold: true, name: "the cycling row's minutes", task: task, steps: []act{{list, nil}}, answer: "45", want: trace.RunSuccess},
+		{rule: "E7", name: "the running row of the same day", task: task, steps: []act{{list, nil}}, answer: "30", want: trace.RunFailure, cite: "F3"},
+		{rule: "E7", name: "the duration as the list writes it", task: task, steps: []act{{list, nil}}, answer: "0:45:00", want: trace.RunFailure, cite: "F3"},
+	})
 }
