@@ -50,7 +50,7 @@ func testOnly(pkg string) bool {
 	switch pkg {
 	case "internal/llmtest", "internal/adbtest", "internal/testenv", "internal/evaltest",
 		"internal/reporttest", "internal/archtest", "internal/hostiletest", "internal/storetest",
-		"internal/judgetest", "internal/redteam", "internal/redteam2", "internal/redteam3", "internal/redteam4", "internal/redteam5", "internal/redteam6", "internal/redteam7", "internal/redteam8", "internal/redteam9", "internal/redteam10", "internal/redteam11", "internal/redteamkit":
+		"internal/judgetest", "internal/redteam", "internal/redteam2", "internal/redteam3", "internal/redteam4", "internal/redteam5", "internal/redteam6", "internal/redteam7", "internal/redteam8", "internal/redteam9", "internal/redteam10", "internal/redteam11", "internal/redteam12", "internal/redteamkit":
 		return true
 	}
 	return strings.HasPrefix(pkg, "internal/adbd") // the device stand-in and its parts
