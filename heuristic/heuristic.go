@@ -26,7 +26,7 @@ import (
 
 // Version names the rule set of the heuristic baseline; bump it when a rule changes
 // so saved progress of the old rules is not resumed.
-const Version = "heuristic/v24"
+const Version = "heuristic/v25"
 
 func init() { judge.Register(trace.JudgeHeuristic, driver{}) }
 

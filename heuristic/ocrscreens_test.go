@@ -129,11 +129,7 @@ func TestWrappedMessageIsReadWholeAndATwoLineDraftIsNot(t *testing.T) {
 		if keyboard {
 			c.Keyboard("send")
 		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, c.Img); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return canvasPNG(t, c)
 	}
 	if j := judgeScreenshots(t, screenshots(t, task, thread(msg, "", false))); !j.Complete {
 		t.Errorf("the message sent, wrapped in its bubble, failed:\n%s", describeLog(t, j))
@@ -166,11 +162,7 @@ func TestStopwatchStateOnAScreenshot(t *testing.T) {
 		for i, tab := range []string{"Alarm", "Clock", "Timer", "Stopwatch", "Bedtime"} {
 			c.Centered(108+i*216, 2230, tab, redteamkit.Medium, 34, redteamkit.Ink)
 		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, c.Img); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return canvasPNG(t, c)
 	}
 	for _, c := range []struct {
 		name     string
@@ -214,11 +206,7 @@ func TestListEmptiedOnScreenshots(t *testing.T) {
 			c.Text(90, 510+i*200, ev, redteamkit.Medium, 46, redteamkit.Ink, 0)
 			c.Text(90, 585+i*200, "5:20 PM - 6:20 PM", redteamkit.Regular, 36, redteamkit.Grey, 0)
 		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, c.Img); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return canvasPNG(t, c)
 	}
 	const task = "In the Planner app, delete all the calendar events on 2023-10-27"
 	full := day("Fri, October 27", "Volunteer cleanup", "Book club")
@@ -256,11 +244,7 @@ func TestDeleteQuestionThenTheListWithoutIt(t *testing.T) {
 		if dialog {
 			c.Dialog("Delete", "Do you really want to delete ideas_for_the_weekend.md?", "OK", "Cancel")
 		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, c.Img); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return canvasPNG(t, c)
 	}
 	const task = "Delete the note in Jotter named ideas_for_the_weekend.md."
 	all := []string{"groceries.md", "ideas_for_the_weekend.md", "trip.md"}
@@ -277,4 +261,14 @@ func TestDeleteQuestionThenTheListWithoutIt(t *testing.T) {
 			t.Errorf("%s: complete %v, want %v:\n%s", c.name, j.Complete, c.want, describeLog(t, j))
 		}
 	}
+}
+
+// canvasPNG encodes a drawn screen as the screenshot a trace holds.
+func canvasPNG(t *testing.T, c *redteamkit.Canvas) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, c.Img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
