@@ -1366,9 +1366,10 @@ var storageArea = regexp.MustCompile(`(?i)^\W*\s*(?:storage(?:\s+area|\s+volume)
 // withoutStorageAreas leaves out values that name the storage volume a folder is in.
 func withoutStorageAreas(vs []value, c string) []value {
 	out := vs[:0:0]
+	lower := strings.ToLower(c) // searched and cut alike: lowering may change a text's length
 	for _, v := range vs {
-		i := strings.Index(strings.ToLower(c), strings.ToLower(v.Text))
-		if i >= 0 && storageArea.MatchString(c[i+len(v.Text):]) {
+		name := strings.ToLower(v.Text)
+		if i := strings.Index(lower, name); i >= 0 && storageArea.MatchString(lower[i+len(name):]) {
 			continue
 		}
 		out = append(out, v)
@@ -1668,7 +1669,8 @@ func sentences(text string) []string {
 			inQuote = !inQuote
 		}
 		cur.WriteRune(r)
-		next := i + utf8.RuneLen(r)
+		_, size := utf8.DecodeRuneInString(text[i:]) // 1 for a byte of invalid UTF-8, as range steps
+		next := i + size
 		nextRune, _ := utf8.DecodeRuneInString(text[next:])
 		end := strings.ContainsRune(".!?;", r) && !inQuote && !inSpan(i) && (next == len(text) || unicode.IsSpace(nextRune))
 		if end {
