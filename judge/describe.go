@@ -212,8 +212,9 @@ var pathLine = regexp.MustCompile(`^\s*(?:/[^/\s][^/]*){2,}/?\s*$|^\s*[^>›/]+(
 // system path or a breadcrumb.
 func IsPathLine(text string) bool { return pathLine.MatchString(text) }
 
-// pagePlace reads the folders the screen's path or breadcrumb lines show: the topmost
-// line's last part (the list's own folder), and every line's.
+// pagePlace reads the folders the screen's path or breadcrumb lines show: the last part of
+// the topmost one in the screen's top quarter (the list's own folder, under its app bar; a
+// search result's breadcrumb lower down names no page), and every line's.
 func pagePlace(sc *Screen) (string, []string) {
 	var place string
 	var all []string
@@ -226,8 +227,8 @@ func pagePlace(sc *Screen) (string, []string) {
 		if last == "" {
 			continue
 		}
-		if place == "" {
-			place = last
+		if place == "" && (sc.Height == 0 || e.Y1 < sc.Height/4) {
+			place = last // the list's own folder: a path line under the app bar, not a row's
 		}
 		all = append(all, last)
 	}

@@ -166,3 +166,14 @@ func TestEmptiedThroughSelectionMode(t *testing.T) {
 		t.Errorf("emptied %v, want a.md and b.md", got)
 	}
 }
+
+// A breadcrumb lower down the page, a search result's ("Network & internet > Wi-Fi"), is a
+// row's, not the page's folder: only a path line in the screen's top quarter names it.
+func TestBreadcrumbOfARowIsNoPagesFolder(t *testing.T) {
+	const pkg = "org.example.settings"
+	sc := fromElements(append(judgetest.Page(pkg, "Search", "Wi-Fi"),
+		judgetest.UI{Pkg: pkg, Text: "Network & internet > Wi-Fi", Y1: 900, Y2: 950, X1: 40, X2: 1000}.Element()))
+	if sc.Place != "" || len(sc.Places) != 1 {
+		t.Errorf("place %q, places %v: want no page folder and the row's breadcrumb among the places", sc.Place, sc.Places)
+	}
+}
