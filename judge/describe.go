@@ -205,8 +205,9 @@ func newScreen(all []Element) *Screen {
 }
 
 // pathLine is a location shown as a line of its own: a file system path
-// ("/storage/emulated/0/Documents/Markor") or a breadcrumb ("Internal storage > Documents").
-var pathLine = regexp.MustCompile(`^\s*(?:/[^/\s][^/]*){2,}/?\s*$|^\s*[^>›/]+(?:\s+[>›]\s+[^>›]+)+\s*$`)
+// ("/storage/emulated/0/Documents/Markor") or a breadcrumb ("Internal storage > Documents");
+// never a text of several lines (a note's body that starts with a path).
+var pathLine = regexp.MustCompile(`^[ \t]*(?:/[^/\s][^/\n]*){2,}/?[ \t]*$|^[ \t]*[^>›/\n]+(?:[ \t]+[>›][ \t]+[^>›\n]+)+[ \t]*$`)
 
 // IsPathLine reports whether a text is a location shown as a line of its own: a file
 // system path or a breadcrumb.
