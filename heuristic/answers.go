@@ -231,8 +231,8 @@ func measuredWith(sp spec, p value, h judge.Element, sc *judge.Screen) bool {
 	if sp.Measured == "" {
 		return true
 	}
-	thing, isKind := strings.CutPrefix(sp.Measured, kindMark)
-	if isKind && durationsOn(sc) < 2 {
+	thing := sp.Measured
+	if sp.MeasuredKind && durationsOn(sc) < 2 {
 		return true // one activity's own page: its kind is what the page is about
 	}
 	names := func(e judge.Element) bool {
@@ -302,7 +302,7 @@ func subjectText(sp spec) string {
 		vs = append(vs, strconv.Quote(v.Text))
 	}
 	if sp.Measured != "" {
-		vs = append(vs, strconv.Quote(strings.TrimPrefix(sp.Measured, kindMark))+"'s line")
+		vs = append(vs, strconv.Quote(sp.Measured)+"'s line")
 	}
 	return strings.Join(vs, " and ")
 }

@@ -447,8 +447,11 @@ type spec struct {
 	Quality []string
 	// Measured is what a question asks a quantity of ("tahini" in "what quantity of tahini
 	// do I need for the recipe X"): the answer's amount must be written with it, on its
-	// line, not anywhere on the recipe's page (E7).
-	Measured string
+	// line, not anywhere on the recipe's page (E7). MeasuredKind marks a kind of item
+	// instead ("my cycling activity"): it must share the answer's row only where the screen
+	// lists several items.
+	Measured     string
+	MeasuredKind bool
 	// NumberAsked is set when the question asks its answer as a number ("as a single
 	// integer"): an answer that is not one is against it (E7).
 	NumberAsked bool
@@ -495,21 +498,18 @@ var notMeasured = map[string]bool{"do": true, "does": true, "did": true, "is": t
 	"will": true, "would": true, "should": true, "can": true, "have": true, "has": true, "had": true, "time": true, "money": true,
 	"the": true, "my": true, "a": true, "an": true, "of": true, "i": true, "you": true, "we": true, "they": true, "it": true}
 
-// measuredThing is what a question asks a quantity of, lowercased, "" for none.
-func measuredThing(q string) string {
+// measuredThing is what a question asks a quantity of, lowercased, "" for none, and
+// whether it is a kind of item (an activity's) rather than a thing a line measures.
+func measuredThing(q string) (thing string, kind bool) {
 	if m := activityOf.FindStringSubmatch(q); m != nil {
-		return kindMark + strings.ToLower(m[1]+m[2])
+		return strings.ToLower(m[1] + m[2]), true
 	}
 	m := quantityOf.FindStringSubmatch(q)
 	if m == nil || notMeasured[strings.ToLower(m[1])] {
-		return ""
+		return "", false
 	}
-	return strings.ToLower(m[1])
+	return strings.ToLower(m[1]), false
 }
-
-// kindMark starts a Measured that is a kind of item (an activity's), not a thing a line
-// measures: it must share the answer's row only where the screen lists several items.
-const kindMark = "kind:"
 
 // numberAsked is an answer's format that asks for a number: "as a single integer", "as a
 // number"; AndroidWorld reads such an answer as a number, which "0:45:00" is not.
@@ -754,7 +754,7 @@ func parseSpec(content string) spec {
 		sp.Plural = pluralAsk.MatchString(q)
 		sp.CommaList = commaList.MatchString(format)
 		sp.Quality = askedQuality(q)
-		sp.Measured = measuredThing(q)
+		sp.Measured, sp.MeasuredKind = measuredThing(q)
 		sp.NumberAsked = numberAsked.MatchString(format)
 		sp.DoneAsked, sp.Done = askedDone(q)
 		// The quality qualifies a plural kind of item ("my high priority tasks"): the

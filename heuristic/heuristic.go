@@ -420,11 +420,10 @@ func unanswered(sc *judge.Screen) string {
 		// A dialog's buttons side by side may be read as one line ("Cancel OK"): each word
 		// of a short line is a label too.
 		for _, w := range append([]string{e.Text}, strings.Fields(e.Text)...) {
-			w = strings.ToLower(strings.Trim(w, " .!"))
-			switch {
-			case confirmLabels[w]:
+			switch c, l := judge.DialogButton(w); {
+			case c:
 				confirm = cmp.Or(confirm, w)
-			case leaveLabels[w]:
+			case l:
 				leave = cmp.Or(leave, w)
 			}
 		}
@@ -434,12 +433,6 @@ func unanswered(sc *judge.Screen) string {
 	}
 	return fmt.Sprintf("the screen is a dialog whose buttons %q and %q were not pressed: what it holds is asked, not done", leave, confirm)
 }
-
-// Labels of a dialog's buttons that confirm what it asks, and that leave it.
-var (
-	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true, "yes": true, "apply": true, "rename": true}
-	leaveLabels   = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true}
-)
 
 // labelledQuote is a quoted value after the name of its field, the name starting a part of
 // a list: `with title "Lentil soup"`, `, category name "Housing"`.

@@ -231,6 +231,13 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		}
 	}
 	emptied := emptyLists(sc)
+	var occ *occupancy // built when an item's list is first found gone from the screen
+	occupied := func() *occupancy {
+		if occ == nil {
+			occ = newOccupancy(sc)
+		}
+		return occ
+	}
 	keys := make([]string, 0, len(m.Items))
 	for k, it := range m.Items {
 		if it.Page == page {
@@ -255,13 +262,14 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		// page saying its list is empty ("No events") empties whatever it listed.
 		gone := slotTaken(cur, it) || empty && (len(cur) == 0 || sc.OCR) ||
 			unscrolled && m.endTaken(page, cur, it) || len(cur) == 0 && within(emptied, it.Box) ||
-			len(cur) == 0 && unscrolled && !strings.HasPrefix(it.List, loneList) && sc.Keyboard == "" && vacant(sc, it.Box)
+			len(cur) == 0 && unscrolled && !strings.HasPrefix(it.List, loneList) && sc.Keyboard == "" && occupied().vacant(it.Box)
 		if !gone {
 			continue
 		}
 		m.Gone = append(m.Gone, GoneItem{Page: page, Title: sc.Title, Place: sc.Place, Label: it.Label, Seen: it.Frame, Gone: frame, List: it.List})
 		delete(m.Items, k)
 	}
+	undo := m.newGoneIndex(page)
 	boxes := rowBoxes(sc)
 	for list, labels := range lists {
 		for i, l := range labels {
@@ -275,7 +283,7 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 			key := page + "\x00" + list + "\x00" + strings.ToLower(l)
 			_, known := m.Items[key]
 			m.Items[key] = it
-			m.forgetGone(page, l, known)
+			undo.forget(l, known)
 		}
 	}
 	for _, e := range loneItems(sc, lists) {
@@ -285,8 +293,9 @@ func (m *Listings) observe(frame int, sc *Screen, a *trace.Action) {
 		key := page + "\x00" + list + "\x00" + strings.ToLower(l)
 		_, known := m.Items[key]
 		m.Items[key] = &listed{Page: page, Title: sc.Title, List: list, Label: l, Frame: frame, Box: &box}
-		m.forgetGone(page, l, known)
+		undo.forget(l, known)
 	}
+	undo.apply()
 	m.trim()
 }
 
@@ -457,7 +466,7 @@ func (m *Listings) answerAsked(frame int, sc *Screen) {
 		}
 		t := strings.TrimSpace(e.Text)
 		text = append(text, t)
-		if len(strings.Fields(t)) <= 3 && !confirmOrLeave.MatchString(t) && strings.IndexFunc(t, isLetterRune) >= 0 {
+		if len(strings.Fields(t)) <= 3 && !AllDialogButtons(t) && strings.IndexFunc(t, isLetterRune) >= 0 {
 			labels = append(labels, strings.Trim(t, "?"))
 		}
 	}
@@ -479,26 +488,73 @@ func (m *Listings) answerAsked(frame int, sc *Screen) {
 	}
 }
 
-// confirmOrLeave are a dialog's buttons.
-var confirmOrLeave = regexp.MustCompile(`(?i)^\s*(?:ok|okay|yes|no|cancel|delete|remove|confirm|keep|discard)(?:\s+(?:ok|okay|yes|no|cancel|delete|remove|confirm))*\s*$`)
+// A dialog's buttons, by what pressing one does: confirm what the dialog asks, or leave it.
+var (
+	confirmLabels = map[string]bool{"ok": true, "okay": true, "save": true, "create": true, "done": true, "add": true, "confirm": true,
+		"yes": true, "apply": true, "rename": true, "delete": true, "remove": true}
+	leaveLabels = map[string]bool{"cancel": true, "discard": true, "no": true, "dismiss": true, "not now": true, "close": true, "keep": true}
+)
+
+// DialogButton says whether a text is a dialog's confirming button ("OK", "Save") or its
+// leaving one ("Cancel", "No"), case and a final stop or bang aside.
+func DialogButton(text string) (confirm, leave bool) {
+	w := strings.ToLower(strings.Trim(text, " .!"))
+	return confirmLabels[w], leaveLabels[w]
+}
+
+// AllDialogButtons reports whether every word of a short line is a dialog's button: the
+// buttons side by side, read off a screenshot as one line ("Cancel OK").
+func AllDialogButtons(text string) bool {
+	ws := strings.Fields(text)
+	for _, w := range ws {
+		if c, l := DialogButton(w); !c && !l {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// occupancy indexes where the app draws something on a screen, by bands of rows, so that
+// each remembered item's place is looked up in the elements near it only: a page of a
+// UI dump may hold 100,000 nodes, and up to maxRemembered items are looked up a frame.
+type occupancy struct {
+	sc    *Screen
+	bands map[int][]int // band (y / occupancyBand) -> indices of elements over it
+}
+
+const occupancyBand = 64
+
+// newOccupancy indexes the elements that fill a place: anything of the app's drawn there,
+// its fields too (a closed drop-down's rows lay over a form's fields), but no button
+// floating over a list.
+func newOccupancy(sc *Screen) *occupancy {
+	o := &occupancy{sc: sc, bands: map[int][]int{}}
+	for i, e := range sc.Elements {
+		if !e.HasBounds || e.Role != "" || strings.TrimSpace(e.Text+e.Desc+e.Hint) == "" && !e.Editable || floatingControl(e) || e.Y2 <= e.Y1 {
+			continue
+		}
+		for b := e.Y1 / occupancyBand; b <= (e.Y2-1)/occupancyBand; b++ {
+			o.bands[b] = append(o.bands[b], i)
+		}
+	}
+	return o
+}
 
 // vacant reports whether nothing of the app's shows where an item was (its row's box):
 // the page, unscrolled, shows its list with nothing in it, though the dump holds no list
 // view to say it is empty (an app may draw its rows straight into a layout). Only a list's
 // rows are read so (a dialog's lone message leaves no list emptied), and never under a
 // keyboard, which a list's rows may lie under.
-func vacant(sc *Screen, box *[4]int) bool {
-	if box == nil {
+func (o *occupancy) vacant(box *[4]int) bool {
+	if box == nil || box[3] <= box[1] {
 		return false
 	}
-	for _, e := range sc.Elements {
-		// Anything of the app's drawn there, its fields too (a closed drop-down's rows lay
-		// over a form's fields), fills the place.
-		if !e.HasBounds || e.Role != "" || strings.TrimSpace(e.Text+e.Desc+e.Hint) == "" && !e.Editable || floatingControl(e) {
-			continue
-		}
-		if e.X1 < box[2] && box[0] < e.X2 && e.Y1 < box[3] && box[1] < e.Y2 {
-			return false
+	for b := box[1] / occupancyBand; b <= (box[3]-1)/occupancyBand; b++ {
+		for _, i := range o.bands[b] {
+			e := o.sc.Elements[i]
+			if e.X1 < box[2] && box[0] < e.X2 && e.Y1 < box[3] && box[1] < e.Y2 {
+				return false
+			}
 		}
 	}
 	return true
@@ -592,17 +648,63 @@ func heldByOthers(texts []string, label string, labels map[string]bool) bool {
 	return true
 }
 
-// forgetGone drops a gone fact once the item is listed on its page again (an undo).
-// An item the page already listed under another name ("Parking meter" beside "Parking")
-// is that item: its staying undoes nothing.
-func (m *Listings) forgetGone(page, label string, known bool) {
-	kept := m.Gone[:0]
-	for _, g := range m.Gone {
-		if !(g.Page == page && sameItem(g.Label, label)) || known && !strings.EqualFold(g.Label, label) {
+// goneIndex finds the gone facts of one page that an item listed there again undoes, by
+// the words of their labels: sameItem needs a word in common (equal labels, one holding the
+// other, or the same longest word), so only those are compared. Comparing each listed item
+// with every gone fact made a frame that lists 20,000 rows after 1,000 went take seconds.
+type goneIndex struct {
+	m      *Listings
+	byWord map[string][]int // a word of a label -> the indices in m.Gone of this page's facts
+	drop   map[int]bool
+}
+
+func (m *Listings) newGoneIndex(page string) *goneIndex {
+	x := &goneIndex{m: m, byWord: map[string][]int{}, drop: map[int]bool{}}
+	for i, g := range m.Gone {
+		if g.Page == page {
+			for _, w := range labelWords(g.Label) {
+				x.byWord[w] = append(x.byWord[w], i)
+			}
+		}
+	}
+	return x
+}
+
+// labelWords are a label's words, lowercased, split at every sign that is no letter or digit.
+func labelWords(label string) []string {
+	ws := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return !screentext.IsWordRune(r) })
+	if len(ws) == 0 {
+		return []string{""} // a label of signs alone is indexed, and looked up, as such
+	}
+	return ws
+}
+
+// forget marks the gone facts a label listed again undoes (an undo). An item the page
+// already listed under another name ("Parking meter" beside "Parking") is that item: its
+// staying undoes nothing.
+func (x *goneIndex) forget(label string, known bool) {
+	for _, w := range labelWords(label) {
+		for _, i := range x.byWord[w] {
+			g := x.m.Gone[i]
+			if !x.drop[i] && sameItem(g.Label, label) && !(known && !strings.EqualFold(g.Label, label)) {
+				x.drop[i] = true
+			}
+		}
+	}
+}
+
+// apply drops the marked facts.
+func (x *goneIndex) apply() {
+	if len(x.drop) == 0 {
+		return
+	}
+	kept := x.m.Gone[:0]
+	for i, g := range x.m.Gone {
+		if !x.drop[i] {
 			kept = append(kept, g)
 		}
 	}
-	m.Gone = kept
+	x.m.Gone = kept
 }
 
 func (m *Listings) trim() {

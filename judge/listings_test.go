@@ -177,3 +177,37 @@ func TestBreadcrumbOfARowIsNoPagesFolder(t *testing.T) {
 		t.Errorf("place %q, places %v: want no page folder and the row's breadcrumb among the places", sc.Place, sc.Places)
 	}
 }
+
+// BenchmarkListingsListReplaced takes in a page whose list of 1,000 rows is replaced by
+// 20,000 rows of another list (ids that changed) drawn beside where the old rows were: every
+// remembered row's place is looked up on the new screen (and found vacant), each among the
+// elements near it only.
+func BenchmarkListingsListReplaced(b *testing.B) {
+	const pkg = "org.example.notes"
+	before := make([]trace.UIElement, 0, 1000)
+	for i := range 1000 {
+		before = append(before, judgetest.UI{Pkg: pkg, Text: fmt.Sprintf("note %d", i), ID: "old_row", Y1: 300 + i*150, Y2: 420 + i*150, X1: 40, X2: 900}.Element())
+	}
+	after := make([]trace.UIElement, 0, 20000)
+	for i := range 20000 {
+		after = append(after, judgetest.UI{Pkg: pkg, Text: fmt.Sprintf("entry %d", i), ID: "new_row", Y1: 300 + i*150, Y2: 420 + i*150, X1: 950, X2: 1070}.Element())
+	}
+	first := fromElements(append(judgetest.Page(pkg, "Notes"), before...))
+	second := fromElements(append(judgetest.Page(pkg, "Notes"), after...))
+	for b.Loop() {
+		m := newListings()
+		m.observe(1, first, nil)
+		m.observe(2, second, nil)
+	}
+}
+
+// A text of several lines that starts with a path (a note's body) is no path line: the
+// page it is on names no folder by it.
+func TestNoteBodyStartingWithAPathIsNoPathLine(t *testing.T) {
+	if IsPathLine("/storage/emulated/0/Documents/Books\nRemember to sort these") {
+		t.Error("a body of two lines taken for a path line")
+	}
+	if !IsPathLine("/storage/emulated/0/Documents/Books") || !IsPathLine("sdk_gphone_x86_64 > Documents") {
+		t.Error("a path or a breadcrumb not read as one")
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"image"
 	"sort"
-	"unicode"
+	"strings"
+
+	"github.com/autoeval/autoeval/judge/screentext"
 )
 
 // Large digits (a clock's, a timer's, a stopwatch's: 60 to 100 sp, glyphs 150 px high and
@@ -212,7 +214,7 @@ func doubtfulRuns(words []Word, large []image.Rectangle, height int) ([]image.Re
 		}
 		r := image.Rect(w.Left, w.Top, w.Left+w.W, w.Top+w.H)
 		mid := w.Top + w.H/2
-		doubtful := w.Conf < doubtfulSure && hasWordRune(w.Text) && mid > bar && mid < height-bar
+		doubtful := w.Conf < doubtfulSure && strings.IndexFunc(w.Text, screentext.IsWordRune) >= 0 && mid > bar && mid < height-bar
 		for _, ln := range large {
 			if image.Pt(r.Min.X+r.Dx()/2, mid).In(ln) {
 				doubtful = false
@@ -231,14 +233,4 @@ func doubtfulRuns(words []Word, large []image.Rectangle, height int) ([]image.Re
 	}
 	flush()
 	return out, keys
-}
-
-// hasWordRune says whether s has a letter or a digit.
-func hasWordRune(s string) bool {
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
 }
